@@ -152,4 +152,5 @@ func init() {
 	for _, s := range declarations {
 		Register(s)
 	}
+	attachBehaviors()
 }

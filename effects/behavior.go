@@ -1,0 +1,231 @@
+package effects
+
+// This file gives the declared handlers their behaviour. Handlers act on a
+// game only through the Table interface, which the rules engine implements, so
+// that this package stays independent of the engine and a later game can
+// provide its own Table.
+
+// Slot addresses a card in a row: Row is the row (left to right), Pos the
+// position below the target card (0 is the topmost card).
+type Slot struct{ Row, Pos int }
+
+// ChoiceKind says what a pending choice picks.
+type ChoiceKind uint8
+
+const (
+	ChooseSlot ChoiceKind = iota + 1 // a card in a row
+	ChooseRow                        // a row
+	ChooseHand                       // a card (definition) from the decider's hand
+	ChooseDone                       // stop, decline or bid nothing
+)
+
+// Choice is one option of a pending decision.
+type Choice struct {
+	Kind ChoiceKind
+	Row  int
+	Pos  int
+	Card int // card definition index for ChooseHand
+}
+
+// Frame is a pending decision of an effect, kept in the game state. It is a
+// flat value so that states copy cheaply; handlers keep their progress in
+// Step and Data.
+type Frame struct {
+	Player int  // who decides
+	Src    Slot // the effect's card when it fired
+	Def    int  // card definition of the source (selects the handler)
+	Step   int
+	Data   [4]int
+}
+
+// What a Deactivated marker covers (the deactivate_above "what" values).
+const (
+	DeactivateEffect = iota
+	DeactivatePower
+	DeactivateBoth
+)
+
+// Table is what effect handlers may read and do. Player indices are seats;
+// card definitions are indices into the ruleset's cards.
+type Table interface {
+	Players() int
+	Rows() int
+	RowLen(row int) int
+	HasTarget(row int) bool
+	// TargetType is the index into TargetTypes of the row's target, or -1.
+	TargetType(row int) int
+	// TargetQuadrant is 1 for alpha, 2 for beta, 0 otherwise.
+	TargetQuadrant(row int) int
+
+	Owner(s Slot) int
+	Def(s Slot) int
+	FaceUp(s Slot) bool
+	// Protected reports a card covered by a shield (untouchable in the
+	// Deployment Phase).
+	Protected(s Slot) bool
+
+	DefType(def int) int // index into CardTypes
+	DefPower(def int) int
+	DefHasTag(def int, tag string) bool
+	DefHandler(def int) *Spec // nil for cards without effect
+
+	HandLen(p int) int
+	HandDef(p, i int) int
+	// CanPlace reports whether a card may be placed at the bottom of row now.
+	CanPlace(row int) bool
+
+	// Remove sends a card to its owner's discard pile. It returns false for
+	// a protected card.
+	Remove(s Slot) bool
+	// Move takes a card to the bottom of another row, face up, without running
+	// its one-time effect.
+	Move(s Slot, row int) bool
+	Weaken(s Slot, amount int) bool
+	Deactivate(s Slot, what int) bool
+	// BlockAbove reveals the card directly above s without effect; its
+	// permanent and scoring effects stay blocked while s stays in the row.
+	BlockAbove(s Slot)
+
+	// Draw draws n cards for p (reshuffling the discard pile when the draw
+	// pile is empty) and returns the definition of the last card drawn, -1 if
+	// none.
+	Draw(p, n int) int
+	RefillAll()
+	// PlaceFromHand plays p's card def to the bottom of row. faceUpNoEffect
+	// plays it face up without its one-time effect (Distress Signal);
+	// otherwise it is a normal face-down placement that reveals the card above.
+	PlaceFromHand(p, def, row int, faceUpNoEffect bool) bool
+	// ShowHands lets p see every opponent's hand (Spy).
+	ShowHands(p int)
+	// Negotiate runs the sealed bid for row's target, started by p.
+	Negotiate(p, row int)
+
+	// Fizzle reports that a revealed effect could do nothing.
+	Fizzle()
+	// Push starts a pending decision; Offer adds an option while the engine
+	// asks a handler for options.
+	Push(f Frame)
+	Offer(c Choice)
+}
+
+// OneTimeBehavior runs when a one-time card is revealed with its effect.
+type OneTimeBehavior interface {
+	Reveal(t Table, src Slot, args []Value)
+}
+
+// ChoiceBehavior is implemented by handlers that push frames.
+type ChoiceBehavior interface {
+	Options(t Table, f *Frame, args []Value)
+	// Choose applies c and reports whether the decision is finished.
+	Choose(t Table, f *Frame, args []Value, c Choice) (done bool)
+}
+
+// PermanentFlags are the row rules a permanent effect imposes while active.
+type PermanentFlags uint8
+
+const (
+	ClosesRow   PermanentFlags = 1 << iota // no card may be placed; row counts complete
+	BlocksBelow                            // cards beneath lose their effects
+)
+
+// PermanentBehavior is implemented by permanent handlers.
+type PermanentBehavior interface {
+	Flags() PermanentFlags
+}
+
+// PowerModifier is implemented by permanent handlers that change the power of
+// cards in their row while active.
+type PowerModifier interface {
+	Modify(src, card *ScoreCard, args []Value) int
+}
+
+// Placement is how a special (X) card is played.
+type Placement uint8
+
+const (
+	PlaceNormal    Placement = iota
+	PlaceScout                // face up at the bottom; the card above is revealed without effect
+	PlaceAnywhere             // at any position of a row, cards below shift down
+	PlaceInsertOther          // discarded to insert another hand card anywhere
+	PlaceShieldOther          // a two-card turn protecting the other card
+)
+
+// SpecialBehavior is implemented by special handlers.
+type SpecialBehavior interface {
+	Placement() Placement
+}
+
+// ScoreCard is one card's contribution while a row is scored.
+type ScoreCard struct {
+	Owner  int
+	Def    int
+	Type   int
+	Base   int  // base combat power after deactivation and weakening
+	Mod    int  // added by permanent modifiers
+	Bonus  int  // added by scoring effects
+	Active bool // its effect is active
+	Stolen bool // its base power was taken by a deflector
+	Spec   *Spec
+	Args   []Value
+}
+
+// RowScore is the scratch space in which a row is scored.
+type RowScore struct {
+	N          int
+	Cards      [64]ScoreCard
+	TargetType int
+	Quadrant   int
+	Players    int
+	// Total is each player's combat power; Combo marks players who win the
+	// row regardless of power (Diplomat combination).
+	Total [4]int
+	Combo [4]bool
+	// HasCards marks players with at least one card in the row.
+	HasCards [4]bool
+	tags     func(def int, tag string) bool
+}
+
+// SetTagFunc installs the tag lookup used by scoring handlers.
+func (r *RowScore) SetTagFunc(f func(def int, tag string) bool) { r.tags = f }
+
+// ScoringStage orders scoring handlers: deflectors take base power first,
+// then additive bonuses, then armadas which copy opponents' totals.
+type ScoringStage uint8
+
+const (
+	StageSteal ScoringStage = iota
+	StageAdd
+	StageCopy
+	NumStages
+)
+
+// ScoringBehavior is implemented by scoring handlers. Score is called for an
+// active card at index i in its stage; StageCopy handlers see Total filled.
+type ScoringBehavior interface {
+	Stage() ScoringStage
+	Score(r *RowScore, i int, args []Value)
+}
+
+// Holdings describes the targets one player holds at the end of the game.
+type Holdings struct {
+	N        int
+	Index    [64]int // target indices
+	Type     [64]int // index into TargetTypes
+	Quadrant [64]int // 0 none, 1 alpha, 2 beta
+}
+
+// Has reports whether target index t is held.
+func (h *Holdings) Has(t int) bool {
+	for i := 0; i < h.N; i++ {
+		if h.Index[i] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// BonusBehavior is implemented by target-bonus handlers: the VP that the
+// target with index self earns for a player holding h.
+type BonusBehavior interface {
+	BonusVP(h *Holdings, self int, args []Value) int
+}

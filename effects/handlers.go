@@ -1,0 +1,483 @@
+package effects
+
+// Behaviour of every declared handler. Argument indices follow the order of
+// the parameters in declare.go.
+
+// attachBehaviors is called by init in declare.go once every spec is
+// registered, so file order cannot matter.
+func attachBehaviors() {
+	behaviors := map[string]any{
+		"admiral":            admiral{},
+		"armada":             armada{},
+		"blockade":           permanent(ClosesRow),
+		"deflector":          deflector{},
+		"blocker_ship":       permanent(BlocksBelow),
+		"distress_signal":    distressSignal{},
+		"weapon_purge":       weaponPurge{},
+		"diplomat_combo":     diplomatCombo{},
+		"gravitational_wave": special(PlaceInsertOther),
+		"scout_ship":         special(PlaceScout),
+		"negotiations":       negotiations{},
+		"strike_ship":        strikeShip{},
+		"spy":                spy{},
+		"flagship":           flagship{},
+		"space_mines":        spaceMines{},
+		"bomb":               bomb{},
+		"teleport":           special(PlaceAnywhere),
+		"shield":             special(PlaceShieldOther),
+		"modify_power":       modifyPower{},
+		"weaken_above":       weakenAbove{},
+		"deactivate_above":   deactivateAbove{},
+		"bonus_vs_target":    bonusVsTarget{},
+		"power_per_card":     powerPerCard{},
+		"draw_cards":         drawCards{},
+		"vp_per_target":      vpPerTarget{},
+		"vp_if_held":         vpIfHeld{},
+		"vp_if_count":        vpIfCount{},
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for name, b := range behaviors {
+		s, ok := registry[name]
+		if !ok {
+			panic("effects: behaviour for undeclared handler " + name)
+		}
+		s.Behavior = b
+	}
+	for name, s := range registry {
+		if s.Behavior == nil {
+			panic("effects: handler " + name + " has no behaviour")
+		}
+	}
+}
+
+// matchType reports whether a card type matches a card_type filter value
+// (0 is "any", otherwise the CardTypes index + 1).
+func matchType(filter, typ int) bool { return filter == 0 || filter-1 == typ }
+
+func matchOwner(who, src, owner int) bool {
+	switch who {
+	case WhoOwn:
+		return owner == src
+	case WhoOpponent:
+		return owner != src
+	}
+	return true
+}
+
+type permanent PermanentFlags
+
+func (p permanent) Flags() PermanentFlags { return PermanentFlags(p) }
+
+type special Placement
+
+func (p special) Placement() Placement { return Placement(p) }
+
+// --- scoring ---
+
+type admiral struct{}
+
+func (admiral) Stage() ScoringStage { return StageAdd }
+func (admiral) Score(r *RowScore, i int, args []Value) {
+	r.Cards[i].Bonus += args[0].Int * (r.N - 1)
+}
+
+type armada struct{}
+
+func (armada) Stage() ScoringStage { return StageCopy }
+func (armada) Score(r *RowScore, i int, args []Value) {
+	c := &r.Cards[i]
+	if c.Stolen {
+		// Rulebook: if an opponent steals the Armada's power, it has 0 itself.
+		c.Base, c.Mod, c.Bonus = 0, 0, 0
+		return
+	}
+	best := 0
+	for q := 0; q < r.Players; q++ {
+		if q != c.Owner && r.HasCards[q] && r.Total[q] > best {
+			best = r.Total[q]
+		}
+	}
+	c.Bonus = best - c.Base - c.Mod
+}
+
+type deflector struct{}
+
+func (deflector) Stage() ScoringStage { return StageSteal }
+func (deflector) Score(r *RowScore, i int, args []Value) {
+	if i == 0 {
+		return // directly above is the target card
+	}
+	above := &r.Cards[i-1]
+	above.Stolen = true
+	if _, isArmada := above.Spec.behavior().(armada); isArmada {
+		return // the Armada's power is 0 once stolen: nothing to take
+	}
+	r.Cards[i].Bonus += above.Base
+	above.Base = 0
+}
+
+type diplomatCombo struct{}
+
+func (diplomatCombo) Stage() ScoringStage { return StageAdd }
+func (diplomatCombo) Score(r *RowScore, i int, args []Value) {
+	owner := r.Cards[i].Owner
+	for k := 0; k < r.N; k++ {
+		// The partner counts even without effect or blocked (rulebook).
+		if k != i && r.Cards[k].Owner == owner && r.tags != nil && r.tags(r.Cards[k].Def, args[0].Str) {
+			r.Combo[owner] = true
+			return
+		}
+	}
+}
+
+type bonusVsTarget struct{}
+
+func (bonusVsTarget) Stage() ScoringStage { return StageAdd }
+func (bonusVsTarget) Score(r *RowScore, i int, args []Value) {
+	tt, q := args[1].Int, args[2].Int
+	if r.TargetType < 0 {
+		return
+	}
+	if (tt == 0 || tt-1 == r.TargetType) && (q == 0 || q == r.Quadrant) {
+		r.Cards[i].Bonus += args[0].Int
+	}
+}
+
+type powerPerCard struct{}
+
+func (powerPerCard) Stage() ScoringStage { return StageAdd }
+func (powerPerCard) Score(r *RowScore, i int, args []Value) {
+	owner, n := r.Cards[i].Owner, 0
+	for k := 0; k < r.N; k++ {
+		if k != i && matchOwner(args[1].Int, owner, r.Cards[k].Owner) && matchType(args[2].Int, r.Cards[k].Type) {
+			n++
+		}
+	}
+	r.Cards[i].Bonus += args[0].Int * n
+}
+
+// --- permanent ---
+
+type modifyPower struct{}
+
+func (modifyPower) Flags() PermanentFlags { return 0 }
+func (modifyPower) Modify(src, card *ScoreCard, args []Value) int {
+	if card == src && !args[3].Bool() {
+		return 0
+	}
+	if matchOwner(args[1].Int, src.Owner, card.Owner) && matchType(args[2].Int, card.Type) {
+		return args[0].Int
+	}
+	return 0
+}
+
+// --- one-time ---
+
+type weaponPurge struct{}
+
+func (weaponPurge) candidates(t Table, src Slot, typ int, offer bool) (n int, only Slot) {
+	for p := 0; p < t.RowLen(src.Row); p++ {
+		s := Slot{src.Row, p}
+		if p == src.Pos || !t.FaceUp(s) || t.Protected(s) || !matchType(typ, t.DefType(t.Def(s))) {
+			continue
+		}
+		n++
+		only = s
+		if offer {
+			t.Offer(Choice{Kind: ChooseSlot, Row: s.Row, Pos: s.Pos})
+		}
+	}
+	return n, only
+}
+
+func (w weaponPurge) Reveal(t Table, src Slot, args []Value) {
+	switch n, only := w.candidates(t, src, args[0].Int, false); n {
+	case 0:
+		t.Fizzle()
+	case 1:
+		t.Remove(only) // not optional, even if it is the owner's own weapon
+	default:
+		t.Push(Frame{Player: t.Owner(src), Src: src, Def: t.Def(src)})
+	}
+}
+func (w weaponPurge) Options(t Table, f *Frame, args []Value) { w.candidates(t, f.Src, args[0].Int, true) }
+func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
+	t.Remove(Slot{c.Row, c.Pos})
+	return true
+}
+
+type strikeShip struct{}
+
+func (strikeShip) each(t Table, src Slot, fn func(Slot)) int {
+	n := 0
+	for r := 0; r < t.Rows(); r++ {
+		for p := 0; p < t.RowLen(r); p++ {
+			s := Slot{r, p}
+			if s == src || t.Protected(s) {
+				continue
+			}
+			n++
+			if fn != nil {
+				fn(s)
+			}
+		}
+	}
+	return n
+}
+
+func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
+	if k.each(t, src, nil) == 0 {
+		t.Fizzle()
+		return
+	}
+	t.Push(Frame{Player: t.Owner(src), Src: src, Def: t.Def(src)})
+}
+func (k strikeShip) Options(t Table, f *Frame, args []Value) {
+	for r := 0; r < t.Rows(); r++ {
+		for p := 0; p < t.RowLen(r); p++ {
+			s := Slot{r, p}
+			if s != f.Src && !t.Protected(s) {
+				t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
+			}
+		}
+	}
+	t.Offer(Choice{Kind: ChooseDone}) // optional: only Mines and EMP say otherwise
+}
+func (strikeShip) Choose(t Table, f *Frame, args []Value, c Choice) bool {
+	if c.Kind == ChooseSlot {
+		t.Remove(Slot{c.Row, c.Pos})
+	}
+	return true
+}
+
+type distressSignal struct{}
+
+const shipType = 0 // index of "ship" in CardTypes
+
+func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
+	owner, n := f.Player, 0
+	if f.Step == 0 && args[1].Bool() && t.CanPlace(f.Src.Row) {
+		for i := 0; i < t.HandLen(owner); i++ {
+			d := t.HandDef(owner, i)
+			if t.DefType(d) != shipType || seenBefore(t, owner, i, d) {
+				continue
+			}
+			n++
+			if offer {
+				t.Offer(Choice{Kind: ChooseHand, Card: d})
+			}
+		}
+	}
+	for r := 0; r < t.Rows(); r++ {
+		if r == f.Src.Row {
+			continue
+		}
+		for p := 0; p < t.RowLen(r); p++ {
+			s := Slot{r, p}
+			if t.Owner(s) != owner || !t.FaceUp(s) || t.Protected(s) || t.DefType(t.Def(s)) != shipType {
+				continue
+			}
+			n++
+			if offer {
+				t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
+			}
+		}
+	}
+	if offer {
+		t.Offer(Choice{Kind: ChooseDone})
+	}
+	return n
+}
+
+// seenBefore reports whether def occurs in p's hand before index i, so that
+// copies of one card give one option.
+func seenBefore(t Table, p, i, def int) bool {
+	for j := 0; j < i; j++ {
+		if t.HandDef(p, j) == def {
+			return true
+		}
+	}
+	return false
+}
+
+func (d distressSignal) Reveal(t Table, src Slot, args []Value) {
+	f := Frame{Player: t.Owner(src), Src: src, Def: t.Def(src)}
+	if d.offer(t, &f, args, false) == 0 {
+		t.Fizzle()
+		return
+	}
+	t.Push(f)
+}
+func (d distressSignal) Options(t Table, f *Frame, args []Value) { d.offer(t, f, args, true) }
+func (d distressSignal) Choose(t Table, f *Frame, args []Value, c Choice) bool {
+	switch c.Kind {
+	case ChooseHand:
+		t.PlaceFromHand(f.Player, c.Card, f.Src.Row, true)
+		return true
+	case ChooseSlot:
+		t.Move(Slot{c.Row, c.Pos}, f.Src.Row)
+		f.Step++
+		return f.Step >= args[0].Int || d.offer(t, f, args, false) == 0
+	}
+	return true
+}
+
+type negotiations struct{}
+
+func (negotiations) Reveal(t Table, src Slot, args []Value) {
+	if !t.HasTarget(src.Row) {
+		t.Fizzle()
+		return
+	}
+	t.Negotiate(t.Owner(src), src.Row)
+}
+
+type spy struct{}
+
+func (spy) Reveal(t Table, src Slot, args []Value) {
+	t.RefillAll()
+	t.ShowHands(t.Owner(src))
+}
+
+type flagship struct{}
+
+func (flagship) Reveal(t Table, src Slot, args []Value) {
+	owner := t.Owner(src)
+	d := t.Draw(owner, 1)
+	if d < 0 {
+		t.Fizzle()
+		return
+	}
+	if sp := t.DefHandler(d); sp != nil {
+		if b, ok := sp.Behavior.(SpecialBehavior); ok && b.Placement() == PlaceShieldOther {
+			return // shields cannot be played this way: the card stays in hand
+		}
+	}
+	for r := 0; r < t.Rows(); r++ {
+		if t.CanPlace(r) {
+			f := Frame{Player: owner, Src: src, Def: t.Def(src)}
+			f.Data[0] = d
+			t.Push(f)
+			return
+		}
+	}
+	// No open row: the drawn card stays in hand.
+}
+func (flagship) Options(t Table, f *Frame, args []Value) {
+	for r := 0; r < t.Rows(); r++ {
+		if t.CanPlace(r) {
+			t.Offer(Choice{Kind: ChooseRow, Row: r})
+		}
+	}
+	t.Offer(Choice{Kind: ChooseDone})
+}
+func (flagship) Choose(t Table, f *Frame, args []Value, c Choice) bool {
+	if c.Kind == ChooseRow {
+		t.PlaceFromHand(f.Player, f.Data[0], c.Row, false)
+	}
+	return true
+}
+
+type spaceMines struct{}
+
+func (spaceMines) Reveal(t Table, src Slot, args []Value) {
+	for p := src.Pos - 1; p >= 0; p-- {
+		s := Slot{src.Row, p}
+		if t.FaceUp(s) && matchType(args[0].Int, t.DefType(t.Def(s))) {
+			if !t.Remove(s) {
+				t.Fizzle() // the nearest ship is shielded
+			}
+			return
+		}
+	}
+	t.Fizzle()
+}
+
+type bomb struct{}
+
+func (bomb) Reveal(t Table, src Slot, args []Value) {
+	removed := 0
+	// Nearest first: removing index p only shifts the cards below p.
+	for p := src.Pos - 1; p >= 0 && p >= src.Pos-args[0].Int; p-- {
+		if t.Remove(Slot{src.Row, p}) {
+			removed++
+		}
+	}
+	if removed == 0 {
+		t.Fizzle()
+	}
+}
+
+type weakenAbove struct{}
+
+func (weakenAbove) Reveal(t Table, src Slot, args []Value) {
+	if src.Pos == 0 || !t.Weaken(Slot{src.Row, src.Pos - 1}, args[0].Int) {
+		t.Fizzle()
+	}
+}
+
+type deactivateAbove struct{}
+
+func (deactivateAbove) Reveal(t Table, src Slot, args []Value) {
+	if src.Pos == 0 || !t.Deactivate(Slot{src.Row, src.Pos - 1}, args[0].Int) {
+		t.Fizzle()
+	}
+}
+
+type drawCards struct{}
+
+func (drawCards) Reveal(t Table, src Slot, args []Value) {
+	if t.Draw(t.Owner(src), args[0].Int) < 0 {
+		t.Fizzle()
+	}
+}
+
+// --- target bonuses ---
+
+type vpPerTarget struct{}
+
+func (vpPerTarget) BonusVP(h *Holdings, self int, args []Value) int {
+	n := 0
+	for i := 0; i < h.N; i++ {
+		if h.Index[i] == self && !args[3].Bool() {
+			continue
+		}
+		if (args[1].Int == 0 || args[1].Int-1 == h.Type[i]) && (args[2].Int == 0 || args[2].Int == h.Quadrant[i]) {
+			n++
+		}
+	}
+	return args[0].Int * n
+}
+
+type vpIfHeld struct{}
+
+func (vpIfHeld) BonusVP(h *Holdings, self int, args []Value) int {
+	if h.Has(args[1].Int) {
+		return args[0].Int
+	}
+	return 0
+}
+
+type vpIfCount struct{}
+
+func (vpIfCount) BonusVP(h *Holdings, self int, args []Value) int {
+	n := 0
+	for i := 0; i < h.N; i++ {
+		if args[1].Int == 0 || args[1].Int-1 == h.Type[i] {
+			n++
+		}
+	}
+	if n >= args[2].Int {
+		return args[0].Int
+	}
+	return 0
+}
+
+// behavior returns the spec's behaviour, nil for a nil spec.
+func (s *Spec) behavior() any {
+	if s == nil {
+		return nil
+	}
+	return s.Behavior
+}
