@@ -1,0 +1,375 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+)
+
+// CardsOptions are the inputs of `cardlab cards`.
+type CardsOptions struct {
+	Out, ErrOut io.Writer
+	RulesDir    string
+	Faction     string // "" for every faction
+	JSON        bool
+	Format      string // "table" or "md"
+}
+
+// NewCmdCards parses the flags of `cardlab cards`; runF replaces cardsRun in
+// tests.
+func NewCmdCards(g *globalOptions, runF func(*CardsOptions) error) *cobra.Command {
+	opts := &CardsOptions{}
+	cmd := &cobra.Command{
+		Use:   "cards",
+		Short: "List the player cards and target cards of a ruleset",
+		Long: `List every player card (per faction, with type, effect kind, combat power,
+copies and effect) and every target card of a ruleset.
+
+Effects are shown as handler name and the parameters that differ from the
+handler's defaults; 'cardlab effects' explains each handler.
+
+--faction limits the list to one faction's deck (targets are shared by all
+factions and are then left out). --format md prints Markdown tables, for a
+card catalog or a pull request; --json prints the full data, every parameter
+included:
+
+  {"cards": [{"id", "name", "faction", "type", "kind", "power", "copies",
+              "effect": {"handler", "params": {name: value}} or null,
+              "text", "tags"}],
+   "targets": [{"id", "name", "type", "affiliation", "quadrant", "vp",
+                "bonuses": [{"handler", "params"}], "text"}]}`,
+		Example: `  cardlab cards
+  cardlab cards --faction klingon
+  cardlab cards --rules mygame --format md > catalog.md
+  cardlab cards --json | jq '.cards[] | select(.kind == "S") | .name'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opts.RulesDir = g.RulesDir
+			switch opts.Format {
+			case "table", "md":
+			default:
+				return usageErrorf("invalid --format %q (want table or md)", opts.Format)
+			}
+			if opts.JSON && cmd.Flags().Changed("format") {
+				return usageErrorf("--json and --format cannot be used together")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return cardsRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Faction, "faction", "", "show only the deck of faction `ID` (such as klingon)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the cards as JSON")
+	cmd.Flags().StringVar(&opts.Format, "format", "table", "output `FORMAT`: table or md")
+	return cmd
+}
+
+func cardsRun(opts *CardsOptions) error {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	factions := make([]*cards.Faction, 0, len(rs.Factions))
+	if opts.Faction == "" {
+		for i := range rs.Factions {
+			factions = append(factions, &rs.Factions[i])
+		}
+	} else {
+		f := findFaction(rs, opts.Faction)
+		if f == nil {
+			return didYouMean("faction", opts.Faction, rs.FactionIDs())
+		}
+		factions = append(factions, f)
+	}
+	withTargets := opts.Faction == ""
+
+	var buf bytes.Buffer
+	switch {
+	case opts.JSON:
+		err = writeJSON(&buf, cardsJSON(rs, factions, withTargets))
+	case opts.Format == "md":
+		writeCardsMarkdown(&buf, rs, factions, withTargets)
+	default:
+		err = writeCardsTable(&buf, rs, factions, withTargets)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = opts.Out.Write(buf.Bytes())
+	return err
+}
+
+// findFaction finds a faction by id, or by id or name ignoring case.
+func findFaction(rs *cards.Ruleset, s string) *cards.Faction {
+	if f, ok := rs.FactionByID(s); ok {
+		return f
+	}
+	for i := range rs.Factions {
+		f := &rs.Factions[i]
+		if strings.EqualFold(f.ID, s) || strings.EqualFold(f.Name, s) {
+			return f
+		}
+	}
+	return nil
+}
+
+// --- JSON -----------------------------------------------------------------
+
+type cardJSON struct {
+	ID      string       `json:"id"`
+	Name    string       `json:"name"`
+	Faction string       `json:"faction"`
+	Type    string       `json:"type"`
+	Kind    string       `json:"kind"`
+	Power   int          `json:"power"`
+	Copies  int          `json:"copies"`
+	Effect  *bindingJSON `json:"effect"`
+	Text    string       `json:"text"`
+	Tags    []string     `json:"tags"`
+}
+
+type targetJSON struct {
+	ID          string        `json:"id"`
+	Name        string        `json:"name"`
+	Type        string        `json:"type"`
+	Affiliation string        `json:"affiliation"`
+	Quadrant    string        `json:"quadrant"`
+	VP          int           `json:"vp"`
+	Bonuses     []bindingJSON `json:"bonuses"`
+	Text        string        `json:"text"`
+}
+
+type bindingJSON struct {
+	Handler string     `json:"handler"`
+	Params  paramsJSON `json:"params"`
+}
+
+// paramsJSON is a binding's arguments as a JSON object in declaration order.
+type paramsJSON struct{ b *cards.Binding }
+
+func (p paramsJSON) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	if p.b != nil && p.b.Spec != nil {
+		for i, par := range p.b.Spec.Params {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			k, err := json.Marshal(par.Name)
+			if err != nil {
+				return nil, err
+			}
+			v, err := json.Marshal(paramValue(par, p.b.Args[i]))
+			if err != nil {
+				return nil, err
+			}
+			buf.Write(k)
+			buf.WriteByte(':')
+			buf.Write(v)
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+func cardsJSON(rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) any {
+	out := struct {
+		Cards   []cardJSON   `json:"cards"`
+		Targets []targetJSON `json:"targets"`
+	}{Cards: []cardJSON{}, Targets: []targetJSON{}}
+	for _, f := range factions {
+		for _, ci := range f.Deck {
+			c := &rs.Cards[ci]
+			cj := cardJSON{
+				ID: c.ID, Name: c.Name, Faction: f.ID, Type: c.Type.String(), Kind: c.Kind.String(),
+				Power: c.Power, Copies: c.Copies, Text: c.Text, Tags: c.Tags,
+			}
+			if cj.Tags == nil {
+				cj.Tags = []string{}
+			}
+			if c.Effect != nil {
+				cj.Effect = &bindingJSON{Handler: c.Effect.Handler, Params: paramsJSON{c.Effect}}
+			}
+			out.Cards = append(out.Cards, cj)
+		}
+	}
+	if withTargets {
+		for i := range rs.Targets {
+			t := &rs.Targets[i]
+			tj := targetJSON{
+				ID: t.ID, Name: t.Name, Type: t.Type.String(), Affiliation: t.Affiliation,
+				Quadrant: t.Quadrant, VP: t.VP, Text: t.Text, Bonuses: []bindingJSON{},
+			}
+			for j := range t.Bonuses {
+				b := &t.Bonuses[j]
+				tj.Bonuses = append(tj.Bonuses, bindingJSON{Handler: b.Handler, Params: paramsJSON{b}})
+			}
+			out.Targets = append(out.Targets, tj)
+		}
+	}
+	return out
+}
+
+// paramValue is a parameter value as written in YAML: a number, a boolean
+// or a string.
+func paramValue(p effects.Param, v effects.Value) any {
+	switch p.Type {
+	case effects.Int:
+		return v.Int
+	case effects.Bool:
+		return v.Bool()
+	case effects.Enum:
+		if v.Str == "" && v.Int >= 0 && v.Int < len(p.Values) {
+			return p.Values[v.Int]
+		}
+	}
+	return v.Str
+}
+
+// paramString formats a parameter value as written in YAML.
+func paramString(p effects.Param, v effects.Value) string {
+	switch x := paramValue(p, v).(type) {
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case string:
+		return x
+	}
+	return ""
+}
+
+// bindingString is "handler" followed by the parameters that differ from
+// their defaults, e.g. "modify_power amount=1 card_type=troops".
+func bindingString(b *cards.Binding) string {
+	if b == nil {
+		return ""
+	}
+	s := b.Handler
+	if b.Spec == nil {
+		return s
+	}
+	for i, p := range b.Spec.Params {
+		v := paramString(p, b.Args[i])
+		if !p.Required && v == paramString(p, p.Default) {
+			continue
+		}
+		s += " " + p.Name + "=" + v
+	}
+	return s
+}
+
+// --- table ----------------------------------------------------------------
+
+func writeCardsTable(w io.Writer, rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) error {
+	fmt.Fprintf(w, "%s %s\n", rs.Name, rs.Version)
+	for _, f := range factions {
+		fmt.Fprintf(w, "\n%s (%s): %d cards, %d definitions\n", f.Name, f.ID, f.DeckCount(rs), len(f.Deck))
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tNAME\tTYPE\tKIND\tPOWER\tCOPIES\tEFFECT")
+		for _, ci := range f.Deck {
+			c := &rs.Cards[ci]
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", c.ID, oneLine(c.Name), c.Type, c.Kind,
+				c.Power, c.Copies, dash(bindingString(c.Effect)))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if !withTargets {
+		return nil
+	}
+	fmt.Fprintf(w, "\nTargets: %d\n", len(rs.Targets))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tTYPE\tAFFILIATION\tQUADRANT\tVP\tBONUSES")
+	for i := range rs.Targets {
+		t := &rs.Targets[i]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", t.ID, oneLine(t.Name), t.Type, t.Affiliation,
+			dash(t.Quadrant), t.VP, dash(bonusesString(t)))
+	}
+	return tw.Flush()
+}
+
+func bonusesString(t *cards.Target) string {
+	parts := make([]string, len(t.Bonuses))
+	for i := range t.Bonuses {
+		parts[i] = bindingString(&t.Bonuses[i])
+	}
+	return strings.Join(parts, "; ")
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// oneLine replaces line breaks and tabs so free text cannot break a table.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// --- Markdown -------------------------------------------------------------
+
+func writeCardsMarkdown(w io.Writer, rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) {
+	fmt.Fprintf(w, "# %s %s\n", mdEscape(rs.Name), mdEscape(rs.Version))
+	for _, f := range factions {
+		fmt.Fprintf(w, "\n## %s — %d cards\n\n", mdEscape(f.Name), f.DeckCount(rs))
+		fmt.Fprintln(w, "| id | name | type | kind | power | copies | effect | text |")
+		fmt.Fprintln(w, "|---|---|---|---|--:|--:|---|---|")
+		for _, ci := range f.Deck {
+			c := &rs.Cards[ci]
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %s | %s |\n", c.ID, mdEscape(c.Name), c.Type,
+				c.Kind, c.Power, c.Copies, mdCode(bindingString(c.Effect)), mdEscape(c.Text))
+		}
+	}
+	if !withTargets {
+		return
+	}
+	fmt.Fprintf(w, "\n## Targets — %d cards\n\n", len(rs.Targets))
+	fmt.Fprintln(w, "| id | name | type | affiliation | quadrant | vp | bonuses | text |")
+	fmt.Fprintln(w, "|---|---|---|---|---|--:|---|---|")
+	for i := range rs.Targets {
+		t := &rs.Targets[i]
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %d | %s | %s |\n", t.ID, mdEscape(t.Name), t.Type,
+			mdEscape(t.Affiliation), t.Quadrant, t.VP, mdCode(bonusesString(t)), mdEscape(t.Text))
+	}
+}
+
+// mdEscape makes free text safe in a Markdown table cell: it stays text,
+// never markup.
+func mdEscape(s string) string {
+	var b strings.Builder
+	for _, r := range oneLine(s) {
+		switch r {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '!':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '&':
+			b.WriteString("&amp;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// mdCode formats s as a code span ("" stays empty).
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "`" + strings.ReplaceAll(s, "`", "'") + "`"
+}

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// version is the cardlab release; set at build time with
+// -ldflags "-X main.version=1.2.3".
+var version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1 // user errors: an invalid ruleset, an unknown faction, files in the way
+	exitUsage = 2 // usage errors: unknown command or flag, wrong number of arguments
+)
+
+// usageError is an error in how cardlab was invoked. It exits with code 2 and
+// the command's usage is printed after it.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// runError marks an error returned by a command's run function: the command
+// was invoked correctly and failed, so it exits with code 1 without usage.
+// Every other error cobra returns (flag parsing, argument checks, unknown
+// commands) happened before a command ran and is a usage error.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }
+
+// errReported is returned by a run function that has already printed what
+// went wrong (validate prints every ruleset error): exit 1, print nothing more.
+var errReported = errors.New("errors reported")
+
+// globalOptions are the persistent flags of the root command.
+type globalOptions struct {
+	// RulesDir is the ruleset directory; "" means the embedded default.
+	RulesDir string
+}
+
+// NewCmdRoot builds the cardlab command tree.
+func NewCmdRoot() *cobra.Command {
+	g := &globalOptions{}
+	root := &cobra.Command{
+		Use:   "cardlab",
+		Short: "Simulate card games from YAML and report their balance",
+		Long: `cardlab is a toolkit for card-game designers. You edit card values in YAML
+(a "ruleset": rules.yaml, targets.yaml and one deck file per faction);
+cardlab checks them and simulates games to report balance.
+
+Without --rules, commands use the embedded default ruleset: the reconstructed
+Star Trek Conquest – Alpha Tactics v1.2.4 set. Start your own with
+'cardlab init DIR' and point commands at it with --rules DIR.
+
+Exit codes: 0 success, 1 an error in the ruleset or the request,
+2 a usage error (unknown command or flag, wrong arguments).`,
+		Example: `  cardlab init mygame            # copy the default ruleset into ./mygame
+  cardlab validate --rules mygame
+  cardlab cards --rules mygame --faction klingon
+  cardlab effects                # what an effect: line can name
+  cardlab schema --out mygame/.schemas`,
+		Version:       versionString(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetVersionTemplate("cardlab {{.Version}}\n")
+	root.PersistentFlags().StringVar(&g.RulesDir, "rules", "",
+		"read the ruleset from `DIR` (default: the embedded Alpha Tactics v1.2.4 set)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &usageError{err}
+	})
+
+	root.AddCommand(
+		NewCmdValidate(g, nil),
+		NewCmdCards(g, nil),
+		NewCmdEffects(g, nil),
+		NewCmdInit(g, nil),
+		NewCmdSchema(g, nil),
+	)
+	for _, c := range root.Commands() {
+		markRunErrors(c)
+	}
+	return root
+}
+
+// markRunErrors wraps the RunE of c and its subcommands so that errors from
+// running a command can be told apart from cobra's usage errors.
+func markRunErrors(c *cobra.Command) {
+	if f := c.RunE; f != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			err := f(cmd, args)
+			var ue *usageError
+			if err == nil || errors.As(err, &ue) {
+				return err
+			}
+			return &runError{err}
+		}
+	}
+	for _, sub := range c.Commands() {
+		markRunErrors(sub)
+	}
+}
+
+// run executes cardlab with args and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := NewCmdRoot()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteC()
+	return exitCode(cmd, err, stderr)
+}
+
+// exitCode reports err on stderr and maps it to an exit code.
+func exitCode(cmd *cobra.Command, err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ue *usageError
+	var re *runError
+	if !errors.As(err, &ue) && errors.As(err, &re) {
+		if !errors.Is(err, errReported) {
+			fmt.Fprintf(stderr, "cardlab: %v\n", re.err)
+		}
+		return exitError
+	}
+	fmt.Fprintf(stderr, "cardlab: %v\n", err)
+	if cmd != nil {
+		fmt.Fprintf(stderr, "\n%s", cmd.UsageString())
+	}
+	return exitUsage
+}
+
+// versionString is the version with the VCS revision the binary was built
+// from, when the Go toolchain recorded one.
+func versionString() string {
+	v := version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	v += " (revision " + rev
+	if modified == "true" {
+		v += ", modified"
+	}
+	return v + ")"
+}
+
+// noArgs and exactArgs check positional arguments, reporting usage errors.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("%s takes no arguments, got %q", cmd.Name(), args[0])
+	}
+	return nil
+}
+
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErrorf("%s needs %s, got %d", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
+}
+
+// loadRuleset loads the ruleset in dir, or the embedded default if dir is "".
+func loadRuleset(dir string) (*cards.Ruleset, error) {
+	if dir == "" {
+		return cards.Load(cards.DefaultFS(), "cards/default")
+	}
+	return cards.LoadDir(dir)
+}
+
+// loadForCommand loads the ruleset for a command other than validate; an
+// invalid ruleset is reported with a pointer to validate.
+func loadForCommand(dir string) (*cards.Ruleset, error) {
+	rs, err := loadRuleset(dir)
+	if err != nil {
+		where := "the embedded ruleset"
+		hint := "cardlab validate"
+		if dir != "" {
+			where = "ruleset " + dir
+			hint += " --rules " + shellQuote(dir)
+		}
+		return nil, fmt.Errorf("%s is invalid (run '%s' for every error):\n%v", where, hint, err)
+	}
+	return rs, nil
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=+,:@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// suggest returns the candidates closest to s (edit distance at most 2, or a
+// case-insensitive or prefix match), for "did you mean" messages.
+func suggest(s string, candidates []string) []string {
+	var out []string
+	best := 3
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if d > 2 && len(s) >= 3 && strings.HasPrefix(strings.ToLower(c), strings.ToLower(s)) {
+			d = 2
+		}
+		switch {
+		case d < best:
+			best, out = d, []string{c}
+		case d == best:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// didYouMean formats an unknown-name error: `unknown faction "x"; did you
+// mean "y"? (valid: a, b, c)`.
+func didYouMean(what, got string, valid []string) error {
+	msg := fmt.Sprintf("unknown %s %q", what, got)
+	if s := suggest(got, valid); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(quoteAll(s), " or ") + "?"
+	}
+	return fmt.Errorf("%s (valid: %s)", msg, strings.Join(valid, ", "))
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}

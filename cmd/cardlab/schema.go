@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// SchemaOptions are the inputs of `cardlab schema`.
+type SchemaOptions struct {
+	Out, ErrOut io.Writer
+	Kind        string // "rules", "targets", "deck"; "" for all (with OutDir)
+	OutDir      string // "" to print one schema on standard output
+}
+
+// NewCmdSchema parses the flags of `cardlab schema`; runF replaces schemaRun
+// in tests.
+func NewCmdSchema(_ *globalOptions, runF func(*SchemaOptions) error) *cobra.Command {
+	opts := &SchemaOptions{}
+	kinds := strings.Join(cards.SchemaKinds, "|")
+	cmd := &cobra.Command{
+		Use:   "schema {--kind " + kinds + " | --out DIR}",
+		Short: "Print JSON Schemas of the ruleset files, for completion in editors",
+		Long: `Print a JSON Schema (draft 2020-12) of one kind of ruleset file, or write all
+of them into a directory. Editors with a YAML language server (VS Code with
+the Red Hat YAML extension, Neovim, Helix, JetBrains IDEs) then complete keys,
+effect handler names and each handler's parameters, show their descriptions,
+and flag typos as you type.
+
+Kinds: rules (rules.yaml), targets (targets.yaml), deck (a faction deck file).
+
+--out DIR writes rules.schema.json, targets.schema.json and deck.schema.json
+into DIR (or only --kind's), replacing older versions atomically. Point a YAML
+file at its schema with a first line such as
+
+  # yaml-language-server: $schema=.schemas/deck.schema.json
+
+(the path is relative to the YAML file). The schemas follow the installed
+cardlab's effect handlers: regenerate them after upgrading. They check each
+file alone; 'cardlab validate' still checks deck sizes and references.`,
+		Example: `  cardlab schema --out mygame/.schemas
+  cardlab schema --kind deck > deck.schema.json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if opts.Kind != "" && !slices.Contains(cards.SchemaKinds, opts.Kind) {
+				return usageErrorf("invalid --kind %q (want %s)", opts.Kind, strings.Join(cards.SchemaKinds, ", "))
+			}
+			if opts.Kind == "" && opts.OutDir == "" {
+				return usageErrorf("give --kind %s to print one schema, or --out DIR to write all of them", kinds)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return schemaRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Kind, "kind", "", "schema to print or write: "+kinds)
+	cmd.Flags().StringVar(&opts.OutDir, "out", "", "write the schema files into `DIR` instead of printing")
+	return cmd
+}
+
+func schemaRun(opts *SchemaOptions) error {
+	kinds := cards.SchemaKinds
+	if opts.Kind != "" {
+		kinds = []string{opts.Kind}
+	}
+	if opts.OutDir == "" {
+		data, err := cards.Schema(kinds[0])
+		if err != nil {
+			return err
+		}
+		_, err = opts.Out.Write(data)
+		return err
+	}
+	// Generate everything before writing anything.
+	data := make([][]byte, len(kinds))
+	for i, k := range kinds {
+		var err error
+		if data[i], err = cards.Schema(k); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+		return err
+	}
+	for i, k := range kinds {
+		p := filepath.Join(opts.OutDir, cards.SchemaFile(k))
+		if err := writeAtomic(p, data[i]); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.ErrOut, "wrote %s\n", p)
+	}
+	return nil
+}
+
+// writeAtomic replaces path with data through a temporary file in the same
+// directory and a rename, so readers never see a partial file.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

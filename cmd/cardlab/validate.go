@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// ValidateOptions are the inputs of `cardlab validate`.
+type ValidateOptions struct {
+	Out, ErrOut io.Writer
+	RulesDir    string // "" for the embedded default
+	JSON        bool
+}
+
+// NewCmdValidate parses the flags of `cardlab validate`; runF replaces
+// validateRun in tests.
+func NewCmdValidate(g *globalOptions, runF func(*ValidateOptions) error) *cobra.Command {
+	opts := &ValidateOptions{}
+	cmd := &cobra.Command{
+		Use:   "validate",
+		Short: "Check a ruleset and report every error",
+		Long: `Load a ruleset and check it: YAML syntax, unknown keys, value ranges, effect
+handlers and their parameters, deck sizes, references between files.
+
+On success it prints one line with the ruleset's name, version, counts and
+content hash (the hash identifies the ruleset in simulation results).
+Otherwise it prints every problem as file:line:col: message, with "did you
+mean" suggestions, and exits with status 1.
+
+With --json it prints {"valid": bool, "errors": [{"file", "line", "col",
+"message"}]} to standard output instead; the exit status is the same.`,
+		Example: `  cardlab validate                    # the embedded default ruleset
+  cardlab validate --rules mygame
+  cardlab validate --rules mygame --json | jq -r '.errors[].message'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opts.RulesDir = g.RulesDir
+			if runF != nil {
+				return runF(opts)
+			}
+			return validateRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON on standard output")
+	return cmd
+}
+
+// jsonError is one ruleset error in `validate --json` output.
+type jsonError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+func validateRun(opts *ValidateOptions) error {
+	rs, err := loadRuleset(opts.RulesDir)
+	errs := errorEntries(err)
+	if opts.JSON {
+		out := struct {
+			Valid  bool        `json:"valid"`
+			Errors []jsonError `json:"errors"`
+		}{err == nil, errs}
+		if werr := writeJSON(opts.Out, out); werr != nil {
+			return werr
+		}
+		if err != nil {
+			return errReported
+		}
+		return nil
+	}
+	if err != nil {
+		for _, e := range errs {
+			ce := cards.Error{Pos: cards.Pos{File: e.File, Line: e.Line, Col: e.Col}, Msg: e.Message}
+			fmt.Fprintln(opts.ErrOut, ce.Error())
+		}
+		noun := "errors"
+		if len(errs) == 1 {
+			noun = "error"
+		}
+		fmt.Fprintf(opts.ErrOut, "%d %s\n", len(errs), noun)
+		return errReported
+	}
+	players := 0
+	for _, c := range rs.Cards {
+		players += c.Copies
+	}
+	hash := rs.Hash
+	if len(hash) > 8 {
+		hash = hash[:8]
+	}
+	_, err = fmt.Fprintf(opts.Out, "ok: %s %s: %d factions, %d player cards, %d targets (hash %s)\n",
+		rs.Name, rs.Version, len(rs.Factions), players, len(rs.Targets), hash)
+	return err
+}
+
+// errorEntries flattens a load error into one entry per problem.
+func errorEntries(err error) []jsonError {
+	out := []jsonError{}
+	if err == nil {
+		return out
+	}
+	var list cards.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			out = append(out, jsonError{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: e.Msg})
+		}
+		return out
+	}
+	var one *cards.Error
+	if errors.As(err, &one) {
+		return append(out, jsonError{File: one.Pos.File, Line: one.Pos.Line, Col: one.Pos.Col, Message: one.Msg})
+	}
+	return append(out, jsonError{Message: err.Error()})
+}
+
+// writeJSON writes v as indented JSON followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,463 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/cardlab/cardlab/effects"
+)
+
+// Action is a legal move of the deciding player, packed in 32 bits:
+// kind | a<<8 | b<<16 | c<<24. Hand cards are named by card definition, not
+// by physical copy, so identical copies give one action and actions mean the
+// same in every determinization of a player's information set.
+type Action uint32
+
+// ActionKind is the kind of an Action.
+type ActionKind uint8
+
+const (
+	ActPlace   ActionKind = iota + 1 // a=card b=row: play to the bottom of the row
+	ActPlaceAt                       // a=card b=row c=pos: Teleport / Gravitational Wave insertion
+	ActWave                          // a=card: play a Gravitational Wave
+	ActShield                        // a=card: play a shield (the protected card follows)
+	ActPass                          // pass (discards follow)
+	ActDiscard                       // a=card: discard it (after passing)
+	ActDone                          // stop discarding / decline / bid nothing
+	ActSlot                          // b=row c=pos: choose a card on the table
+	ActRow                           // b=row: choose a row
+	ActHand                          // a=card: choose a hand card (Distress Signal, bids)
+)
+
+func mk(k ActionKind, a, b, c int) Action {
+	return Action(uint32(k) | uint32(a)<<8 | uint32(b)<<16 | uint32(c)<<24)
+}
+
+// Kind returns the action's kind.
+func (a Action) Kind() ActionKind { return ActionKind(a & 0xff) }
+
+// Card returns the card definition the action names.
+func (a Action) Card() int { return int(a >> 8 & 0xff) }
+
+// Row returns the row the action names.
+func (a Action) Row() int { return int(a >> 16 & 0xff) }
+
+// Pos returns the position the action names.
+func (a Action) Pos() int { return int(a >> 24 & 0xff) }
+
+// PlaceAction, … build actions (for tests, scenarios and tools).
+func PlaceAction(card, row int) Action        { return mk(ActPlace, card, row, 0) }
+func PlaceAtAction(card, row, pos int) Action { return mk(ActPlaceAt, card, row, pos) }
+func WaveAction(card int) Action              { return mk(ActWave, card, 0, 0) }
+func ShieldAction(card int) Action            { return mk(ActShield, card, 0, 0) }
+func PassAction() Action                      { return mk(ActPass, 0, 0, 0) }
+func DiscardAction(card int) Action           { return mk(ActDiscard, card, 0, 0) }
+func DoneAction() Action                      { return mk(ActDone, 0, 0, 0) }
+func SlotAction(row, pos int) Action          { return mk(ActSlot, 0, row, pos) }
+func RowAction(row int) Action                { return mk(ActRow, 0, row, 0) }
+func HandAction(card int) Action              { return mk(ActHand, card, 0, 0) }
+
+var actionNames = [...]string{"", "place", "place_at", "wave", "shield", "pass", "discard", "done", "slot", "row", "hand"}
+
+func (k ActionKind) String() string {
+	if int(k) < len(actionNames) {
+		return actionNames[k]
+	}
+	return "unknown"
+}
+
+func (a Action) String() string {
+	switch a.Kind() {
+	case ActPlace:
+		return fmt.Sprintf("place(card %d, row %d)", a.Card(), a.Row())
+	case ActPlaceAt:
+		return fmt.Sprintf("place_at(card %d, row %d, pos %d)", a.Card(), a.Row(), a.Pos())
+	case ActWave, ActShield, ActDiscard, ActHand:
+		return fmt.Sprintf("%s(card %d)", a.Kind(), a.Card())
+	case ActSlot:
+		return fmt.Sprintf("slot(row %d, pos %d)", a.Row(), a.Pos())
+	case ActRow:
+		return fmt.Sprintf("row(%d)", a.Row())
+	}
+	return a.Kind().String()
+}
+
+func choiceAction(c effects.Choice) Action {
+	switch c.Kind {
+	case effects.ChooseSlot:
+		return SlotAction(c.Row, c.Pos)
+	case effects.ChooseRow:
+		return RowAction(c.Row)
+	case effects.ChooseHand:
+		return HandAction(c.Card)
+	}
+	return DoneAction()
+}
+
+func actionChoice(a Action) effects.Choice {
+	switch a.Kind() {
+	case ActSlot:
+		return effects.Choice{Kind: effects.ChooseSlot, Row: a.Row(), Pos: a.Pos()}
+	case ActRow:
+		return effects.Choice{Kind: effects.ChooseRow, Row: a.Row()}
+	case ActHand:
+		return effects.Choice{Kind: effects.ChooseHand, Card: a.Card()}
+	}
+	return effects.Choice{Kind: effects.ChooseDone}
+}
+
+// handDefs calls fn once per distinct card definition in p's hand.
+func (s *State) handDistinct(p int, k int) bool {
+	h := &s.players[p].hand
+	d := s.defOf(h.c[k])
+	for j := 0; j < k; j++ {
+		if s.defOf(h.c[j]) == d {
+			return false
+		}
+	}
+	return true
+}
+
+// LegalActions appends the deciding player's legal actions to buf[:0] and
+// returns it. It allocates only if buf is too small.
+func (s *State) LegalActions(buf []Action) []Action {
+	buf = buf[:0]
+	if s.phase == GameOver {
+		return buf
+	}
+	if s.nframes > 0 {
+		return s.frameOptions(buf)
+	}
+	p := int(s.turn)
+	h := &s.players[p].hand
+	open := s.openRows()
+	for k := 0; k < int(h.n); k++ {
+		if !s.handDistinct(p, k) {
+			continue
+		}
+		d := s.defOf(h.c[k])
+		switch s.fx.defPlace[d] {
+		case effects.PlaceShieldOther:
+			if open != 0 && s.hasShieldable(p) {
+				buf = append(buf, ShieldAction(d))
+			}
+			continue
+		case effects.PlaceInsertOther:
+			if h.n > 1 {
+				buf = append(buf, WaveAction(d))
+			}
+		case effects.PlaceAnywhere:
+			for r := 0; r < int(s.nrows); r++ {
+				if open&(1<<uint(r)) != 0 {
+					for pos := 0; pos < int(s.rows[r].n); pos++ {
+						if s.canInsertAt(r, pos) {
+							buf = append(buf, PlaceAtAction(d, r, pos))
+						}
+					}
+				}
+			}
+		}
+		for r := 0; r < int(s.nrows); r++ {
+			if open&(1<<uint(r)) != 0 {
+				buf = append(buf, PlaceAction(d, r))
+			}
+		}
+	}
+	return append(buf, PassAction())
+}
+
+func (s *State) frameOptions(buf []Action) []Action {
+	f := &s.frames[s.nframes-1]
+	if f.Def >= 0 {
+		s.offer = buf
+		s.fx.defCh[f.Def].Options((*table)(s), f, s.fx.defArgs[f.Def])
+		buf = s.offer
+		s.offer = nil
+		return buf
+	}
+	p := f.Player
+	h := &s.players[p].hand
+	switch f.Step {
+	case fkDiscard:
+		for k := 0; k < int(h.n); k++ {
+			if s.handDistinct(p, k) {
+				buf = append(buf, DiscardAction(s.defOf(h.c[k])))
+			}
+		}
+		buf = append(buf, DoneAction())
+	case fkShield:
+		for k := 0; k < int(h.n); k++ {
+			d := s.defOf(h.c[k])
+			if !s.handDistinct(p, k) || !s.shieldable(d) {
+				continue
+			}
+			for r := 0; r < int(s.nrows); r++ {
+				if s.canPlace(r) {
+					buf = append(buf, PlaceAction(d, r))
+				}
+			}
+		}
+	case fkWave:
+		for k := 0; k < int(h.n); k++ {
+			if !s.handDistinct(p, k) {
+				continue
+			}
+			d := s.defOf(h.c[k])
+			for r := 0; r < int(s.nrows); r++ {
+				if !s.canPlace(r) {
+					continue
+				}
+				for pos := 0; pos <= int(s.rows[r].n); pos++ {
+					if s.canInsertAt(r, pos) {
+						buf = append(buf, PlaceAtAction(d, r, pos))
+					}
+				}
+			}
+		}
+		if len(buf) == 0 {
+			buf = append(buf, DoneAction())
+		}
+	case fkBid:
+		for k := 0; k < int(h.n); k++ {
+			if s.handDistinct(p, k) {
+				buf = append(buf, HandAction(s.defOf(h.c[k])))
+			}
+		}
+		buf = append(buf, DoneAction())
+	}
+	return buf
+}
+
+// shieldable reports whether def may be the card a shield protects: it must
+// be playable face down in the usual way (not a shield, not a scout).
+func (s *State) shieldable(d int) bool {
+	pl := s.fx.defPlace[d]
+	return pl != effects.PlaceShieldOther && pl != effects.PlaceScout
+}
+
+func (s *State) hasShieldable(p int) bool {
+	h := &s.players[p].hand
+	for k := 0; k < int(h.n); k++ {
+		if s.shieldable(s.defOf(h.c[k])) {
+			return true
+		}
+	}
+	return false
+}
+
+// openRows returns a bit set of the rows a card may be placed in.
+func (s *State) openRows() uint32 {
+	var m uint32
+	for r := 0; r < int(s.nrows); r++ {
+		if s.canPlace(r) {
+			m |= 1 << uint(r)
+		}
+	}
+	return m
+}
+
+// Apply plays a legal action of CurrentPlayer and runs the game forward to
+// the next decision. Use ApplyChecked for actions of unknown origin.
+func (s *State) Apply(a Action) {
+	s.stats.Decisions++
+	if s.nframes > 0 {
+		k := s.nframes - 1
+		s.cur = s.frames[k]
+		s.nframes--
+		if !s.resolveFrame(&s.cur, a) {
+			// Not finished: back in its place, beneath any decisions its
+			// step started, so those resolve first.
+			copy(s.frames[k+1:s.nframes+1], s.frames[k:s.nframes])
+			s.frames[k] = s.cur
+			s.nframes++
+		}
+	} else {
+		s.turnAction(a)
+	}
+	s.advance()
+}
+
+// ApplyChecked applies a after checking it is legal.
+func (s *State) ApplyChecked(a Action) error {
+	var buf [256]Action
+	for _, l := range s.LegalActions(buf[:0]) {
+		if l == a {
+			s.Apply(a)
+			return nil
+		}
+	}
+	return fmt.Errorf("game: illegal action %v for player %d", a, s.CurrentPlayer())
+}
+
+func (s *State) turnAction(a Action) {
+	p := int(s.turn)
+	s.turnOpen = true
+	switch a.Kind() {
+	case ActPlace:
+		i, _ := s.takeFromHand(p, a.Card())
+		s.passStreak = 0
+		s.refill(p)
+		if s.fx.defPlace[a.Card()] == effects.PlaceScout {
+			s.placeScout(i, a.Row())
+		} else {
+			s.place(i, a.Row(), int(s.rows[a.Row()].n), noInst)
+		}
+	case ActPlaceAt:
+		i, _ := s.takeFromHand(p, a.Card())
+		s.passStreak = 0
+		s.refill(p)
+		s.place(i, a.Row(), a.Pos(), noInst)
+	case ActWave:
+		i, _ := s.takeFromHand(p, a.Card())
+		s.passStreak = 0
+		s.players[p].discard.push(i)
+		s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
+		s.pushEngine(fkWave, p)
+	case ActShield:
+		s.passStreak = 0
+		f := effects.Frame{Player: p, Def: -1, Step: fkShield}
+		f.Data[0] = a.Card()
+		s.push(f)
+	case ActPass:
+		s.passStreak++
+		s.stats.Passes++
+		s.emit(ev(EvPass, p))
+		if s.players[p].hand.n > 0 {
+			s.pushEngine(fkDiscard, p)
+		} else {
+			s.refill(p)
+		}
+	}
+}
+
+func (s *State) pushEngine(kind, p int) {
+	s.push(effects.Frame{Player: p, Def: -1, Step: kind})
+}
+
+func (s *State) push(f effects.Frame) {
+	if s.nframes == maxFrames {
+		return // nesting this deep cannot arise from real cards; drop rather than crash
+	}
+	s.frames[s.nframes] = f
+	s.nframes++
+}
+
+// resolveFrame applies a to frame f (already popped) and reports whether the
+// decision is finished.
+func (s *State) resolveFrame(f *effects.Frame, a Action) bool {
+	if f.Def >= 0 {
+		return s.fx.defCh[f.Def].Choose((*table)(s), f, s.fx.defArgs[f.Def], actionChoice(a))
+	}
+	p := f.Player
+	switch f.Step {
+	case fkDiscard:
+		if a.Kind() == ActDiscard {
+			i, _ := s.takeFromHand(p, a.Card())
+			s.players[p].discard.push(i)
+			s.emit(s.cardEvent(EvDiscarded, i, -1, -1, true))
+			if s.players[p].hand.n > 0 {
+				return false
+			}
+		}
+		s.refill(p)
+		return true
+	case fkShield:
+		if a.Kind() != ActPlace {
+			return true
+		}
+		sh, _ := s.takeFromHand(p, f.Data[0])
+		i, _ := s.takeFromHand(p, a.Card())
+		s.refill(p)
+		s.place(i, a.Row(), int(s.rows[a.Row()].n), sh)
+		return true
+	case fkWave:
+		if a.Kind() == ActPlaceAt {
+			i, _ := s.takeFromHand(p, a.Card())
+			s.refill(p)
+			s.place(i, a.Row(), a.Pos(), noInst)
+		} else {
+			s.refill(p)
+		}
+		return true
+	case fkBid:
+		return s.bid(f, a)
+	}
+	return true
+}
+
+// advance runs the game forward until a decision is pending or it ends.
+func (s *State) advance() {
+	for s.nframes == 0 {
+		switch s.phase {
+		case Deployment:
+			if !s.turnOpen {
+				return
+			}
+			s.turnOpen = false
+			s.stats.DeployTurns++
+			if !s.deployEnded && int(s.passStreak) >= s.fx.players {
+				// Everyone passed in turn: nothing can change, the phase ends
+				// (docs/rules.md).
+				s.endDeployment()
+			}
+			if s.deployEnded {
+				s.startReveal()
+				continue
+			}
+			s.turn = uint8((int(s.turn) + 1) % s.fx.players)
+			return
+		case Reveal:
+			r, pos, ok := s.nextFaceDown()
+			if ok {
+				s.reveal(r, pos)
+				continue
+			}
+			s.scoreRound()
+			if s.phase == GameOver {
+				return
+			}
+			s.startRound((int(s.ender) + 1) % s.fx.players)
+			return
+		default:
+			return
+		}
+	}
+}
+
+func (s *State) endDeployment() {
+	if !s.deployEnded {
+		s.deployEnded = true
+		s.ender = s.turn
+		s.emit(ev(EvDeploymentEnd, int(s.turn)))
+	}
+}
+
+func (s *State) startReveal() {
+	s.phase = Reveal
+	n := 0
+	// Shields come off first; they go to their owners' discard piles.
+	for r := 0; r < int(s.nrows); r++ {
+		row := &s.rows[r]
+		for k := 0; k < int(row.n); k++ {
+			if sh := row.s[k].shield; sh != noInst {
+				s.players[s.ownerOf(sh)].discard.push(sh)
+				row.s[k].shield = noInst
+				n++
+			}
+		}
+	}
+	e := ev(EvShieldsRemoved, -1)
+	e.Value = int32(n)
+	s.emit(e)
+}
+
+func (s *State) nextFaceDown() (int, int, bool) {
+	for r := 0; r < int(s.nrows); r++ {
+		row := &s.rows[r]
+		for k := 0; k < int(row.n); k++ {
+			if row.s[k].flags&fFaceUp == 0 {
+				return r, k, true
+			}
+		}
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,286 @@
+package game
+
+import "github.com/cardlab/cardlab/effects"
+
+// Row rules. Effects are never stored as "on" or "off": whether a card's
+// effect is active is derived from the row as it is now, so blocking and
+// unblocking as cards come and go (blocker ships, scouts) needs no
+// bookkeeping beyond the scout link in each slot.
+
+func (s *State) protected(r, k int) bool {
+	return s.phase == Deployment && s.rows[r].s[k].shield != noInst
+}
+
+// selfActive: face up, no Deactivated marker on the effect, not revealed
+// without effect by a scout still in the row.
+func (s *State) selfActive(sl *slot) bool {
+	return sl.flags&fFaceUp != 0 && sl.flags&fDeactEffect == 0 && sl.blockedBy == noInst
+}
+
+// underBlocker reports whether an active blocker ship lies above position k.
+// The topmost self-active blocker cannot itself be blocked, so the first one
+// found decides.
+func (s *State) underBlocker(r, k int) bool {
+	row := &s.rows[r]
+	if row.perm == 0 {
+		return false
+	}
+	for j := 0; j < k; j++ {
+		sl := &row.s[j]
+		if s.fx.defPerm[s.defOf(sl.inst)]&effects.BlocksBelow != 0 && s.selfActive(sl) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) effectActive(r, k int) bool {
+	return s.selfActive(&s.rows[r].s[k]) && !s.underBlocker(r, k)
+}
+
+// blockReason explains why the card's effect is not active.
+func (s *State) blockReason(r, k int) Reason {
+	sl := &s.rows[r].s[k]
+	switch {
+	case sl.flags&fDeactEffect != 0:
+		return ReasonDeactivated
+	case sl.blockedBy != noInst:
+		return ReasonScout
+	case s.underBlocker(r, k):
+		return ReasonUnderBlocker
+	}
+	return ReasonNone
+}
+
+// closed reports an active Blockade in the row.
+func (s *State) closed(r int) bool {
+	row := &s.rows[r]
+	if row.perm == 0 {
+		return false
+	}
+	for k := 0; k < int(row.n); k++ {
+		sl := &row.s[k]
+		if s.fx.defPerm[s.defOf(sl.inst)]&effects.ClosesRow != 0 && s.effectActive(r, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) canPlace(r int) bool {
+	return r < int(s.nrows) && int(s.rows[r].n) < MaxRowLen && !s.closed(r)
+}
+
+// canInsertAt: inserting at pos shifts every card from pos down, and a
+// shielded card (or its shield) cannot be moved.
+func (s *State) canInsertAt(r, pos int) bool {
+	row := &s.rows[r]
+	for k := pos; k < int(row.n); k++ {
+		if row.s[k].shield != noInst {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) rowComplete(r int) bool {
+	return int(s.rows[r].n) >= s.fx.rs.Rules.CardsToEnd || s.closed(r)
+}
+
+// checkEnd ends the Deployment Phase as soon as every row is complete; a
+// later removal of the triggering card does not undo it (rulebook).
+func (s *State) checkEnd() {
+	if s.phase != Deployment || s.deployEnded {
+		return
+	}
+	for r := 0; r < int(s.nrows); r++ {
+		if !s.rowComplete(r) {
+			return
+		}
+	}
+	s.endDeployment()
+}
+
+func (s *State) insertSlot(r, pos int, sl slot) {
+	row := &s.rows[r]
+	copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
+	row.s[pos] = sl
+	row.n++
+	if s.fx.defPerm[s.defOf(sl.inst)] != 0 {
+		row.perm++
+	}
+}
+
+func (s *State) deleteSlot(r, pos int) slot {
+	row := &s.rows[r]
+	sl := row.s[pos]
+	copy(row.s[pos:row.n-1], row.s[pos+1:row.n])
+	row.n--
+	if s.fx.defPerm[s.defOf(sl.inst)] != 0 {
+		row.perm--
+	}
+	return sl
+}
+
+func (s *State) cardEvent(k EventKind, inst uint8, r, pos int, faceUp bool) Event {
+	e := ev(k, s.ownerOf(inst))
+	e.Card = int16(s.defOf(inst))
+	e.Row, e.Pos, e.FaceUp = int8(r), int8(pos), faceUp
+	return e
+}
+
+// place puts inst face down at pos of row r (pos == len: the bottom), with
+// shield sh on it if sh != noInst, then reveals the card above as the
+// rulebook's placement rule says. Beneath an active blocker ship the card is
+// played face up and without effect instead.
+func (s *State) place(inst uint8, r, pos int, sh uint8) {
+	sl := slot{inst: inst, blockedBy: noInst, shield: sh}
+	under := s.underBlocker(r, pos)
+	if under {
+		sl.flags |= fFaceUp
+	}
+	s.insertSlot(r, pos, sl)
+	s.stats.Placements++
+	if s.obs != nil {
+		e := s.cardEvent(EvPlaced, inst, r, pos, under)
+		if under {
+			e.Value = 1
+		}
+		s.emit(e)
+		if sh != noInst {
+			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
+		}
+	}
+	s.checkEnd()
+	if pos > 0 {
+		s.revealIfHidden(r, pos-1)
+	}
+}
+
+// placeScout plays a scout ship face up to the bottom of row r; its effect
+// reveals the card above without effect.
+func (s *State) placeScout(inst uint8, r int) {
+	pos := int(s.rows[r].n)
+	if s.underBlocker(r, pos) {
+		// Played face up and without effect: only the usual reveal.
+		s.place(inst, r, pos, noInst)
+		return
+	}
+	s.insertSlot(r, pos, slot{inst: inst, flags: fFaceUp, blockedBy: noInst, shield: noInst})
+	s.stats.Placements++
+	s.emit(s.cardEvent(EvPlaced, inst, r, pos, true))
+	s.checkEnd()
+	s.scoutBlock(r, pos)
+}
+
+// scoutBlock: the scout at (r, pos) reveals the card above without effect.
+func (s *State) scoutBlock(r, pos int) {
+	if pos == 0 || s.protected(r, pos-1) {
+		return
+	}
+	above := &s.rows[r].s[pos-1]
+	wasDown := above.flags&fFaceUp == 0
+	above.flags |= fFaceUp
+	above.blockedBy = s.rows[r].s[pos].inst
+	if s.obs != nil {
+		if wasDown {
+			s.emit(s.cardEvent(EvRevealed, above.inst, r, pos-1, true))
+		}
+		e := s.cardEvent(EvBlocked, above.inst, r, pos-1, true)
+		e.Reason = ReasonScout
+		if s.fx.defSpec[s.defOf(above.inst)] != nil {
+			s.emit(e)
+		}
+	}
+}
+
+func (s *State) revealIfHidden(r, k int) {
+	if s.rows[r].s[k].flags&fFaceUp == 0 && !s.protected(r, k) {
+		s.reveal(r, k)
+	}
+}
+
+// reveal turns the card face up and, if its effect is active, runs a
+// one-time effect. Permanent and scoring effects need no action: they are
+// derived from the row whenever asked.
+func (s *State) reveal(r, k int) {
+	sl := &s.rows[r].s[k]
+	sl.flags |= fFaceUp
+	inst := sl.inst
+	d := s.defOf(inst)
+	s.emit(s.cardEvent(EvRevealed, inst, r, k, true))
+	if s.fx.defSpec[d] == nil {
+		return
+	}
+	if !s.effectActive(r, k) {
+		if s.obs != nil {
+			e := s.cardEvent(EvBlocked, inst, r, k, true)
+			e.Reason = s.blockReason(r, k)
+			s.emit(e)
+		}
+		return
+	}
+	ot := s.fx.defOne[d]
+	if ot == nil {
+		return // permanent, scoring and special cards act through the row
+	}
+	s.fizzled = false
+	if s.obs != nil {
+		s.emit(s.cardEvent(EvFired, inst, r, k, true))
+	}
+	ot.Reveal((*table)(s), effects.Slot{Row: r, Pos: k}, s.fx.defArgs[d])
+	if s.fizzled && s.obs != nil {
+		s.emit(s.cardEvent(EvFizzled, inst, r, k, true))
+	}
+}
+
+// unlinkScout releases the cards a departing scout had blocked.
+func (s *State) unlinkScout(r int, inst uint8) {
+	row := &s.rows[r]
+	for k := 0; k < int(row.n); k++ {
+		if row.s[k].blockedBy == inst {
+			row.s[k].blockedBy = noInst
+		}
+	}
+}
+
+func (s *State) remove(r, k int) bool {
+	if s.protected(r, k) {
+		return false
+	}
+	sl := s.deleteSlot(r, k)
+	s.players[s.ownerOf(sl.inst)].discard.push(sl.inst)
+	if sh := sl.shield; sh != noInst {
+		s.players[s.ownerOf(sh)].discard.push(sh)
+	}
+	s.unlinkScout(r, sl.inst)
+	s.emit(s.cardEvent(EvRemoved, sl.inst, r, k, sl.flags&fFaceUp != 0))
+	return true
+}
+
+// move takes the card to the bottom of row to, face up; its one-time effect
+// does not run. It keeps its Deactivated markers; a scout link to or from it
+// ends because it left the row.
+func (s *State) move(r, k, to int) bool {
+	if s.protected(r, k) || r == to || int(s.rows[to].n) >= MaxRowLen {
+		return false
+	}
+	sl := s.deleteSlot(r, k)
+	s.unlinkScout(r, sl.inst)
+	sl.blockedBy = noInst
+	sl.flags |= fFaceUp
+	pos := int(s.rows[to].n)
+	s.insertSlot(to, pos, sl)
+	if s.obs != nil {
+		e := s.cardEvent(EvMoved, sl.inst, to, pos, true)
+		e.Value = int32(r)
+		s.emit(e)
+	}
+	s.checkEnd()
+	// A scout moved beneath a face-down card reveals it without effect.
+	if s.fx.defPlace[s.defOf(sl.inst)] == effects.PlaceScout && pos > 0 &&
+		s.rows[to].s[pos-1].flags&fFaceUp == 0 && !s.underBlocker(to, pos) {
+		s.scoutBlock(to, pos)
+	}
+	return true
+}

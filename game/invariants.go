@@ -1,0 +1,93 @@
+package game
+
+import "fmt"
+
+// CheckInvariants verifies what must hold in every reachable state: each
+// physical card is in exactly one place (draw pile, hand, discard pile, row,
+// under a shield, or a sealed bid), each target is in exactly one place (the
+// pile, a row, or one player's won targets, or unclaimed), rows fit.
+// Property tests call it after every action.
+func (s *State) CheckInvariants() error {
+	seen := make([]uint8, len(s.fx.instDef))
+	mark := func(i uint8, where string) error {
+		if int(i) >= len(seen) {
+			return fmt.Errorf("game: bad card instance %d in %s", i, where)
+		}
+		seen[i]++
+		if seen[i] > 1 {
+			return fmt.Errorf("game: card instance %d (%s) in two places, second: %s", i, s.card(s.defOf(i)).ID, where)
+		}
+		return nil
+	}
+	for p := 0; p < s.fx.players; p++ {
+		pl := &s.players[p]
+		for _, pile := range []*pile{&pl.draw, &pl.hand, &pl.discard} {
+			for _, i := range pile.cards() {
+				if s.ownerOf(i) != p {
+					return fmt.Errorf("game: seat %d holds seat %d's card", p, s.ownerOf(i))
+				}
+				if err := mark(i, fmt.Sprintf("pile of seat %d", p)); err != nil {
+					return err
+				}
+			}
+		}
+		if pl.bid != noInst {
+			if err := mark(pl.bid, "bid"); err != nil {
+				return err
+			}
+		}
+	}
+	var tseen [64]int
+	for r := 0; r < int(s.nrows); r++ {
+		row := &s.rows[r]
+		if row.n > MaxRowLen {
+			return fmt.Errorf("game: row %d overflows", r)
+		}
+		if row.target >= 0 {
+			tseen[row.target]++
+		}
+		for k := 0; k < int(row.n); k++ {
+			if err := mark(row.s[k].inst, fmt.Sprintf("row %d", r)); err != nil {
+				return err
+			}
+			if sh := row.s[k].shield; sh != noInst {
+				if err := mark(sh, fmt.Sprintf("shield in row %d", r)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for i, n := range seen {
+		if n == 0 {
+			return fmt.Errorf("game: card instance %d (%s) lost", i, s.card(s.defOf(uint8(i))).ID)
+		}
+	}
+	for _, t := range s.targets.cards() {
+		tseen[t]++
+	}
+	for p := 0; p < s.fx.players; p++ {
+		for t := range s.fx.rs.Targets {
+			if s.players[p].won&(1<<uint(t)) != 0 {
+				tseen[t]++
+			}
+		}
+	}
+	lost := 0
+	for t := range s.fx.rs.Targets {
+		if tseen[t] > 1 {
+			return fmt.Errorf("game: target %s in %d places", s.fx.rs.Targets[t].ID, tseen[t])
+		}
+		if tseen[t] == 0 {
+			lost++
+		}
+	}
+	// Targets taken by Negotiations leave their row (target -1) and are
+	// counted in won; the only targets in no place are the unclaimed ones.
+	if lost != int(s.unclaimed) {
+		return fmt.Errorf("game: %d targets missing, %d unclaimed", lost, s.unclaimed)
+	}
+	if s.nframes > maxFrames {
+		return fmt.Errorf("game: decision stack overflow")
+	}
+	return nil
+}

@@ -1,0 +1,52 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+var allFactions = []string{"starfleet", "vulcan", "romulan", "klingon"}
+
+// playRandom plays a whole game choosing uniformly among legal actions with
+// a bot stream separate from the game's chance stream.
+func playRandom(t testing.TB, rs *cards.Ruleset, factions []string, seed uint64, check bool, obs Observer) *State {
+	s, err := New(rs, Config{Factions: factions, Seed: seed, Observer: obs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := NewRNG(seed ^ 0xb07)
+	buf := make([]Action, 0, 256)
+	for steps := 0; !s.IsTerminal(); steps++ {
+		if steps > 100000 {
+			t.Fatalf("seed %d: game does not terminate", seed)
+		}
+		buf = s.LegalActions(buf)
+		if len(buf) == 0 {
+			t.Fatalf("seed %d: no legal action for player %d in phase %v", seed, s.CurrentPlayer(), s.Phase())
+		}
+		s.Apply(buf[bot.Intn(len(buf))])
+		if check {
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, steps, err)
+			}
+		}
+	}
+	return s
+}
+
+func TestRandomGamesSmoke(t *testing.T) {
+	rs := cards.Default()
+	for n := 2; n <= 4; n++ {
+		for seed := uint64(0); seed < 50; seed++ {
+			s := playRandom(t, rs, allFactions[:n], seed, true, nil)
+			sum := 0.0
+			for _, w := range s.Returns() {
+				sum += w
+			}
+			if sum < 0.999 || sum > 1.001 {
+				t.Fatalf("win shares sum to %v", sum)
+			}
+		}
+	}
+}

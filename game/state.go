@@ -1,0 +1,473 @@
+// Package game is the Alpha Tactics rules engine: state, phases, legal
+// actions, pending decisions inside effects, scoring, hidden-information
+// views and events. It does no I/O.
+//
+// The decision interface follows OpenSpiel: CurrentPlayer, LegalActions,
+// Apply, IsTerminal, Returns, Clone. Every choice — placement, pass and
+// discards, an effect's target, a Negotiations bid — is a legal action of the
+// player who decides it. A state is a flat value of fixed-size arrays so that
+// copying it is one memmove and deciding allocates nothing.
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+)
+
+const (
+	maxPlayers = cards.MaxPlayers
+	maxDeck    = cards.MaxDeckSize
+	maxRows    = cards.MaxRows
+	// MaxRowLen is the engine's capacity for cards in one row; a full row
+	// takes no more cards (documented in docs/rules.md, never reached in
+	// practice: the Deployment Phase ends long before).
+	MaxRowLen = 40
+	maxFrames = 12
+	noInst    = 0xff
+	// maxRebids bounds Negotiations re-bids between tied players.
+	maxRebids = 8
+)
+
+// Phase of a round.
+type Phase uint8
+
+const (
+	Deployment Phase = iota
+	Reveal
+	GameOver
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Deployment:
+		return "deployment"
+	case Reveal:
+		return "reveal"
+	}
+	return "game over"
+}
+
+type pile struct {
+	n uint8
+	c [maxDeck]uint8
+}
+
+func (p *pile) push(i uint8) { p.c[p.n] = i; p.n++ }
+func (p *pile) pop() uint8   { p.n--; return p.c[p.n] }
+func (p *pile) cards() []uint8 {
+	return p.c[:p.n]
+}
+func (p *pile) removeAt(k int) uint8 {
+	i := p.c[k]
+	copy(p.c[k:p.n-1], p.c[k+1:p.n])
+	p.n--
+	return i
+}
+
+// slot flags
+const (
+	fFaceUp uint8 = 1 << iota
+	fDeactEffect
+	fDeactPower
+)
+
+type slot struct {
+	inst      uint8
+	flags     uint8
+	blockedBy uint8 // scout instance that revealed this card without effect
+	shield    uint8 // shield instance lying on this card
+	weaken    uint8
+}
+
+type row struct {
+	target int8 // target index, -1 once taken by Negotiations
+	n      uint8
+	// perm counts cards with a permanent row rule (Blockade, blocker ship):
+	// with none, the row needs no scanning for them.
+	perm uint8
+	s    [MaxRowLen]slot
+}
+
+type player struct {
+	draw, hand, discard pile
+	won                 uint64 // bit i: target index i
+	bid                 uint8  // Negotiations bid card lying face down
+	// spied[q] holds local instance bits of q's hand cards this player saw
+	// through a Spy; cleared as soon as q's hand loses a card.
+	spied [maxPlayers]uint64
+}
+
+// engine frame kinds (Frame.Def == -1, Frame.Step is the kind)
+const (
+	fkDiscard = iota // after passing: discard any number of cards
+	fkShield         // after choosing a shield: the card it protects and the row
+	fkWave           // after a Gravitational Wave: the card to insert and where
+	fkBid            // Negotiations: current bidder's sealed bid
+)
+
+// fixed is everything about a game that never changes after New; states and
+// their clones share it.
+type fixed struct {
+	rs       *cards.Ruleset
+	players  int
+	faction  [maxPlayers]int
+	base     [maxPlayers]int // first instance of each seat
+	instDef  []int16
+	instOwn  []uint8
+	defOne   []effects.OneTimeBehavior
+	defCh    []effects.ChoiceBehavior
+	defPerm  []effects.PermanentFlags
+	defMod   []effects.PowerModifier
+	defPlace []effects.Placement
+	defScore []effects.ScoringBehavior
+	defArgs  [][]effects.Value
+	defSpec  []*effects.Spec
+	tagMatch func(def int, tag string) bool
+}
+
+// State is one game in progress.
+type State struct {
+	fx  *fixed
+	rng RNG
+
+	phase       Phase
+	round       uint8
+	turn        uint8 // player whose Deployment turn it is
+	ender       uint8
+	passStreak  uint8
+	deployEnded bool
+	turnOpen    bool
+	fizzled     bool
+	nrows       uint8
+	rows        [maxRows]row
+	targets     pile // target draw pile, top at the end
+	unclaimed   uint8
+	players     [maxPlayers]player
+	frames      [maxFrames]effects.Frame
+	nframes     uint8
+	cur         effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
+
+	final    [maxPlayers]Final
+	winShare [maxPlayers]float64
+
+	stats Stats
+
+	obs   Observer
+	offer []Action
+}
+
+// Stats counts what happened in a game, for metrics.
+type Stats struct {
+	Decisions  int32
+	Passes     int32
+	Reshuffles int32
+	Placements int32
+	// DeployTurns counts Deployment turns per round summed over rounds.
+	DeployTurns int32
+	Rounds      int32
+}
+
+// Final is a player's end-of-game score breakdown.
+type Final struct {
+	TargetVP    int
+	BonusVP     int
+	PlanetBonus int
+	Total       int
+	Planets     int
+	Targets     int
+}
+
+// Config sets up a game.
+type Config struct {
+	// Factions, one per seat, by id; seat order is turn order.
+	Factions []string
+	Seed     uint64
+	Observer Observer
+}
+
+// ErrConfig reports a bad game configuration.
+var ErrConfig = errors.New("game: bad configuration")
+
+// New sets up a game: decks and target pile shuffled, four cards dealt, the
+// first round's targets laid out.
+func New(rs *cards.Ruleset, cfg Config) (*State, error) {
+	fx, err := newFixed(rs, cfg.Factions)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer}
+	s.setup()
+	return s, nil
+}
+
+func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
+	n := len(factions)
+	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
+		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+	}
+	fx := &fixed{rs: rs, players: n}
+	seen := map[string]bool{}
+	for p, id := range factions {
+		f, ok := rs.FactionByID(id)
+		if !ok {
+			return nil, fmt.Errorf("%w: unknown faction %q (have %v)", ErrConfig, id, rs.FactionIDs())
+		}
+		if seen[id] {
+			return nil, fmt.Errorf("%w: faction %q twice", ErrConfig, id)
+		}
+		seen[id] = true
+		fx.faction[p] = f.Index
+		fx.base[p] = len(fx.instDef)
+		for _, d := range f.Deck {
+			for k := 0; k < rs.Cards[d].Copies; k++ {
+				fx.instDef = append(fx.instDef, int16(d))
+				fx.instOwn = append(fx.instOwn, uint8(p))
+			}
+		}
+		if len(fx.instDef)-fx.base[p] > 64 {
+			return nil, fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
+		}
+	}
+	if len(fx.instDef) >= noInst {
+		return nil, fmt.Errorf("%w: %d cards in play exceed the engine's capacity", ErrConfig, len(fx.instDef))
+	}
+	nd := len(rs.Cards)
+	fx.defOne = make([]effects.OneTimeBehavior, nd)
+	fx.defCh = make([]effects.ChoiceBehavior, nd)
+	fx.defPerm = make([]effects.PermanentFlags, nd)
+	fx.defMod = make([]effects.PowerModifier, nd)
+	fx.defPlace = make([]effects.Placement, nd)
+	fx.defScore = make([]effects.ScoringBehavior, nd)
+	fx.defArgs = make([][]effects.Value, nd)
+	fx.defSpec = make([]*effects.Spec, nd)
+	for i := range rs.Cards {
+		c := &rs.Cards[i]
+		if c.Effect == nil || c.Effect.Spec == nil {
+			continue
+		}
+		b := c.Effect.Spec.Behavior
+		fx.defSpec[i] = c.Effect.Spec
+		fx.defArgs[i] = c.Effect.Args
+		switch c.Effect.Spec.Timing {
+		case effects.OneTime:
+			fx.defOne[i], _ = b.(effects.OneTimeBehavior)
+			fx.defCh[i], _ = b.(effects.ChoiceBehavior)
+		case effects.Permanent:
+			if pb, ok := b.(effects.PermanentBehavior); ok {
+				fx.defPerm[i] = pb.Flags()
+			}
+			fx.defMod[i], _ = b.(effects.PowerModifier)
+		case effects.Special:
+			if sb, ok := b.(effects.SpecialBehavior); ok {
+				fx.defPlace[i] = sb.Placement()
+			}
+		case effects.Scoring:
+			fx.defScore[i], _ = b.(effects.ScoringBehavior)
+		}
+	}
+	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
+	return fx, nil
+}
+
+func (s *State) setup() {
+	fx := s.fx
+	for p := 0; p < fx.players; p++ {
+		pl := &s.players[p]
+		pl.bid = noInst
+		end := len(fx.instDef)
+		if p+1 < fx.players {
+			end = fx.base[p+1]
+		}
+		for i := fx.base[p]; i < end; i++ {
+			pl.draw.push(uint8(i))
+		}
+		s.rng.shuffle(pl.draw.cards())
+	}
+	for i := range fx.rs.Targets {
+		s.targets.push(uint8(i))
+	}
+	s.rng.shuffle(s.targets.cards())
+	for p := 0; p < fx.players; p++ {
+		s.refill(p)
+	}
+	// Round 1: the starting faction begins if present, else a random player.
+	start := -1
+	if sf := fx.rs.Rules.StartingFaction; sf != "" {
+		for p := 0; p < fx.players; p++ {
+			if fx.rs.Factions[fx.faction[p]].ID == sf {
+				start = p
+			}
+		}
+	}
+	if start < 0 {
+		start = s.rng.Intn(fx.players)
+	}
+	s.startRound(start)
+}
+
+// Reset starts a new game with the same ruleset and seats and a new seed,
+// reusing s (no allocation); the observer stays attached.
+func (s *State) Reset(seed uint64) {
+	fx, obs := s.fx, s.obs
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs}
+	s.setup()
+}
+
+// Clone returns an independent copy of the state without its observer.
+func (s *State) Clone() *State {
+	c := new(State)
+	s.CopyInto(c)
+	return c
+}
+
+// CopyInto overwrites dst with s (no allocation); dst gets no observer.
+func (s *State) CopyInto(dst *State) {
+	*dst = *s
+	dst.obs = nil
+	dst.offer = nil
+}
+
+// SetObserver attaches (or with nil detaches) an event observer.
+func (s *State) SetObserver(o Observer) { s.obs = o }
+
+// Ruleset returns the game's ruleset.
+func (s *State) Ruleset() *cards.Ruleset { return s.fx.rs }
+
+// NumPlayers returns the number of seats.
+func (s *State) NumPlayers() int { return s.fx.players }
+
+// Faction returns the faction index of seat p.
+func (s *State) Faction(p int) int { return s.fx.faction[p] }
+
+// Phase returns the current phase.
+func (s *State) Phase() Phase { return s.phase }
+
+// Round returns the current round, counting from 0.
+func (s *State) Round() int { return int(s.round) }
+
+// Stats returns the game's counters.
+func (s *State) Stats() Stats { return s.stats }
+
+// IsTerminal reports the end of the game.
+func (s *State) IsTerminal() bool { return s.phase == GameOver }
+
+// Returns gives each seat's share of the victory (1 for a sole winner, 1/k
+// for a k-way shared victory, 0 otherwise) once the game is over.
+func (s *State) Returns() [maxPlayers]float64 { return s.winShare }
+
+// FinalScore returns seat p's end-of-game breakdown.
+func (s *State) FinalScore(p int) Final { return s.final[p] }
+
+// Won returns the target indices seat p holds.
+func (s *State) Won(p int) []int {
+	var out []int
+	for t := range s.fx.rs.Targets {
+		if s.players[p].won&(1<<uint(t)) != 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// CurrentPlayer returns the seat that decides next, or -1 at the end.
+func (s *State) CurrentPlayer() int {
+	if s.phase == GameOver {
+		return -1
+	}
+	if s.nframes > 0 {
+		return s.frames[s.nframes-1].Player
+	}
+	return int(s.turn)
+}
+
+func (s *State) defOf(inst uint8) int   { return int(s.fx.instDef[inst]) }
+func (s *State) ownerOf(inst uint8) int { return int(s.fx.instOwn[inst]) }
+func (s *State) card(def int) *cards.Card {
+	return &s.fx.rs.Cards[def]
+}
+
+func (s *State) draw1(p int) (uint8, bool) {
+	pl := &s.players[p]
+	if pl.draw.n == 0 {
+		if pl.discard.n == 0 {
+			return 0, false
+		}
+		// The discard pile, shuffled, becomes the new draw pile.
+		pl.draw = pl.discard
+		pl.discard.n = 0
+		s.rng.shuffle(pl.draw.cards())
+		s.stats.Reshuffles++
+		if s.obs != nil {
+			e := ev(EvReshuffle, p)
+			e.Value = int32(pl.draw.n)
+			s.emit(e)
+		}
+	}
+	i := pl.draw.pop()
+	pl.hand.push(i)
+	if s.obs != nil {
+		e := ev(EvDrawn, p)
+		e.Card = int16(s.defOf(i))
+		s.emit(e)
+	}
+	return i, true
+}
+
+// refill draws p back up to the hand size; more cards in hand stay.
+func (s *State) refill(p int) {
+	for int(s.players[p].hand.n) < s.fx.rs.Rules.HandSize {
+		if _, ok := s.draw1(p); !ok {
+			return
+		}
+	}
+}
+
+// takeFromHand removes a card of definition def from p's hand.
+func (s *State) takeFromHand(p, def int) (uint8, bool) {
+	h := &s.players[p].hand
+	for k := 0; k < int(h.n); k++ {
+		if s.defOf(h.c[k]) == def {
+			i := h.removeAt(k)
+			s.handChanged(p)
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// handChanged forgets Spy knowledge of p's hand: once p plays or discards,
+// nobody can tell which of the seen cards went where.
+func (s *State) handChanged(p int) {
+	for q := 0; q < s.fx.players; q++ {
+		s.players[q].spied[p] = 0
+	}
+}
+
+func (s *State) startRound(first int) {
+	s.nrows = 0
+	rules := &s.fx.rs.Rules
+	for s.nrows < uint8(rules.TargetsPerRound) && s.targets.n > 0 {
+		r := &s.rows[s.nrows]
+		r.target = int8(s.targets.pop())
+		r.n, r.perm = 0, 0
+		s.nrows++
+	}
+	s.phase = Deployment
+	s.turn = uint8(first)
+	s.passStreak = 0
+	s.deployEnded = false
+	s.turnOpen = false
+	if s.obs != nil {
+		e := ev(EvRoundStart, first)
+		e.Value = int32(s.nrows)
+		s.emit(e)
+		for r := 0; r < int(s.nrows); r++ {
+			e := ev(EvTargetLaid, -1)
+			e.Row, e.Target = int8(r), int16(s.rows[r].target)
+			s.emit(e)
+		}
+	}
+}

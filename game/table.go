@@ -1,0 +1,235 @@
+package game
+
+import "github.com/cardlab/cardlab/effects"
+
+// table is the State as effect handlers see it (effects.Table). Converting
+// *State to *table is free, so calling a handler allocates nothing.
+type table State
+
+var _ effects.Table = (*table)(nil)
+
+func (t *table) st() *State { return (*State)(t) }
+
+func (t *table) Players() int         { return t.fx.players }
+func (t *table) Rows() int            { return int(t.nrows) }
+func (t *table) RowLen(r int) int     { return int(t.rows[r].n) }
+func (t *table) HasTarget(r int) bool { return t.rows[r].target >= 0 }
+
+func (t *table) TargetType(r int) int {
+	if t.rows[r].target < 0 {
+		return -1
+	}
+	return int(t.fx.rs.Targets[t.rows[r].target].Type)
+}
+
+func (t *table) TargetQuadrant(r int) int {
+	if t.rows[r].target < 0 {
+		return 0
+	}
+	return quadrantIndex(t.fx.rs.Targets[t.rows[r].target].Quadrant)
+}
+
+func quadrantIndex(q string) int {
+	for i, s := range effects.Quadrants {
+		if s == q {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func (t *table) slot(s effects.Slot) *slot { return &t.rows[s.Row].s[s.Pos] }
+
+func (t *table) Owner(s effects.Slot) int      { return t.st().ownerOf(t.slot(s).inst) }
+func (t *table) Def(s effects.Slot) int        { return t.st().defOf(t.slot(s).inst) }
+func (t *table) FaceUp(s effects.Slot) bool    { return t.slot(s).flags&fFaceUp != 0 }
+func (t *table) Protected(s effects.Slot) bool { return t.st().protected(s.Row, s.Pos) }
+
+func (t *table) DefType(d int) int                 { return int(t.fx.rs.Cards[d].Type) }
+func (t *table) DefPower(d int) int                { return t.fx.rs.Cards[d].Power }
+func (t *table) DefHasTag(d int, tag string) bool  { return t.fx.rs.Cards[d].HasTag(tag) }
+func (t *table) DefHandler(d int) *effects.Spec    { return t.fx.defSpec[d] }
+func (t *table) HandLen(p int) int                 { return int(t.players[p].hand.n) }
+func (t *table) HandDef(p, i int) int              { return t.st().defOf(t.players[p].hand.c[i]) }
+func (t *table) CanPlace(r int) bool               { return t.st().canPlace(r) }
+func (t *table) Remove(s effects.Slot) bool        { return t.st().remove(s.Row, s.Pos) }
+func (t *table) Move(s effects.Slot, row int) bool { return t.st().move(s.Row, s.Pos, row) }
+func (t *table) Fizzle()                           { t.fizzled = true }
+func (t *table) Push(f effects.Frame)              { t.st().push(f) }
+func (t *table) Offer(c effects.Choice)            { t.offer = append(t.offer, choiceAction(c)) }
+func (t *table) BlockAbove(s effects.Slot)         { t.st().scoutBlock(s.Row, s.Pos) }
+func (t *table) Negotiate(p, row int)              { t.st().negotiate(p, row) }
+
+func (t *table) Weaken(s effects.Slot, amount int) bool {
+	if t.Protected(s) {
+		return false
+	}
+	sl := t.slot(s)
+	w := int(sl.weaken) + amount
+	if w > 255 {
+		w = 255
+	}
+	sl.weaken = uint8(w)
+	return true
+}
+
+func (t *table) Deactivate(s effects.Slot, what int) bool {
+	if t.Protected(s) {
+		return false
+	}
+	sl := t.slot(s)
+	switch what {
+	case effects.DeactivateEffect:
+		sl.flags |= fDeactEffect
+	case effects.DeactivatePower:
+		sl.flags |= fDeactPower
+	default:
+		sl.flags |= fDeactEffect | fDeactPower
+	}
+	return true
+}
+
+func (t *table) Draw(p, n int) int {
+	last := -1
+	for k := 0; k < n; k++ {
+		i, ok := t.st().draw1(p)
+		if !ok {
+			break
+		}
+		last = t.st().defOf(i)
+	}
+	return last
+}
+
+func (t *table) RefillAll() {
+	for p := 0; p < t.fx.players; p++ {
+		t.st().refill(p)
+	}
+}
+
+func (t *table) PlaceFromHand(p, def, row int, faceUpNoEffect bool) bool {
+	s := t.st()
+	if !s.canPlace(row) {
+		return false
+	}
+	i, ok := s.takeFromHand(p, def)
+	if !ok {
+		return false
+	}
+	s.refill(p)
+	if !faceUpNoEffect {
+		s.place(i, row, int(s.rows[row].n), noInst)
+		return true
+	}
+	pos := int(s.rows[row].n)
+	s.insertSlot(row, pos, slot{inst: i, flags: fFaceUp, blockedBy: noInst, shield: noInst})
+	s.stats.Placements++
+	if s.obs != nil {
+		e := s.cardEvent(EvPlaced, i, row, pos, true)
+		e.Value = 1
+		s.emit(e)
+	}
+	s.checkEnd()
+	if pos > 0 {
+		s.revealIfHidden(row, pos-1)
+	}
+	return true
+}
+
+func (t *table) ShowHands(p int) {
+	s := t.st()
+	for q := 0; q < s.fx.players; q++ {
+		if q == p {
+			continue
+		}
+		var bits uint64
+		h := &s.players[q].hand
+		for k := 0; k < int(h.n); k++ {
+			bits |= 1 << uint(int(h.c[k])-s.fx.base[q])
+		}
+		s.players[p].spied[q] = bits
+	}
+	s.emit(ev(EvSpied, p))
+}
+
+// negotiate starts the sealed bid for row's target. Bids are made one seat
+// after another starting with p, but each stays face down (hidden from the
+// others' views) until all have bid.
+func (s *State) negotiate(p, row int) {
+	f := effects.Frame{Player: p, Def: -1, Step: fkBid}
+	f.Data[0] = row
+	f.Data[1] = (1 << uint(s.fx.players)) - 1 // who takes part
+	f.Data[2] = p                             // bidding order starts here
+	s.push(f)
+}
+
+// bid records the current bidder's sealed bid and moves on; after the last
+// bidder it reveals the bids: the highest base power takes the target, tied
+// players alone bid again.
+func (s *State) bid(f *effects.Frame, a Action) bool {
+	n, q, start := s.fx.players, f.Player, f.Data[2]
+	e := ev(EvBid, q)
+	if a.Kind() == ActHand {
+		if i, ok := s.takeFromHand(q, a.Card()); ok {
+			s.players[q].bid = i
+			e.Card = int16(a.Card())
+		}
+	}
+	s.emit(e)
+	order := func(r int) int { return (r - start + n) % n }
+	for k := order(q) + 1; k < n; k++ {
+		r := (start + k) % n
+		if f.Data[1]&(1<<uint(r)) != 0 {
+			f.Player = r
+			return false
+		}
+	}
+	best, winners := -1, 0
+	for r := 0; r < n; r++ {
+		i := s.players[r].bid
+		if i == noInst {
+			continue
+		}
+		// Only the printed base power counts (rulebook).
+		switch pw := s.card(s.defOf(i)).Power; {
+		case pw > best:
+			best, winners = pw, 1<<uint(r)
+		case pw == best:
+			winners |= 1 << uint(r)
+		}
+	}
+	for r := 0; r < n; r++ {
+		if i := s.players[r].bid; i != noInst {
+			s.players[r].discard.push(i)
+			s.players[r].bid = noInst
+			s.refill(r)
+		}
+	}
+	row := f.Data[0]
+	switch {
+	case winners == 0:
+		return true
+	case winners&(winners-1) == 0:
+		w := 0
+		for winners>>uint(w) != 1 {
+			w++
+		}
+		t := s.rows[row].target
+		s.players[w].won |= 1 << uint(t)
+		s.rows[row].target = -1
+		e := ev(EvNegotiated, w)
+		e.Row, e.Target, e.Value = int8(row), int16(t), int32(best)
+		s.emit(e)
+		return true
+	case f.Data[3] >= maxRebids:
+		return true // endless ties: nobody takes the target this way
+	}
+	f.Data[1], f.Data[3] = winners, f.Data[3]+1
+	for k := 0; k < n; k++ {
+		if r := (start + k) % n; winners&(1<<uint(r)) != 0 {
+			f.Player = r
+			break
+		}
+	}
+	return false
+}

@@ -1,0 +1,143 @@
+package game
+
+// Reading the table, and hidden information.
+//
+// A viewer sees every face-up card, every discard pile, every target, the
+// backs of face-down cards (so their owner), its own hand, its own
+// face-down cards (a player remembers what it placed), and any hand shown to
+// it by a Spy until that hand changes. Everything else is hidden; Determinize
+// reshuffles exactly that.
+
+// Omniscient is the viewer that sees everything (traces, tests, metrics).
+const Omniscient = -1
+
+// SlotInfo describes a card on the table as a viewer sees it.
+type SlotInfo struct {
+	Card     int // card definition, -1 when hidden from the viewer
+	Owner    int
+	FaceUp   bool
+	Shielded bool
+	// Active reports whether the card's effect is active now; Blocked says
+	// why not (only for face-up cards with an effect).
+	Active     bool
+	Blocked    Reason
+	Weakened   int
+	PowerCover bool // a Deactivated marker covers its power
+}
+
+// NumRows returns the number of rows this round.
+func (s *State) NumRows() int { return int(s.nrows) }
+
+// RowTarget returns the target index heading row r, or -1 once taken.
+func (s *State) RowTarget(r int) int { return int(s.rows[r].target) }
+
+// RowLen returns the number of cards in row r.
+func (s *State) RowLen(r int) int { return int(s.rows[r].n) }
+
+// Slot describes the card at position k of row r as viewer sees it.
+func (s *State) Slot(viewer, r, k int) SlotInfo {
+	sl := &s.rows[r].s[k]
+	owner := s.ownerOf(sl.inst)
+	up := sl.flags&fFaceUp != 0
+	info := SlotInfo{Card: -1, Owner: owner, FaceUp: up, Shielded: sl.shield != noInst && s.phase == Deployment,
+		Weakened: int(sl.weaken), PowerCover: sl.flags&fDeactPower != 0}
+	if up || viewer == Omniscient || viewer == owner {
+		info.Card = s.defOf(sl.inst)
+	}
+	if up {
+		info.Active = s.effectActive(r, k)
+		if !info.Active && s.fx.defSpec[s.defOf(sl.inst)] != nil {
+			info.Blocked = s.blockReason(r, k)
+		}
+	}
+	return info
+}
+
+// HandLen returns the number of cards in p's hand (public).
+func (s *State) HandLen(p int) int { return int(s.players[p].hand.n) }
+
+// HandCard returns the definition of p's k-th hand card as viewer sees it,
+// -1 when hidden.
+func (s *State) HandCard(viewer, p, k int) int {
+	i := s.players[p].hand.c[k]
+	if viewer == Omniscient || viewer == p || s.players[viewer].spied[p]&(1<<uint(int(i)-s.fx.base[p])) != 0 {
+		return s.defOf(i)
+	}
+	return -1
+}
+
+// DrawLen and DiscardLen return pile sizes (public).
+func (s *State) DrawLen(p int) int    { return int(s.players[p].draw.n) }
+func (s *State) DiscardLen(p int) int { return int(s.players[p].discard.n) }
+
+// DiscardCard returns the definition of the k-th card of p's discard pile
+// (the pile is face up).
+func (s *State) DiscardCard(p, k int) int { return s.defOf(s.players[p].discard.c[k]) }
+
+// TargetsLeft returns the number of targets in the target pile.
+func (s *State) TargetsLeft() int { return int(s.targets.n) }
+
+// Determinize makes s a state that viewer cannot tell apart from the real
+// one: every card it cannot see is dealt again at random from the cards it
+// could be, using rng (never the game's own chance stream, which is reseeded
+// from rng because the future shuffles are unknown too).
+func (s *State) Determinize(viewer int, rng *RNG) {
+	var pool [maxDeck * 2]uint8
+	for q := 0; q < s.fx.players; q++ {
+		if q == viewer {
+			continue
+		}
+		pl := &s.players[q]
+		known := s.players[viewer].spied[q]
+		n := 0
+		// Gather q's hidden cards: hand (bar spied ones), draw pile,
+		// face-down cards on the table and a sealed bid.
+		for k := 0; k < int(pl.hand.n); k++ {
+			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
+				pool[n] = i
+				n++
+			}
+		}
+		n += copy(pool[n:], pl.draw.cards())
+		for r := 0; r < int(s.nrows); r++ {
+			row := &s.rows[r]
+			for k := 0; k < int(row.n); k++ {
+				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
+					pool[n] = sl.inst
+					n++
+				}
+			}
+		}
+		if pl.bid != noInst {
+			pool[n] = pl.bid
+			n++
+		}
+		rng.shuffle(pool[:n])
+		// Deal back into the same places in the same order.
+		n = 0
+		for k := 0; k < int(pl.hand.n); k++ {
+			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
+				pl.hand.c[k] = pool[n]
+				n++
+			}
+		}
+		n += copy(pl.draw.cards(), pool[n:])
+		for r := 0; r < int(s.nrows); r++ {
+			row := &s.rows[r]
+			for k := 0; k < int(row.n); k++ {
+				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
+					sl.inst = pool[n]
+					n++
+				}
+			}
+		}
+		if pl.bid != noInst {
+			pl.bid = pool[n]
+		}
+	}
+	if viewer >= 0 {
+		rng.shuffle(s.players[viewer].draw.cards())
+	}
+	rng.shuffle(s.targets.cards())
+	s.rng = NewRNG(rng.Uint64())
+}
