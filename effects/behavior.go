@@ -143,11 +143,11 @@ type PowerModifier interface {
 type Placement uint8
 
 const (
-	PlaceNormal    Placement = iota
-	PlaceScout                // face up at the bottom; the card above is revealed without effect
-	PlaceAnywhere             // at any position of a row, cards below shift down
-	PlaceInsertOther          // discarded to insert another hand card anywhere
-	PlaceShieldOther          // a two-card turn protecting the other card
+	PlaceNormal      Placement = iota
+	PlaceScout                 // face up at the bottom; the card above is revealed without effect
+	PlaceAnywhere              // at any position of a row, cards below shift down
+	PlaceInsertOther           // discarded to insert another hand card anywhere
+	PlaceShieldOther           // a two-card turn protecting the other card
 )
 
 // SpecialBehavior is implemented by special handlers.

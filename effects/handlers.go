@@ -201,7 +201,9 @@ func (w weaponPurge) Reveal(t Table, src Slot, args []Value) {
 		t.Push(Frame{Player: t.Owner(src), Src: src, Def: t.Def(src)})
 	}
 }
-func (w weaponPurge) Options(t Table, f *Frame, args []Value) { w.candidates(t, f.Src, args[0].Int, true) }
+func (w weaponPurge) Options(t Table, f *Frame, args []Value) {
+	w.candidates(t, f.Src, args[0].Int, true)
+}
 func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 	t.Remove(Slot{c.Row, c.Pos})
 	return true
