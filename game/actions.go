@@ -121,7 +121,7 @@ func (s *State) handDistinct(p int, k int) bool {
 // returns it. It allocates only if buf is too small.
 func (s *State) LegalActions(buf []Action) []Action {
 	buf = buf[:0]
-	if s.phase == GameOver {
+	if s.phase == GameOver || s.phase == Scoring {
 		return buf
 	}
 	if s.nframes > 0 {
@@ -411,6 +411,10 @@ func (s *State) advance() {
 				s.reveal(r, pos)
 				continue
 			}
+			if s.pauseScoring {
+				s.phase = Scoring
+				return
+			}
 			s.scoreRound()
 			if s.phase == GameOver {
 				return
@@ -421,6 +425,17 @@ func (s *State) advance() {
 			return
 		}
 	}
+}
+
+// ResumeScoring runs the Scoring Phase of a setup paused before it and
+// carries on with the game.
+func (s *State) ResumeScoring() {
+	if s.phase != Scoring {
+		return
+	}
+	s.phase = Reveal
+	s.pauseScoring = false
+	s.advance()
 }
 
 func (s *State) endDeployment() {

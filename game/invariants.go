@@ -8,31 +8,32 @@ import "fmt"
 // pile, a row, or one player's won targets, or unclaimed), rows fit.
 // Property tests call it after every action.
 func (s *State) CheckInvariants() error {
-	seen := make([]uint8, len(s.fx.instDef))
-	mark := func(i uint8, where string) error {
-		if int(i) >= len(seen) {
-			return fmt.Errorf("game: bad card instance %d in %s", i, where)
+	var seen [256]uint8
+	n := len(s.fx.instDef)
+	mark := func(i uint8, where string, at int) error {
+		if int(i) >= n {
+			return fmt.Errorf("game: bad card instance %d in %s %d", i, where, at)
 		}
 		seen[i]++
 		if seen[i] > 1 {
-			return fmt.Errorf("game: card instance %d (%s) in two places, second: %s", i, s.card(s.defOf(i)).ID, where)
+			return fmt.Errorf("game: card instance %d (%s) in two places, second: %s %d", i, s.card(s.defOf(i)).ID, where, at)
 		}
 		return nil
 	}
 	for p := 0; p < s.fx.players; p++ {
 		pl := &s.players[p]
-		for _, pile := range []*pile{&pl.draw, &pl.hand, &pl.discard} {
+		for _, pile := range [3]*pile{&pl.draw, &pl.hand, &pl.discard} {
 			for _, i := range pile.cards() {
-				if s.ownerOf(i) != p {
+				if int(i) < n && s.ownerOf(i) != p {
 					return fmt.Errorf("game: seat %d holds seat %d's card", p, s.ownerOf(i))
 				}
-				if err := mark(i, fmt.Sprintf("pile of seat %d", p)); err != nil {
+				if err := mark(i, "pile of seat", p); err != nil {
 					return err
 				}
 			}
 		}
 		if pl.bid != noInst {
-			if err := mark(pl.bid, "bid"); err != nil {
+			if err := mark(pl.bid, "bid of seat", p); err != nil {
 				return err
 			}
 		}
@@ -47,18 +48,18 @@ func (s *State) CheckInvariants() error {
 			tseen[row.target]++
 		}
 		for k := 0; k < int(row.n); k++ {
-			if err := mark(row.s[k].inst, fmt.Sprintf("row %d", r)); err != nil {
+			if err := mark(row.s[k].inst, "row", r); err != nil {
 				return err
 			}
 			if sh := row.s[k].shield; sh != noInst {
-				if err := mark(sh, fmt.Sprintf("shield in row %d", r)); err != nil {
+				if err := mark(sh, "shield in row", r); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	for i, n := range seen {
-		if n == 0 {
+	for i, c := range seen[:n] {
+		if c == 0 {
 			return fmt.Errorf("game: card instance %d (%s) lost", i, s.card(s.defOf(uint8(i))).ID)
 		}
 	}

@@ -38,6 +38,8 @@ const (
 	Deployment Phase = iota
 	Reveal
 	GameOver
+	// Scoring is only seen by setups paused before the Scoring Phase.
+	Scoring
 )
 
 func (p Phase) String() string {
@@ -46,6 +48,8 @@ func (p Phase) String() string {
 		return "deployment"
 	case Reveal:
 		return "reveal"
+	case Scoring:
+		return "scoring"
 	}
 	return "game over"
 }
@@ -141,14 +145,16 @@ type State struct {
 	deployEnded bool
 	turnOpen    bool
 	fizzled     bool
-	nrows       uint8
-	rows        [maxRows]row
-	targets     pile // target draw pile, top at the end
-	unclaimed   uint8
-	players     [maxPlayers]player
-	frames      [maxFrames]effects.Frame
-	nframes     uint8
-	cur         effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
+	// pauseScoring stops before the Scoring Phase (setups only).
+	pauseScoring bool
+	nrows        uint8
+	rows         [maxRows]row
+	targets      pile // target draw pile, top at the end
+	unclaimed    uint8
+	players      [maxPlayers]player
+	frames       [maxFrames]effects.Frame
+	nframes      uint8
+	cur          effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
 
 	final    [maxPlayers]Final
 	winShare [maxPlayers]float64
@@ -374,7 +380,7 @@ func (s *State) Won(p int) []int {
 
 // CurrentPlayer returns the seat that decides next, or -1 at the end.
 func (s *State) CurrentPlayer() int {
-	if s.phase == GameOver {
+	if s.phase == GameOver || s.phase == Scoring {
 		return -1
 	}
 	if s.nframes > 0 {
