@@ -130,12 +130,15 @@ func (s *State) LegalActions(buf []Action) []Action {
 	p := int(s.turn)
 	h := &s.players[p].hand
 	open := s.openRows()
+	var seen [4]uint64 // card definitions already offered
 	for k := 0; k < int(h.n); k++ {
-		if !s.handDistinct(p, k) {
+		d8 := s.def8(h.c[k])
+		if seen[d8>>6]&(1<<(d8&63)) != 0 {
 			continue
 		}
-		d := s.defOf(h.c[k])
-		switch s.fx.defPlace[d] {
+		seen[d8>>6] |= 1 << (d8 & 63)
+		d := int(d8)
+		switch s.fx.defPlace[d8] {
 		case effects.PlaceShieldOther:
 			if open != 0 && s.hasShieldable(p) {
 				buf = append(buf, ShieldAction(d))
@@ -156,9 +159,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 				}
 			}
 		}
+		a := PlaceAction(d, 0)
 		for r := 0; r < int(s.nrows); r++ {
 			if open&(1<<uint(r)) != 0 {
-				buf = append(buf, PlaceAction(d, r))
+				buf = append(buf, a|Action(r)<<16)
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func (s *State) underBlocker(r, k int) bool {
 	}
 	for j := 0; j < k; j++ {
 		sl := &row.s[j]
-		if s.fx.defPerm[s.defOf(sl.inst)]&effects.BlocksBelow != 0 && s.selfActive(sl) {
+		if s.fx.defPerm[s.def8(sl.inst)]&effects.BlocksBelow != 0 && s.selfActive(sl) {
 			return true
 		}
 	}
@@ -60,7 +60,7 @@ func (s *State) closed(r int) bool {
 	}
 	for k := 0; k < int(row.n); k++ {
 		sl := &row.s[k]
-		if s.fx.defPerm[s.defOf(sl.inst)]&effects.ClosesRow != 0 && s.effectActive(r, k) {
+		if s.fx.defPerm[s.def8(sl.inst)]&effects.ClosesRow != 0 && s.effectActive(r, k) {
 			return true
 		}
 	}
@@ -106,7 +106,7 @@ func (s *State) insertSlot(r, pos int, sl slot) {
 	copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
 	row.s[pos] = sl
 	row.n++
-	if s.fx.defPerm[s.defOf(sl.inst)] != 0 {
+	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm++
 	}
 }
@@ -116,7 +116,7 @@ func (s *State) deleteSlot(r, pos int) slot {
 	sl := row.s[pos]
 	copy(row.s[pos:row.n-1], row.s[pos+1:row.n])
 	row.n--
-	if s.fx.defPerm[s.defOf(sl.inst)] != 0 {
+	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm--
 	}
 	return sl

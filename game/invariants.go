@@ -9,7 +9,7 @@ import "fmt"
 // Property tests call it after every action.
 func (s *State) CheckInvariants() error {
 	var seen [256]uint8
-	n := len(s.fx.instDef)
+	n := s.fx.ninst
 	mark := func(i uint8, where string, at int) error {
 		if int(i) >= n {
 			return fmt.Errorf("game: bad card instance %d in %s %d", i, where, at)

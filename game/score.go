@@ -34,26 +34,42 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 	rs.Combo = [4]bool{}
 	rs.HasCards = [4]bool{}
 	rs.SetTagFunc(s.fx.tagMatch)
+	fx := s.fx
+	var stages uint8
+	mods, blocked := false, false
 	for k := 0; k < rs.N; k++ {
 		sl := &row.s[k]
-		d := s.defOf(sl.inst)
-		c := s.card(d)
-		base := c.Power - int(sl.weaken)
+		d := sl.inst
+		d8 := fx.instDef[d]
+		base := int(fx.defPower[d8]) - int(sl.weaken)
 		if base < 0 || sl.flags&fDeactPower != 0 {
 			base = 0
 		}
-		rs.Cards[k] = effects.ScoreCard{
-			Owner: s.ownerOf(sl.inst), Def: d, Type: int(c.Type), Base: base,
-			Active: s.effectActive(r, k), Spec: s.fx.defSpec[d], Args: s.fx.defArgs[d],
+		// One pass top to bottom decides who is under an active blocker.
+		self := s.selfActive(sl)
+		active := self && !blocked
+		if self && !blocked && fx.defPerm[d8]&effects.BlocksBelow != 0 {
+			blocked = true
 		}
-		rs.HasCards[rs.Cards[k].Owner] = true
+		c := &rs.Cards[k]
+		*c = effects.ScoreCard{Owner: int(fx.instOwn[d]), Def: int(d8), Type: int(fx.defType[d8]), Base: base, Active: active}
+		if fx.defSpec[d8] != nil {
+			c.Spec, c.Args = fx.defSpec[d8], fx.defArgs[d8]
+			if active {
+				stages |= fx.defStage[d8]
+				mods = mods || fx.defMod[d8] != nil
+			}
+		}
+		rs.HasCards[c.Owner] = true
 	}
 	// Stage 1: deflectors take base power, top to bottom.
-	s.runStage(rs, effects.StageSteal)
+	if stages&(1<<effects.StageSteal) != 0 {
+		s.runStage(rs, effects.StageSteal)
+	}
 	// Permanent modifiers of active cards.
-	for k := 0; k < rs.N; k++ {
+	for k := 0; mods && k < rs.N; k++ {
 		src := &rs.Cards[k]
-		m := s.fx.defMod[src.Def]
+		m := fx.defMod[src.Def]
 		if m == nil || !src.Active {
 			continue
 		}
@@ -61,10 +77,14 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 			rs.Cards[j].Mod += m.Modify(src, &rs.Cards[j], src.Args)
 		}
 	}
-	s.runStage(rs, effects.StageAdd)
+	if stages&(1<<effects.StageAdd) != 0 {
+		s.runStage(rs, effects.StageAdd)
+	}
 	sumTotals(rs)
-	s.runStage(rs, effects.StageCopy)
-	sumTotals(rs)
+	if stages&(1<<effects.StageCopy) != 0 {
+		s.runStage(rs, effects.StageCopy)
+		sumTotals(rs)
+	}
 	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
 
 	// Winner: a Diplomat combination beats power; among several
@@ -122,8 +142,8 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 func (s *State) runStage(rs *effects.RowScore, stage effects.ScoringStage) {
 	for k := 0; k < rs.N; k++ {
 		c := &rs.Cards[k]
-		b := s.fx.defScore[c.Def]
-		if b != nil && c.Active && b.Stage() == stage {
+		b := s.fx.defScore[uint8(c.Def)]
+		if b != nil && c.Active && s.fx.defStage[uint8(c.Def)]&(1<<stage) != 0 {
 			b.Score(rs, k, c.Args)
 		}
 	}

@@ -115,20 +115,26 @@ const (
 // fixed is everything about a game that never changes after New; states and
 // their clones share it.
 type fixed struct {
-	rs       *cards.Ruleset
-	players  int
-	faction  [maxPlayers]int
-	base     [maxPlayers]int // first instance of each seat
-	instDef  []int16
-	instOwn  []uint8
-	defOne   []effects.OneTimeBehavior
-	defCh    []effects.ChoiceBehavior
-	defPerm  []effects.PermanentFlags
-	defMod   []effects.PowerModifier
-	defPlace []effects.Placement
-	defScore []effects.ScoringBehavior
-	defArgs  [][]effects.Value
-	defSpec  []*effects.Spec
+	rs      *cards.Ruleset
+	players int
+	faction [maxPlayers]int
+	base    [maxPlayers]int // first instance of each seat
+	ninst   int
+	// Arrays of 256 indexed by a uint8 instance or definition need no
+	// bounds checks in the hot path.
+	instDef  [256]uint8
+	instOwn  [256]uint8
+	defOne   [256]effects.OneTimeBehavior
+	defCh    [256]effects.ChoiceBehavior
+	defPerm  [256]effects.PermanentFlags
+	defMod   [256]effects.PowerModifier
+	defPlace [256]effects.Placement
+	defScore [256]effects.ScoringBehavior
+	defArgs  [256][]effects.Value
+	defSpec  [256]*effects.Spec
+	defStage [256]uint8 // bit set of scoring stages
+	defPower [256]int16
+	defType  [256]uint8
 	tagMatch func(def int, tag string) bool
 }
 
@@ -226,31 +232,27 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		}
 		seen[id] = true
 		fx.faction[p] = f.Index
-		fx.base[p] = len(fx.instDef)
+		fx.base[p] = fx.ninst
 		for _, d := range f.Deck {
 			for k := 0; k < rs.Cards[d].Copies; k++ {
-				fx.instDef = append(fx.instDef, int16(d))
-				fx.instOwn = append(fx.instOwn, uint8(p))
+				if fx.ninst >= noInst || d >= 256 {
+					return nil, fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
+				}
+				fx.instDef[fx.ninst] = uint8(d)
+				fx.instOwn[fx.ninst] = uint8(p)
+				fx.ninst++
 			}
 		}
-		if len(fx.instDef)-fx.base[p] > 64 {
+		if fx.ninst-fx.base[p] > 64 {
 			return nil, fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
 		}
 	}
-	if len(fx.instDef) >= noInst {
-		return nil, fmt.Errorf("%w: %d cards in play exceed the engine's capacity", ErrConfig, len(fx.instDef))
+	if len(rs.Cards) > 255 {
+		return nil, fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
 	}
-	nd := len(rs.Cards)
-	fx.defOne = make([]effects.OneTimeBehavior, nd)
-	fx.defCh = make([]effects.ChoiceBehavior, nd)
-	fx.defPerm = make([]effects.PermanentFlags, nd)
-	fx.defMod = make([]effects.PowerModifier, nd)
-	fx.defPlace = make([]effects.Placement, nd)
-	fx.defScore = make([]effects.ScoringBehavior, nd)
-	fx.defArgs = make([][]effects.Value, nd)
-	fx.defSpec = make([]*effects.Spec, nd)
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
+		fx.defPower[i], fx.defType[i] = int16(c.Power), uint8(c.Type)
 		if c.Effect == nil || c.Effect.Spec == nil {
 			continue
 		}
@@ -272,6 +274,9 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			}
 		case effects.Scoring:
 			fx.defScore[i], _ = b.(effects.ScoringBehavior)
+			if fx.defScore[i] != nil {
+				fx.defStage[i] = 1 << fx.defScore[i].Stage()
+			}
 		}
 	}
 	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
@@ -283,7 +288,7 @@ func (s *State) setup() {
 	for p := 0; p < fx.players; p++ {
 		pl := &s.players[p]
 		pl.bid = noInst
-		end := len(fx.instDef)
+		end := fx.ninst
 		if p+1 < fx.players {
 			end = fx.base[p+1]
 		}
@@ -390,6 +395,7 @@ func (s *State) CurrentPlayer() int {
 }
 
 func (s *State) defOf(inst uint8) int   { return int(s.fx.instDef[inst]) }
+func (s *State) def8(inst uint8) uint8  { return s.fx.instDef[inst] }
 func (s *State) ownerOf(inst uint8) int { return int(s.fx.instOwn[inst]) }
 func (s *State) card(def int) *cards.Card {
 	return &s.fx.rs.Cards[def]
