@@ -314,7 +314,9 @@ func (s *State) turnAction(a Action) {
 		i, _ := s.takeFromHand(p, a.Card())
 		s.passStreak = 0
 		s.players[p].discard.push(i)
-		s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
+		if s.obs != nil {
+			s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
+		}
 		s.pushEngine(fkWave, p)
 	case ActShield:
 		s.passStreak = 0
@@ -324,7 +326,9 @@ func (s *State) turnAction(a Action) {
 	case ActPass:
 		s.passStreak++
 		s.stats.Passes++
-		s.emit(ev(EvPass, p))
+		if s.obs != nil {
+			s.emit(ev(EvPass, p))
+		}
 		if s.players[p].hand.n > 0 {
 			s.pushEngine(fkDiscard, p)
 		} else {
@@ -357,7 +361,9 @@ func (s *State) resolveFrame(f *effects.Frame, a Action) bool {
 		if a.Kind() == ActDiscard {
 			i, _ := s.takeFromHand(p, a.Card())
 			s.players[p].discard.push(i)
-			s.emit(s.cardEvent(EvDiscarded, i, -1, -1, true))
+			if s.obs != nil {
+				s.emit(s.cardEvent(EvDiscarded, i, -1, -1, true))
+			}
 			if s.players[p].hand.n > 0 {
 				return false
 			}
@@ -446,7 +452,9 @@ func (s *State) endDeployment() {
 	if !s.deployEnded {
 		s.deployEnded = true
 		s.ender = s.turn
-		s.emit(ev(EvDeploymentEnd, int(s.turn)))
+		if s.obs != nil {
+			s.emit(ev(EvDeploymentEnd, int(s.turn)))
+		}
 	}
 }
 

@@ -148,7 +148,9 @@ func (s *State) place(inst uint8, r, pos int, sh uint8) {
 		}
 		s.emit(e)
 		if sh != noInst {
-			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
+			if s.obs != nil {
+				s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
+			}
 		}
 	}
 	s.checkEnd()
@@ -168,7 +170,9 @@ func (s *State) placeScout(inst uint8, r int) {
 	}
 	s.insertSlot(r, pos, slot{inst: inst, flags: fFaceUp, blockedBy: noInst, shield: noInst})
 	s.stats.Placements++
-	s.emit(s.cardEvent(EvPlaced, inst, r, pos, true))
+	if s.obs != nil {
+		s.emit(s.cardEvent(EvPlaced, inst, r, pos, true))
+	}
 	s.checkEnd()
 	s.scoutBlock(r, pos)
 }
@@ -184,7 +188,9 @@ func (s *State) scoutBlock(r, pos int) {
 	above.blockedBy = s.rows[r].s[pos].inst
 	if s.obs != nil {
 		if wasDown {
-			s.emit(s.cardEvent(EvRevealed, above.inst, r, pos-1, true))
+			if s.obs != nil {
+				s.emit(s.cardEvent(EvRevealed, above.inst, r, pos-1, true))
+			}
 		}
 		e := s.cardEvent(EvBlocked, above.inst, r, pos-1, true)
 		e.Reason = ReasonScout
@@ -208,7 +214,9 @@ func (s *State) reveal(r, k int) {
 	sl.flags |= fFaceUp
 	inst := sl.inst
 	d := s.defOf(inst)
-	s.emit(s.cardEvent(EvRevealed, inst, r, k, true))
+	if s.obs != nil {
+		s.emit(s.cardEvent(EvRevealed, inst, r, k, true))
+	}
 	if s.fx.defSpec[d] == nil {
 		return
 	}
@@ -230,7 +238,9 @@ func (s *State) reveal(r, k int) {
 	}
 	ot.Reveal((*table)(s), effects.Slot{Row: r, Pos: k}, s.fx.defArgs[d])
 	if s.fizzled && s.obs != nil {
-		s.emit(s.cardEvent(EvFizzled, inst, r, k, true))
+		if s.obs != nil {
+			s.emit(s.cardEvent(EvFizzled, inst, r, k, true))
+		}
 	}
 }
 
@@ -254,7 +264,9 @@ func (s *State) remove(r, k int) bool {
 		s.players[s.ownerOf(sh)].discard.push(sh)
 	}
 	s.unlinkScout(r, sl.inst)
-	s.emit(s.cardEvent(EvRemoved, sl.inst, r, k, sl.flags&fFaceUp != 0))
+	if s.obs != nil {
+		s.emit(s.cardEvent(EvRemoved, sl.inst, r, k, sl.flags&fFaceUp != 0))
+	}
 	return true
 }
 

@@ -213,7 +213,9 @@ func (s *State) scoreRound() {
 		row.target = -1
 	}
 	s.stats.Rounds++
-	s.emit(ev(EvRoundEnd, -1))
+	if s.obs != nil {
+		s.emit(ev(EvRoundEnd, -1))
+	}
 	s.round++
 	if s.targets.n == 0 {
 		s.finish()

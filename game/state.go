@@ -441,7 +441,7 @@ func (s *State) refill(p int) {
 func (s *State) takeFromHand(p, def int) (uint8, bool) {
 	h := &s.players[p].hand
 	for k := 0; k < int(h.n); k++ {
-		if s.defOf(h.c[k]) == def {
+		if int(s.def8(h.c[k])) == def {
 			i := h.removeAt(k)
 			s.handChanged(p)
 			return i, true

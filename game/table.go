@@ -149,7 +149,9 @@ func (t *table) ShowHands(p int) {
 		}
 		s.players[p].spied[q] = bits
 	}
-	s.emit(ev(EvSpied, p))
+	if s.obs != nil {
+		s.emit(ev(EvSpied, p))
+	}
 }
 
 // negotiate starts the sealed bid for row's target. Bids are made one seat

@@ -112,6 +112,10 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 			pool[n] = pl.bid
 			n++
 		}
+		// Sorting first makes the result depend on which cards are hidden,
+		// never on where they really are: two states the viewer cannot tell
+		// apart determinize alike.
+		sortBytes(pool[:n])
 		rng.shuffle(pool[:n])
 		// Deal back into the same places in the same order.
 		n = 0
@@ -136,8 +140,18 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		}
 	}
 	if viewer >= 0 {
+		sortBytes(s.players[viewer].draw.cards())
 		rng.shuffle(s.players[viewer].draw.cards())
 	}
+	sortBytes(s.targets.cards())
 	rng.shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
+}
+
+func sortBytes(b []uint8) {
+	for i := 1; i < len(b); i++ {
+		for j := i; j > 0 && b[j] < b[j-1]; j-- {
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
 }
