@@ -120,6 +120,13 @@ type ChoiceBehavior interface {
 	Choose(t Table, f *Frame, args []Value, c Choice) (done bool)
 }
 
+// PendingCarder is implemented by choice handlers whose decision is about a
+// particular card the decider holds (the card a Flagship drew), so agents
+// can see it.
+type PendingCarder interface {
+	PendingCard(f *Frame) int
+}
+
 // PermanentFlags are the row rules a permanent effect imposes while active.
 type PermanentFlags uint8
 

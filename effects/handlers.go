@@ -366,6 +366,10 @@ func (flagship) Reveal(t Table, src Slot, args []Value) {
 	}
 	// No open row: the drawn card stays in hand.
 }
+
+// PendingCard is the card drawn, which the owner is placing.
+func (flagship) PendingCard(f *Frame) int { return f.Data[0] }
+
 func (flagship) Options(t Table, f *Frame, args []Value) {
 	for r := 0; r < t.Rows(); r++ {
 		if t.CanPlace(r) {

@@ -1,5 +1,7 @@
 package game
 
+import "github.com/cardlab/cardlab/effects"
+
 // Reading the table, and hidden information.
 //
 // A viewer sees every face-up card, every discard pile, every target, the
@@ -154,4 +156,101 @@ func sortBytes(b []uint8) {
 			b[j], b[j-1] = b[j-1], b[j]
 		}
 	}
+}
+
+// RowView is a cheap summary of a row as one viewer sees it, for agents that
+// evaluate many positions: base powers of the cards the viewer can identify
+// and counts of those it cannot.
+type RowView struct {
+	Len    int
+	Target int  // target index, -1 if taken
+	Open   bool // a card may be placed here now
+	Known  [maxPlayers]int
+	Hidden [maxPlayers]int
+	// Top is the position of each player's topmost card, -1 if none.
+	Top [maxPlayers]int
+	// Bottom is the card definition of the bottom card if the viewer can
+	// identify it, -1 otherwise; BottomDown reports it face down (the next
+	// placement reveals it).
+	Bottom     int
+	BottomDown bool
+}
+
+// ViewRow fills rv for row r as viewer sees it. It reads only what viewer
+// may know.
+func (s *State) ViewRow(viewer, r int, rv *RowView) {
+	row := &s.rows[r]
+	*rv = RowView{Len: int(row.n), Target: int(row.target), Open: s.canPlace(r), Bottom: -1,
+		Top: [maxPlayers]int{-1, -1, -1, -1}}
+	for k := 0; k < int(row.n); k++ {
+		sl := &row.s[k]
+		o := int(s.fx.instOwn[sl.inst])
+		if rv.Top[o] < 0 {
+			rv.Top[o] = k
+		}
+		d := s.fx.instDef[sl.inst]
+		if sl.flags&fFaceUp != 0 || o == viewer {
+			p := int(s.fx.defPower[d]) - int(sl.weaken)
+			if p < 0 || sl.flags&fDeactPower != 0 {
+				p = 0
+			}
+			rv.Known[o] += p
+		} else {
+			rv.Hidden[o]++
+		}
+	}
+	if row.n > 0 {
+		sl := &row.s[row.n-1]
+		rv.BottomDown = sl.flags&fFaceUp == 0
+		if !rv.BottomDown || int(s.fx.instOwn[sl.inst]) == viewer {
+			rv.Bottom = int(s.fx.instDef[sl.inst])
+		}
+	}
+}
+
+// PendingCard returns the card definition a pending effect decision is
+// about (the card a Flagship drew), or -1.
+func (s *State) PendingCard() int {
+	if s.nframes == 0 {
+		return -1
+	}
+	f := &s.frames[s.nframes-1]
+	if f.Def >= 0 {
+		if pc, ok := s.fx.defCh[uint8(f.Def)].(effects.PendingCarder); ok {
+			return pc.PendingCard(f)
+		}
+	}
+	return -1
+}
+
+// PendingRow returns the row of the card whose effect is being decided, or
+// -1 (in a Deployment turn).
+func (s *State) PendingRow() int {
+	if s.nframes == 0 {
+		return -1
+	}
+	f := &s.frames[s.nframes-1]
+	if f.Def >= 0 {
+		return f.Src.Row
+	}
+	if f.Step == fkBid {
+		return f.Data[0]
+	}
+	return -1
+}
+
+// PendingHandler returns the handler name of the effect being decided ("" in
+// a Deployment turn or an engine step such as discarding).
+func (s *State) PendingHandler() string {
+	if s.nframes == 0 {
+		return ""
+	}
+	f := &s.frames[s.nframes-1]
+	if f.Def >= 0 && s.fx.defSpec[uint8(f.Def)] != nil {
+		return s.fx.defSpec[uint8(f.Def)].Name
+	}
+	if f.Step == fkBid {
+		return "negotiations"
+	}
+	return ""
 }
