@@ -7,8 +7,6 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-
-
 // playOne plays a game between agents seated in order and returns the win
 // shares.
 func playOne(t testing.TB, rs *cards.Ruleset, fs []string, agents []Agent, seed uint64) [4]float64 {

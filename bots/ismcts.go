@@ -1,0 +1,187 @@
+package bots
+
+import (
+	"math"
+	"time"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// ISMCTS is information-set Monte Carlo tree search with a single observer
+// (Cowling, Powley & Whitehouse 2012). Each iteration deals the cards its
+// seat cannot see at random (game.State.Determinize), walks the tree with
+// UCB1 restricted to the actions legal in that deal, adds one node, plays
+// the game out with the rollout agent and credits every node on the path
+// with the win share of the seat that chose it. Actions name cards, not
+// physical copies, so one tree serves every deal.
+//
+// With a fixed iteration budget and seed it is deterministic. Choose
+// allocates nothing once its node arena has grown to the budget.
+type ISMCTS struct {
+	Iterations int           // per decision; used when Budget is 0
+	Budget     time.Duration // per decision, if > 0
+	C          float64       // exploration constant
+	Rollout    string        // "random" or "greedy"
+
+	rng     game.RNG
+	nodes   []node
+	scratch game.State
+	buf     []game.Action
+	path    []int32
+	roll    Agent
+}
+
+type node struct {
+	action      game.Action
+	player      int8 // who chose action (the seat to move in the parent)
+	visits      int32
+	avail       int32
+	reward      float64
+	first, next int32 // first child, next sibling (-1: none)
+}
+
+// DefaultIterations is ISMCTS's budget per decision when none is given.
+const DefaultIterations = 500
+
+// NewISMCTS returns a search agent with the given iterations per decision and
+// rollout ("random" or "greedy").
+func NewISMCTS(seed uint64, iterations int, rollout string) *ISMCTS {
+	if iterations <= 0 {
+		iterations = DefaultIterations
+	}
+	b := &ISMCTS{Iterations: iterations, C: 0.7, Rollout: rollout, rng: game.NewRNG(seed)}
+	rs := b.rng.Uint64()
+	if rollout == "greedy" {
+		b.roll = NewGreedy(rs)
+	} else {
+		b.Rollout = "random"
+		b.roll = NewRandom(rs)
+	}
+	return b
+}
+
+func (b *ISMCTS) newNode(a game.Action, player int) int32 {
+	b.nodes = append(b.nodes, node{action: a, player: int8(player), first: -1, next: -1})
+	return int32(len(b.nodes) - 1)
+}
+
+// Choose runs the search from s for the seat to move and returns the most
+// visited legal action.
+func (b *ISMCTS) Choose(s *game.State, legal []game.Action) game.Action {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	me := s.CurrentPlayer()
+	b.nodes = b.nodes[:0]
+	root := b.newNode(0, -1)
+	var deadline time.Time
+	if b.Budget > 0 {
+		deadline = time.Now().Add(b.Budget)
+	}
+	for it := 0; ; it++ {
+		if b.Budget > 0 {
+			if it%16 == 0 && time.Now().After(deadline) {
+				break
+			}
+		} else if it >= b.Iterations {
+			break
+		}
+		b.iterate(s, me, root)
+	}
+	best, bestN := legal[0], int32(-1)
+	for c := b.nodes[root].first; c >= 0; c = b.nodes[c].next {
+		if n := &b.nodes[c]; n.visits > bestN && hasAction(legal, n.action) {
+			best, bestN = n.action, n.visits
+		}
+	}
+	return best
+}
+
+func hasAction(as []game.Action, a game.Action) bool {
+	for _, x := range as {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
+	d := &b.scratch
+	s.CopyInto(d)
+	d.Determinize(me, &b.rng)
+	b.path = append(b.path[:0], root)
+	cur := root
+	for !d.IsTerminal() {
+		b.buf = d.LegalActions(b.buf)
+		mover := d.CurrentPlayer()
+		// Children legal in this deal are available; find an untried action.
+		untried := 0
+		for _, a := range b.buf {
+			if b.child(cur, a) < 0 {
+				untried++
+			}
+		}
+		if untried > 0 {
+			k := b.rng.Intn(untried)
+			var pick game.Action
+			for _, a := range b.buf {
+				if b.child(cur, a) < 0 {
+					if k == 0 {
+						pick = a
+						break
+					}
+					k--
+				}
+			}
+			for _, a := range b.buf {
+				if c := b.child(cur, a); c >= 0 {
+					b.nodes[c].avail++
+				}
+			}
+			n := b.newNode(pick, mover)
+			b.nodes[n].avail = 1
+			b.nodes[n].next = b.nodes[cur].first
+			b.nodes[cur].first = n
+			d.Apply(pick)
+			b.path = append(b.path, n)
+			break
+		}
+		sel, selV := int32(-1), math.Inf(-1)
+		for _, a := range b.buf {
+			c := b.child(cur, a)
+			n := &b.nodes[c]
+			n.avail++
+			v := n.reward/float64(n.visits) + b.C*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+			if v > selV {
+				sel, selV = c, v
+			}
+		}
+		d.Apply(b.nodes[sel].action)
+		b.path = append(b.path, sel)
+		cur = sel
+	}
+	// Rollout.
+	for !d.IsTerminal() {
+		b.buf = d.LegalActions(b.buf)
+		d.Apply(b.roll.Choose(d, b.buf))
+	}
+	ret := d.Returns()
+	for _, n := range b.path {
+		nd := &b.nodes[n]
+		nd.visits++
+		if nd.player >= 0 {
+			nd.reward += ret[nd.player]
+		}
+	}
+}
+
+// child returns the child of n reached by a, or -1.
+func (b *ISMCTS) child(n int32, a game.Action) int32 {
+	for c := b.nodes[n].first; c >= 0; c = b.nodes[c].next {
+		if b.nodes[c].action == a {
+			return c
+		}
+	}
+	return -1
+}
