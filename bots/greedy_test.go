@@ -43,3 +43,23 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	t.Logf("greedy vs random: %.3f", share/float64(n))
 }
+
+func TestParseSpecs(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		ok   bool
+	}{
+		{"random", true}, {"greedy", true}, {"ismcts", true}, {"ISMCTS:iters=2000,rollout=greedy", true},
+		{"ismcts:time=20ms", true}, {"ismcts:iters=0", false}, {"ismcts:rollout=smart", false},
+		{"ismcts:depth=3", false}, {"greedy:iters=3", false}, {"ismcts:iters", false}, {"alphazero", false},
+	} {
+		_, err := Parse(tc.spec, 1)
+		if (err == nil) != tc.ok {
+			t.Errorf("Parse(%q) error %v, want ok=%v", tc.spec, err, tc.ok)
+		}
+	}
+	got := SplitList("greedy, ismcts:iters=500,rollout=greedy,random")
+	if len(got) != 3 || got[1] != "ismcts:iters=500,rollout=greedy" {
+		t.Fatalf("SplitList = %q", got)
+	}
+}

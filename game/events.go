@@ -27,11 +27,12 @@ const (
 	EvRowUnclaimed                    // nobody took Target of Row (no cards); Value 1 if it went back under the pile
 	EvRoundEnd                        // round over
 	EvGameEnd                         // Value: number of winners
+	EvBidRevealed                     // Player's sealed Negotiations bid Card is shown
 )
 
 var eventNames = [...]string{"round_start", "target_laid", "drawn", "reshuffle", "placed", "shielded", "revealed",
 	"fired", "blocked", "fizzled", "removed", "moved", "pass", "discarded", "spied", "bid", "negotiated",
-	"deployment_end", "shields_removed", "row_won", "row_unclaimed", "round_end", "game_end"}
+	"deployment_end", "shields_removed", "row_won", "row_unclaimed", "round_end", "game_end", "bid_revealed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

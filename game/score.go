@@ -20,7 +20,8 @@ type RowResult struct {
 }
 
 // ScoreRow computes each player's combat power in row r as the Scoring Phase
-// does, treating every card as face up, and decides the winner. rs is
+// does and decides the winner. Face-down cards count with their power but
+// without effect (at scoring time every card is face up). rs is
 // scratch space (it is large; reuse it).
 func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 	row := &s.rows[r]

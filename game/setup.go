@@ -51,7 +51,9 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 	if len(su.Rows) == 0 || len(su.Rows) > maxRows {
 		return nil, fmt.Errorf("%w: a setup needs 1 to %d rows, got %d", ErrConfig, maxRows, len(su.Rows))
 	}
-	s := &State{fx: fx, rng: NewRNG(su.Seed), obs: su.Observer, pauseScoring: su.PauseBeforeScoring}
+	// The observer is attached once the position stands: the throw-away
+	// deal below is not part of the story.
+	s := &State{fx: fx, rng: NewRNG(su.Seed), pauseScoring: su.PauseBeforeScoring}
 	s.setup() // a normal deal, then rearranged
 	// Return the dealt hands and the laid-out targets, so that any card can
 	// be named.
@@ -145,6 +147,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 	}
 	s.turn = uint8(su.Turn % fx.players)
 	s.phase = Deployment
+	s.obs = su.Observer
 	if su.Phase == Reveal {
 		s.turnOpen = true
 		s.deployEnded = true

@@ -202,6 +202,11 @@ func (s *State) bid(f *effects.Frame, a Action) bool {
 	}
 	for r := 0; r < n; r++ {
 		if i := s.players[r].bid; i != noInst {
+			if s.obs != nil {
+				e := ev(EvBidRevealed, r)
+				e.Card = int16(s.defOf(i))
+				s.emit(e)
+			}
 			s.players[r].discard.push(i)
 			s.players[r].bid = noInst
 			s.refill(r)

@@ -91,6 +91,8 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdEffects(g, nil),
 		NewCmdInit(g, nil),
 		NewCmdSchema(g, nil),
+		NewCmdPlay(g, nil),
+		NewCmdScore(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

@@ -1,0 +1,101 @@
+// Package bots holds the AI players (agents) that make the decisions of a
+// game: Deployment turns, discards after passing, and every choice an effect
+// asks for (a Strike ship's target, an EMP's weapon, Distress Signal ships,
+// Negotiations bids, a Flagship's row).
+package bots
+
+import (
+	"github.com/cardlab/cardlab/game"
+)
+
+// Agent decides for the seat whose turn it is.
+//
+// Choose is called with the state and the deciding seat's legal actions
+// (s.LegalActions, never empty) and returns one of them. An agent must use
+// only what the deciding seat may know: the public table, its own hand and
+// face-down cards, discard piles and any hand a Spy showed it — that is, the
+// game.State methods with viewer = s.CurrentPlayer() (Slot, HandCard, …).
+// It must never read the state as game.Omniscient, and it must not modify s
+// (clone it to look ahead, and determinize the clone for the deciding seat).
+//
+// An agent holds its own random stream, never the game's: its choices must
+// not change the game's shuffles. Agents are not safe for concurrent use; use
+// one per game.
+type Agent interface {
+	Choose(s *game.State, legal []game.Action) game.Action
+}
+
+// Random chooses uniformly among the legal actions, with one pass rule so
+// that games look like games rather than endless passing:
+//
+//   - In a Deployment turn in which a card can be played, it passes with
+//     probability 1/20 (PassOdds) and otherwise plays one of the other
+//     actions chosen uniformly; it passes for sure only when passing is the
+//     only legal action.
+//   - After passing, it discards: each step it stops with probability 1/2,
+//     and otherwise discards a hand card chosen uniformly (so it discards
+//     one card with probability 1/4, and so on).
+//   - Every other decision (an effect's target, a row, a Negotiations bid,
+//     declining an optional effect) is uniform over the legal actions.
+//
+// Random looks at nothing but the legal actions, so it never uses hidden
+// information. Choose does not allocate.
+type Random struct {
+	rng game.RNG
+}
+
+// PassOdds is the 1-in-N chance with which Random passes a Deployment turn in
+// which it could place a card.
+const PassOdds = 20
+
+// NewRandom returns a Random agent with its own stream seeded with seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: game.NewRNG(seed)}
+}
+
+// Choose picks one of legal as described on Random.
+func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
+	if len(legal) == 0 {
+		return game.DoneAction() // not reachable: a deciding seat always has an action
+	}
+	// Pass is offered only in a Deployment turn; discards only after passing.
+	passes, discards, dones := 0, 0, 0
+	for _, a := range legal {
+		switch a.Kind() {
+		case game.ActPass:
+			passes++
+		case game.ActDiscard:
+			discards++
+		case game.ActDone:
+			dones++
+		}
+	}
+	switch {
+	case passes > 0:
+		others := len(legal) - passes
+		if others == 0 || b.rng.Intn(PassOdds) == 0 {
+			return nth(legal, game.ActPass, true, 0)
+		}
+		return nth(legal, game.ActPass, false, b.rng.Intn(others))
+	case discards > 0 && dones > 0:
+		if b.rng.Intn(2) == 0 {
+			return nth(legal, game.ActDone, true, 0)
+		}
+		return nth(legal, game.ActDiscard, true, b.rng.Intn(discards))
+	}
+	return legal[b.rng.Intn(len(legal))]
+}
+
+// nth returns the k-th action of legal whose kind is (match) or is not
+// (!match) kind.
+func nth(legal []game.Action, kind game.ActionKind, match bool, k int) game.Action {
+	for _, a := range legal {
+		if (a.Kind() == kind) == match {
+			if k == 0 {
+				return a
+			}
+			k--
+		}
+	}
+	return legal[len(legal)-1]
+}

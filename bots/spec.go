@@ -1,0 +1,113 @@
+package bots
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Names lists the bot names Parse accepts.
+func Names() []string { return []string{"random", "greedy", "ismcts"} }
+
+// Parse builds the agent a spec names, seeded with seed:
+//
+//	random
+//	greedy
+//	ismcts                                  (500 iterations, random rollouts)
+//	ismcts:iters=2000,rollout=greedy
+//	ismcts:time=50ms                        (a time budget per decision instead)
+//
+// Names are case-insensitive.
+func Parse(spec string, seed uint64) (Agent, error) {
+	name, params, err := splitSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	switch name {
+	case "random", "greedy":
+		if len(params) > 0 {
+			return nil, fmt.Errorf("bots: %s takes no parameters (got %q)", name, spec)
+		}
+		if name == "random" {
+			return NewRandom(seed), nil
+		}
+		return NewGreedy(seed), nil
+	case "ismcts":
+		iters, rollout := DefaultIterations, "random"
+		var budget time.Duration
+		for _, k := range sortedKeys(params) {
+			v := params[k]
+			switch k {
+			case "iters", "iterations":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 10_000_000 {
+					return nil, fmt.Errorf("bots: ismcts iters must be a whole number from 1 to 10000000, got %q", v)
+				}
+				iters = n
+			case "rollout":
+				if v != "random" && v != "greedy" {
+					return nil, fmt.Errorf("bots: ismcts rollout must be random or greedy, got %q", v)
+				}
+				rollout = v
+			case "time":
+				d, err := time.ParseDuration(v)
+				if err != nil || d <= 0 {
+					return nil, fmt.Errorf("bots: ismcts time must be a duration such as 50ms, got %q", v)
+				}
+				budget = d
+			default:
+				return nil, fmt.Errorf("bots: unknown ismcts parameter %q (have iters, rollout, time)", k)
+			}
+		}
+		b := NewISMCTS(seed, iters, rollout)
+		b.Budget = budget
+		return b, nil
+	}
+	return nil, fmt.Errorf("bots: unknown bot %q (available: %s)", spec, strings.Join(Names(), ", "))
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func splitSpec(spec string) (string, map[string]string, error) {
+	spec = strings.ToLower(strings.TrimSpace(spec))
+	name, rest, has := strings.Cut(spec, ":")
+	params := map[string]string{}
+	if has {
+		for _, kv := range strings.Split(rest, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			if !ok || k == "" || v == "" {
+				return "", nil, fmt.Errorf("bots: bad parameter %q in %q (want key=value)", kv, spec)
+			}
+			if _, dup := params[k]; dup {
+				return "", nil, fmt.Errorf("bots: parameter %q given twice in %q", k, spec)
+			}
+			params[k] = v
+		}
+	}
+	return strings.TrimSpace(name), params, nil
+}
+
+// SplitList splits a comma list of specs, one per seat, keeping the commas
+// inside one spec's parameters: "greedy,ismcts:iters=500,rollout=greedy" is
+// two specs, because "rollout=greedy" continues the ismcts parameters.
+func SplitList(list string) []string {
+	var out []string
+	for _, part := range strings.Split(list, ",") {
+		p := strings.TrimSpace(part)
+		if len(out) > 0 && strings.Contains(p, "=") && !strings.Contains(p, ":") {
+			out[len(out)-1] += "," + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

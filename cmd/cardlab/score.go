@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/scenario"
+)
+
+// ScoreOptions are the inputs of `cardlab score`.
+type ScoreOptions struct {
+	Out, ErrOut io.Writer
+	RulesDir    string
+	File        string // the scenario file
+	JSON        bool
+	Check       bool
+	// Bots decides the choices revealed effects ask for: one spec for every
+	// seat or one per seat.
+	Bots string
+}
+
+// NewCmdScore parses the flags of `cardlab score`; runF replaces scoreRun in
+// tests.
+func NewCmdScore(g *globalOptions, runF func(*ScoreOptions) error) *cobra.Command {
+	opts := &ScoreOptions{}
+	cmd := &cobra.Command{
+		Use:   "score SCENARIO.yaml",
+		Short: "Play the Reveal Phase of a scenario and explain how each row scores",
+		Long: `Load a scenario — players, rows with their targets and cards, and optionally
+the expected outcome of each row (docs/scenarios.md describes the format) —
+run its Reveal Phase, and explain the Scoring Phase row by row: every card
+from top to bottom with its owner, printed and counted combat power, and
+whether its effect is active (or why it is blocked), then each player's
+combat power, the winner and why:
+
+  power               highest combat power
+  combo               a Diplomat combination wins regardless of power
+  tie_top_card        tied on power; the tied player whose card lies highest
+  combo_tie_top_card  several combinations; the one whose card lies highest
+  negotiated          the target was taken by Negotiations in the Reveal Phase
+  none                nobody has a card in the row
+
+Face-down cards are revealed left to right, top to bottom, and their
+one-time effects run. Choices those effects ask for (a Strike ship's target,
+an EMP's weapon, Distress Signal, Negotiations bids, a Flagship's row) are
+made by --bots (default random, seeded from the scenario's seed).
+
+--check compares the outcome with the scenario's expect: list and exits with
+status 1, listing every mismatch as file:line:col, if any differs. --json
+prints
+
+  {"rows": [{"row", "target", "winner", "reason", "power": {faction: n},
+             "cards": [{"pos", "card", "name", "owner", "base", "power",
+                        "effect", "blocked", "stolen", "weakened",
+                        "power_deactivated"}]}]}
+
+where effect is "none", "active" or "blocked" (blocked then says why) and
+winner is null when nobody wins the row.`,
+		Example: `  cardlab score testdata/scenarios/diplomat-combo.yaml
+  for f in testdata/scenarios/*.yaml; do cardlab score --check "$f" >/dev/null; done
+  cardlab score --json myscenario.yaml | jq '.rows[] | {row, winner, reason}'`,
+		Args: exactArgs(1, "one argument (the scenario file)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opts.RulesDir = g.RulesDir
+			opts.File = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return scoreRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the rows as JSON")
+	cmd.Flags().BoolVar(&opts.Check, "check", false, "compare with the scenario's expect: list; exit 1 on any difference")
+	cmd.Flags().StringVar(&opts.Bots, "bots", "random", "the bot `SPEC` that makes effect choices: one for every seat, or one per seat comma-separated")
+	return cmd
+}
+
+// scoredRow is one row of `cardlab score`.
+type scoredRow struct {
+	Row        int            `json:"row"`
+	Target     string         `json:"target"`
+	Winner     *string        `json:"winner"`
+	Reason     string         `json:"reason"`
+	Power      map[string]int `json:"power"`
+	Cards      []scoredCard   `json:"cards"`
+	targetIdx  int
+	negotiated int32 // winning bid when negotiated
+}
+
+type scoredCard struct {
+	Pos              int     `json:"pos"`
+	Card             string  `json:"card"`
+	Name             string  `json:"name"`
+	Owner            string  `json:"owner"`
+	Base             int     `json:"base"`
+	Power            int     `json:"power"`
+	Effect           string  `json:"effect"`
+	Blocked          *string `json:"blocked"`
+	Stolen           bool    `json:"stolen"`
+	Weakened         int     `json:"weakened"`
+	PowerDeactivated bool    `json:"power_deactivated"`
+}
+
+func scoreRun(opts *ScoreOptions) error {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(opts.File)
+	if err != nil {
+		return fmt.Errorf("reading the scenario: %w", unwrapPathError(err))
+	}
+	sc, err := scenario.Load(data, opts.File, rs)
+	if err != nil {
+		return reportList(opts.ErrOut, err)
+	}
+	if opts.Check && len(sc.Expect) == 0 {
+		return fmt.Errorf("%s: --check: the scenario has no expect: list", opts.File)
+	}
+	agents, _, err := parseBots(opts.Bots, len(sc.Players), sc.Seed)
+	if err != nil {
+		return err
+	}
+	rows, reveal, err := scoreScenario(sc, agents)
+	if err != nil {
+		return err
+	}
+
+	var out bytes.Buffer
+	if opts.JSON {
+		err = writeJSON(&out, struct {
+			Rows []scoredRow `json:"rows"`
+		}{rows})
+	} else {
+		err = writeScoreText(&out, sc, rows, reveal)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := opts.Out.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if !opts.Check {
+		return nil
+	}
+	results := make([]scenario.Result, len(rows))
+	for i, r := range rows {
+		w := "none"
+		if r.Winner != nil {
+			w = *r.Winner
+		}
+		results[i] = scenario.Result{Row: r.Row, Winner: w, Reason: r.Reason, Power: r.Power}
+	}
+	mismatches := sc.Check(results)
+	for _, m := range mismatches {
+		fmt.Fprintln(opts.ErrOut, m)
+	}
+	if len(mismatches) > 0 {
+		noun := "expectations"
+		if len(sc.Expect) == 1 {
+			noun = "expectation"
+		}
+		fmt.Fprintf(opts.ErrOut, "%s: %d of %d %s not met\n", opts.File, len(mismatches), len(sc.Expect), noun)
+		return errReported
+	}
+	fmt.Fprintf(opts.ErrOut, "ok: %s: %d expectations met\n", opts.File, len(sc.Expect))
+	return nil
+}
+
+// unwrapPathError drops the "open" operation from a path error.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// reportList prints every problem of a load error on its own line and
+// returns errReported.
+func reportList(w io.Writer, err error) error {
+	var list cards.ErrorList
+	if !errors.As(err, &list) {
+		return err
+	}
+	for _, e := range list {
+		fmt.Fprintln(w, e.Error())
+	}
+	noun := "errors"
+	if len(list) == 1 {
+		noun = "error"
+	}
+	fmt.Fprintf(w, "%d %s\n", len(list), noun)
+	return errReported
+}
+
+// scoreScenario runs the scenario's Reveal Phase with the agents making every
+// choice and scores each row. It returns the rows and the Reveal Phase trace.
+func scoreScenario(sc *scenario.Scenario, agents []bots.Agent) ([]scoredRow, string, error) {
+	rs := sc.Ruleset
+	tr := newTracer(rs, sc.Players, true, false)
+	tr.quiet, tr.sub = true, 2
+	negotiated := map[int]game.Event{}
+	obs := game.ObserverFunc(func(s *game.State, e game.Event) {
+		switch e.Kind {
+		case game.EvShieldsRemoved:
+			tr.quiet = false
+			return // the header is written by the caller
+		case game.EvNegotiated:
+			negotiated[int(e.Row)] = e
+		}
+		tr.OnEvent(s, e)
+	})
+	su := sc.Setup()
+	su.Observer = obs
+	s, err := game.NewSetup(rs, su)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", sc.Name, err)
+	}
+	if err := runBots(s, agents, nil, func() bool { return s.Phase() == game.Scoring || s.IsTerminal() }); err != nil {
+		return nil, "", err
+	}
+	if s.Phase() != game.Scoring {
+		return nil, "", fmt.Errorf("%s: the Reveal Phase did not stop before scoring (phase %s)", sc.Name, s.Phase())
+	}
+
+	scratch := new(effects.RowScore)
+	rows := make([]scoredRow, 0, s.NumRows())
+	for r := 0; r < s.NumRows(); r++ {
+		res := s.ScoreRow(r, scratch)
+		row := scoredRow{Row: r + 1, Power: map[string]int{}, Cards: []scoredCard{}, targetIdx: res.Target}
+		for p, id := range sc.Players {
+			row.Power[id] = res.Power[p]
+		}
+		for k := 0; k < s.RowLen(r); k++ {
+			in := s.Slot(game.Omniscient, r, k)
+			c := &rs.Cards[in.Card]
+			sc := &scratch.Cards[k]
+			card := scoredCard{
+				Pos: k + 1, Card: c.ID, Name: c.Name, Owner: tr.players[in.Owner], Base: c.Power,
+				Power: max(0, sc.Base+sc.Mod+sc.Bonus), Effect: "none", Stolen: sc.Stolen,
+				Weakened: in.Weakened, PowerDeactivated: in.PowerCover,
+			}
+			switch {
+			case c.Effect == nil:
+			case in.Active:
+				card.Effect = "active"
+			default:
+				card.Effect = "blocked"
+				card.Blocked = ptr(in.Blocked.String())
+			}
+			row.Cards = append(row.Cards, card)
+		}
+		switch ev, ok := negotiated[r]; {
+		case res.Target < 0 && ok:
+			row.targetIdx = int(ev.Target)
+			row.Winner = ptr(sc.Players[ev.Player])
+			row.Reason = "negotiated"
+			row.negotiated = ev.Value
+		case res.Winner >= 0:
+			row.Winner = ptr(sc.Players[res.Winner])
+			row.Reason = res.Reason.String()
+		default:
+			row.Reason = "none"
+		}
+		if row.targetIdx >= 0 {
+			row.Target = rs.Targets[row.targetIdx].ID
+		}
+		rows = append(rows, row)
+	}
+	return rows, tr.buf.String(), nil
+}
+
+func writeScoreText(w io.Writer, sc *scenario.Scenario, rows []scoredRow, reveal string) error {
+	rs := sc.Ruleset
+	fmt.Fprintf(w, "%s: %s", sc.Name, strings.Join(sc.Players, " vs "))
+	if sc.HasSeed {
+		fmt.Fprintf(w, ", seed %d", sc.Seed)
+	}
+	fmt.Fprintln(w)
+	if reveal == "" {
+		fmt.Fprintln(w, "\nReveal Phase: every card is face up already")
+	} else {
+		fmt.Fprintf(w, "\nReveal Phase\n%s", reveal)
+	}
+	for _, row := range rows {
+		target := "(no target)"
+		if row.targetIdx >= 0 {
+			target = targetDesc(&rs.Targets[row.targetIdx])
+		}
+		fmt.Fprintf(w, "\nRow %d: %s\n", row.Row, target)
+		if len(row.Cards) == 0 {
+			fmt.Fprintln(w, "  no cards")
+		} else {
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "  #\tOWNER\tCARD\tBASE\tPOWER\tEFFECT")
+			for _, c := range row.Cards {
+				fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t%s\n", c.Pos, c.Owner, oneLine(c.Name), c.Base, c.Power, cardNotes(rs, c))
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+		}
+		// Players with a card in the row (all of them for an empty row).
+		var powers []string
+		for _, id := range sc.Players {
+			in := len(row.Cards) == 0
+			for _, c := range row.Cards {
+				in = in || c.Owner == id
+			}
+			if in {
+				powers = append(powers, fmt.Sprintf("%s %d", id, row.Power[id]))
+			}
+		}
+		fmt.Fprintf(w, "  power: %s\n", strings.Join(powers, ", "))
+		switch {
+		case row.Reason == "negotiated":
+			fmt.Fprintf(w, "  winner: %s (negotiated: took the target by Negotiations with a bid of power %d during the Reveal Phase)\n", *row.Winner, row.negotiated)
+		case row.Winner == nil:
+			fmt.Fprintf(w, "  winner: none (%s)\n", reasonText(row.Reason))
+		default:
+			fmt.Fprintf(w, "  winner: %s (%s: %s)\n", *row.Winner, row.Reason, reasonText(row.Reason))
+		}
+	}
+	return nil
+}
+
+// cardNotes describes a card's effect state and what changed its power.
+func cardNotes(rs *cards.Ruleset, c scoredCard) string {
+	var notes []string
+	switch c.Effect {
+	case "active":
+		def, _ := rs.CardByID(c.Card)
+		notes = append(notes, "active ("+def.Effect.Handler+")")
+	case "blocked":
+		notes = append(notes, "blocked: "+reasonText(*c.Blocked))
+	}
+	if c.Stolen {
+		notes = append(notes, "base power taken by a deflector")
+	}
+	if c.Weakened > 0 {
+		notes = append(notes, fmt.Sprintf("weakened by %d", c.Weakened))
+	}
+	if c.PowerDeactivated {
+		notes = append(notes, "power deactivated")
+	}
+	if len(notes) == 0 {
+		return "-"
+	}
+	return strings.Join(notes, "; ")
+}

@@ -1,0 +1,851 @@
+package scenario
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
+)
+
+// Limits of the format (the engine's own limits, checked here so that a
+// scenario fails with a position rather than in the engine).
+const (
+	maxPower  = 20
+	maxCopies = 10
+)
+
+var (
+	topKeys    = []string{"players", "seed", "cards", "rows", "expect"}
+	cardKeys   = []string{"id", "faction", "name", "type", "kind", "power", "copies", "effect", "params", "text", "tags"}
+	rowKeys    = []string{"target", "cards"}
+	slotKeys   = []string{"card", "owner", "face"}
+	expectKeys = []string{"row", "winner", "reason", "power"}
+	faces      = []string{"up", "down"}
+	reID       = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+	reYAMLErr  = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+)
+
+// Load parses and validates a scenario. name is used in messages (usually
+// the file name); rs is the ruleset the scenario plays with and is never
+// modified: inline cards go into a copy. Every problem is reported, sorted,
+// as "name:line:col: message" in a cards.ErrorList.
+func Load(data []byte, name string, rs *cards.Ruleset) (*Scenario, error) {
+	l := &loader{name: name, rs: rs, sc: &Scenario{Name: name, Ruleset: rs}}
+	l.load(data)
+	if len(l.errs) > 0 {
+		l.errs.Sort()
+		return nil, l.errs
+	}
+	return l.sc, nil
+}
+
+type loader struct {
+	name string
+	rs   *cards.Ruleset // the ruleset given
+	sc   *Scenario
+	errs cards.ErrorList
+	// seatOf maps playing faction ids to seats.
+	seatOf map[string]int
+	// noPlayers: players: is missing or invalid, so owners are not checked.
+	noPlayers bool
+}
+
+func (l *loader) pos(n *yaml.Node) cards.Pos {
+	return cards.Pos{File: l.name, Line: n.Line, Col: n.Column}
+}
+
+func (l *loader) errorf(n *yaml.Node, format string, args ...any) {
+	p := cards.Pos{File: l.name}
+	if n != nil {
+		p = l.pos(n)
+	}
+	l.errs = append(l.errs, &cards.Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) load(data []byte) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := err.Error()
+		if m := reYAMLErr.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			l.errs = append(l.errs, &cards.Error{Pos: cards.Pos{File: l.name, Line: line}, Msg: "syntax error: " + m[2]})
+			return
+		}
+		l.errorf(nil, "syntax error: %s", strings.TrimPrefix(msg, "yaml: "))
+		return
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 || isNull(doc.Content[0]) {
+		l.errorf(nil, "empty scenario: it needs at least players: and rows:")
+		return
+	}
+	root := doc.Content[0]
+	if l.hasAlias(root) {
+		return
+	}
+	m := l.object(root, "scenario", topKeys)
+	if m == nil {
+		return
+	}
+	m.require("players", "rows")
+	if n := m.vals["players"]; n != nil {
+		l.players(n)
+	}
+	if n := m.vals["seed"]; n != nil {
+		if v, ok := l.uint(n, "seed"); ok {
+			l.sc.Seed, l.sc.HasSeed = v, true
+		}
+	}
+	if n := m.vals["cards"]; n != nil {
+		l.extraCards(n)
+	}
+	if l.seatOf == nil {
+		// Without valid players, check the rows for everything but owners.
+		l.noPlayers = true
+	}
+	if n := m.vals["rows"]; n != nil {
+		l.rows(n)
+	}
+	if n := m.vals["expect"]; n != nil && l.sc.Rows != nil && !l.noPlayers {
+		l.expect(n)
+	}
+}
+
+// hasAlias rejects anchors and aliases: scenarios are short, and an alias
+// would make positions in messages point at the wrong place.
+func (l *loader) hasAlias(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		l.errorf(n, "anchors and aliases are not supported in scenarios; write the value out")
+		return true
+	}
+	for _, c := range n.Content {
+		if l.hasAlias(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// ymap is a mapping node read into keys and values.
+type ymap struct {
+	l         *loader
+	node      *yaml.Node
+	what      string
+	keys      map[string]*yaml.Node
+	vals      map[string]*yaml.Node
+	suggested map[string]bool
+}
+
+// object reads the mapping n, reporting duplicate and unknown keys.
+func (l *loader) object(n *yaml.Node, what string, allowed []string) *ymap {
+	if n.Kind != yaml.MappingNode {
+		l.errorf(n, "%s: expected a mapping of keys, got %s", what, describe(n))
+		return nil
+	}
+	m := &ymap{l: l, node: n, what: what, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}, suggested: map[string]bool{}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || isNull(k) {
+			l.errorf(k, "expected a key name, got %s", describe(k))
+			continue
+		}
+		if prev, dup := m.keys[k.Value]; dup {
+			l.errorf(k, "duplicate key %q (first given at line %d)", truncate(k.Value), prev.Line)
+			continue
+		}
+		if allowed != nil && !slices.Contains(allowed, k.Value) {
+			if s := suggest(k.Value, allowed); s != "" {
+				l.errorf(k, "unknown key %q in %s, did you mean %q?", truncate(k.Value), what, s)
+				m.suggested[s] = true
+			} else {
+				l.errorf(k, "unknown key %q in %s (allowed: %s)", truncate(k.Value), what, strings.Join(allowed, ", "))
+			}
+			continue
+		}
+		m.keys[k.Value] = k
+		m.vals[k.Value] = v
+	}
+	return m
+}
+
+func (m *ymap) require(keys ...string) {
+	for _, k := range keys {
+		if _, ok := m.vals[k]; !ok && !m.suggested[k] {
+			m.l.errorf(m.node, "missing required key %q in %s", k, m.what)
+		}
+	}
+}
+
+func (l *loader) str(n *yaml.Node, key string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" || strings.TrimSpace(n.Value) == "" {
+		l.errorf(n, "%s: expected a non-empty string, got %s", key, describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (l *loader) int(n *yaml.Node, key string, lo, hi int) (int, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
+		l.errorf(n, "%s: expected an integer, got %s", key, describe(n))
+		return 0, false
+	}
+	var v int64
+	if err := n.Decode(&v); err != nil || v < int64(lo) || v > int64(hi) {
+		l.errorf(n, "%s: %s is out of range (%d..%d)", key, truncate(n.Value), lo, hi)
+		return 0, false
+	}
+	return int(v), true
+}
+
+func (l *loader) uint(n *yaml.Node, key string) (uint64, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
+		l.errorf(n, "%s: expected a non-negative integer, got %s", key, describe(n))
+		return 0, false
+	}
+	var v uint64
+	if err := n.Decode(&v); err != nil {
+		l.errorf(n, "%s: %s is not a non-negative 64-bit integer", key, truncate(n.Value))
+		return 0, false
+	}
+	return v, true
+}
+
+func (l *loader) seq(n *yaml.Node, key string) ([]*yaml.Node, bool) {
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "%s: expected a list, got %s", key, describe(n))
+		return nil, false
+	}
+	return n.Content, true
+}
+
+// enum reads one of values; label names the vocabulary in messages.
+func (l *loader) enum(n *yaml.Node, key, label string, values []string) (int, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		l.errorf(n, "%s: expected one of %s, got %s", key, quoteList(values), describe(n))
+		return 0, false
+	}
+	if i := slices.Index(values, n.Value); i >= 0 {
+		return i, true
+	}
+	l.errorf(n, "unknown %s %q%s", label, truncate(n.Value), hintFor(n.Value, values))
+	return 0, false
+}
+
+// faction reads a faction id of the ruleset.
+func (l *loader) faction(n *yaml.Node, key string) (*cards.Faction, bool) {
+	id, ok := l.str(n, key)
+	if !ok {
+		return nil, false
+	}
+	f, ok := l.rs.FactionByID(id)
+	if !ok {
+		l.errorf(n, "unknown faction %q%s", truncate(id), hintFor(id, l.rs.FactionIDs()))
+		return nil, false
+	}
+	return f, true
+}
+
+// playing reads the id of a playing faction and returns its seat.
+func (l *loader) playing(n *yaml.Node, key string) (int, bool) {
+	f, ok := l.faction(n, key)
+	if !ok {
+		return 0, false
+	}
+	seat, ok := l.seatOf[f.ID]
+	if !ok {
+		l.errorf(n, "%s: %s is not playing (players: %s)", key, f.ID, strings.Join(l.sc.Players, ", "))
+	}
+	return seat, ok
+}
+
+// --- players ----------------------------------------------------------------
+
+func (l *loader) players(n *yaml.Node) {
+	items, ok := l.seq(n, "players")
+	if !ok {
+		return
+	}
+	seats := map[string]int{}
+	var players []string
+	good := true
+	for _, item := range items {
+		f, ok := l.faction(item, "players")
+		if !ok {
+			good = false
+			continue
+		}
+		if _, dup := seats[f.ID]; dup {
+			l.errorf(item, "faction %q plays twice", f.ID)
+			good = false
+			continue
+		}
+		seats[f.ID] = len(players)
+		players = append(players, f.ID)
+	}
+	rules := &l.rs.Rules
+	if len(items) < rules.MinPlayers || len(items) > rules.MaxPlayers {
+		l.errorf(n, "players: %d factions, the rules allow %d to %d", len(items), rules.MinPlayers, rules.MaxPlayers)
+		good = false
+	}
+	if good {
+		l.seatOf, l.sc.Players = seats, players
+	}
+}
+
+// --- inline cards -------------------------------------------------------------
+
+// extraCards reads the inline card definitions and builds the copy of the
+// ruleset that holds them.
+func (l *loader) extraCards(n *yaml.Node) {
+	items, ok := l.seq(n, "cards")
+	if !ok || len(items) == 0 {
+		return
+	}
+	nrs := *l.rs
+	nrs.Cards = slices.Clone(l.rs.Cards)
+	nrs.Factions = slices.Clone(l.rs.Factions)
+	cloned := map[int]bool{}
+	type pending struct {
+		card                int
+		effect, params, key *yaml.Node
+	}
+	var binds []pending
+	seen := map[string]*yaml.Node{}
+	for _, item := range items {
+		m := l.object(item, named("card", peekID(item)), cardKeys)
+		if m == nil {
+			continue
+		}
+		m.require("id", "faction", "type", "kind", "power")
+		c := cards.Card{Index: len(nrs.Cards), Copies: 1, Faction: -1, Pos: l.pos(item)}
+		good := true
+		if v := m.vals["id"]; v != nil {
+			id, ok := l.str(v, "id")
+			switch {
+			case !ok:
+				good = false
+			case !reID.MatchString(id):
+				l.errorf(v, "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(id))
+				good = false
+			case seen[id] != nil:
+				l.errorf(v, "card %q is defined twice (first at line %d)", id, seen[id].Line)
+				good = false
+			default:
+				if old, exists := l.rs.CardByID(id); exists {
+					l.errorf(v, "card %q already exists in the ruleset (%s, %s); choose another id", id, old.Name, l.rs.Factions[old.Faction].ID)
+					good = false
+				}
+				seen[id] = v
+			}
+			c.ID = id
+		} else {
+			good = false
+		}
+		if v := m.vals["faction"]; v != nil {
+			if f, ok := l.faction(v, "faction"); ok {
+				c.Faction = f.Index
+			} else {
+				good = false
+			}
+		} else {
+			good = false
+		}
+		c.Name = c.ID
+		if v := m.vals["name"]; v != nil {
+			c.Name, _ = l.str(v, "name")
+		}
+		if v := m.vals["type"]; v != nil {
+			t, ok := l.enum(v, "type", "card type", effects.CardTypes)
+			c.Type, good = cards.CardType(t), good && ok
+		}
+		kind := -1
+		if v := m.vals["kind"]; v != nil {
+			if k, ok := l.enum(v, "kind", "kind", cards.EffectKinds); ok {
+				c.Kind, kind = cards.EffectKind(k), k
+			} else {
+				good = false
+			}
+		}
+		if v := m.vals["power"]; v != nil {
+			p, ok := l.int(v, "power", 0, maxPower)
+			c.Power, good = p, good && ok
+		}
+		if v := m.vals["copies"]; v != nil {
+			cp, ok := l.int(v, "copies", 1, maxCopies)
+			c.Copies, good = cp, good && ok
+		}
+		if v := m.vals["text"]; v != nil {
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" {
+				l.errorf(v, "text: expected a string, got %s", describe(v))
+			} else {
+				c.Text = v.Value
+			}
+		}
+		if v := m.vals["tags"]; v != nil {
+			if tags, ok := l.seq(v, "tags"); ok {
+				for _, tn := range tags {
+					t, ok := l.str(tn, "tags")
+					switch {
+					case !ok:
+					case !reID.MatchString(t):
+						l.errorf(tn, "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(t))
+					case slices.Contains(c.Tags, t):
+						l.errorf(tn, "tag %q is listed twice", t)
+					default:
+						c.Tags = append(c.Tags, t)
+					}
+				}
+			}
+		}
+		effKey, effVal, parKey := m.keys["effect"], m.vals["effect"], m.keys["params"]
+		switch {
+		case kind < 0:
+		case kind == int(cards.KindNone):
+			if effKey != nil {
+				l.errorf(effKey, "kind N (no effect) cannot have an effect; remove \"effect\" or change the kind")
+			} else if parKey != nil {
+				l.errorf(parKey, "\"params\" without an \"effect\"")
+			}
+		case effKey == nil:
+			if !m.suggested["effect"] {
+				l.errorf(item, "missing required key \"effect\" in %s (kind %s needs a %s handler)", m.what, cards.EffectKinds[kind], cards.EffectKind(kind).Timing())
+			}
+		}
+		if !good {
+			continue
+		}
+		if kind > int(cards.KindNone) && effKey != nil {
+			binds = append(binds, pending{card: c.Index, effect: effVal, params: m.vals["params"], key: effKey})
+		}
+		f := &nrs.Factions[c.Faction]
+		if !cloned[c.Faction] {
+			f.Deck = slices.Clone(f.Deck)
+			cloned[c.Faction] = true
+		}
+		f.Deck = append(f.Deck, c.Index)
+		nrs.Cards = append(nrs.Cards, c)
+		l.sc.Extra = append(l.sc.Extra, c.ID)
+		if f.DeckCount(&nrs) > cards.MaxDeckSize {
+			l.errorf(item, "the %s deck would hold %d cards with this one; the engine holds at most %d", f.ID, f.DeckCount(&nrs), cards.MaxDeckSize)
+		}
+	}
+	if len(nrs.Cards) > cards.MaxCardDefs {
+		l.errorf(n, "cards: %d card definitions in all; the engine holds at most %d", len(nrs.Cards), cards.MaxCardDefs)
+	}
+	// Bind effects once every card is known (a parameter may name a tag or
+	// a card defined further down).
+	for _, b := range binds {
+		l.bind(&nrs, &nrs.Cards[b.card], b.effect, b.params, b.key)
+	}
+	l.sc.Ruleset = &nrs // even with errors, so that rows can name the inline cards
+	h := sha256.New()
+	h.Write([]byte(l.rs.Hash))
+	h.Write([]byte{0})
+	for _, id := range l.sc.Extra {
+		c, _ := nrs.CardByID(id)
+		fmt.Fprintf(h, "%s|%d|%s|%d|%d|%d|%d|%s|%v\n", c.ID, c.Faction, c.Name, c.Type, c.Kind, c.Power, c.Copies, bindingKey(c.Effect), c.Tags)
+	}
+	nrs.Hash = hex.EncodeToString(h.Sum(nil))
+}
+
+func bindingKey(b *cards.Binding) string {
+	if b == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s%v", b.Handler, b.Args)
+}
+
+// bind resolves an inline card's effect against the handler registry,
+// filling the arguments with defaults and the given parameters as the
+// ruleset loader does.
+func (l *loader) bind(rs *cards.Ruleset, c *cards.Card, effVal, params, key *yaml.Node) {
+	name, ok := l.str(effVal, "effect")
+	if !ok {
+		return
+	}
+	spec, ok := effects.Lookup(name)
+	if !ok {
+		hint := hintFor(name, effects.Names())
+		if hint == "" {
+			hint = " (`cardlab effects` lists them)"
+		}
+		l.errorf(effVal, "unknown handler %q%s", truncate(name), hint)
+		return
+	}
+	if spec.Timing != c.Kind.Timing() {
+		l.errorf(effVal, "handler %q is a %s effect (kind %s), but the card's kind is %s", name, spec.Timing, spec.Timing.Kind(), c.Kind)
+		return
+	}
+	args := make([]effects.Value, len(spec.Params))
+	given := make([]bool, len(spec.Params))
+	suggested := map[string]bool{} // misspelt parameters are not also reported missing
+	for i, p := range spec.Params {
+		args[i] = p.Default
+	}
+	if params != nil && !isNull(params) {
+		if pm := l.object(params, "params", nil); pm != nil {
+			for i := 0; i+1 < len(params.Content); i += 2 {
+				k, v := params.Content[i], params.Content[i+1]
+				if pm.keys[k.Value] != k {
+					continue // reported
+				}
+				par, idx, ok := spec.Param(k.Value)
+				if !ok {
+					if sg := suggest(k.Value, spec.ParamNames()); sg != "" {
+						suggested[sg] = true
+					}
+					if len(spec.Params) == 0 {
+						l.errorf(k, "unknown parameter %q: handler %q takes no parameters", truncate(k.Value), name)
+					} else {
+						l.errorf(k, "unknown parameter %q for handler %q%s", truncate(k.Value), name, hintFor(k.Value, spec.ParamNames()))
+					}
+					continue
+				}
+				given[idx] = true
+				args[idx] = l.param(rs, par, v)
+			}
+		}
+	}
+	for i, p := range spec.Params {
+		if p.Required && !given[i] && !suggested[p.Name] {
+			l.errorf(key, "handler %q requires parameter %q (%s)", name, p.Name, p.Doc)
+		}
+	}
+	c.Effect = &cards.Binding{Handler: name, Spec: spec, Args: args, Pos: l.pos(key)}
+}
+
+func (l *loader) param(rs *cards.Ruleset, par effects.Param, v *yaml.Node) effects.Value {
+	switch par.Type {
+	case effects.Int:
+		n, _ := l.int(v, par.Name, par.Min, par.Max)
+		return effects.Value{Int: n}
+	case effects.Bool:
+		var b bool
+		if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" || v.Decode(&b) != nil {
+			l.errorf(v, "%s: expected true or false, got %s", par.Name, describe(v))
+			return par.Default
+		}
+		if b {
+			return effects.Value{Int: 1}
+		}
+		return effects.Value{Int: 0}
+	case effects.Enum:
+		if v.Kind != yaml.ScalarNode || isNull(v) {
+			l.errorf(v, "%s: expected one of %s, got %s", par.Name, quoteList(par.Values), describe(v))
+			return par.Default
+		}
+		if i := slices.Index(par.Values, v.Value); i >= 0 {
+			return effects.Value{Int: i, Str: par.Values[i]}
+		}
+		l.errorf(v, "unknown value %q for parameter %s%s", truncate(v.Value), par.Name, hintFor(v.Value, par.Values))
+		return par.Default
+	case effects.Tag:
+		s, ok := l.str(v, par.Name)
+		if !ok {
+			return effects.Value{}
+		}
+		var tags []string
+		for i := range rs.Cards {
+			for _, t := range rs.Cards[i].Tags {
+				if !slices.Contains(tags, t) {
+					tags = append(tags, t)
+				}
+			}
+		}
+		if !slices.Contains(tags, s) {
+			l.errorf(v, "tag %q is not carried by any card%s", truncate(s), hintFor(s, tags))
+		}
+		return effects.Value{Str: s}
+	case effects.CardRef:
+		s, ok := l.str(v, par.Name)
+		if !ok {
+			return effects.Value{Int: -1}
+		}
+		c, found := rs.CardByID(s)
+		if !found {
+			l.errorf(v, "unknown card %q%s", truncate(s), hintFor(s, cardIDs(rs)))
+			return effects.Value{Int: -1, Str: s}
+		}
+		return effects.Value{Int: c.Index, Str: s}
+	case effects.TargetRef:
+		s, ok := l.str(v, par.Name)
+		if !ok {
+			return effects.Value{Int: -1}
+		}
+		t, found := rs.TargetByID(s)
+		if !found {
+			l.errorf(v, "unknown target %q%s", truncate(s), hintFor(s, targetIDs(rs)))
+			return effects.Value{Int: -1, Str: s}
+		}
+		return effects.Value{Int: t.Index, Str: s}
+	}
+	l.errorf(v, "%s: parameter type %s is not supported in scenarios", par.Name, par.Type)
+	return par.Default
+}
+
+func cardIDs(rs *cards.Ruleset) []string {
+	out := make([]string, len(rs.Cards))
+	for i := range rs.Cards {
+		out[i] = rs.Cards[i].ID
+	}
+	return out
+}
+
+func targetIDs(rs *cards.Ruleset) []string {
+	out := make([]string, len(rs.Targets))
+	for i := range rs.Targets {
+		out[i] = rs.Targets[i].ID
+	}
+	return out
+}
+
+// --- rows -------------------------------------------------------------------
+
+func (l *loader) rows(n *yaml.Node) {
+	items, ok := l.seq(n, "rows")
+	if !ok {
+		return
+	}
+	if len(items) == 0 || len(items) > cards.MaxRows {
+		l.errorf(n, "rows: %d rows, a scenario needs 1 to %d", len(items), cards.MaxRows)
+		return
+	}
+	rs := l.sc.Ruleset
+	usedTarget := map[string]int{} // target id -> row (1-based)
+	usedCopies := map[[2]int]int{} // (seat, card index) -> uses
+	rows := make([]Row, 0, len(items))
+	for ri, item := range items {
+		m := l.object(item, fmt.Sprintf("row %d", ri+1), rowKeys)
+		if m == nil {
+			continue
+		}
+		m.require("target")
+		row := Row{Pos: l.pos(item)}
+		if v := m.vals["target"]; v != nil {
+			if id, ok := l.str(v, "target"); ok {
+				switch t, found := rs.TargetByID(id); {
+				case !found:
+					l.errorf(v, "unknown target %q%s", truncate(id), hintFor(id, targetIDs(rs)))
+				case usedTarget[id] > 0:
+					l.errorf(v, "target %q is already used by row %d", id, usedTarget[id])
+				default:
+					usedTarget[id] = ri + 1
+					row.Target = t.ID
+				}
+			}
+		}
+		if v := m.vals["cards"]; v != nil && !isNull(v) {
+			slots, _ := l.seq(v, "cards")
+			if len(slots) > game.MaxRowLen {
+				l.errorf(v, "cards: %d cards, a row holds at most %d", len(slots), game.MaxRowLen)
+			}
+			for _, sn := range slots {
+				if c, ok := l.slot(sn, ri+1, usedCopies); ok {
+					row.Cards = append(row.Cards, c)
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	l.sc.Rows = rows
+}
+
+func (l *loader) slot(n *yaml.Node, row int, used map[[2]int]int) (Card, bool) {
+	m := l.object(n, fmt.Sprintf("a card of row %d", row), slotKeys)
+	if m == nil {
+		return Card{}, false
+	}
+	m.require("card")
+	rs := l.sc.Ruleset
+	out := Card{Pos: l.pos(n)}
+	good := true
+	if v := m.vals["face"]; v != nil {
+		f, ok := l.enum(v, "face", "face", faces)
+		out.FaceUp, good = ok && faces[f] == "up", ok
+	}
+	var def *cards.Card
+	if v := m.vals["card"]; v != nil {
+		if id, ok := l.str(v, "card"); ok {
+			if c, found := rs.CardByID(id); found {
+				def, out.Card = c, c.ID
+			} else {
+				l.errorf(v, "unknown card %q%s", truncate(id), hintFor(id, cardIDs(rs)))
+			}
+		}
+	}
+	owner := -1
+	if v := m.vals["owner"]; v != nil {
+		if l.noPlayers {
+			l.faction(v, "owner")
+		} else if seat, ok := l.playing(v, "owner"); ok {
+			owner = seat
+		}
+		if owner < 0 {
+			good = false
+		}
+	}
+	if def == nil || !good || l.noPlayers {
+		return out, false
+	}
+	cardFaction := rs.Factions[def.Faction].ID
+	if owner >= 0 {
+		if l.sc.Players[owner] != cardFaction {
+			l.errorf(m.vals["owner"], "card %q is a %s card: only %s can own it", def.ID, cardFaction, cardFaction)
+			return out, false
+		}
+	} else {
+		seat, ok := l.seatOf[cardFaction]
+		if !ok {
+			l.errorf(m.vals["card"], "card %q belongs to %s, who is not playing (players: %s)", def.ID, cardFaction, strings.Join(l.sc.Players, ", "))
+			return out, false
+		}
+		owner = seat
+	}
+	out.Owner = owner
+	k := [2]int{owner, def.Index}
+	used[k]++
+	if used[k] > def.Copies {
+		copies := "copy"
+		if def.Copies > 1 {
+			copies = "copies"
+		}
+		l.errorf(m.vals["card"], "card %q is used %d times, but the %s deck has %d %s", def.ID, used[k], cardFaction, def.Copies, copies)
+		return out, false
+	}
+	return out, true
+}
+
+// --- expect -------------------------------------------------------------------
+
+func (l *loader) expect(n *yaml.Node) {
+	items, ok := l.seq(n, "expect")
+	if !ok {
+		return
+	}
+	seen := map[int]int{}
+	for _, item := range items {
+		m := l.object(item, "an expectation", expectKeys)
+		if m == nil {
+			continue
+		}
+		m.require("row")
+		e := Expect{Pos: l.pos(item)}
+		v := m.vals["row"]
+		if v == nil {
+			continue
+		}
+		r, ok := l.int(v, "row", 1, len(l.sc.Rows))
+		if !ok {
+			continue
+		}
+		if line, dup := seen[r]; dup {
+			l.errorf(v, "row %d is expected twice (first at line %d)", r, line)
+			continue
+		}
+		seen[r] = v.Line
+		e.Row = r
+		if w := m.vals["winner"]; w != nil {
+			e.WinnerPos = l.pos(w)
+			if id, ok := l.str(w, "winner"); ok {
+				if id == "none" {
+					e.Winner = id
+				} else if seat, ok := l.playing(w, "winner"); ok {
+					e.Winner = l.sc.Players[seat]
+				}
+			}
+		}
+		if rn := m.vals["reason"]; rn != nil {
+			e.ReasonPos = l.pos(rn)
+			if i, ok := l.enum(rn, "reason", "reason", Reasons); ok {
+				e.Reason = Reasons[i]
+			}
+		}
+		if pn := m.vals["power"]; pn != nil {
+			pm := l.object(pn, "power", nil)
+			if pm != nil {
+				e.Power, e.PowerPos = map[string]int{}, map[string]cards.Pos{}
+				for i := 0; i+1 < len(pn.Content); i += 2 {
+					k, val := pn.Content[i], pn.Content[i+1]
+					if pm.keys[k.Value] != k {
+						continue
+					}
+					seat, ok := l.playing(k, "power")
+					if !ok {
+						continue
+					}
+					if p, ok := l.int(val, "power of "+k.Value, 0, 1<<20); ok {
+						f := l.sc.Players[seat]
+						e.Power[f], e.PowerPos[f] = p, l.pos(val)
+					}
+				}
+			}
+		}
+		if m.vals["winner"] == nil && m.vals["reason"] == nil && m.vals["power"] == nil {
+			l.errorf(item, "expectation for row %d checks nothing: give winner, reason or power", r)
+		}
+		l.sc.Expect = append(l.sc.Expect, e)
+	}
+}
+
+// --- messages ----------------------------------------------------------------
+
+// describe says what a node is, for "expected X, got Y" messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "nothing"
+		case "!!str":
+			return strconv.Quote(truncate(n.Value))
+		}
+		return truncate(n.Value)
+	}
+	return "an unknown node"
+}
+
+func truncate(s string) string {
+	const max = 40
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	return string(r[:max]) + "…"
+}
+
+func peekID(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := n.Content[i], n.Content[i+1]; k.Value == "id" && v.Kind == yaml.ScalarNode && v.Value != "" {
+			return truncate(v.Value)
+		}
+	}
+	return ""
+}
+
+func named(kind, id string) string {
+	if id == "" {
+		return kind
+	}
+	return kind + " " + strconv.Quote(id)
+}
