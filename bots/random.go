@@ -58,30 +58,22 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 	if len(legal) == 0 {
 		return game.DoneAction() // not reachable: a deciding seat always has an action
 	}
-	// Pass is offered only in a Deployment turn; discards only after passing.
-	passes, discards, dones := 0, 0, 0
-	for _, a := range legal {
-		switch a.Kind() {
-		case game.ActPass:
-			passes++
-		case game.ActDiscard:
-			discards++
-		case game.ActDone:
-			dones++
-		}
-	}
+	// game.State.LegalActions lists Pass last in a Deployment turn, and
+	// after passing the discards first and Done last; so the kind of
+	// decision shows at the ends of the list without scanning it.
+	last := legal[len(legal)-1]
 	switch {
-	case passes > 0:
-		others := len(legal) - passes
+	case last.Kind() == game.ActPass:
+		others := len(legal) - 1
 		if others == 0 || b.rng.Intn(PassOdds) == 0 {
-			return nth(legal, game.ActPass, true, 0)
+			return last
 		}
-		return nth(legal, game.ActPass, false, b.rng.Intn(others))
-	case discards > 0 && dones > 0:
+		return legal[b.rng.Intn(others)]
+	case last.Kind() == game.ActDone && legal[0].Kind() == game.ActDiscard:
 		if b.rng.Intn(2) == 0 {
-			return nth(legal, game.ActDone, true, 0)
+			return last
 		}
-		return nth(legal, game.ActDiscard, true, b.rng.Intn(discards))
+		return legal[b.rng.Intn(len(legal)-1)]
 	}
 	return legal[b.rng.Intn(len(legal))]
 }

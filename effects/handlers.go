@@ -177,7 +177,7 @@ func (modifyPower) Modify(src, card *ScoreCard, args []Value) int {
 type weaponPurge struct{}
 
 func (weaponPurge) candidates(t Table, src Slot, typ int, offer bool) (n int, only Slot) {
-	for p := 0; p < t.RowLen(src.Row); p++ {
+	for p, ln := 0, t.RowLen(src.Row); p < ln; p++ {
 		s := Slot{src.Row, p}
 		if p == src.Pos || !t.FaceUp(s) || t.Protected(s) || !matchType(typ, t.DefType(t.Def(s))) {
 			continue
@@ -211,25 +211,21 @@ func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 
 type strikeShip struct{}
 
-func (strikeShip) each(t Table, src Slot, fn func(Slot)) int {
-	n := 0
+// count returns how many cards the strike could remove.
+func (strikeShip) count(t Table, src Slot) int {
+	found := 0
 	for r := 0; r < t.Rows(); r++ {
-		for p := 0; p < t.RowLen(r); p++ {
-			s := Slot{r, p}
-			if s == src || t.Protected(s) {
-				continue
-			}
-			n++
-			if fn != nil {
-				fn(s)
+		for p, ln := 0, t.RowLen(r); p < ln; p++ {
+			if s := (Slot{r, p}); s != src && !t.Protected(s) {
+				found++
 			}
 		}
 	}
-	return n
+	return found
 }
 
 func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
-	if k.each(t, src, nil) == 0 {
+	if k.count(t, src) == 0 {
 		t.Fizzle()
 		return
 	}
@@ -237,7 +233,7 @@ func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
 }
 func (k strikeShip) Options(t Table, f *Frame, args []Value) {
 	for r := 0; r < t.Rows(); r++ {
-		for p := 0; p < t.RowLen(r); p++ {
+		for p, ln := 0, t.RowLen(r); p < ln; p++ {
 			s := Slot{r, p}
 			if s != f.Src && !t.Protected(s) {
 				t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
@@ -275,7 +271,7 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 		if r == f.Src.Row {
 			continue
 		}
-		for p := 0; p < t.RowLen(r); p++ {
+		for p, ln := 0, t.RowLen(r); p < ln; p++ {
 			s := Slot{r, p}
 			if t.Owner(s) != owner || !t.FaceUp(s) || t.Protected(s) || t.DefType(t.Def(s)) != shipType {
 				continue

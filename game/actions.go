@@ -248,17 +248,6 @@ func (s *State) hasShieldable(p int) bool {
 	return false
 }
 
-// openRows returns a bit set of the rows a card may be placed in.
-func (s *State) openRows() uint32 {
-	var m uint32
-	for r := 0; r < int(s.nrows); r++ {
-		if s.canPlace(r) {
-			m |= 1 << uint(r)
-		}
-	}
-	return m
-}
-
 // Apply plays a legal action of CurrentPlayer and runs the game forward to
 // the next decision. Use ApplyChecked for actions of unknown origin.
 func (s *State) Apply(a Action) {

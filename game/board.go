@@ -68,7 +68,37 @@ func (s *State) closed(r int) bool {
 }
 
 func (s *State) canPlace(r int) bool {
-	return r < int(s.nrows) && int(s.rows[r].n) < MaxRowLen && !s.closed(r)
+	return s.openRows()&(1<<uint(r)) != 0
+}
+
+// openRows returns a bit set of the rows a card may be placed in.
+func (s *State) openRows() uint32 {
+	if s.dirty != 0 {
+		s.computeMasks()
+	}
+	return s.openMask
+}
+
+// computeMasks recomputes the cached bits of the rows that changed.
+func (s *State) computeMasks() {
+	all := uint32(1)<<uint(s.nrows) - 1
+	d := s.dirty & all
+	s.openMask &= all &^ d
+	s.completeMask &= all &^ d
+	for r := 0; d != 0; r++ {
+		if d&1 != 0 {
+			closed := s.closed(r)
+			n := int(s.rows[r].n)
+			if n < MaxRowLen && !closed {
+				s.openMask |= 1 << uint(r)
+			}
+			if n >= s.fx.cardsToEnd || closed {
+				s.completeMask |= 1 << uint(r)
+			}
+		}
+		d >>= 1
+	}
+	s.dirty = 0
 }
 
 // canInsertAt: inserting at pos shifts every card from pos down, and a
@@ -83,20 +113,17 @@ func (s *State) canInsertAt(r, pos int) bool {
 	return true
 }
 
-func (s *State) rowComplete(r int) bool {
-	return int(s.rows[r].n) >= s.fx.rs.Rules.CardsToEnd || s.closed(r)
-}
-
 // checkEnd ends the Deployment Phase as soon as every row is complete; a
 // later removal of the triggering card does not undo it (rulebook).
 func (s *State) checkEnd() {
 	if s.phase != Deployment || s.deployEnded {
 		return
 	}
-	for r := 0; r < int(s.nrows); r++ {
-		if !s.rowComplete(r) {
-			return
-		}
+	if s.dirty != 0 {
+		s.computeMasks()
+	}
+	if s.completeMask != 1<<uint(s.nrows)-1 {
+		return
 	}
 	s.endDeployment()
 }
@@ -106,6 +133,7 @@ func (s *State) insertSlot(r, pos int, sl slot) {
 	copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
 	row.s[pos] = sl
 	row.n++
+	s.dirty |= 1 << uint(r)
 	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm++
 	}
@@ -116,6 +144,7 @@ func (s *State) deleteSlot(r, pos int) slot {
 	sl := row.s[pos]
 	copy(row.s[pos:row.n-1], row.s[pos+1:row.n])
 	row.n--
+	s.dirty |= 1 << uint(r)
 	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm--
 	}
@@ -183,6 +212,7 @@ func (s *State) scoutBlock(r, pos int) {
 		return
 	}
 	above := &s.rows[r].s[pos-1]
+	s.dirty |= 1 << uint(r)
 	wasDown := above.flags&fFaceUp == 0
 	above.flags |= fFaceUp
 	above.blockedBy = s.rows[r].s[pos].inst
@@ -212,6 +242,7 @@ func (s *State) revealIfHidden(r, k int) {
 func (s *State) reveal(r, k int) {
 	sl := &s.rows[r].s[k]
 	sl.flags |= fFaceUp
+	s.dirty |= 1 << uint(r)
 	inst := sl.inst
 	d := s.defOf(inst)
 	if s.obs != nil {
@@ -247,6 +278,7 @@ func (s *State) reveal(r, k int) {
 // unlinkScout releases the cards a departing scout had blocked.
 func (s *State) unlinkScout(r int, inst uint8) {
 	row := &s.rows[r]
+	s.dirty |= 1 << uint(r)
 	for k := 0; k < int(row.n); k++ {
 		if row.s[k].blockedBy == inst {
 			row.s[k].blockedBy = noInst

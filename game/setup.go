@@ -147,6 +147,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 	}
 	s.turn = uint8(su.Turn % fx.players)
 	s.phase = Deployment
+	s.dirty = ^uint32(0)
 	s.obs = su.Observer
 	if su.Phase == Reveal {
 		s.turnOpen = true

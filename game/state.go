@@ -136,6 +136,8 @@ type fixed struct {
 	defPower [256]int16
 	defType  [256]uint8
 	tagMatch func(def int, tag string) bool
+	// cardsToEnd copies the rule parameter into the hot path.
+	cardsToEnd int
 }
 
 // State is one game in progress.
@@ -154,6 +156,11 @@ type State struct {
 	// pauseScoring stops before the Scoring Phase (setups only).
 	pauseScoring bool
 	nrows        uint8
+	// openMask and completeMask cache canPlace and "complete" for every
+	// row; a change to row r sets bit r of dirty.
+	dirty        uint32
+	openMask     uint32
+	completeMask uint32
 	rows         [maxRows]row
 	targets      pile // target draw pile, top at the end
 	unclaimed    uint8
@@ -220,7 +227,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
 		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	fx := &fixed{rs: rs, players: n}
+	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd}
 	seen := map[string]bool{}
 	for p, id := range factions {
 		f, ok := rs.FactionByID(id)
@@ -467,6 +474,7 @@ func (s *State) startRound(first int) {
 		r.n, r.perm = 0, 0
 		s.nrows++
 	}
+	s.dirty = ^uint32(0)
 	s.phase = Deployment
 	s.turn = uint8(first)
 	s.passStreak = 0

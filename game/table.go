@@ -78,6 +78,7 @@ func (t *table) Deactivate(s effects.Slot, what int) bool {
 		return false
 	}
 	sl := t.slot(s)
+	t.dirty |= 1 << uint(s.Row)
 	switch what {
 	case effects.DeactivateEffect:
 		sl.flags |= fDeactEffect

@@ -148,6 +148,17 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	sortBytes(s.targets.cards())
 	rng.shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
+	// Face-down cards changed: recount each row's permanent-rule cards.
+	for r := 0; r < int(s.nrows); r++ {
+		row := &s.rows[r]
+		row.perm = 0
+		for k := 0; k < int(row.n); k++ {
+			if s.fx.defPerm[s.def8(row.s[k].inst)] != 0 {
+				row.perm++
+			}
+		}
+	}
+	s.dirty = ^uint32(0)
 }
 
 func sortBytes(b []uint8) {
