@@ -27,6 +27,8 @@ type Greedy struct {
 	view  [cards.MaxRows]game.RowView
 	est   [cards.MaxRows][cards.MaxPlayers]float64
 	w     [cards.MaxRows]float64
+	opp   [cards.MaxRows]float64 // strongest opponent's estimate per row
+	base  [cards.MaxRows]float64 // chance of winning each row as it stands
 	me    int
 }
 
@@ -76,7 +78,16 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 	}
 }
 
-func logistic(m float64) float64 { return 1 / (1 + math.Exp(-m/greedyScale)) }
+// logistic maps a power margin to a chance of winning the row. It is the
+// "soft sign" sigmoid rather than 1/(1+e^-x): the same shape for ranking
+// actions, and no exponential in the inner loop.
+func logistic(m float64) float64 {
+	x := m / greedyScale
+	if x < 0 {
+		return 0.5 + 0.5*x/(1-x)
+	}
+	return 0.5 + 0.5*x/(1+x)
+}
 
 // look summarises every row from the deciding seat's view.
 func (g *Greedy) look(s *game.State) {
@@ -92,6 +103,13 @@ func (g *Greedy) look(s *game.State) {
 		if v.Target >= 0 {
 			g.w[r] = targetWorth(rs, s, g.me, v.Target)
 		}
+		g.opp[r] = 0
+		for q := 0; q < n; q++ {
+			if q != g.me && g.est[r][q] > g.opp[r] {
+				g.opp[r] = g.est[r][q]
+			}
+		}
+		g.base[r] = g.chance(s, r, 0, 0, false)
 	}
 }
 
@@ -135,17 +153,10 @@ func planetBonusFor(rs *cards.Ruleset, f *cards.Faction, tg *cards.Target) bool 
 // chance is the estimated chance that seat me wins row r if me gains add
 // power and the strongest opponent loses sub.
 func (g *Greedy) chance(s *game.State, r int, add, sub float64, addCard bool) float64 {
-	v := &g.view[r]
-	if v.Top[g.me] < 0 && !addCard {
+	if g.view[r].Top[g.me] < 0 && !addCard {
 		return 0 // no card there: cannot win it
 	}
-	best := 0.0
-	for q := 0; q < s.NumPlayers(); q++ {
-		if q != g.me && g.est[r][q] > best {
-			best = g.est[r][q]
-		}
-	}
-	return logistic(g.est[r][g.me] + add - best + sub)
+	return logistic(g.est[r][g.me] + add - g.opp[r] + sub)
 }
 
 // worth is what card d adds when played to row r now.
@@ -154,12 +165,7 @@ func (g *Greedy) worth(s *game.State, d, r int) float64 {
 	c := &rs.Cards[d]
 	v := &g.view[r]
 	p := float64(c.Power) + g.bonus[d]
-	maxOpp := 0.0
-	for q := 0; q < s.NumPlayers(); q++ {
-		if q != g.me && g.est[r][q] > maxOpp {
-			maxOpp = g.est[r][q]
-		}
-	}
+	maxOpp := g.opp[r]
 	switch g.h[d] {
 	case "admiral":
 		p += float64(c.Effect.Arg("per_card").Int) * float64(v.Len+1)
@@ -204,7 +210,7 @@ func (g *Greedy) worth(s *game.State, d, r int) float64 {
 
 // gain is the weighted change in row r's outlook from adding power p.
 func (g *Greedy) gain(s *game.State, r int, p float64) float64 {
-	return g.w[r] * (g.chance(s, r, p, 0, true) - g.chance(s, r, 0, 0, false))
+	return g.w[r] * (g.chance(s, r, p, 0, true) - g.base[r])
 }
 
 // Choose scores each legal action and returns the best (ties broken at

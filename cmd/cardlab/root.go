@@ -93,6 +93,8 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdSchema(g, nil),
 		NewCmdPlay(g, nil),
 		NewCmdScore(g, nil),
+		NewCmdSimulate(g, nil),
+		NewCmdMerge(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

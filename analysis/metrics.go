@@ -1,0 +1,791 @@
+package analysis
+
+import (
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
+)
+
+// WinUnit is how many units one victory is worth in the raw counts. A
+// victory shared by k players gives each WinUnit/k units; 12 makes 1/2, 1/3
+// and 1/4 whole numbers, so win counts stay integers and merge exactly.
+const WinUnit = 12
+
+// Counts are the raw integer accumulators of a run. Every figure of a Report
+// is computed from them, and two Counts of the same ruleset and config add up
+// (Add) to the Counts of the combined games, whatever the split.
+type Counts struct {
+	WinUnit  int64           `json:"win_unit"`
+	Games    int64           `json:"games"`
+	Factions []FactionCounts `json:"factions"` // the factions of the run, in ruleset order
+	Lineups  []LineupCounts  `json:"lineups"`  // in config order
+	Seats    []SeatCounts    `json:"seats"`    // one per table size, ascending
+	Targets  []TargetCounts  `json:"targets"`  // every target, in ruleset order
+	Cards    []CardCounts    `json:"cards"`    // the cards of the run's factions, in ruleset order
+	Game     GameCounts      `json:"game"`
+}
+
+// FactionCounts count one faction's games.
+type FactionCounts struct {
+	ID       string `json:"id"`
+	Games    int64  `json:"games"`
+	WinUnits int64  `json:"win_units"`
+	VPSum    int64  `json:"vp_sum"` // final victory points, summed over games
+	VPSq     int64  `json:"vp_sq"`  // their squares, summed
+}
+
+// LineupCounts count the games of one lineup (its seat rotations together).
+type LineupCounts struct {
+	Lineup   []string `json:"lineup"`
+	Games    int64    `json:"games"`
+	WinUnits []int64  `json:"win_units"` // by position in Lineup
+}
+
+// SeatCounts count the games at tables of one size.
+type SeatCounts struct {
+	Players  int     `json:"players"`
+	Games    int64   `json:"games"`
+	SeatWins []int64 `json:"seat_win_units"` // by seat index
+	// StartWins is by turn order counted from the seat that began round 1.
+	StartWins []int64 `json:"start_win_units"`
+}
+
+// TargetCounts count what happened to one target card.
+type TargetCounts struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Laid       int64  `json:"laid"`       // times laid out at the head of a row
+	Won        int64  `json:"won"`        // taken at scoring
+	Negotiated int64  `json:"negotiated"` // taken by Negotiations
+	Unclaimed  int64  `json:"unclaimed"`  // the row had no cards at scoring
+	Ties       int64  `json:"ties"`       // taken at scoring on a tie (tie_top_card, combo_tie_top_card)
+	MarginSum  int64  `json:"margin_sum"` // winner's power − runner-up's, over Won
+	MarginSq   int64  `json:"margin_sq"`
+	// Captures is by faction, in Counts.Factions order (won + negotiated).
+	Captures []int64 `json:"captures"`
+}
+
+// CardCounts count one player card definition (all its copies).
+type CardCounts struct {
+	ID      string `json:"id"`
+	Faction string `json:"faction"`
+	Name    string `json:"name"`
+	Copies  int64  `json:"copies"`
+	// Games the card's faction took part in.
+	Games int64 `json:"games"`
+	// Drawn and Played count games in which at least one copy was drawn /
+	// played; the win units are the owner's in those games.
+	Drawn            int64 `json:"drawn"`
+	Played           int64 `json:"played"`
+	DrawnWinUnits    int64 `json:"drawn_win_units"`
+	NotDrawnWinUnits int64 `json:"not_drawn_win_units"`
+	PlayedWinUnits   int64 `json:"played_win_units"`
+	// Opening counts games with a copy in the opening hand (dealt before
+	// round 1); the win units are the owner's with and without one.
+	Opening            int64 `json:"opening"`
+	OpeningWinUnits    int64 `json:"opening_win_units"`
+	NotOpeningWinUnits int64 `json:"not_opening_win_units"`
+	// Placed counts copies placed in a row (shields included: they lie on a
+	// card of the row); PlacedRowWon those whose row went to their owner.
+	Placed       int64 `json:"placed"`
+	PlacedRowWon int64 `json:"placed_row_won"`
+	// Scored counts copies lying in a row when it was scored; PowerSum their
+	// counted combat power.
+	Scored   int64 `json:"scored"`
+	PowerSum int64 `json:"power_sum"`
+	Fired    int64 `json:"fired"`
+	Blocked  int64 `json:"blocked"`
+	Fizzled  int64 `json:"fizzled"`
+}
+
+// GameCounts count whole games.
+type GameCounts struct {
+	Decisions   int64 `json:"decisions"`
+	DecisionsSq int64 `json:"decisions_sq"`
+	Passes      int64 `json:"passes"`
+	Reshuffles  int64 `json:"reshuffles"`
+	DeployTurns int64 `json:"deploy_turns"`
+	Rounds      int64 `json:"rounds"`
+	RoundsSq    int64 `json:"rounds_sq"`
+	Margin      int64 `json:"margin"` // winner's total − best other total
+	MarginSq    int64 `json:"margin_sq"`
+	Shared      int64 `json:"shared"` // games with a shared victory
+}
+
+// --- adding -------------------------------------------------------------------
+
+func (a *FactionCounts) add(b *FactionCounts) {
+	a.Games += b.Games
+	a.WinUnits += b.WinUnits
+	a.VPSum += b.VPSum
+	a.VPSq += b.VPSq
+}
+
+func (a *LineupCounts) add(b *LineupCounts) {
+	a.Games += b.Games
+	addInts(a.WinUnits, b.WinUnits)
+}
+
+func (a *SeatCounts) add(b *SeatCounts) {
+	a.Games += b.Games
+	addInts(a.SeatWins, b.SeatWins)
+	addInts(a.StartWins, b.StartWins)
+}
+
+func (a *TargetCounts) add(b *TargetCounts) {
+	a.Laid += b.Laid
+	a.Won += b.Won
+	a.Negotiated += b.Negotiated
+	a.Unclaimed += b.Unclaimed
+	a.Ties += b.Ties
+	a.MarginSum += b.MarginSum
+	a.MarginSq += b.MarginSq
+	addInts(a.Captures, b.Captures)
+}
+
+func (a *CardCounts) add(b *CardCounts) {
+	a.Games += b.Games
+	a.Drawn += b.Drawn
+	a.Played += b.Played
+	a.DrawnWinUnits += b.DrawnWinUnits
+	a.NotDrawnWinUnits += b.NotDrawnWinUnits
+	a.PlayedWinUnits += b.PlayedWinUnits
+	a.Opening += b.Opening
+	a.OpeningWinUnits += b.OpeningWinUnits
+	a.NotOpeningWinUnits += b.NotOpeningWinUnits
+	a.Placed += b.Placed
+	a.PlacedRowWon += b.PlacedRowWon
+	a.Scored += b.Scored
+	a.PowerSum += b.PowerSum
+	a.Fired += b.Fired
+	a.Blocked += b.Blocked
+	a.Fizzled += b.Fizzled
+}
+
+func (a *GameCounts) add(b *GameCounts) {
+	a.Decisions += b.Decisions
+	a.DecisionsSq += b.DecisionsSq
+	a.Passes += b.Passes
+	a.Reshuffles += b.Reshuffles
+	a.DeployTurns += b.DeployTurns
+	a.Rounds += b.Rounds
+	a.RoundsSq += b.RoundsSq
+	a.Margin += b.Margin
+	a.MarginSq += b.MarginSq
+	a.Shared += b.Shared
+}
+
+func addInts(a, b []int64) {
+	for i := range a {
+		if i < len(b) {
+			a[i] += b[i]
+		}
+	}
+}
+
+// Add adds the counts of b to c. Both must come from the same ruleset and
+// config (Merge checks that before adding).
+func (c *Counts) Add(b *Counts) {
+	c.Games += b.Games
+	for i := range c.Factions {
+		c.Factions[i].add(&b.Factions[i])
+	}
+	for i := range c.Lineups {
+		c.Lineups[i].add(&b.Lineups[i])
+	}
+	for i := range c.Seats {
+		c.Seats[i].add(&b.Seats[i])
+	}
+	for i := range c.Targets {
+		c.Targets[i].add(&b.Targets[i])
+	}
+	for i := range c.Cards {
+		c.Cards[i].add(&b.Cards[i])
+	}
+	c.Game.add(&b.Game)
+}
+
+// --- the worker's accumulator -------------------------------------------------
+
+// placement is a card placed in a row this round, waiting for the row's
+// outcome.
+type placement struct {
+	def   int16
+	row   int8
+	owner int8
+}
+
+// acc is one worker's accumulator and the observer of its games. Its slices
+// are indexed by ruleset indices (faction, target, card definition) so that
+// the hot path does no lookups; counts() turns it into Counts.
+type acc struct {
+	p *plan
+
+	games   int64
+	fac     []FactionCounts // by faction index
+	lineups []LineupCounts  // by lineup index
+	seats   [cards.MaxPlayers + 1]SeatCounts
+	tgt     []TargetCounts // by target index
+	capt    []int64        // [target*factions + faction]
+	card    []CardCounts   // by card definition
+	g       GameCounts
+
+	// per game
+	drawn, played, opening [4]uint64 // card definition bit sets
+	start                  int8      // seat that began round 1
+	places                 []placement
+	scratch                effects.RowScore
+}
+
+func newAcc(p *plan) *acc {
+	rs := p.rs
+	a := &acc{
+		p:       p,
+		fac:     make([]FactionCounts, len(rs.Factions)),
+		lineups: make([]LineupCounts, len(p.lineups)),
+		tgt:     make([]TargetCounts, len(rs.Targets)),
+		capt:    make([]int64, len(rs.Targets)*len(rs.Factions)),
+		card:    make([]CardCounts, len(rs.Cards)),
+		places:  make([]placement, 0, 128),
+	}
+	for i, l := range p.lineups {
+		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}
+	}
+	for n := range a.seats {
+		a.seats[n] = SeatCounts{Players: n, SeatWins: make([]int64, n), StartWins: make([]int64, n)}
+	}
+	return a
+}
+
+// begin clears the per-game state; call it before Reset, which already emits
+// the opening draws.
+func (a *acc) begin() {
+	a.drawn, a.played, a.opening = [4]uint64{}, [4]uint64{}, [4]uint64{}
+	a.start = -1
+	a.places = a.places[:0]
+}
+
+func setBit(b *[4]uint64, d int16) { b[uint8(d)>>6] |= 1 << (uint8(d) & 63) }
+func hasBit(b *[4]uint64, d int) bool {
+	return b[uint8(d)>>6]&(1<<(uint8(d)&63)) != 0
+}
+
+// OnEvent implements game.Observer.
+func (a *acc) OnEvent(s *game.State, e game.Event) {
+	switch e.Kind {
+	case game.EvRoundStart:
+		if a.start < 0 {
+			a.start = e.Player
+		}
+	case game.EvTargetLaid:
+		a.tgt[e.Target].Laid++
+	case game.EvDrawn:
+		setBit(&a.drawn, e.Card)
+		if a.start < 0 {
+			setBit(&a.opening, e.Card) // dealt before round 1
+		}
+	case game.EvPlaced, game.EvShielded:
+		setBit(&a.played, e.Card)
+		if e.Row >= 0 {
+			a.card[e.Card].Placed++
+			a.places = append(a.places, placement{def: e.Card, row: e.Row, owner: e.Player})
+		}
+	case game.EvFired:
+		a.card[e.Card].Fired++
+	case game.EvBlocked:
+		a.card[e.Card].Blocked++
+	case game.EvFizzled:
+		a.card[e.Card].Fizzled++
+	case game.EvNegotiated:
+		t := &a.tgt[e.Target]
+		t.Negotiated++
+		a.capt[int(e.Target)*len(a.fac)+s.Faction(int(e.Player))]++
+		a.rowTaken(e.Row, e.Player)
+	case game.EvRowWon:
+		a.rowWon(s, e)
+	case game.EvRowUnclaimed:
+		a.tgt[e.Target].Unclaimed++
+		a.rowTaken(e.Row, -1)
+	case game.EvRoundEnd:
+		a.places = a.places[:0]
+	}
+}
+
+// rowTaken settles the placements in row r: their row went to winner (-1:
+// nobody).
+func (a *acc) rowTaken(r, winner int8) {
+	for k := range a.places {
+		pl := &a.places[k]
+		if pl.row != r {
+			continue
+		}
+		if pl.owner == winner {
+			a.card[pl.def].PlacedRowWon++
+		}
+		pl.row = -1 // settled
+	}
+}
+
+// rowWon scores the row again (the engine pauses at EvRowWon with the row
+// intact) for every player's power and every card's contribution.
+func (a *acc) rowWon(s *game.State, e game.Event) {
+	t := &a.tgt[e.Target]
+	t.Won++
+	if e.Reason == game.ReasonTieTop || e.Reason == game.ReasonComboTie {
+		t.Ties++
+	}
+	w := int(e.Player)
+	a.capt[int(e.Target)*len(a.fac)+s.Faction(w)]++
+	res := s.ScoreRow(int(e.Row), &a.scratch)
+	runnerUp := 0
+	first := true
+	for q := 0; q < s.NumPlayers(); q++ {
+		if q != w && res.HasCards[q] && (first || res.Power[q] > runnerUp) {
+			runnerUp, first = res.Power[q], false
+		}
+	}
+	m := int64(res.Power[w] - runnerUp)
+	t.MarginSum += m
+	t.MarginSq += m * m
+	sc := &a.scratch
+	for k := 0; k < sc.N; k++ {
+		c := &sc.Cards[k]
+		v := c.Base + c.Mod + c.Bonus
+		if v < 0 {
+			v = 0 // as the engine counts it: a card never counts against its owner
+		}
+		cc := &a.card[c.Def]
+		cc.Scored++
+		cc.PowerSum += int64(v)
+	}
+	a.rowTaken(e.Row, e.Player)
+}
+
+// finish counts a finished game of lineup li played with rotation rot (seat
+// p holds the lineup's faction at position (p+rot) mod n). It returns the
+// win units by seat.
+func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
+	n := s.NumPlayers()
+	ret := s.Returns()
+	winners := 0
+	for p := 0; p < n; p++ {
+		if ret[p] > 0 {
+			winners++
+		}
+	}
+	var units [cards.MaxPlayers]int64
+	best, other := -1<<31, -1<<31
+	for p := 0; p < n; p++ {
+		tot := s.FinalScore(p).Total
+		if ret[p] > 0 {
+			units[p] = WinUnit / int64(winners)
+			best = max(best, tot)
+		} else {
+			other = max(other, tot)
+		}
+	}
+	a.games++
+	lc := &a.lineups[li]
+	lc.Games++
+	sc := &a.seats[n]
+	sc.Games++
+	start := int(a.start)
+	if start < 0 {
+		start = 0
+	}
+	rs := a.p.rs
+	for p := 0; p < n; p++ {
+		u := units[p]
+		f := s.Faction(p)
+		fc := &a.fac[f]
+		vp := int64(s.FinalScore(p).Total)
+		fc.Games++
+		fc.WinUnits += u
+		fc.VPSum += vp
+		fc.VPSq += vp * vp
+		lc.WinUnits[(p+rot)%n] += u
+		sc.SeatWins[p] += u
+		sc.StartWins[(p-start+n)%n] += u
+		for _, d := range rs.Factions[f].Deck {
+			cc := &a.card[d]
+			cc.Games++
+			if hasBit(&a.drawn, d) {
+				cc.Drawn++
+				cc.DrawnWinUnits += u
+			} else {
+				cc.NotDrawnWinUnits += u
+			}
+			if hasBit(&a.played, d) {
+				cc.Played++
+				cc.PlayedWinUnits += u
+			}
+			if hasBit(&a.opening, d) {
+				cc.Opening++
+				cc.OpeningWinUnits += u
+			} else {
+				cc.NotOpeningWinUnits += u
+			}
+		}
+	}
+	st := s.Stats()
+	g := &a.g
+	g.Decisions += int64(st.Decisions)
+	g.DecisionsSq += int64(st.Decisions) * int64(st.Decisions)
+	g.Passes += int64(st.Passes)
+	g.Reshuffles += int64(st.Reshuffles)
+	g.DeployTurns += int64(st.DeployTurns)
+	g.Rounds += int64(st.Rounds)
+	g.RoundsSq += int64(st.Rounds) * int64(st.Rounds)
+	if winners > 1 {
+		g.Shared++
+	} else if other > -1<<31 {
+		m := int64(best - other)
+		g.Margin += m
+		g.MarginSq += m * m
+	}
+	return units
+}
+
+// merge adds worker b's counts to a.
+func (a *acc) merge(b *acc) {
+	a.games += b.games
+	for i := range a.fac {
+		a.fac[i].add(&b.fac[i])
+	}
+	for i := range a.lineups {
+		a.lineups[i].add(&b.lineups[i])
+	}
+	for i := range a.seats {
+		a.seats[i].add(&b.seats[i])
+	}
+	for i := range a.tgt {
+		a.tgt[i].add(&b.tgt[i])
+	}
+	addInts(a.capt, b.capt)
+	for i := range a.card {
+		a.card[i].add(&b.card[i])
+	}
+	a.g.add(&b.g)
+}
+
+// counts turns the accumulator into Counts: only the factions, cards and
+// table sizes of the run, with their ids.
+func (a *acc) counts() *Counts {
+	p, rs := a.p, a.p.rs
+	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g}
+	for _, f := range p.factions {
+		fc := a.fac[f]
+		fc.ID = rs.Factions[f].ID
+		c.Factions = append(c.Factions, fc)
+	}
+	for _, l := range a.lineups {
+		c.Lineups = append(c.Lineups, LineupCounts{Lineup: l.Lineup, Games: l.Games, WinUnits: append([]int64(nil), l.WinUnits...)})
+	}
+	for _, n := range p.sizes {
+		s := a.seats[n]
+		c.Seats = append(c.Seats, SeatCounts{Players: n, Games: s.Games,
+			SeatWins: append([]int64(nil), s.SeatWins...), StartWins: append([]int64(nil), s.StartWins...)})
+	}
+	nf := len(rs.Factions)
+	for t := range rs.Targets {
+		tc := a.tgt[t]
+		tc.ID, tc.Name = rs.Targets[t].ID, rs.Targets[t].Name
+		tc.Captures = make([]int64, len(p.factions))
+		for k, f := range p.factions {
+			tc.Captures[k] = a.capt[t*nf+f]
+		}
+		c.Targets = append(c.Targets, tc)
+	}
+	in := make([]bool, nf)
+	for _, f := range p.factions {
+		in[f] = true
+	}
+	for d := range rs.Cards {
+		cd := &rs.Cards[d]
+		if !in[cd.Faction] {
+			continue
+		}
+		cc := a.card[d]
+		cc.ID, cc.Faction, cc.Name, cc.Copies = cd.ID, rs.Factions[cd.Faction].ID, cd.Name, int64(cd.Copies)
+		c.Cards = append(c.Cards, cc)
+	}
+	return c
+}
+
+// --- the report ---------------------------------------------------------------
+
+// DefaultMinSample is the sample size below which a figure is flagged low_n.
+const DefaultMinSample = 30
+
+// Report is the result of a run as cardlab writes it in JSON (the contract
+// is docs/metrics.md). Every figure is computed from Raw; Timing is the only
+// field that differs between equivalent runs.
+type Report struct {
+	ToolVersion string                  `json:"tool_version"`
+	Ruleset     RulesetInfo             `json:"ruleset"`
+	Config      ConfigInfo              `json:"config"`
+	Games       int64                   `json:"games"`
+	Partial     bool                    `json:"partial"`
+	Factions    map[string]FactionStats `json:"factions"`
+	Seats       []SeatStats             `json:"seats"`
+	Matchups    []MatchupStats          `json:"matchups"`
+	Targets     []TargetStats           `json:"targets"`
+	Cards       []CardStats             `json:"cards"`
+	Game        GameStats               `json:"game"`
+	Timing      Timing                  `json:"timing"`
+	Raw         *Counts                 `json:"raw"`
+}
+
+// RulesetInfo identifies the ruleset.
+type RulesetInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Hash    string `json:"hash"`
+}
+
+// ConfigInfo is what was asked for.
+type ConfigInfo struct {
+	Matchups  [][]string `json:"matchups"`
+	Bots      []string   `json:"bots"`
+	Games     int        `json:"games"` // per matchup, over all shards
+	Seed      uint64     `json:"seed"`
+	Shard     ShardInfo  `json:"shard"`
+	MinSample int        `json:"min_sample"`
+}
+
+// ShardInfo says which shards of how many a report holds: {"n": 1, "k": [1]}
+// for a whole run, {"n": 4, "k": [2]} for one shard, {"n": 4, "k": [1, 2, 3,
+// 4]} after merging all four.
+type ShardInfo struct {
+	N int   `json:"n"`
+	K []int `json:"k"`
+}
+
+// Timing is how long the games took (summed over shards after a merge).
+type Timing struct {
+	Seconds        float64 `json:"seconds"`
+	GamesPerSecond float64 `json:"games_per_second"`
+}
+
+// WinStats is a win share with its sample size and Wilson interval.
+type WinStats struct {
+	Games   int64      `json:"games"`
+	Wins    float64    `json:"wins"` // shared victories count as shares
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
+	LowN    bool       `json:"low_n"`
+}
+
+// FactionStats are one faction's results over all its games.
+type FactionStats struct {
+	WinStats
+	MeanVP float64 `json:"mean_vp"`
+	VPSD   float64 `json:"vp_sd"`
+}
+
+// SeatStats are win shares by seat at tables of one size.
+type SeatStats struct {
+	Players int   `json:"players"`
+	Games   int64 `json:"games"`
+	// Expected is the share every seat would have in a balanced game: 1/players.
+	Expected float64 `json:"expected"`
+	// Seats is by seat index (1 = first in the lineup as rotated).
+	Seats []SeatWin `json:"seats"`
+	// StartOrder is by turn order from the seat that began round 1 (1 = the
+	// starting player).
+	StartOrder []SeatWin `json:"start_order"`
+}
+
+// SeatWin is the win share of one seat or turn-order position.
+type SeatWin struct {
+	Seat int `json:"seat"`
+	WinStats
+}
+
+// MatchupStats are one lineup's results, all its seat rotations together.
+type MatchupStats struct {
+	Lineup   []string            `json:"lineup"`
+	Games    int64               `json:"games"`
+	Factions map[string]WinStats `json:"factions"`
+}
+
+// TargetStats describe how one target card was fought over.
+type TargetStats struct {
+	ID          string                  `json:"id"`
+	Name        string                  `json:"name"`
+	Laid        int64                   `json:"laid"`
+	Won         int64                   `json:"won"`
+	Negotiated  int64                   `json:"negotiated"`
+	Unclaimed   int64                   `json:"unclaimed"`
+	Captured    int64                   `json:"captured"`
+	CaptureRate float64                 `json:"capture_rate"`
+	Captures    map[string]CaptureShare `json:"captures"`
+	MeanMargin  float64                 `json:"mean_margin"`
+	MarginSD    float64                 `json:"margin_sd"`
+	TieRate     float64                 `json:"tie_rate"`
+	LowN        bool                    `json:"low_n"`
+}
+
+// CaptureShare is how many captures of a target went to one faction.
+type CaptureShare struct {
+	Captures int64      `json:"captures"`
+	Share    float64    `json:"share"`
+	CI95     [2]float64 `json:"ci95"`
+}
+
+// CardStats are one card's figures (17lands-style; see docs/metrics.md).
+type CardStats struct {
+	ID         string     `json:"id"`
+	Faction    string     `json:"faction"`
+	Name       string     `json:"name"`
+	Copies     int64      `json:"copies"`
+	Games      int64      `json:"games"`
+	Drawn      int64      `json:"drawn"`
+	NotDrawn   int64      `json:"not_drawn"`
+	Played     int64      `json:"played"`
+	PlayRate   float64    `json:"play_rate"`
+	GIHWR      float64    `json:"gih_wr"`
+	GNSWR      float64    `json:"gns_wr"`
+	IWD        float64    `json:"iwd"`
+	IWDCI95    [2]float64 `json:"iwd_ci95"`
+	PlayedWR   float64    `json:"played_wr"`
+	Opening    int64      `json:"opening"`
+	NotOpening int64      `json:"not_opening"`
+	OHWR       float64    `json:"oh_wr"`
+	NotOHWR    float64    `json:"not_oh_wr"`
+	OHIWD      float64    `json:"oh_iwd"`
+	OHIWDCI95  [2]float64 `json:"oh_iwd_ci95"`
+	OHLowN     bool       `json:"oh_low_n"`
+	Placed     int64      `json:"placed"`
+	RowWinRate float64    `json:"row_win_rate"`
+	Scored     int64      `json:"scored"`
+	MeanPower  float64    `json:"mean_power"`
+	Fired      int64      `json:"fired"`
+	Blocked    int64      `json:"blocked"`
+	Fizzled    int64      `json:"fizzled"`
+	LowN       bool       `json:"low_n"`
+}
+
+// GameStats describe whole games.
+type GameStats struct {
+	Games               int64   `json:"games"`
+	DecisionsMean       float64 `json:"decisions_mean"`
+	DecisionsSD         float64 `json:"decisions_sd"`
+	PassesMean          float64 `json:"passes_mean"`
+	ReshufflesMean      float64 `json:"reshuffles_mean"`
+	RoundsMean          float64 `json:"rounds_mean"`
+	RoundsSD            float64 `json:"rounds_sd"`
+	DeployTurnsPerRound float64 `json:"deploy_turns_per_round"`
+	MarginMean          float64 `json:"margin_mean"`
+	MarginSD            float64 `json:"margin_sd"`
+	SharedVictories     int64   `json:"shared_victories"`
+	SharedRate          float64 `json:"shared_rate"`
+}
+
+// header is everything of a Report that does not come from the counts.
+type header struct {
+	tool    string
+	ruleset RulesetInfo
+	config  ConfigInfo
+	partial bool
+	timing  Timing
+}
+
+func winStats(units, games int64, unit int64, minN int) WinStats {
+	wins := float64(units) / float64(unit)
+	lo, hi := Wilson(wins, float64(games), Z95)
+	return WinStats{Games: games, Wins: round6(wins), WinRate: round6(ratio(wins, float64(games))),
+		CI95: interval(lo, hi), LowN: games < int64(minN)}
+}
+
+// summarize computes every figure of a Report from the counts.
+func summarize(h header, c *Counts) *Report {
+	minN := h.config.MinSample
+	unit := c.WinUnit
+	if unit <= 0 {
+		unit = WinUnit
+	}
+	r := &Report{ToolVersion: h.tool, Ruleset: h.ruleset, Config: h.config, Games: c.Games,
+		Partial: h.partial, Timing: h.timing, Raw: c,
+		Factions: map[string]FactionStats{}, Seats: []SeatStats{}, Matchups: []MatchupStats{},
+		Targets: []TargetStats{}, Cards: []CardStats{}}
+	for _, f := range c.Factions {
+		mean, sd := meanSD(f.Games, f.VPSum, f.VPSq)
+		r.Factions[f.ID] = FactionStats{WinStats: winStats(f.WinUnits, f.Games, unit, minN),
+			MeanVP: round6(mean), VPSD: round6(sd)}
+	}
+	for _, s := range c.Seats {
+		ss := SeatStats{Players: s.Players, Games: s.Games, Expected: round6(1 / float64(s.Players)),
+			Seats: []SeatWin{}, StartOrder: []SeatWin{}}
+		for i, u := range s.SeatWins {
+			ss.Seats = append(ss.Seats, SeatWin{Seat: i + 1, WinStats: winStats(u, s.Games, unit, minN)})
+		}
+		for i, u := range s.StartWins {
+			ss.StartOrder = append(ss.StartOrder, SeatWin{Seat: i + 1, WinStats: winStats(u, s.Games, unit, minN)})
+		}
+		r.Seats = append(r.Seats, ss)
+	}
+	for _, l := range c.Lineups {
+		m := MatchupStats{Lineup: l.Lineup, Games: l.Games, Factions: map[string]WinStats{}}
+		for i, id := range l.Lineup {
+			m.Factions[id] = winStats(l.WinUnits[i], l.Games, unit, minN)
+		}
+		r.Matchups = append(r.Matchups, m)
+	}
+	for _, t := range c.Targets {
+		captured := t.Won + t.Negotiated
+		mean, sd := meanSD(t.Won, t.MarginSum, t.MarginSq)
+		ts := TargetStats{ID: t.ID, Name: t.Name, Laid: t.Laid, Won: t.Won, Negotiated: t.Negotiated,
+			Unclaimed: t.Unclaimed, Captured: captured, CaptureRate: round6(ratio(float64(captured), float64(t.Laid))),
+			Captures: map[string]CaptureShare{}, MeanMargin: round6(mean), MarginSD: round6(sd),
+			TieRate: round6(ratio(float64(t.Ties), float64(t.Won))), LowN: captured < int64(minN)}
+		for i, f := range c.Factions {
+			if i < len(t.Captures) {
+				lo, hi := Wilson(float64(t.Captures[i]), float64(captured), Z95)
+				ts.Captures[f.ID] = CaptureShare{Captures: t.Captures[i],
+					Share: round6(ratio(float64(t.Captures[i]), float64(captured))), CI95: interval(lo, hi)}
+			}
+		}
+		r.Targets = append(r.Targets, ts)
+	}
+	fu := float64(unit)
+	for _, k := range c.Cards {
+		notDrawn := k.Games - k.Drawn
+		dw, nw := float64(k.DrawnWinUnits)/fu, float64(k.NotDrawnWinUnits)/fu
+		gih := ratio(dw, float64(k.Drawn))
+		gns := ratio(nw, float64(notDrawn))
+		lo, hi := NewcombeDiff(dw, float64(k.Drawn), nw, float64(notDrawn), Z95)
+		notOpen := k.Games - k.Opening
+		ow, now := float64(k.OpeningWinUnits)/fu, float64(k.NotOpeningWinUnits)/fu
+		oh, noh := ratio(ow, float64(k.Opening)), ratio(now, float64(notOpen))
+		olo, ohi := NewcombeDiff(ow, float64(k.Opening), now, float64(notOpen), Z95)
+		cs := CardStats{ID: k.ID, Faction: k.Faction, Name: k.Name, Copies: k.Copies, Games: k.Games,
+			Drawn: k.Drawn, NotDrawn: notDrawn, Played: k.Played,
+			PlayRate: round6(ratio(float64(k.Played), float64(k.Drawn))),
+			GIHWR:    round6(gih), GNSWR: round6(gns), IWD: round6(gih - gns), IWDCI95: interval(lo, hi),
+			PlayedWR: round6(ratio(float64(k.PlayedWinUnits)/fu, float64(k.Played))),
+			Opening:  k.Opening, NotOpening: notOpen, OHWR: round6(oh), NotOHWR: round6(noh),
+			OHIWD: round6(oh - noh), OHIWDCI95: interval(olo, ohi),
+			OHLowN:     k.Opening < int64(minN) || notOpen < int64(minN),
+			Placed:     k.Placed,
+			RowWinRate: round6(ratio(float64(k.PlacedRowWon), float64(k.Placed))),
+			Scored:     k.Scored, MeanPower: round6(ratio(float64(k.PowerSum), float64(k.Scored))),
+			Fired: k.Fired, Blocked: k.Blocked, Fizzled: k.Fizzled,
+			LowN: k.Drawn < int64(minN) || notDrawn < int64(minN)}
+		r.Cards = append(r.Cards, cs)
+	}
+	g := &c.Game
+	gs := GameStats{Games: c.Games, SharedVictories: g.Shared,
+		PassesMean:          round6(ratio(float64(g.Passes), float64(c.Games))),
+		ReshufflesMean:      round6(ratio(float64(g.Reshuffles), float64(c.Games))),
+		DeployTurnsPerRound: round6(ratio(float64(g.DeployTurns), float64(g.Rounds))),
+		SharedRate:          round6(ratio(float64(g.Shared), float64(c.Games)))}
+	m, sd := meanSD(c.Games, g.Decisions, g.DecisionsSq)
+	gs.DecisionsMean, gs.DecisionsSD = round6(m), round6(sd)
+	m, sd = meanSD(c.Games, g.Rounds, g.RoundsSq)
+	gs.RoundsMean, gs.RoundsSD = round6(m), round6(sd)
+	m, sd = meanSD(c.Games, g.Margin, g.MarginSq)
+	gs.MarginMean, gs.MarginSD = round6(m), round6(sd)
+	r.Game = gs
+	return r
+}

@@ -1,0 +1,446 @@
+// Package analysis runs batches of games and turns what happened in them into
+// statistics: a parallel runner with deterministic seeds and shards,
+// mergeable integer accumulators, and the figures computed from them with
+// their confidence intervals. It does no printing or formatting.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// BotSalt separates the bots' seeds from a game's own chance stream: seat p's
+// bot in the game with seed s is seeded with game.SeedFor(s^BotSalt, p), as
+// `cardlab play --seed s` does, so any simulated game can be replayed there.
+const BotSalt = 0xb07b07b07
+
+// Shard selects the part of a run one process plays: shard K of N (1-based)
+// plays the games whose global index i has i mod N == K-1. The zero value is
+// the whole run.
+type Shard struct{ K, N int }
+
+func (s Shard) norm() Shard {
+	if s.N == 0 && s.K == 0 {
+		return Shard{1, 1}
+	}
+	return s
+}
+
+func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, s.N) }
+
+// Config describes a run.
+type Config struct {
+	Ruleset *cards.Ruleset
+	// Matchups are the seat lineups to play, each a list of faction ids.
+	// Game j of a lineup seats it rotated by j mod its size, so every faction
+	// sits in every seat equally often.
+	Matchups [][]string
+	// Bots holds one bot spec for every seat or one per seat (then every
+	// lineup must have that many seats). Bots belong to seats, not factions.
+	Bots []string
+	// Games per matchup, over all shards.
+	Games int
+	Seed  uint64
+	// Workers is the number of goroutines playing games (0: runtime.NumCPU()).
+	// It never changes the result.
+	Workers int
+	Shard   Shard
+	// KeepGames keeps a record of every game in Result.Records (memory grows
+	// with the number of games).
+	KeepGames bool
+	// MinSample is the sample size below which figures are flagged low_n
+	// (0: DefaultMinSample; negative: none, nothing is flagged).
+	MinSample int
+	// Progress, if set, is called now and then from Run's goroutine with the
+	// games done and the games this shard plays.
+	Progress func(done, total int)
+}
+
+// Result is what Run returns.
+type Result struct {
+	Config  Config
+	Counts  *Counts
+	Partial bool // cancelled before every game was played
+	// Total is the number of games this shard was to play (Counts.Games of
+	// them were played).
+	Total   int
+	Elapsed time.Duration
+	// Records holds one record per game in game-index order, if KeepGames.
+	Records []GameRecord
+}
+
+// GameRecord describes one game (cardlab simulate --games-out).
+type GameRecord struct {
+	Index int    `json:"index"` // global game index
+	Seed  uint64 `json:"seed"`  // replay: cardlab play --players F --bots B --seed S
+	// Factions and Bots are by seat.
+	Factions  []string   `json:"factions"`
+	Bots      []string   `json:"bots"`
+	StartSeat int        `json:"start_seat"` // seat that began round 1 (1-based)
+	Winners   []string   `json:"winners"`
+	VP        []VPRecord `json:"vp"` // by seat
+	Rounds    int        `json:"rounds"`
+	Decisions int        `json:"decisions"`
+}
+
+// VPRecord is one seat's final score breakdown.
+type VPRecord struct {
+	Faction     string `json:"faction"`
+	TargetVP    int    `json:"target_vp"`
+	BonusVP     int    `json:"bonus_vp"`
+	PlanetBonus int    `json:"planet_bonus"`
+	Total       int    `json:"total"`
+	Planets     int    `json:"planets"`
+	Targets     int    `json:"targets"`
+}
+
+// Reseeder may be implemented by an agent that can start over as if newly
+// made by bots.Parse with the given seed; the runner then reuses it between
+// games instead of building a new one.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
+type lineup struct {
+	ids []string
+	fac []int // faction indices
+}
+
+// plan is a validated Config.
+type plan struct {
+	rs       *cards.Ruleset
+	lineups  []lineup
+	factions []int // factions in any lineup, ascending
+	sizes    []int // table sizes, ascending
+	bots     []string
+	games    int
+	seed     uint64
+	shard    Shard
+	total    int // games this shard plays
+}
+
+// ErrConfig reports a bad run configuration.
+var ErrConfig = errors.New("analysis: bad configuration")
+
+func newPlan(cfg *Config) (*plan, error) {
+	rs := cfg.Ruleset
+	if rs == nil {
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("%w: games must be at least 1, got %d", ErrConfig, cfg.Games)
+	}
+	sh := cfg.Shard.norm()
+	if sh.N < 1 || sh.K < 1 || sh.K > sh.N {
+		return nil, fmt.Errorf("%w: shard %d/%d (want k/n with 1 <= k <= n)", ErrConfig, sh.K, sh.N)
+	}
+	p := &plan{rs: rs, games: cfg.Games, seed: cfg.Seed, shard: sh}
+	inRun := make([]bool, len(rs.Factions))
+	seen := map[string]bool{}
+	for _, ids := range cfg.Matchups {
+		n := len(ids)
+		if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
+			return nil, fmt.Errorf("%w: lineup %s has %d players; the rules allow %d to %d", ErrConfig, strings.Join(ids, ","), n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+		}
+		l := lineup{ids: slices.Clone(ids)}
+		for _, id := range ids {
+			f, ok := rs.FactionByID(id)
+			if !ok {
+				return nil, fmt.Errorf("%w: unknown faction %q (have %s)", ErrConfig, id, strings.Join(rs.FactionIDs(), ", "))
+			}
+			if slices.Contains(l.fac, f.Index) {
+				return nil, fmt.Errorf("%w: faction %q twice in lineup %s", ErrConfig, id, strings.Join(ids, ","))
+			}
+			l.fac = append(l.fac, f.Index)
+			inRun[f.Index] = true
+		}
+		key := strings.Join(ids, ",")
+		if seen[key] {
+			return nil, fmt.Errorf("%w: lineup %s given twice", ErrConfig, key)
+		}
+		seen[key] = true
+		p.lineups = append(p.lineups, l)
+		if !slices.Contains(p.sizes, n) {
+			p.sizes = append(p.sizes, n)
+		}
+	}
+	slices.Sort(p.sizes)
+	for f, ok := range inRun {
+		if ok {
+			p.factions = append(p.factions, f)
+		}
+	}
+	switch {
+	case len(cfg.Bots) == 0:
+		p.bots = []string{"random"}
+	case len(cfg.Bots) == 1:
+		p.bots = []string{normSpec(cfg.Bots[0])}
+	default:
+		for _, l := range p.lineups {
+			if len(l.ids) != len(cfg.Bots) {
+				return nil, fmt.Errorf("%w: %d bots for lineup %s of %d players (give one for all or one per seat)", ErrConfig, len(cfg.Bots), strings.Join(l.ids, ","), len(l.ids))
+			}
+		}
+		for _, b := range cfg.Bots {
+			p.bots = append(p.bots, normSpec(b))
+		}
+	}
+	for _, b := range p.bots {
+		if _, err := bots.Parse(b, 0); err != nil {
+			return nil, err
+		}
+	}
+	all := len(p.lineups) * p.games
+	if k := sh.K - 1; k < all {
+		p.total = (all-1-k)/sh.N + 1
+	}
+	return p, nil
+}
+
+func normSpec(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// botFor returns the spec of seat p.
+func (p *plan) botFor(seat int) string {
+	if len(p.bots) == 1 {
+		return p.bots[0]
+	}
+	return p.bots[seat]
+}
+
+// Run plays the games of cfg (the shard's part of them) on a pool of workers
+// and returns their counts. The result depends only on the ruleset, the
+// matchups, the bots, the number of games, the seed and the shard — never on
+// the number of workers. When ctx is cancelled, every worker finishes the
+// game it is playing and Run returns what was played with Partial set.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	p, err := newPlan(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, p.total))
+	began := time.Now()
+
+	var next, done atomic.Int64
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ws := make([]*worker, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range ws {
+		ws[w] = newWorker(p, cfg.KeepGames)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := ws[w].run(ctx, &next, &done); err != nil {
+				errs[w] = err
+				cancel()
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	if cfg.Progress != nil {
+		cfg.Progress(0, p.total)
+		tick := time.NewTicker(100 * time.Millisecond)
+	loop:
+		for {
+			select {
+			case <-finished:
+				break loop
+			case <-tick.C:
+				cfg.Progress(int(done.Load()), p.total)
+			}
+		}
+		tick.Stop()
+		cfg.Progress(int(done.Load()), p.total)
+	}
+	<-finished
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	total := ws[0].acc
+	for _, w := range ws[1:] {
+		total.merge(w.acc)
+	}
+	res := &Result{Config: cfg, Counts: total.counts(), Elapsed: time.Since(began),
+		Partial: int(total.games) < p.total, Total: p.total}
+	res.Config.Matchups = nil
+	for _, l := range p.lineups {
+		res.Config.Matchups = append(res.Config.Matchups, l.ids)
+	}
+	res.Config.Bots, res.Config.Shard = p.bots, p.shard
+	switch {
+	case res.Config.MinSample == 0:
+		res.Config.MinSample = DefaultMinSample
+	case res.Config.MinSample < 0:
+		res.Config.MinSample = 0
+	}
+	if cfg.KeepGames {
+		for _, w := range ws {
+			res.Records = append(res.Records, w.records...)
+		}
+		slices.SortFunc(res.Records, func(a, b GameRecord) int { return a.Index - b.Index })
+	}
+	return res, nil
+}
+
+// Report summarises the result; toolVersion names the program that made it.
+func (r *Result) Report(toolVersion string) *Report {
+	rs, cfg := r.Config.Ruleset, r.Config
+	sh := cfg.Shard.norm()
+	secs := r.Elapsed.Seconds()
+	h := header{
+		tool:    toolVersion,
+		ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		config: ConfigInfo{Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed,
+			Shard: ShardInfo{N: sh.N, K: []int{sh.K}}, MinSample: cfg.MinSample},
+		partial: r.Partial,
+		timing:  timing(r.Counts.Games, secs),
+	}
+	return summarize(h, r.Counts)
+}
+
+func timing(games int64, secs float64) Timing {
+	t := Timing{Seconds: float64(int64(secs*1000+0.5)) / 1000}
+	if secs > 0 {
+		t.GamesPerSecond = float64(int64(float64(games)/secs*10+0.5)) / 10
+	}
+	return t
+}
+
+// worker plays games with its own states, agents and accumulator.
+type worker struct {
+	p       *plan
+	acc     *acc
+	keep    bool
+	states  map[[2]int]*game.State // by lineup and rotation
+	agents  [cards.MaxPlayers]bots.Agent
+	buf     []game.Action
+	rot     []string
+	records []GameRecord
+}
+
+func newWorker(p *plan, keep bool) *worker {
+	return &worker{p: p, acc: newAcc(p), keep: keep, states: map[[2]int]*game.State{},
+		buf: make([]game.Action, 0, 256)}
+}
+
+// maxDecisions bounds a game; beyond it the engine is looping.
+const maxDecisions = 1_000_000
+
+func (w *worker) run(ctx context.Context, next, done *atomic.Int64) error {
+	p := w.p
+	for ctx.Err() == nil {
+		t := int(next.Add(1) - 1)
+		if t >= p.total {
+			return nil
+		}
+		i := p.shard.K - 1 + t*p.shard.N
+		if err := w.play(i); err != nil {
+			return err
+		}
+		done.Add(1)
+	}
+	return nil
+}
+
+func (w *worker) state(li, rot int) (*game.State, error) {
+	key := [2]int{li, rot}
+	if s := w.states[key]; s != nil {
+		return s, nil
+	}
+	ids := w.p.lineups[li].ids
+	n := len(ids)
+	seats := make([]string, n)
+	for q := range seats {
+		seats[q] = ids[(q+rot)%n]
+	}
+	s, err := game.New(w.p.rs, game.Config{Factions: seats})
+	if err != nil {
+		return nil, err
+	}
+	s.SetObserver(w.acc)
+	w.states[key] = s
+	return s, nil
+}
+
+// play plays the game with global index i.
+func (w *worker) play(i int) error {
+	p := w.p
+	li, j := i/p.games, i%p.games
+	n := len(p.lineups[li].ids)
+	rot := j % n
+	s, err := w.state(li, rot)
+	if err != nil {
+		return err
+	}
+	seed := game.SeedFor(p.seed, uint64(i))
+	for q := 0; q < n; q++ {
+		bs := game.SeedFor(seed^BotSalt, uint64(q))
+		if r, ok := w.agents[q].(Reseeder); ok {
+			r.Reseed(bs) // seat q's spec never changes within a run
+			continue
+		}
+		a, err := bots.Parse(p.botFor(q), bs)
+		if err != nil {
+			return err
+		}
+		w.agents[q] = a
+	}
+	w.acc.begin()
+	s.Reset(seed)
+	for steps := 0; !s.IsTerminal(); steps++ {
+		q := s.CurrentPlayer()
+		if q < 0 || steps > maxDecisions {
+			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
+				i, seed, strings.Join(p.lineups[li].ids, ","), steps)
+		}
+		w.buf = s.LegalActions(w.buf)
+		if len(w.buf) == 0 {
+			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
+		}
+		s.Apply(w.agents[q].Choose(s, w.buf))
+	}
+	units := w.acc.finish(s, li, rot)
+	if w.keep {
+		w.records = append(w.records, w.record(s, i, seed, units))
+	}
+	return nil
+}
+
+func (w *worker) record(s *game.State, i int, seed uint64, units [cards.MaxPlayers]int64) GameRecord {
+	rs := w.p.rs
+	n := s.NumPlayers()
+	g := GameRecord{Index: i, Seed: seed, StartSeat: int(w.acc.start) + 1, Winners: []string{},
+		Rounds: int(s.Stats().Rounds), Decisions: int(s.Stats().Decisions)}
+	for q := 0; q < n; q++ {
+		id := rs.Factions[s.Faction(q)].ID
+		f := s.FinalScore(q)
+		g.Factions = append(g.Factions, id)
+		g.Bots = append(g.Bots, w.p.botFor(q))
+		if units[q] > 0 {
+			g.Winners = append(g.Winners, id)
+		}
+		g.VP = append(g.VP, VPRecord{Faction: id, TargetVP: f.TargetVP, BonusVP: f.BonusVP,
+			PlanetBonus: f.PlanetBonus, Total: f.Total, Planets: f.Planets, Targets: f.Targets})
+	}
+	return g
+}

@@ -1,0 +1,382 @@
+package analysis
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+func allPairs(rs *cards.Ruleset) [][]string {
+	ids := rs.FactionIDs()
+	var out [][]string
+	for i := range ids {
+		for j := i + 1; j < len(ids); j++ {
+			out = append(out, []string{ids[i], ids[j]})
+		}
+	}
+	return out
+}
+
+func mustRun(t testing.TB, cfg Config) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// reportJSON encodes a report with its timing zeroed: the only field allowed
+// to differ between equivalent runs.
+func reportJSON(t testing.TB, r *Report) string {
+	t.Helper()
+	c := *r
+	c.Timing = Timing{}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&c); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// roundTrip encodes and decodes a report as merge reads it from a file.
+func roundTrip(t testing.TB, r *Report) *Report {
+	t.Helper()
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out Report
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return &out
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return al[i] + "  vs  " + bl[i]
+		}
+	}
+	return "lengths differ"
+}
+
+func TestWorkersDoNotChangeResult(t *testing.T) {
+	rs := cards.Default()
+	cfg := Config{Ruleset: rs, Matchups: allPairs(rs), Bots: []string{"random"}, Games: 67, Seed: 7}
+	cfg.Workers = 1
+	a := reportJSON(t, mustRun(t, cfg).Report("test"))
+	cfg.Workers = 2
+	b := reportJSON(t, mustRun(t, cfg).Report("test"))
+	if a != b {
+		t.Fatalf("1 and 2 workers differ: %s", firstDiff(a, b))
+	}
+	cfg.Seed = 8
+	if c := reportJSON(t, mustRun(t, cfg).Report("test")); c == a {
+		t.Fatal("another seed gave the same result")
+	}
+}
+
+func TestShardsMergeToWholeRun(t *testing.T) {
+	rs := cards.Default()
+	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+		Bots: []string{"random"}, Games: 200, Seed: 3, Workers: 2}
+	whole := mustRun(t, cfg).Report("test")
+	var files []File
+	total := 0
+	for k := 4; k >= 1; k-- { // any order
+		c := cfg
+		c.Shard = Shard{K: k, N: 4}
+		res := mustRun(t, c)
+		total += int(res.Counts.Games)
+		files = append(files, File{Name: "shard" + string(rune('0'+k)), Report: roundTrip(t, res.Report("test"))})
+	}
+	if total != 400 {
+		t.Fatalf("shards played %d games, want 400", total)
+	}
+	merged, err := Merge(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := merged.Config.Shard; got.N != 4 || len(got.K) != 4 {
+		t.Errorf("merged shard = %+v", got)
+	}
+	merged.Config.Shard = whole.Config.Shard
+	a, b := reportJSON(t, whole), reportJSON(t, merged)
+	if a != b {
+		t.Fatalf("merged shards differ from the whole run: %s", firstDiff(a, b))
+	}
+	// A merged result holds every shard and merges (alone) to itself.
+	again, err := Merge([]File{{Name: "merged", Report: roundTrip(t, merged)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reportJSON(t, again) != b {
+		t.Fatal("merging a merged result changed it")
+	}
+	if _, err := Merge(files[:2]); err == nil {
+		t.Fatal("merging 2 of 4 shards succeeded")
+	}
+}
+
+func TestMergeRefuses(t *testing.T) {
+	rs := cards.Default()
+	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 1, Workers: 1}
+	shard := func(c Config, k, n int) *Report {
+		c.Shard = Shard{K: k, N: n}
+		return roundTrip(t, mustRun(t, c).Report("test"))
+	}
+	s1, s2 := shard(cfg, 1, 2), shard(cfg, 2, 2)
+	other := cfg
+	other.Seed = 2
+	o2 := shard(other, 2, 2)
+	greedy := cfg
+	greedy.Bots = []string{"greedy"}
+	g2 := shard(greedy, 2, 2)
+	three := shard(cfg, 2, 3)
+	edited := roundTrip(t, s2)
+	edited.Ruleset.Hash = "0000"
+	minS := roundTrip(t, s2)
+	minS.Config.MinSample = 5
+	noRaw := roundTrip(t, s2)
+	noRaw.Raw = nil
+	tests := []struct {
+		name  string
+		files []File
+		want  string
+	}{
+		{"duplicate", []File{{"a", s1}, {"b", s1}, {"c", s2}}, "shard 1/2 is in both a and b"},
+		{"missing", []File{{"a", s1}}, "missing shard 2/2"},
+		{"seed", []File{{"a", s1}, {"b", o2}}, "config.seed"},
+		{"bots", []File{{"a", s1}, {"b", g2}}, "config.bots"},
+		{"shard count", []File{{"a", s1}, {"b", three}}, "shard count"},
+		{"ruleset", []File{{"a", s1}, {"b", edited}}, "ruleset (hash)"},
+		{"min sample", []File{{"a", s1}, {"b", minS}}, "min_sample"},
+		{"no raw", []File{{"a", s1}, {"b", noRaw}}, "no raw counts"},
+		{"nothing", nil, "nothing to merge"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Merge(tt.files)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Merge: %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := Merge([]File{{"a", s2}, {"b", s1}}); err != nil {
+		t.Fatalf("merging both shards: %v", err)
+	}
+}
+
+func TestMetricsSanity(t *testing.T) {
+	rs := cards.Default()
+	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}, {"starfleet", "vulcan", "romulan", "klingon"}},
+		Games: 60, Seed: 11, Workers: 2, KeepGames: true}
+	res := mustRun(t, cfg)
+	c := res.Counts
+	if c.Games != 180 || len(res.Records) != 180 {
+		t.Fatalf("games %d, records %d, want 180", c.Games, len(res.Records))
+	}
+	// Win shares add up to one victory per game, however they are cut.
+	var facUnits, facGames int64
+	for _, f := range c.Factions {
+		facUnits += f.WinUnits
+		facGames += f.Games
+	}
+	if facUnits != c.Games*WinUnit {
+		t.Errorf("faction win units %d, want %d", facUnits, c.Games*WinUnit)
+	}
+	if facGames != 60*(2+3+4) {
+		t.Errorf("faction games %d, want %d", facGames, 60*9)
+	}
+	for _, l := range c.Lineups {
+		var u int64
+		for _, x := range l.WinUnits {
+			u += x
+		}
+		if l.Games != 60 || u != l.Games*WinUnit {
+			t.Errorf("lineup %v: games %d, units %d", l.Lineup, l.Games, u)
+		}
+	}
+	if len(c.Seats) != 3 {
+		t.Fatalf("seats for %d table sizes, want 3", len(c.Seats))
+	}
+	for _, s := range c.Seats {
+		var a, b int64
+		for i := range s.SeatWins {
+			a += s.SeatWins[i]
+			b += s.StartWins[i]
+		}
+		if s.Games != 60 || a != s.Games*WinUnit || b != a {
+			t.Errorf("seats of %d: games %d, seat units %d, start units %d", s.Players, s.Games, a, b)
+		}
+	}
+	// Every target laid out is taken at scoring, by Negotiations, or left.
+	for _, tg := range c.Targets {
+		var capt int64
+		for _, x := range tg.Captures {
+			capt += x
+		}
+		if tg.Laid != tg.Won+tg.Negotiated+tg.Unclaimed || capt != tg.Won+tg.Negotiated || tg.Ties > tg.Won {
+			t.Errorf("target %s: %+v", tg.ID, tg)
+		}
+	}
+	// A card is played only from the hand, so only once drawn.
+	for _, k := range c.Cards {
+		if k.Played > k.Drawn || k.Opening > k.Drawn || k.Drawn > k.Games || k.PlayedWinUnits > k.DrawnWinUnits ||
+			k.PlacedRowWon > k.Placed || k.DrawnWinUnits+k.NotDrawnWinUnits != k.OpeningWinUnits+k.NotOpeningWinUnits ||
+			k.DrawnWinUnits+k.NotDrawnWinUnits > k.Games*WinUnit {
+			t.Errorf("card %s: %+v", k.ID, k)
+		}
+	}
+	// The records agree with the counts.
+	var decisions, shared int64
+	for i, g := range res.Records {
+		if g.Index != i || g.Seed != game.SeedFor(11, uint64(i)) || len(g.Winners) == 0 {
+			t.Fatalf("record %d: %+v", i, g)
+		}
+		decisions += int64(g.Decisions)
+		if len(g.Winners) > 1 {
+			shared++
+		}
+	}
+	if decisions != c.Game.Decisions || shared != c.Game.Shared {
+		t.Errorf("records: %d decisions, %d shared; counts: %d, %d", decisions, shared, c.Game.Decisions, c.Game.Shared)
+	}
+	// Seat rotation: game j of a lineup seats it rotated by j.
+	if r := res.Records[61]; r.Factions[0] != "romulan" || r.Factions[2] != "vulcan" {
+		t.Errorf("game 61 seats %v, want the lineup rotated by 1", r.Factions)
+	}
+
+	rep := res.Report("test")
+	var wr float64
+	for _, f := range rep.Factions {
+		if f.CI95[0] > f.WinRate || f.WinRate > f.CI95[1] {
+			t.Errorf("win rate outside its interval: %+v", f)
+		}
+		wr += f.Wins
+	}
+	if int64(wr+0.5) != c.Games {
+		t.Errorf("wins add up to %v, want %d", wr, c.Games)
+	}
+	for _, k := range rep.Cards {
+		if k.LowN != (k.Drawn < 30 || k.NotDrawn < 30) {
+			t.Errorf("card %s low_n %v with drawn %d, not drawn %d", k.ID, k.LowN, k.Drawn, k.NotDrawn)
+		}
+	}
+}
+
+// A record's seed, seats and bots replay the game: the runner seeds the game
+// and the bots as cardlab play does.
+func TestRecordReplays(t *testing.T) {
+	rs := cards.Default()
+	res := mustRun(t, Config{Ruleset: rs, Matchups: [][]string{{"romulan", "klingon"}}, Bots: []string{"greedy", "random"},
+		Games: 5, Seed: 5, Workers: 1, KeepGames: true})
+	for _, g := range res.Records {
+		s, err := game.New(rs, game.Config{Factions: g.Factions, Seed: g.Seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var agents []bots.Agent
+		for q, b := range g.Bots {
+			a, err := bots.Parse(b, game.SeedFor(g.Seed^BotSalt, uint64(q)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents = append(agents, a)
+		}
+		buf := make([]game.Action, 0, 256)
+		for !s.IsTerminal() {
+			buf = s.LegalActions(buf)
+			s.Apply(agents[s.CurrentPlayer()].Choose(s, buf))
+		}
+		for q := range g.Factions {
+			if s.FinalScore(q).Total != g.VP[q].Total {
+				t.Errorf("game %d seat %d: replay scores %d, record %d", g.Index, q, s.FinalScore(q).Total, g.VP[q].Total)
+			}
+		}
+	}
+}
+
+func TestCancelGivesPartial(t *testing.T) {
+	rs := cards.Default()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 1, Workers: 2,
+		Progress: func(done, total int) {
+			calls++
+			if total != 1_000_000 {
+				t.Errorf("progress total %d", total)
+			}
+			cancel()
+		}}
+	res, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Partial || res.Counts.Games >= 1_000_000 || calls == 0 {
+		t.Fatalf("partial %v after %d games (%d progress calls)", res.Partial, res.Counts.Games, calls)
+	}
+	rep := res.Report("test")
+	if !rep.Partial || rep.Games != res.Counts.Games {
+		t.Fatalf("report partial %v, games %d", rep.Partial, rep.Games)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	rs := cards.Default()
+	base := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 10}
+	tests := []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"no games", func(c *Config) { c.Games = 0 }, "games must be at least 1"},
+		{"unknown faction", func(c *Config) { c.Matchups = [][]string{{"starfleet", "borg"}} }, `unknown faction "borg"`},
+		{"twice", func(c *Config) { c.Matchups = [][]string{{"klingon", "klingon"}} }, "twice"},
+		{"too many", func(c *Config) {
+			c.Matchups = [][]string{{"starfleet", "klingon", "vulcan", "romulan", "starfleet"}}
+		}, "the rules allow"},
+		{"shard", func(c *Config) { c.Shard = Shard{K: 5, N: 4} }, "shard 5/4"},
+		{"bot", func(c *Config) { c.Bots = []string{"grredy"} }, "unknown bot"},
+		{"bot count", func(c *Config) { c.Bots = []string{"random", "random", "random"} }, "3 bots"},
+		{"lineup twice", func(c *Config) { c.Matchups = append(c.Matchups, []string{"starfleet", "klingon"}) }, "given twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := base
+			tt.edit(&c)
+			_, err := Run(context.Background(), c)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Run: %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// BenchmarkSimulateRandom2p measures the runner (observer and accumulators
+// included) on 2-player games between random bots.
+func BenchmarkSimulateRandom2p(b *testing.B) {
+	rs := cards.Default()
+	b.ReportAllocs()
+	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}},
+		Games: b.N, Seed: 1, Workers: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if int(res.Counts.Games) != b.N {
+		b.Fatalf("%d games, want %d", res.Counts.Games, b.N)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,691 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+)
+
+// SimulateOptions are the inputs of `cardlab simulate`.
+type SimulateOptions struct {
+	Out, ErrOut io.Writer
+	// Context is cancelled on Ctrl-C (SIGINT) or SIGTERM by simulateRun.
+	Context  context.Context
+	RulesDir string
+	// Players is the --players lineup (nil if not given); Matchups holds the
+	// --matchups values: "all", "all:N" or lineups, ";"-separated.
+	Players  []string
+	Matchups []string
+	Bots     string
+	Games    int
+	Seed     uint64
+	Workers  int
+	Shard    analysis.Shard
+	JSON     bool
+	// OutFile receives the result instead of standard output (atomically).
+	OutFile string
+	// GamesOut receives one JSON line per game.
+	GamesOut  string
+	MinSample int
+	// Progress shows a progress bar on ErrOut (when it is a terminal).
+	Progress bool
+}
+
+// NewCmdSimulate parses the flags of `cardlab simulate`; runF replaces
+// simulateRun in tests.
+func NewCmdSimulate(g *globalOptions, runF func(*SimulateOptions) error) *cobra.Command {
+	opts := &SimulateOptions{}
+	var players, shard string
+	cmd := &cobra.Command{
+		Use:   "simulate [--players F1,F2 | --matchups all] [--bots SPEC] --games N --seed S",
+		Short: "Play many games between bots and report balance statistics",
+		Long: `Play many games between bots on all CPU cores and report what they show:
+each faction's win rate with a 95% confidence interval (Wilson), seat and
+turn-order advantage, every matchup, every target card (how often it is
+taken, by whom, by what margin, on ties) and every player card (win rate
+when drawn and when not drawn, improvement when drawn, play rate, how often
+the row it was played in was won, combat power contributed, effects fired,
+blocked and fizzled). docs/metrics.md defines every figure.
+
+What is played: --players F1,F2[,…] is one lineup; --matchups all (the
+default) is every pair of factions, all:3 every three factions (all:4 …),
+or explicit lineups separated by ";" (or by repeating --matchups). Each
+lineup plays --games games with its seats rotated, so every faction sits
+in every seat equally often. --bots is one bot spec for every seat or one
+per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
+
+The result depends only on the ruleset, the lineups, the bots, --games and
+--seed — never on --workers or on how the run is split into --shard k/n
+parts, whose JSON results 'cardlab merge' adds up exactly. Game i has the
+seed printed by --games-out, and 'cardlab play' with that seed, seats and
+bots replays it.
+
+Output: aligned tables on standard output, or --json (the contract is in
+docs/metrics.md); --out FILE writes it to FILE instead, atomically.
+--games-out FILE writes one JSON line per game. Figures resting on fewer
+than --min-sample games are marked low_n (* in the tables). A progress bar
+appears on standard error when it is a terminal. Ctrl-C stops after the
+games in play; the result written is then marked "partial": true and the
+exit status is 1.`,
+		Example: `  cardlab simulate --games 2000                       # every pair of factions
+  cardlab simulate --players starfleet,klingon --bots greedy --games 5000
+  cardlab simulate --matchups all:4 --games 1000 --json --out 4p.json
+  cardlab simulate --games 100000 --shard 2/8 --json --out shard2.json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opts.RulesDir = g.RulesDir
+			opts.Context = cmd.Context()
+			f := cmd.Flags()
+			if f.Changed("players") && f.Changed("matchups") {
+				return usageErrorf("--players and --matchups cannot be used together")
+			}
+			opts.Players = nil
+			if f.Changed("players") {
+				for _, p := range strings.Split(players, ",") {
+					p = strings.TrimSpace(p)
+					if p == "" {
+						return usageErrorf("--players %q: empty faction name", players)
+					}
+					opts.Players = append(opts.Players, p)
+				}
+			} else if len(opts.Matchups) == 0 {
+				opts.Matchups = []string{"all"}
+			}
+			if opts.Games < 1 {
+				return usageErrorf("--games must be at least 1, got %d", opts.Games)
+			}
+			if opts.Workers < 0 {
+				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
+			}
+			if opts.MinSample < 0 {
+				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
+			}
+			sh, err := parseShard(shard)
+			if err != nil {
+				return err
+			}
+			opts.Shard = sh
+			if opts.OutFile != "" && opts.OutFile == opts.GamesOut {
+				return usageErrorf("--out and --games-out name the same file %q", opts.OutFile)
+			}
+			opts.Progress = isTerminal(opts.ErrOut)
+			if runF != nil {
+				return runF(opts)
+			}
+			return simulateRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
+	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
+	fl.StringVar(&opts.Bots, "bots", "random", "the bot `SPEC` for every seat, or one per seat comma-separated")
+	fl.IntVar(&opts.Games, "games", 1000, "games per lineup `N` (over all shards)")
+	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
+	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
+	fl.BoolVar(&opts.JSON, "json", false, "write the result as JSON (docs/metrics.md)")
+	fl.StringVar(&opts.OutFile, "out", "", "write the result to `FILE` (atomically) instead of standard output")
+	fl.StringVar(&shard, "shard", "1/1", "play only part `k/n` of the games (merge the parts with 'cardlab merge')")
+	fl.StringVar(&opts.GamesOut, "games-out", "", "write one JSON line per game to `FILE`")
+	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games as low_n")
+	return cmd
+}
+
+// parseShard parses "k/n" with 1 <= k <= n.
+func parseShard(s string) (analysis.Shard, error) {
+	ks, ns, ok := strings.Cut(strings.TrimSpace(s), "/")
+	k, err1 := strconv.Atoi(strings.TrimSpace(ks))
+	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
+	if !ok || err1 != nil || err2 != nil {
+		return analysis.Shard{}, usageErrorf("invalid --shard %q: want k/n, e.g. 2/8 for the second of eight parts", s)
+	}
+	if n < 1 || k < 1 || k > n {
+		return analysis.Shard{}, usageErrorf("invalid --shard %q: k/n needs 1 <= k <= n", s)
+	}
+	return analysis.Shard{K: k, N: n}, nil
+}
+
+// isTerminal reports whether w is a terminal (character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func simulateRun(opts *SimulateOptions) error {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := checkBotSpecs(opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
+		Workers: opts.Workers, Shard: opts.Shard, KeepGames: opts.GamesOut != "", MinSample: opts.MinSample}
+	if opts.MinSample == 0 {
+		cfg.MinSample = -1 // 0 asked for: nothing is low_n
+	}
+	var bar *progressbar.ProgressBar
+	if opts.Progress {
+		cfg.Progress = func(done, total int) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(opts.ErrOut),
+					progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(),
+					progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
+			}
+			_ = bar.Set(done)
+		}
+	}
+	res, err := analysis.Run(ctx, cfg)
+	if bar != nil {
+		_ = bar.Finish()
+		_ = bar.Clear()
+	}
+	if err != nil {
+		return err
+	}
+	rep := res.Report(versionString())
+	out, err := formatReport(rep, opts.JSON)
+	if err != nil {
+		return err
+	}
+	var games []byte
+	if opts.GamesOut != "" {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		for i := range res.Records {
+			if err := enc.Encode(&res.Records[i]); err != nil {
+				return err
+			}
+		}
+		games = b.Bytes()
+	}
+	if err := writeOutputs(opts.Out, opts.OutFile, out, opts.GamesOut, games); err != nil {
+		return err
+	}
+	if res.Partial {
+		where := "standard output"
+		if opts.OutFile != "" {
+			where = opts.OutFile
+		}
+		return fmt.Errorf("interrupted after %d of %d games: the result on %s is marked partial", rep.Games, res.Total, where)
+	}
+	if opts.OutFile != "" {
+		fmt.Fprintf(opts.ErrOut, "wrote %s (%d games, %.0f games/s)\n", opts.OutFile, rep.Games, rep.Timing.GamesPerSecond)
+	}
+	return nil
+}
+
+// resolveLineups turns --players or --matchups into lineups of faction ids.
+func resolveLineups(rs *cards.Ruleset, players, matchups []string) ([][]string, error) {
+	if players != nil {
+		l, err := checkLineup(rs, players, "--players")
+		if err != nil {
+			return nil, err
+		}
+		return [][]string{l}, nil
+	}
+	var out [][]string
+	seen := map[string]string{}
+	add := func(l []string, given string) error {
+		key := slices.Clone(l)
+		slices.Sort(key)
+		k := strings.Join(key, ",")
+		if prev, dup := seen[k]; dup {
+			return fmt.Errorf("--matchups lists the factions %s twice (%q and %q)", strings.Join(key, ", "), prev, given)
+		}
+		seen[k] = given
+		out = append(out, l)
+		return nil
+	}
+	for _, v := range matchups {
+		for _, item := range strings.Split(v, ";") {
+			item = strings.TrimSpace(item)
+			switch {
+			case item == "":
+				return nil, usageErrorf("--matchups %q: empty lineup", v)
+			case item == "all" || strings.HasPrefix(item, "all:"):
+				size := 2
+				if item != "all" {
+					n, err := strconv.Atoi(strings.TrimPrefix(item, "all:"))
+					if err != nil {
+						return nil, usageErrorf("--matchups %q: want all, all:N or lineups like starfleet,klingon", item)
+					}
+					size = n
+				}
+				if size < rs.Rules.MinPlayers || size > rs.Rules.MaxPlayers || size > len(rs.Factions) {
+					return nil, fmt.Errorf("--matchups %s: tables of %d players; the rules allow %d to %d and there are %d factions",
+						item, size, rs.Rules.MinPlayers, rs.Rules.MaxPlayers, len(rs.Factions))
+				}
+				for _, l := range combinations(rs.FactionIDs(), size) {
+					if err := add(l, item); err != nil {
+						return nil, err
+					}
+				}
+			default:
+				var ids []string
+				for _, p := range strings.Split(item, ",") {
+					p = strings.TrimSpace(p)
+					if p == "" {
+						return nil, usageErrorf("--matchups %q: empty faction name", item)
+					}
+					ids = append(ids, p)
+				}
+				l, err := checkLineup(rs, ids, "--matchups "+item)
+				if err != nil {
+					return nil, err
+				}
+				if err := add(l, item); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkLineup resolves faction names: known, none twice, as many as the
+// rules allow.
+func checkLineup(rs *cards.Ruleset, in []string, what string) ([]string, error) {
+	out := make([]string, 0, len(in))
+	for _, p := range in {
+		f := findFaction(rs, p)
+		if f == nil {
+			return nil, didYouMean("faction", p, rs.FactionIDs())
+		}
+		if slices.Contains(out, f.ID) {
+			return nil, fmt.Errorf("faction %q is listed twice in %s", f.ID, what)
+		}
+		out = append(out, f.ID)
+	}
+	if n := len(out); n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
+		return nil, fmt.Errorf("%s names %d %s; the rules allow %d to %d players", what, n, plural(n, "faction", "factions"), rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+	}
+	return out, nil
+}
+
+// combinations lists every k-subset of ids in order.
+func combinations(ids []string, k int) [][]string {
+	var out [][]string
+	var pick func(start int, cur []string)
+	pick = func(start int, cur []string) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := start; i < len(ids); i++ {
+			pick(i+1, append(cur, ids[i]))
+		}
+	}
+	pick(0, nil)
+	return out
+}
+
+// checkBotSpecs checks a --bots value against the lineups: one spec for
+// every seat, or one per seat when every lineup has that many seats.
+func checkBotSpecs(spec string, lineups [][]string) ([]string, error) {
+	parts := bots.SplitList(spec)
+	for i := range parts {
+		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
+		if _, err := bots.Parse(parts[i], 0); err != nil {
+			return nil, err
+		}
+	}
+	if len(parts) > 1 {
+		for _, l := range lineups {
+			if len(l) != len(parts) {
+				return nil, usageErrorf("--bots %q names %d bots for a lineup of %d players (give one for all or one per seat)", spec, len(parts), len(l))
+			}
+		}
+	}
+	return parts, nil
+}
+
+// formatReport renders a report as JSON or as tables.
+func formatReport(rep *analysis.Report, asJSON bool) ([]byte, error) {
+	var b bytes.Buffer
+	if asJSON {
+		if err := writeJSON(&b, rep); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
+	if err := writeReportTables(&b, rep); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeOutputs writes the result to outFile (or w) and the game lines to
+// gamesFile; files are written to a temporary name first and renamed only
+// when both are complete.
+func writeOutputs(w io.Writer, outFile string, out []byte, gamesFile string, games []byte) error {
+	type pending struct{ tmp, path string }
+	var done []pending
+	cleanup := func() {
+		for _, p := range done {
+			os.Remove(p.tmp)
+		}
+	}
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{outFile, out}, {gamesFile, games}} {
+		if f.path == "" {
+			continue
+		}
+		tmp, err := writeTemp(f.path, f.data)
+		if err != nil {
+			cleanup()
+			return err
+		}
+		done = append(done, pending{tmp, f.path})
+	}
+	for _, p := range done {
+		if err := os.Rename(p.tmp, p.path); err != nil {
+			cleanup()
+			return err
+		}
+	}
+	if outFile == "" {
+		_, err := w.Write(out)
+		return err
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file beside path and returns its
+// name.
+func writeTemp(path string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return "", err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// --- tables -------------------------------------------------------------------
+
+// table lines up cells in columns: align has one letter per column, 'l' or
+// 'r'.
+type table struct {
+	align string
+	rows  [][]string
+}
+
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) write(w io.Writer) error {
+	var width []int
+	for _, r := range t.rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range t.rows {
+		b.WriteString("  ")
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			if i < len(t.align) && t.align[i] == 'r' {
+				b.WriteString(pad + c)
+			} else if i < len(r)-1 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString(c)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f", 100*x) }
+
+func ci(c [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*c[0], 100*c[1]) }
+
+// writeReportTables writes the compact human summary of a report.
+func writeReportTables(w io.Writer, rep *analysis.Report) error {
+	c := rep.Config
+	fmt.Fprintf(w, "%s %s (ruleset %s)\n", rep.Ruleset.Name, rep.Ruleset.Version, shortHash(rep.Ruleset.Hash))
+	what := fmt.Sprintf("%d games: %d %s × %d, bots %s, seed %d", rep.Games, len(c.Matchups),
+		plural(len(c.Matchups), "lineup", "lineups"), c.Games, strings.Join(c.Bots, ","), c.Seed)
+	if c.Shard.N > 1 {
+		ks := make([]string, len(c.Shard.K))
+		for i, k := range c.Shard.K {
+			ks[i] = strconv.Itoa(k)
+		}
+		what += fmt.Sprintf(", shard %s of %d", strings.Join(ks, ","), c.Shard.N)
+	}
+	if rep.Partial {
+		what += " — PARTIAL (interrupted)"
+	}
+	fmt.Fprintln(w, what)
+	lowSeen := false
+	mark := func(low bool) string {
+		if low {
+			lowSeen = true
+			return "*"
+		}
+		return ""
+	}
+
+	fmt.Fprintln(w, "\nFactions")
+	t := &table{align: "lrrlrr"}
+	t.add("FACTION", "GAMES", "WIN%", "95% CI", "MEAN VP", "SD")
+	for _, f := range rep.Raw.Factions {
+		s := rep.Factions[f.ID]
+		t.add(f.ID, strconv.FormatInt(s.Games, 10), pct(s.WinRate)+mark(s.LowN), ci(s.CI95),
+			fmt.Sprintf("%.2f", s.MeanVP), fmt.Sprintf("%.2f", s.VPSD))
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+
+	for _, s := range rep.Seats {
+		fmt.Fprintf(w, "\nSeats at %d-player tables (%d games; balanced: %s%% each)\n", s.Players, s.Games, pct(s.Expected))
+		t = &table{align: "lrl lrl"}
+		t.add("SEAT", "WIN%", "95% CI", "", "TURN ORDER", "WIN%", "95% CI")
+		for i := range s.Seats {
+			a, b := s.Seats[i], s.StartOrder[i]
+			order := ordinal(i+1) + " in turn"
+			if i == 0 {
+				order = "began round 1"
+			}
+			t.add(strconv.Itoa(a.Seat), pct(a.WinRate)+mark(a.LowN), ci(a.CI95), "", order, pct(b.WinRate)+mark(b.LowN), ci(b.CI95))
+		}
+		if err := t.write(w); err != nil {
+			return err
+		}
+	}
+
+	fmt.Fprintln(w, "\nMatchups (each faction's win % and 95% CI)")
+	t = &table{align: "lr"}
+	for _, m := range rep.Matchups {
+		cells := []string{strings.Join(m.Lineup, " vs "), fmt.Sprintf("%d games", m.Games)}
+		for _, id := range m.Lineup {
+			s := m.Factions[id]
+			cells = append(cells, fmt.Sprintf("%s %s%s %s", id, pct(s.WinRate), mark(s.LowN), ci(s.CI95)))
+		}
+		t.add(cells...)
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+
+	if err := writeCardTable(w, rep, mark); err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w, "\nTargets")
+	t = &table{align: "lrrrrrrl"}
+	t.add("TARGET", "LAID", "TAKEN", "NEGOTIATED", "EMPTY", "MARGIN", "TIES%", "MOST OFTEN TAKEN BY")
+	for _, tg := range rep.Targets {
+		best, bestShare := "-", -1.0
+		for _, f := range rep.Raw.Factions {
+			if cs, ok := tg.Captures[f.ID]; ok && cs.Captures > 0 && cs.Share > bestShare {
+				best, bestShare = f.ID, cs.Share
+			}
+		}
+		if bestShare >= 0 {
+			best = fmt.Sprintf("%s %s%%", best, pct(bestShare))
+		}
+		t.add(tg.ID, strconv.FormatInt(tg.Laid, 10), strconv.FormatInt(tg.Captured, 10)+mark(tg.LowN),
+			strconv.FormatInt(tg.Negotiated, 10), strconv.FormatInt(tg.Unclaimed, 10),
+			fmt.Sprintf("%.2f", tg.MeanMargin), pct(tg.TieRate), best)
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+
+	g := rep.Game
+	fmt.Fprintf(w, "\nGames: %.1f decisions (sd %.1f), %.2f rounds, %.1f deployment turns per round,\n", g.DecisionsMean, g.DecisionsSD, g.RoundsMean, g.DeployTurnsPerRound)
+	fmt.Fprintf(w, "  %.2f passes, %.2f reshuffles, margin of victory %.2f VP (sd %.2f), shared victories %s%% (%d)\n",
+		g.PassesMean, g.ReshufflesMean, g.MarginMean, g.MarginSD, pct(g.SharedRate), g.SharedVictories)
+	if lowSeen {
+		fmt.Fprintf(w, "\n* fewer than %d games behind this figure (--min-sample): treat it with care\n", c.MinSample)
+	}
+	return nil
+}
+
+// writeCardTable lists the cards with the highest and lowest improvement
+// when drawn (IWD) among those with enough games on both sides. When decks
+// cycle, nearly every card is drawn in every game and IWD has no sample;
+// the table then ranks by the opening-hand IWD instead.
+func writeCardTable(w io.Writer, rep *analysis.Report, mark func(bool) string) error {
+	const top = 8
+	type entry struct {
+		k        analysis.CardStats
+		iwd      float64
+		lo, hi   float64
+		low      bool
+		gih, gns float64
+	}
+	var ok, opening []entry
+	for _, k := range rep.Cards {
+		if !k.LowN {
+			ok = append(ok, entry{k, k.IWD, k.IWDCI95[0], k.IWDCI95[1], false, k.GIHWR, k.GNSWR})
+		}
+		opening = append(opening, entry{k, k.OHIWD, k.OHIWDCI95[0], k.OHIWDCI95[1], k.OHLowN, k.OHWR, k.NotOHWR})
+	}
+	list := ok
+	title := "Cards by improvement when drawn (IWD: owner's win % when drawn − when not drawn)"
+	heads := []string{"CARD", "FACTION", "DRAWN", "GIH WR%", "GNS WR%", "IWD", "95% CI", "PLAY%", "ROW WON%", "POWER"}
+	if len(ok) < len(rep.Cards)/2 {
+		list = opening
+		title = "Cards by opening-hand IWD (owner's win % with a copy in the opening hand − without;\n" +
+			fmt.Sprintf("  %d of %d cards are drawn in too nearly every game for the plain IWD, see --json)", len(rep.Cards)-len(ok), len(rep.Cards))
+		heads[2], heads[3], heads[4], heads[5] = "IN OH", "OH WR%", "NOT OH WR%", "OH IWD"
+	}
+	slices.SortStableFunc(list, func(a, b entry) int {
+		switch {
+		case a.iwd > b.iwd:
+			return -1
+		case a.iwd < b.iwd:
+			return 1
+		}
+		return strings.Compare(a.k.ID, b.k.ID)
+	})
+	fmt.Fprintln(w, "\n"+title)
+	t := &table{align: "llrrrrlrrr"}
+	t.add(heads...)
+	row := func(e entry) {
+		k := e.k
+		n := k.Drawn
+		if heads[2] == "IN OH" {
+			n = k.Opening
+		}
+		t.add(k.ID, k.Faction, strconv.FormatInt(n, 10), pct(e.gih), pct(e.gns), fmt.Sprintf("%+.1f%s", 100*e.iwd, mark(e.low)),
+			fmt.Sprintf("[%+.1f, %+.1f]", 100*e.lo, 100*e.hi), pct(k.PlayRate), pct(k.RowWinRate), fmt.Sprintf("%.2f", k.MeanPower))
+	}
+	if len(list) <= 2*top {
+		for _, e := range list {
+			row(e)
+		}
+	} else {
+		for _, e := range list[:top] {
+			row(e)
+		}
+		t.add("…", fmt.Sprintf("%d more", len(list)-2*top))
+		for _, e := range list[len(list)-top:] {
+			row(e)
+		}
+	}
+	return t.write(w)
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
