@@ -393,9 +393,10 @@ func (s *State) advance() {
 			}
 			s.turnOpen = false
 			s.stats.DeployTurns++
-			if !s.deployEnded && int(s.passStreak) >= s.fx.players {
-				// Everyone passed in turn: nothing can change, the phase ends
-				// (docs/rules.md).
+			s.deployTurns++
+			if !s.deployEnded && (int(s.passStreak) >= s.fx.players || s.deployTurns >= MaxDeployTurns) {
+				// Everyone passed in turn, or the phase has run far too
+				// long: it ends (docs/rules.md).
 				s.endDeployment()
 			}
 			if s.deployEnded {

@@ -131,3 +131,14 @@ func TestRuleReshuffle(t *testing.T) {
 		t.Fatalf("hand %d discard %d draw %d", s.HandLen(0), s.DiscardLen(0), s.DrawLen(0))
 	}
 }
+
+// Engine decision: a Deployment Phase that lasts MaxDeployTurns turns ends,
+// so that no choice of actions can keep a round going forever.
+func TestRuleDeploymentTurnLimit(t *testing.T) {
+	s := build(t, Setup{Hands: [][]string{{"sf-akira", "sf-miranda"}, {"kl-d7"}}, Rows: []SetupRow{mkrow("earth")}})
+	s.deployTurns = MaxDeployTurns - 1
+	apply(t, s, PlaceAction(cid(t, "sf-akira"), 0))
+	if s.Phase() != Scoring {
+		t.Fatalf("phase %v after %d turns", s.Phase(), MaxDeployTurns)
+	}
+}

@@ -29,6 +29,11 @@ const (
 	noInst    = 0xff
 	// maxRebids bounds Negotiations re-bids between tied players.
 	maxRebids = 8
+	// MaxDeployTurns ends a Deployment Phase that has gone on this many
+	// turns (a normal one takes 20 to 40): players who keep placing cards
+	// that get removed again, while nobody completes the last row, would
+	// otherwise never finish the round (docs/rules.md).
+	MaxDeployTurns = 300
 )
 
 // Phase of a round.
@@ -150,6 +155,7 @@ type State struct {
 	turn        uint8 // player whose Deployment turn it is
 	ender       uint8
 	passStreak  uint8
+	deployTurns uint16 // turns in this round's Deployment Phase
 	deployEnded bool
 	turnOpen    bool
 	fizzled     bool
@@ -478,6 +484,7 @@ func (s *State) startRound(first int) {
 	s.phase = Deployment
 	s.turn = uint8(first)
 	s.passStreak = 0
+	s.deployTurns = 0
 	s.deployEnded = false
 	s.turnOpen = false
 	if s.obs != nil {
