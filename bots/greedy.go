@@ -29,7 +29,13 @@ type Greedy struct {
 	w     [cards.MaxRows]float64
 	opp   [cards.MaxRows]float64 // strongest opponent's estimate per row
 	base  [cards.MaxRows]float64 // chance of winning each row as it stands
-	me    int
+	// memo caches placement gains per (card, row) within one decision:
+	// Teleport positions and shield/wave look-ahead ask for the same ones.
+	memo    [256][cards.MaxRows]float64
+	memoGen [256][cards.MaxRows]uint32
+	gen     uint32
+	looked  bool
+	me      int
 }
 
 // Scale is the power margin at which Greedy thinks a row is about 73% won.
@@ -213,6 +219,26 @@ func (g *Greedy) gain(s *game.State, r int, p float64) float64 {
 	return g.w[r] * (g.chance(s, r, p, 0, true) - g.base[r])
 }
 
+// placeGain is gain(worth(d, r)), memoised for this decision.
+func (g *Greedy) placeGain(s *game.State, d, r int) float64 {
+	if d < 256 && g.memoGen[d][r] == g.gen {
+		return g.memo[d][r]
+	}
+	v := g.gain(s, r, g.worth(s, d, r))
+	if d < 256 {
+		g.memo[d][r], g.memoGen[d][r] = v, g.gen
+	}
+	return v
+}
+
+// need makes sure the rows have been looked at for this decision.
+func (g *Greedy) need(s *game.State) {
+	if !g.looked {
+		g.look(s)
+		g.looked = true
+	}
+}
+
 // Choose scores each legal action and returns the best (ties broken at
 // random).
 func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
@@ -223,7 +249,8 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 		g.prepare(s.Ruleset())
 	}
 	g.me = s.CurrentPlayer()
-	g.look(s)
+	g.looked = false
+	g.gen++
 	handler := s.PendingHandler()
 	best, bestV, ties := legal[0], math.Inf(-1), 0
 	for _, a := range legal {
@@ -244,11 +271,16 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 func (g *Greedy) score(s *game.State, a game.Action, handler string) float64 {
 	rs := s.Ruleset()
 	switch a.Kind() {
+	case game.ActPass, game.ActDiscard, game.ActDone:
+	default:
+		g.need(s)
+	}
+	switch a.Kind() {
 	case game.ActPlace:
-		return g.gain(s, a.Row(), g.worth(s, a.Card(), a.Row()))
+		return g.placeGain(s, a.Card(), a.Row())
 	case game.ActPlaceAt:
 		// Higher positions win ties.
-		return g.gain(s, a.Row(), g.worth(s, a.Card(), a.Row())) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+		return g.placeGain(s, a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
 	case game.ActShield:
 		return g.bestPlacement(s, a.Card()) + 0.3
 	case game.ActWave:
@@ -262,7 +294,7 @@ func (g *Greedy) score(s *game.State, a game.Action, handler string) float64 {
 		return 0
 	case game.ActRow:
 		if d := s.PendingCard(); d >= 0 {
-			return g.gain(s, a.Row(), g.worth(s, d, a.Row()))
+			return g.placeGain(s, d, a.Row())
 		}
 		return g.w[a.Row()]
 	case game.ActHand:
@@ -296,7 +328,7 @@ func (g *Greedy) bestPlacement(s *game.State, except int) float64 {
 		}
 		for r := 0; r < s.NumRows(); r++ {
 			if g.view[r].Open {
-				if v := g.gain(s, r, g.worth(s, d, r)); v > best {
+				if v := g.placeGain(s, d, r); v > best {
 					best = v
 				}
 			}

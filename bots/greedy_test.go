@@ -51,7 +51,7 @@ func TestParseSpecs(t *testing.T) {
 	}{
 		{"random", true}, {"greedy", true}, {"ismcts", true}, {"ISMCTS:iters=2000,rollout=greedy", true},
 		{"ismcts:time=20ms", true}, {"ismcts:iters=0", false}, {"ismcts:rollout=smart", false},
-		{"ismcts:depth=3", false}, {"greedy:iters=3", false}, {"ismcts:iters", false}, {"alphazero", false},
+		{"ismcts:depth=3", false}, {"ismcts:depth=game", true}, {"greedy:iters=3", false}, {"ismcts:iters", false}, {"alphazero", false},
 	} {
 		_, err := Parse(tc.spec, 1)
 		if (err == nil) != tc.ok {

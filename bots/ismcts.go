@@ -22,6 +22,9 @@ type ISMCTS struct {
 	Budget     time.Duration // per decision, if > 0
 	C          float64       // exploration constant
 	Rollout    string        // "random" or "greedy"
+	// FullGame rolls out to the end of the game; otherwise to the end of
+	// the round being played, then the standings are valued by Evaluate.
+	FullGame bool
 
 	rng     game.RNG
 	nodes   []node
@@ -162,11 +165,15 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 		cur = sel
 	}
 	// Rollout.
-	for !d.IsTerminal() {
+	round := d.Round()
+	for !d.IsTerminal() && (b.FullGame || d.Round() == round) {
 		b.buf = d.LegalActions(b.buf)
 		d.Apply(b.roll.Choose(d, b.buf))
 	}
 	ret := d.Returns()
+	if !d.IsTerminal() {
+		ret = Evaluate(d)
+	}
 	for _, n := range b.path {
 		nd := &b.nodes[n]
 		nd.visits++
@@ -184,4 +191,28 @@ func (b *ISMCTS) child(n int32, a game.Action) int32 {
 		}
 	}
 	return -1
+}
+
+// Evaluate values an unfinished game for every seat as a chance of winning:
+// a softmax of the victory points each would score if the game ended now,
+// flatter the more rounds are left (a lead of a few VP means little early).
+func Evaluate(s *game.State) [4]float64 {
+	var out [4]float64
+	n := s.NumPlayers()
+	scale := 2 + 2.5*float64(s.RoundsLeft())
+	best := math.Inf(-1)
+	var vp [4]float64
+	for p := 0; p < n; p++ {
+		vp[p] = float64(s.ProvisionalScore(p).Total)
+		best = math.Max(best, vp[p])
+	}
+	sum := 0.0
+	for p := 0; p < n; p++ {
+		out[p] = math.Exp((vp[p] - best) / scale)
+		sum += out[p]
+	}
+	for p := 0; p < n; p++ {
+		out[p] /= sum
+	}
+	return out
 }

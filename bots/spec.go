@@ -15,8 +15,8 @@ func Names() []string { return []string{"random", "greedy", "ismcts"} }
 //
 //	random
 //	greedy
-//	ismcts                                  (500 iterations, random rollouts)
-//	ismcts:iters=2000,rollout=greedy
+//	ismcts                                  (500 iterations, random rollouts to the end of the round)
+//	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
 //
 // Names are case-insensitive.
@@ -35,7 +35,7 @@ func Parse(spec string, seed uint64) (Agent, error) {
 		}
 		return NewGreedy(seed), nil
 	case "ismcts":
-		iters, rollout := DefaultIterations, "random"
+		iters, rollout, full := DefaultIterations, "random", false
 		var budget time.Duration
 		for _, k := range sortedKeys(params) {
 			v := params[k]
@@ -51,6 +51,11 @@ func Parse(spec string, seed uint64) (Agent, error) {
 					return nil, fmt.Errorf("bots: ismcts rollout must be random or greedy, got %q", v)
 				}
 				rollout = v
+			case "depth":
+				if v != "round" && v != "game" {
+					return nil, fmt.Errorf("bots: ismcts depth must be round or game, got %q", v)
+				}
+				full = v == "game"
 			case "time":
 				d, err := time.ParseDuration(v)
 				if err != nil || d <= 0 {
@@ -58,11 +63,11 @@ func Parse(spec string, seed uint64) (Agent, error) {
 				}
 				budget = d
 			default:
-				return nil, fmt.Errorf("bots: unknown ismcts parameter %q (have iters, rollout, time)", k)
+				return nil, fmt.Errorf("bots: unknown ismcts parameter %q (have iters, rollout, depth, time)", k)
 			}
 		}
 		b := NewISMCTS(seed, iters, rollout)
-		b.Budget = budget
+		b.Budget, b.FullGame = budget, full
 		return b, nil
 	}
 	return nil, fmt.Errorf("bots: unknown bot %q (available: %s)", spec, strings.Join(Names(), ", "))

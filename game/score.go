@@ -233,36 +233,7 @@ func (s *State) finish() {
 	best, bestPlanets := -1, -1
 	for p := 0; p < s.fx.players; p++ {
 		f := &s.final[p]
-		*f = Final{}
-		h.N = 0
-		won := s.players[p].won
-		for t := range rsd.Targets {
-			if won&(1<<uint(t)) == 0 {
-				continue
-			}
-			tg := &rsd.Targets[t]
-			h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, int(tg.Type), quadrantIndex(tg.Quadrant)
-			h.N++
-		}
-		fac := &rsd.Factions[s.fx.faction[p]]
-		for k := 0; k < h.N; k++ {
-			tg := &rsd.Targets[h.Index[k]]
-			f.Targets++
-			f.TargetVP += tg.VP
-			for b := range tg.Bonuses {
-				bb := &tg.Bonuses[b]
-				if bv, ok := bb.Spec.Behavior.(effects.BonusBehavior); ok {
-					f.BonusVP += bv.BonusVP(h, tg.Index, bb.Args)
-				}
-			}
-			if tg.Type == cards.Planet {
-				f.Planets++
-				if planetBonus(rsd, fac, tg) {
-					f.PlanetBonus += rsd.Rules.PlanetBonus
-				}
-			}
-		}
-		f.Total = f.TargetVP + f.BonusVP + f.PlanetBonus
+		*f = s.scoreHeld(p, h)
 		if f.Total > best || (f.Total == best && f.Planets > bestPlanets) {
 			best, bestPlanets = f.Total, f.Planets
 		}
@@ -290,6 +261,59 @@ func (s *State) finish() {
 	e := ev(EvGameEnd, -1)
 	e.Value = int32(winners)
 	s.emit(e)
+}
+
+// scoreHeld is seat p's score for the targets it holds now (h is scratch).
+func (s *State) scoreHeld(p int, h *effects.Holdings) Final {
+	rsd := s.fx.rs
+	var f Final
+	h.N = 0
+	won := s.players[p].won
+	for t := range rsd.Targets {
+		if won&(1<<uint(t)) == 0 {
+			continue
+		}
+		tg := &rsd.Targets[t]
+		h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, int(tg.Type), quadrantIndex(tg.Quadrant)
+		h.N++
+	}
+	fac := &rsd.Factions[s.fx.faction[p]]
+	for k := 0; k < h.N; k++ {
+		tg := &rsd.Targets[h.Index[k]]
+		f.Targets++
+		f.TargetVP += tg.VP
+		for b := range tg.Bonuses {
+			bb := &tg.Bonuses[b]
+			if bv, ok := bb.Spec.Behavior.(effects.BonusBehavior); ok {
+				f.BonusVP += bv.BonusVP(h, tg.Index, bb.Args)
+			}
+		}
+		if tg.Type == cards.Planet {
+			f.Planets++
+			if planetBonus(rsd, fac, tg) {
+				f.PlanetBonus += rsd.Rules.PlanetBonus
+			}
+		}
+	}
+	f.Total = f.TargetVP + f.BonusVP + f.PlanetBonus
+	return f
+}
+
+// ProvisionalScore is seat p's score if the game ended now (public
+// information: the targets each player holds are face up).
+func (s *State) ProvisionalScore(p int) Final {
+	if s.phase == GameOver {
+		return s.final[p]
+	}
+	h := holdScratch.Get().(*effects.Holdings)
+	defer holdScratch.Put(h)
+	return s.scoreHeld(p, h)
+}
+
+// RoundsLeft estimates the rounds still to play from the target pile.
+func (s *State) RoundsLeft() int {
+	per := s.fx.rs.Rules.TargetsPerRound
+	return (int(s.targets.n) + per - 1) / per
 }
 
 // planetBonus: +bonus per planet of the player's own faction; Starfleet and
