@@ -95,6 +95,7 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdScore(g, nil),
 		NewCmdSimulate(g, nil),
 		NewCmdMerge(g, nil),
+		NewCmdLadder(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

@@ -1,0 +1,256 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// LadderConfig sets up a round robin between bots.
+type LadderConfig struct {
+	Ruleset *cards.Ruleset
+	Bots    []string // bot specs (bots.Parse)
+	// Games per pair of bots; rounded up to an even number so every deal is
+	// played twice with the bots' seats swapped.
+	Games    int
+	Players  int // only 2 is supported
+	Seed     uint64
+	Workers  int
+	Progress func(done, total int)
+}
+
+// LadderBot is one bot's standing.
+type LadderBot struct {
+	Spec     string     `json:"bot"`
+	Games    int        `json:"games"`
+	WinShare float64    `json:"win_share"`
+	CI95     [2]float64 `json:"ci95"`
+	// Rating is a Bradley–Terry strength on the Elo scale (400 points: 10 to
+	// 1 odds), anchored at 0 for the first bot listed.
+	Rating float64 `json:"rating"`
+}
+
+// LadderPair is the head-to-head record of A against B.
+type LadderPair struct {
+	A     string     `json:"a"`
+	B     string     `json:"b"`
+	Games int        `json:"games"`
+	AWins float64    `json:"a_win_share"`
+	CI95  [2]float64 `json:"ci95"`
+}
+
+// LadderResult is the outcome of a ladder.
+type LadderResult struct {
+	Seed    uint64       `json:"seed"`
+	Games   int          `json:"games_per_pair"`
+	Bots    []LadderBot  `json:"bots"`
+	Pairs   []LadderPair `json:"pairs"`
+	Partial bool         `json:"partial"`
+}
+
+// Ladder plays every pair of bots against each other: factions rotated over
+// all ordered pairs of distinct factions, and every deal played twice with
+// the bots' seats swapped (mirrored), so neither faction nor seat favours a
+// bot. The result is the same for any number of workers.
+func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
+	if cfg.Ruleset == nil {
+		return nil, fmt.Errorf("analysis: ladder needs a ruleset")
+	}
+	if cfg.Players == 0 {
+		cfg.Players = 2
+	}
+	if cfg.Players != 2 {
+		return nil, fmt.Errorf("analysis: the ladder plays 2-player games (got --players %d)", cfg.Players)
+	}
+	if len(cfg.Bots) < 2 {
+		return nil, fmt.Errorf("analysis: a ladder needs at least two bots")
+	}
+	seen := map[string]bool{}
+	for _, b := range cfg.Bots {
+		if _, err := bots.Parse(b, 0); err != nil {
+			return nil, err
+		}
+		if seen[normSpec(b)] {
+			return nil, fmt.Errorf("analysis: bot %q listed twice", b)
+		}
+		seen[normSpec(b)] = true
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("analysis: --games must be at least 1")
+	}
+	cfg.Games += cfg.Games % 2
+	var fpairs [][2]string
+	for _, a := range cfg.Ruleset.Factions {
+		for _, b := range cfg.Ruleset.Factions {
+			if a.ID != b.ID {
+				fpairs = append(fpairs, [2]string{a.ID, b.ID})
+			}
+		}
+	}
+	type pair struct{ a, b int }
+	var pairs []pair
+	for i := range cfg.Bots {
+		for j := i + 1; j < len(cfg.Bots); j++ {
+			pairs = append(pairs, pair{i, j})
+		}
+	}
+	total := len(pairs) * cfg.Games
+	share := make([]float64, total) // A's win share in game i
+	played := make([]bool, total)
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var buf []game.Action
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= total {
+					return
+				}
+				pi, g := i/cfg.Games, i%cfg.Games
+				deal := g / 2
+				fp := fpairs[deal%len(fpairs)]
+				seed := game.SeedFor(cfg.Seed, uint64(pi*cfg.Games/2+deal))
+				specs := [2]string{cfg.Bots[pairs[pi].a], cfg.Bots[pairs[pi].b]}
+				aSeat := 0
+				if g%2 == 1 { // mirrored: same deal, bots swap seats
+					specs[0], specs[1], aSeat = specs[1], specs[0], 1
+				}
+				s, err := game.New(cfg.Ruleset, game.Config{Factions: fp[:], Seed: seed})
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				var agents [2]bots.Agent
+				for p := range agents {
+					agents[p], _ = bots.Parse(specs[p], game.SeedFor(seed^BotSalt, uint64(p)))
+				}
+				for !s.IsTerminal() && ctx.Err() == nil {
+					buf = s.LegalActions(buf)
+					s.Apply(agents[s.CurrentPlayer()].Choose(s, buf))
+				}
+				if !s.IsTerminal() {
+					return
+				}
+				share[i] = s.Returns()[aSeat]
+				played[i] = true
+				d := done.Add(1)
+				if cfg.Progress != nil {
+					cfg.Progress(int(d), total)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	res := &LadderResult{Seed: cfg.Seed, Games: cfg.Games, Partial: ctx.Err() != nil}
+	n := len(cfg.Bots)
+	wins := make([]float64, n)
+	games := make([]int, n)
+	// nij[i][j]: games between i and j; wij[i][j]: i's win share against j.
+	nij := make([][]float64, n)
+	wij := make([][]float64, n)
+	for i := range nij {
+		nij[i], wij[i] = make([]float64, n), make([]float64, n)
+	}
+	for pi, p := range pairs {
+		var aw float64
+		cnt := 0
+		for g := 0; g < cfg.Games; g++ {
+			i := pi*cfg.Games + g
+			if !played[i] {
+				continue
+			}
+			aw += share[i]
+			cnt++
+		}
+		wins[p.a] += aw
+		wins[p.b] += float64(cnt) - aw
+		games[p.a] += cnt
+		games[p.b] += cnt
+		nij[p.a][p.b], nij[p.b][p.a] = float64(cnt), float64(cnt)
+		wij[p.a][p.b], wij[p.b][p.a] = aw, float64(cnt)-aw
+		lp := LadderPair{A: cfg.Bots[p.a], B: cfg.Bots[p.b], Games: cnt}
+		if cnt > 0 {
+			lp.AWins = aw / float64(cnt)
+			lo, hi := Wilson(aw, float64(cnt), 1.959964)
+			lp.CI95 = [2]float64{lo, hi}
+		}
+		res.Pairs = append(res.Pairs, lp)
+	}
+	ratings := bradleyTerry(nij, wij)
+	for i, spec := range cfg.Bots {
+		lb := LadderBot{Spec: spec, Games: games[i], Rating: ratings[i] - ratings[0]}
+		if games[i] > 0 {
+			lb.WinShare = wins[i] / float64(games[i])
+			lo, hi := Wilson(wins[i], float64(games[i]), 1.959964)
+			lb.CI95 = [2]float64{lo, hi}
+		}
+		res.Bots = append(res.Bots, lb)
+	}
+	return res, nil
+}
+
+// bradleyTerry fits strengths by Hunter's MM algorithm with half a win and
+// half a loss added to every pairing (so a bot that never loses still gets
+// a finite rating), and returns them on the Elo scale.
+func bradleyTerry(nij, wij [][]float64) []float64 {
+	n := len(nij)
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = 1
+	}
+	for it := 0; it < 500; it++ {
+		maxChange := 0.0
+		for i := 0; i < n; i++ {
+			num, den := 0.0, 0.0
+			for j := 0; j < n; j++ {
+				if i == j || nij[i][j] == 0 {
+					continue
+				}
+				num += wij[i][j] + 0.5
+				den += (nij[i][j] + 1) / (p[i] + p[j])
+			}
+			if den > 0 {
+				np := num / den
+				maxChange = math.Max(maxChange, math.Abs(np-p[i])/p[i])
+				p[i] = np
+			}
+		}
+		// Normalise to a geometric mean of 1.
+		lg := 0.0
+		for _, v := range p {
+			lg += math.Log(v)
+		}
+		g := math.Exp(lg / float64(n))
+		for i := range p {
+			p[i] /= g
+		}
+		if maxChange < 1e-9 {
+			break
+		}
+	}
+	out := make([]float64, n)
+	for i, v := range p {
+		out[i] = 400 * math.Log10(v)
+	}
+	return out
+}
