@@ -1,0 +1,111 @@
+package bots
+
+import (
+	"testing"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// TestNeverPeek builds pairs of states that differ only in what the deciding
+// seat cannot see — opponents' hands, every draw order, opponents' face-down
+// cards and sealed bids, the future shuffles — and checks that every agent,
+// seeded alike, picks the same action in both.
+func TestNeverPeek(t *testing.T) {
+	rs := cards.Default()
+	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game"}
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	differ := 0
+	for i := 0; i < n; i++ {
+		np := 2 + i%3
+		fs := make([]string, np)
+		for k := range fs {
+			fs[k] = factions[(i+k)%4]
+		}
+		s, err := game.New(rs, game.Config{Factions: fs, Seed: uint64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk := game.NewRNG(uint64(i) * 31)
+		var buf []game.Action
+		steps := walk.Intn(250)
+		for k := 0; k < steps && !s.IsTerminal(); k++ {
+			buf = s.LegalActions(buf)
+			s.Apply(buf[walk.Intn(len(buf))])
+		}
+		if s.IsTerminal() {
+			continue
+		}
+		v := s.CurrentPlayer()
+		twin := s.Clone()
+		r := game.NewRNG(uint64(i) + 1000)
+		twin.Determinize(v, &r)
+		if hiddenDiffers(s, twin) {
+			differ++
+		}
+		la, lb := s.LegalActions(nil), twin.LegalActions(nil)
+		for _, spec := range specs {
+			a1, _ := Parse(spec, uint64(i))
+			a2, _ := Parse(spec, uint64(i))
+			x, y := a1.Choose(s, la), a2.Choose(twin, lb)
+			if x != y {
+				t.Fatalf("state %d: %s chose %v in one and %v in its twin: it used hidden information", i, spec, x, y)
+			}
+		}
+	}
+	if differ < n/3 {
+		t.Fatalf("only %d of %d twins differ in hidden cards", differ, n)
+	}
+}
+
+// hiddenDiffers reports whether two states differ anywhere (seen by an
+// omniscient viewer): hands, rows or pile sizes.
+func hiddenDiffers(a, b *game.State) bool {
+	for p := 0; p < a.NumPlayers(); p++ {
+		for k := 0; k < a.HandLen(p); k++ {
+			if a.HandCard(game.Omniscient, p, k) != b.HandCard(game.Omniscient, p, k) {
+				return true
+			}
+		}
+	}
+	for r := 0; r < a.NumRows(); r++ {
+		for k := 0; k < a.RowLen(r); k++ {
+			if a.Slot(game.Omniscient, r, k).Card != b.Slot(game.Omniscient, r, k).Card {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// peeker cheats: it looks at the next opponent's first hand card.
+type peeker struct{}
+
+func (peeker) Choose(s *game.State, legal []game.Action) game.Action {
+	q := (s.CurrentPlayer() + 1) % s.NumPlayers()
+	if s.HandLen(q) == 0 {
+		return legal[0]
+	}
+	return legal[s.HandCard(game.Omniscient, q, 0)%len(legal)]
+}
+
+// The harness itself must catch a cheat.
+func TestNeverPeekCatchesCheat(t *testing.T) {
+	rs := cards.Default()
+	caught := 0
+	for i := 0; i < 50; i++ {
+		s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: uint64(i)})
+		twin := s.Clone()
+		r := game.NewRNG(uint64(i))
+		twin.Determinize(s.CurrentPlayer(), &r)
+		if (peeker{}).Choose(s, s.LegalActions(nil)) != (peeker{}).Choose(twin, twin.LegalActions(nil)) {
+			caught++
+		}
+	}
+	if caught == 0 {
+		t.Fatal("a peeking agent was never caught")
+	}
+}
