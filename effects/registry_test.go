@@ -1,0 +1,91 @@
+package effects
+
+import (
+	"sort"
+	"testing"
+)
+
+func TestNamesSortedAndLookup(t *testing.T) {
+	names := Names()
+	if !sort.StringsAreSorted(names) || len(names) != len(declarations) {
+		t.Fatalf("Names() = %v", names)
+	}
+	for _, n := range names {
+		if s, ok := Lookup(n); !ok || s.Name != n {
+			t.Fatalf("Lookup(%q) = %v, %v", n, s, ok)
+		}
+	}
+	if _, ok := Lookup("no-such-handler"); ok {
+		t.Fatal("Lookup of an unknown name succeeded")
+	}
+}
+
+// Every handler's behaviour implements the interface its timing needs, and
+// every default lies within its declared range or enum.
+func TestBehaviourMatchesTiming(t *testing.T) {
+	for _, s := range All() {
+		var ok bool
+		switch s.Timing {
+		case OneTime:
+			_, ok = s.Behavior.(OneTimeBehavior)
+		case Permanent:
+			_, ok = s.Behavior.(PermanentBehavior)
+		case Special:
+			_, ok = s.Behavior.(SpecialBehavior)
+		case Scoring:
+			_, ok = s.Behavior.(ScoringBehavior)
+		case TargetBonus:
+			_, ok = s.Behavior.(BonusBehavior)
+		}
+		if !ok {
+			t.Errorf("%s (%v): behaviour %T does not fit its timing", s.Name, s.Timing, s.Behavior)
+		}
+		if s.Doc == "" {
+			t.Errorf("%s has no doc", s.Name)
+		}
+		for _, p := range s.Params {
+			switch p.Type {
+			case Int:
+				if !p.Required && (p.Default.Int < p.Min || p.Default.Int > p.Max) {
+					t.Errorf("%s.%s default %d outside [%d, %d]", s.Name, p.Name, p.Default.Int, p.Min, p.Max)
+				}
+			case Enum:
+				if p.Default.Int < 0 || p.Default.Int >= len(p.Values) || (!p.Required && p.Values[p.Default.Int] != p.Default.Str) {
+					t.Errorf("%s.%s default %+v not among %v", s.Name, p.Name, p.Default, p.Values)
+				}
+			}
+		}
+	}
+}
+
+func TestRegisterRejectsProgrammingErrors(t *testing.T) {
+	for name, spec := range map[string]Spec{
+		"empty name":      {Timing: OneTime},
+		"no timing":       {Name: "x-no-timing"},
+		"duplicate":       {Name: "admiral", Timing: Scoring},
+		"dup param":       {Name: "x-dup-param", Timing: OneTime, Params: []Param{{Name: "a", Type: Int}, {Name: "a", Type: Int}}},
+		"enum w/o values": {Name: "x-enum", Timing: OneTime, Params: []Param{{Name: "e", Type: Enum}}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: Register did not panic", name)
+				}
+			}()
+			Register(spec)
+		}()
+	}
+}
+
+// A filter parameter's "any" is index 0, so Int-1 indexes the vocabulary.
+func TestFilterVocabulary(t *testing.T) {
+	if cardTypeFilter[0] != "any" || cardTypeFilter[1] != CardTypes[0] || targetTypeFilter[len(targetTypeFilter)-1] != TargetTypes[len(TargetTypes)-1] {
+		t.Fatal("filter vocabularies out of step")
+	}
+	if !matchType(0, 3) || !matchType(2, 1) || matchType(2, 0) {
+		t.Fatal("matchType")
+	}
+	if !matchOwner(WhoOwn, 1, 1) || matchOwner(WhoOwn, 1, 0) || !matchOwner(WhoOpponent, 1, 0) || !matchOwner(WhoAny, 0, 1) {
+		t.Fatal("matchOwner")
+	}
+}
