@@ -211,21 +211,20 @@ func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 
 type strikeShip struct{}
 
-// count returns how many cards the strike could remove.
-func (strikeShip) count(t Table, src Slot) int {
-	found := 0
+// any reports whether the strike could remove some card.
+func (strikeShip) any(t Table, src Slot) bool {
 	for r := 0; r < t.Rows(); r++ {
 		for p, ln := 0, t.RowLen(r); p < ln; p++ {
 			if s := (Slot{r, p}); s != src && !t.Protected(s) {
-				found++
+				return true
 			}
 		}
 	}
-	return found
+	return false
 }
 
 func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
-	if k.count(t, src) == 0 {
+	if !k.any(t, src) {
 		t.Fizzle()
 		return
 	}
@@ -253,6 +252,8 @@ type distressSignal struct{}
 
 const shipType = 0 // index of "ship" in CardTypes
 
+// offer lists the options (offer) or, without offering, counts them up to
+// the first one found: Reveal and Choose only need to know if there is any.
 func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 	owner, n := f.Player, 0
 	if f.Step == 0 && args[1].Bool() && t.CanPlace(f.Src.Row) {
@@ -262,9 +263,10 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 				continue
 			}
 			n++
-			if offer {
-				t.Offer(Choice{Kind: ChooseHand, Card: d})
+			if !offer {
+				return n
 			}
+			t.Offer(Choice{Kind: ChooseHand, Card: d})
 		}
 	}
 	for r := 0; r < t.Rows(); r++ {
@@ -277,9 +279,10 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 				continue
 			}
 			n++
-			if offer {
-				t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
+			if !offer {
+				return n
 			}
+			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
 		}
 	}
 	if offer {
