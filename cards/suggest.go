@@ -106,3 +106,12 @@ func quoteList(values []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// Suggest returns the candidate closest to word when it is close enough to
+// be a plausible misspelling (about one edit per three letters, or the same
+// word in another case), else "". Other packages that read designer input
+// (scenarios, command-line ids) use it so every "did you mean" agrees.
+func Suggest(word string, candidates []string) string { return suggest(word, candidates) }
+
+// QuoteList formats values as `"a", "b", "c"`.
+func QuoteList(values []string) string { return quoteList(values) }
