@@ -96,6 +96,11 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdSimulate(g, nil),
 		NewCmdMerge(g, nil),
 		NewCmdLadder(g, nil),
+		NewCmdReport(g, nil),
+		NewCmdImpact(g, nil),
+		NewCmdSweep(g, nil),
+		NewCmdDiff(g, nil),
+		NewCmdSkill(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

@@ -1,0 +1,255 @@
+package analysis
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// Ablation modes of Impact.
+const (
+	// ModeBlank replaces the card by a blank: same type, kind N, no effect,
+	// power 0.
+	ModeBlank = "blank"
+	// ModeEffectOff removes only the card's effect (kind N, power kept).
+	ModeEffectOff = "effect-off"
+)
+
+// ImpactConfig describes an impact (ablation) analysis.
+type ImpactConfig struct {
+	PairedConfig
+	Ruleset *cards.Ruleset
+	// Mode is ModeBlank (default) or ModeEffectOff.
+	Mode string
+	// Cards are the ids of the cards to test (nil: every card of the
+	// factions in the lineups).
+	Cards []string
+	// GamesPerCard, when positive, sets PairedConfig.Games so that every
+	// card's arm has at least this many games involving its faction: with
+	// --matchups all over four factions each faction is in 3 lineups, so
+	// each lineup plays ⌈GamesPerCard/3⌉ games.
+	GamesPerCard int
+}
+
+// GamesPerLineup returns the games each lineup must play so that every
+// faction in factions takes part in at least perFaction games.
+func GamesPerLineup(lineups [][]string, factions []string, perFaction int) int {
+	least := 0
+	for _, f := range factions {
+		n := 0
+		for _, l := range lineups {
+			if slices.Contains(l, f) {
+				n++
+			}
+		}
+		if n > 0 && (least == 0 || n < least) {
+			least = n
+		}
+	}
+	if least == 0 {
+		return perFaction
+	}
+	return (perFaction + least - 1) / least
+}
+
+// Variant returns a copy of rs changed by edit, with its own Cards slice and
+// a Hash derived from rs.Hash and desc (so results never mistake it for
+// rs). edit may change the copy's Rules and Cards elements; every other
+// slice and map is shared with rs and must not be modified.
+func Variant(rs *cards.Ruleset, desc string, edit func(*cards.Ruleset)) *cards.Ruleset {
+	v := *rs
+	v.Cards = slices.Clone(rs.Cards)
+	edit(&v)
+	h := sha256.Sum256([]byte(rs.Hash + "\x00variant\x00" + desc))
+	v.Hash = hex.EncodeToString(h[:])
+	return &v
+}
+
+// Ablate returns the variant of rs in which card index d is ablated by mode,
+// and a description of the change; skip is set (and the variant nil) when
+// the ablation would change nothing.
+func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip string) {
+	c := &rs.Cards[d]
+	var parts []string
+	switch mode {
+	case ModeBlank, "":
+		if c.Power != 0 {
+			parts = append(parts, fmt.Sprintf("power %d → 0", c.Power))
+		}
+		if c.Kind != cards.KindNone {
+			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
+		}
+		if c.Effect != nil {
+			parts = append(parts, "effect "+c.Effect.Handler+" removed")
+		}
+		if len(parts) == 0 {
+			return nil, "", "already blank (power 0, no effect)"
+		}
+		desc = "blank (" + strings.Join(parts, ", ") + ")"
+	case ModeEffectOff:
+		if c.Effect == nil && c.Kind == cards.KindNone {
+			return nil, "", "no effect to remove (kind N)"
+		}
+		if c.Kind != cards.KindNone {
+			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
+		}
+		if c.Effect != nil {
+			parts = append(parts, "effect "+c.Effect.Handler+" removed")
+		}
+		desc = "effect off (" + strings.Join(parts, ", ") + ")"
+	default:
+		return nil, "", "unknown mode " + mode
+	}
+	v = Variant(rs, c.ID+": "+desc, func(v *cards.Ruleset) {
+		k := &v.Cards[d]
+		k.Effect, k.Kind = nil, cards.KindNone
+		if mode != ModeEffectOff {
+			k.Power = 0
+		}
+	})
+	return v, desc, ""
+}
+
+// Impact measures each card's causal effect on its faction's win share: the
+// baseline games (the ruleset as it is) are played once, and for every card
+// the games of the lineups with its faction are played again with the card
+// ablated, on the same seeds. The per-game paired differences give each
+// card's interval and p-value, adjusted across the cards tested by
+// Benjamini–Hochberg.
+func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
+	rs := cfg.Ruleset
+	if rs == nil {
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	}
+	mode := cfg.Mode
+	if mode == "" {
+		mode = ModeBlank
+	}
+	if mode != ModeBlank && mode != ModeEffectOff {
+		return nil, fmt.Errorf("%w: unknown mode %q (want %s or %s)", ErrConfig, mode, ModeBlank, ModeEffectOff)
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	played := factionsOf(rs, cfg.Matchups)
+	var defs []int
+	if cfg.Cards == nil {
+		for d := range rs.Cards {
+			if slices.Contains(played, rs.Factions[rs.Cards[d].Faction].ID) {
+				defs = append(defs, d)
+			}
+		}
+	} else {
+		for _, id := range cfg.Cards {
+			c, ok := rs.CardByID(id)
+			if !ok {
+				return nil, fmt.Errorf("%w: unknown card %q", ErrConfig, id)
+			}
+			f := rs.Factions[c.Faction].ID
+			if !slices.Contains(played, f) {
+				return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, id, f)
+			}
+			if slices.Contains(defs, c.Index) {
+				return nil, fmt.Errorf("%w: card %q given twice", ErrConfig, id)
+			}
+			defs = append(defs, c.Index)
+		}
+	}
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("%w: no cards to test", ErrConfig)
+	}
+	pc := cfg.PairedConfig
+	if cfg.GamesPerCard > 0 {
+		var fs []string
+		for _, d := range defs {
+			fs = append(fs, rs.Factions[rs.Cards[d].Faction].ID)
+		}
+		pc.Games = GamesPerLineup(pc.Matchups, fs, cfg.GamesPerCard)
+	}
+	lineupsOf := func(f string) []int {
+		var out []int
+		for li, l := range pc.Matchups {
+			if slices.Contains(l, f) {
+				out = append(out, li)
+			}
+		}
+		return out
+	}
+	// The baseline plays every lineup with a tested faction.
+	var baseL []int
+	for _, d := range defs {
+		for _, li := range lineupsOf(rs.Factions[rs.Cards[d].Faction].ID) {
+			if !slices.Contains(baseL, li) {
+				baseL = append(baseL, li)
+			}
+		}
+	}
+	slices.Sort(baseL)
+	baseline := &arm{rs: rs, lineups: baseL}
+	arms := []*arm{baseline}
+	res := &ImpactResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
+	armOf := make([]*arm, len(defs))
+	for k, d := range defs {
+		c := &rs.Cards[d]
+		f := rs.Factions[c.Faction].ID
+		ci := CardImpact{ID: c.ID, Name: c.Name, Faction: f, Type: c.Type.String(), Kind: c.Kind.String(),
+			Power: c.Power, Copies: c.Copies, File: c.Pos.File, Line: c.Pos.Line}
+		v, desc, skip := Ablate(rs, d, mode)
+		ci.Variant, ci.Skipped = desc, skip
+		if skip == "" {
+			armOf[k] = &arm{rs: v, lineups: lineupsOf(f)}
+			arms = append(arms, armOf[k])
+		} else {
+			ci.Test, ci.P, ci.PAdj = TestNone, 1, 1
+			ci.CI95, ci.UnpairedCI95 = [2]float64{}, [2]float64{}
+		}
+		res.Cards = append(res.Cards, ci)
+	}
+	partial, elapsed, err := runArms(ctx, &pc, arms)
+	if err != nil {
+		return nil, err
+	}
+	res.ArmInfo = pc.info(baseline.plan.bots)
+	res.Partial = partial
+	var tests []*PairedTest
+	for k := range defs {
+		a := armOf[k]
+		if a == nil {
+			continue
+		}
+		ci := &res.Cards[k]
+		p := pairFaction(&pc, a, baseline, ci.Faction)
+		without, with := p.shares()
+		ci.WithCard, ci.Ablated = round6(with), round6(without)
+		ci.PairedTest = p.test(pc.minSample())
+		tests = append(tests, &ci.PairedTest)
+		res.VariantGames += a.played
+	}
+	finishTests(tests, CorrectionBH, pc.alpha())
+	res.BaselineGames = baseline.played
+	res.Timing = runTiming(res.BaselineGames+res.VariantGames, elapsed)
+	slices.SortStableFunc(res.Cards, func(a, b CardImpact) int {
+		switch {
+		case (a.Skipped == "") != (b.Skipped == ""):
+			if a.Skipped == "" {
+				return -1
+			}
+			return 1
+		case a.Delta > b.Delta:
+			return -1
+		case a.Delta < b.Delta:
+			return 1
+		}
+		return 0
+	})
+	for i := range res.Cards {
+		res.Cards[i].Rank = i + 1
+	}
+	return res, nil
+}

@@ -1,0 +1,684 @@
+package analysis
+
+// Paired runs: several arms (rulesets, bots) play the same games — the same
+// lineups, per-game seeds and seat rotations as `cardlab simulate` — so that
+// deals and target orders match between arms (the game's chance stream is
+// separate from the bots'). Per-game outcomes are stored by global game
+// index and every statistic is computed from exact integer sums, so a result
+// never depends on the number of workers.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// DefaultAlpha is the significance level of the paired analyses.
+const DefaultAlpha = 0.05
+
+// signExactBelow: with fewer games whose outcome differs between the arms,
+// the p-value comes from the exact sign test instead of the t approximation
+// (the usual rule for McNemar's test: exact below 25 discordant pairs).
+const signExactBelow = 25
+
+// PairedConfig is what every arm of a paired analysis shares.
+type PairedConfig struct {
+	// Matchups are the lineups (faction ids in seat order). Game j of lineup
+	// m has global index m·Games + j and seed game.SeedFor(Seed, index), its
+	// seats rotated by j mod the lineup size: the games of `cardlab
+	// simulate` with the same flags.
+	Matchups [][]string
+	// Bots: one spec for every seat or one per seat (an arm may override).
+	Bots  []string
+	Games int // per lineup
+	Seed  uint64
+	// Workers playing games (0: runtime.NumCPU()); never changes a result.
+	Workers int
+	// MinSample flags figures resting on fewer games (0: DefaultMinSample,
+	// negative: none).
+	MinSample int
+	// Alpha is the significance level (0: DefaultAlpha).
+	Alpha float64
+	// Progress, if set, is called now and then with games done and total.
+	Progress func(done, total int)
+}
+
+func (c *PairedConfig) alpha() float64 {
+	if c.Alpha <= 0 || c.Alpha >= 1 {
+		return DefaultAlpha
+	}
+	return c.Alpha
+}
+
+func (c *PairedConfig) minSample() int {
+	switch {
+	case c.MinSample == 0:
+		return DefaultMinSample
+	case c.MinSample < 0:
+		return 0
+	}
+	return c.MinSample
+}
+
+func (c *PairedConfig) info(bots []string) ArmInfo {
+	m := make([][]string, len(c.Matchups))
+	for i, l := range c.Matchups {
+		m[i] = slices.Clone(l)
+	}
+	return ArmInfo{Matchups: m, Bots: slices.Clone(bots), Games: c.Games, Seed: c.Seed, MinSample: c.minSample()}
+}
+
+// arm is one side of a paired comparison.
+type arm struct {
+	rs   *cards.Ruleset
+	bots []string // nil: the config's
+	// lineups lists the lineup indices this arm plays (nil: all).
+	lineups []int
+	// counts: observe the games and accumulate Counts (the simulate figures).
+	counts bool
+	// botSalt, when non-zero, replaces BotSalt (tests: arms that differ only
+	// in the bots' streams).
+	botSalt uint64
+
+	plan *plan // validated, with every lineup (indices match the config)
+	// units[i*MaxPlayers+k] is the win units of position k of game i's
+	// lineup; units[i*MaxPlayers] is -1 for a game not played.
+	units  []int8
+	played int64
+	// Counts, when counts was set.
+	Counts *Counts
+}
+
+func (a *arm) botFor(seat int) string { return a.plan.botFor(seat) }
+
+// outcome returns the win units of the faction at lineup position k in
+// game i, or -1 if the game was not played.
+func (a *arm) outcome(i, k int) int {
+	if a.units[i*cards.MaxPlayers] < 0 {
+		return -1
+	}
+	return int(a.units[i*cards.MaxPlayers+k])
+}
+
+// runArms plays every arm's games on one pool of workers. It returns
+// whether the context stopped it before every game was played.
+func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool, elapsed time.Duration, err error) {
+	if cfg.Games < 1 {
+		return false, 0, fmt.Errorf("%w: games must be at least 1, got %d", ErrConfig, cfg.Games)
+	}
+	nl := len(cfg.Matchups)
+	all := make([]int, nl)
+	for i := range all {
+		all[i] = i
+	}
+	// Tasks: chunks of one lineup's games in one arm, arm by arm so that a
+	// worker's game states stay few.
+	type task struct{ arm, li, j0, j1 int }
+	const chunk = 50
+	var tasks []task
+	total := 0
+	for ai, a := range arms {
+		b := a.bots
+		if b == nil {
+			b = cfg.Bots
+		}
+		p, err := newPlan(&Config{Ruleset: a.rs, Matchups: cfg.Matchups, Bots: b, Games: cfg.Games, Seed: cfg.Seed})
+		if err != nil {
+			return false, 0, err
+		}
+		a.plan = p
+		if a.lineups == nil {
+			a.lineups = all
+		}
+		a.units = make([]int8, nl*cfg.Games*cards.MaxPlayers)
+		for i := 0; i < len(a.units); i += cards.MaxPlayers {
+			a.units[i] = -1
+		}
+		for _, li := range a.lineups {
+			for j := 0; j < cfg.Games; j += chunk {
+				tasks = append(tasks, task{ai, li, j, min(j+chunk, cfg.Games)})
+				total += min(j+chunk, cfg.Games) - j
+			}
+		}
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, len(tasks)))
+	began := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var done atomic.Int64
+	ws := make([]*pairWorker, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range ws {
+		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256)}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pw := ws[w]
+			for ctx.Err() == nil {
+				t := int(next.Add(1) - 1)
+				if t >= len(tasks) {
+					return
+				}
+				tk := tasks[t]
+				for j := tk.j0; j < tk.j1 && ctx.Err() == nil; j++ {
+					if err := pw.play(tk.arm, tk.li, j); err != nil {
+						errs[w] = err
+						cancel()
+						return
+					}
+					done.Add(1)
+				}
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	if cfg.Progress != nil {
+		cfg.Progress(0, total)
+		tick := time.NewTicker(100 * time.Millisecond)
+	loop:
+		for {
+			select {
+			case <-finished:
+				break loop
+			case <-tick.C:
+				cfg.Progress(int(done.Load()), total)
+			}
+		}
+		tick.Stop()
+		cfg.Progress(int(done.Load()), total)
+	}
+	<-finished
+	if err := errors.Join(errs...); err != nil {
+		return false, 0, err
+	}
+	for ai, a := range arms {
+		var sum *acc
+		for _, w := range ws {
+			if x := w.accs[ai]; x != nil {
+				if sum == nil {
+					sum = x
+				} else {
+					sum.merge(x)
+				}
+			}
+		}
+		if a.counts {
+			if sum == nil {
+				sum = newAcc(a.plan)
+			}
+			a.Counts = sum.counts()
+		}
+		for i := 0; i < len(a.units); i += cards.MaxPlayers {
+			if a.units[i] >= 0 {
+				a.played++
+			}
+		}
+	}
+	return int(done.Load()) < total, time.Since(began), nil
+}
+
+// pairWorker plays games of any arm with its own states and accumulators.
+type pairWorker struct {
+	cfg    *PairedConfig
+	arms   []*arm
+	cur    int // arm whose states are cached
+	states map[[2]int]*game.State
+	accs   map[int]*acc
+	agents [cards.MaxPlayers]bots.Agent
+	specs  [cards.MaxPlayers]string
+	buf    []game.Action
+}
+
+func (w *pairWorker) play(ai, li, j int) error {
+	a := w.arms[ai]
+	if w.cur != ai {
+		w.cur, w.states = ai, map[[2]int]*game.State{}
+	}
+	ids := w.cfg.Matchups[li]
+	n := len(ids)
+	rot := j % n
+	var ac *acc
+	if a.counts {
+		ac = w.accs[ai]
+		if ac == nil {
+			ac = newAcc(a.plan)
+			w.accs[ai] = ac
+		}
+	}
+	s := w.states[[2]int{li, rot}]
+	if s == nil {
+		seats := make([]string, n)
+		for q := range seats {
+			seats[q] = ids[(q+rot)%n]
+		}
+		var err error
+		if s, err = game.New(a.rs, game.Config{Factions: seats}); err != nil {
+			return err
+		}
+		if ac != nil {
+			s.SetObserver(ac)
+		}
+		w.states[[2]int{li, rot}] = s
+	}
+	i := li*w.cfg.Games + j
+	seed := game.SeedFor(w.cfg.Seed, uint64(i))
+	salt := uint64(BotSalt)
+	if a.botSalt != 0 {
+		salt = a.botSalt
+	}
+	for q := 0; q < n; q++ {
+		bs := game.SeedFor(seed^salt, uint64(q))
+		spec := a.botFor(q)
+		if r, ok := w.agents[q].(Reseeder); ok && w.specs[q] == spec {
+			r.Reseed(bs)
+			continue
+		}
+		ag, err := bots.Parse(spec, bs)
+		if err != nil {
+			return err
+		}
+		w.agents[q], w.specs[q] = ag, spec
+	}
+	if ac != nil {
+		ac.begin()
+	}
+	s.Reset(seed)
+	for steps := 0; !s.IsTerminal(); steps++ {
+		q := s.CurrentPlayer()
+		if q < 0 || steps > maxDecisions {
+			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
+				i, seed, strings.Join(ids, ","), steps)
+		}
+		w.buf = s.LegalActions(w.buf)
+		if len(w.buf) == 0 {
+			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
+		}
+		s.Apply(w.agents[q].Choose(s, w.buf))
+	}
+	var units [cards.MaxPlayers]int64
+	if ac != nil {
+		units = ac.finish(s, li, rot)
+	} else {
+		ret := s.Returns()
+		winners := int64(0)
+		for q := 0; q < n; q++ {
+			if ret[q] > 0 {
+				winners++
+			}
+		}
+		for q := 0; q < n; q++ {
+			if ret[q] > 0 {
+				units[q] = WinUnit / winners
+			}
+		}
+	}
+	base := i * cards.MaxPlayers
+	for q := 0; q < n; q++ {
+		a.units[base+(q+rot)%n] = int8(units[q])
+	}
+	for k := n; k < cards.MaxPlayers; k++ {
+		a.units[base+k] = 0
+	}
+	return nil
+}
+
+// --- paired statistics --------------------------------------------------------
+
+// pairAcc accumulates paired per-game outcomes (in win units) of one
+// faction: first arm a, second arm b. Every sum is an exact integer.
+type pairAcc struct {
+	n, changed, pos, neg int64
+	sumA, sumB, sqA, sqB int64
+	sumD, sqD            int64
+	unit                 int64
+}
+
+func (p *pairAcc) add(a, b int) {
+	d := int64(b - a)
+	p.n++
+	p.sumA += int64(a)
+	p.sumB += int64(b)
+	p.sqA += int64(a) * int64(a)
+	p.sqB += int64(b) * int64(b)
+	p.sumD += d
+	p.sqD += d * d
+	switch {
+	case d > 0:
+		p.pos++
+		p.changed++
+	case d < 0:
+		p.neg++
+		p.changed++
+	}
+}
+
+// pairFaction pairs faction f's outcomes in arms a and b over the lineups
+// both played and the games both finished.
+func pairFaction(cfg *PairedConfig, a, b *arm, f string) pairAcc {
+	p := pairAcc{unit: WinUnit}
+	for li, ids := range cfg.Matchups {
+		k := slices.Index(ids, f)
+		if k < 0 || !slices.Contains(a.lineups, li) || !slices.Contains(b.lineups, li) {
+			continue
+		}
+		for j := 0; j < cfg.Games; j++ {
+			i := li*cfg.Games + j
+			ua, ub := a.outcome(i, k), b.outcome(i, k)
+			if ua < 0 || ub < 0 {
+				continue
+			}
+			p.add(ua, ub)
+		}
+	}
+	return p
+}
+
+// shares returns the mean win shares of the two arms.
+func (p *pairAcc) shares() (a, b float64) {
+	if p.n == 0 {
+		return 0, 0
+	}
+	u := float64(p.unit) * float64(p.n)
+	return float64(p.sumA) / u, float64(p.sumB) / u
+}
+
+// test computes the paired comparison (b − a); PAdj is left equal to P for
+// the caller's correction.
+func (p *pairAcc) test(minN int) PairedTest {
+	t := PairedTest{Games: p.n, Changed: p.changed, Test: TestNone, P: 1, PAdj: 1, LowN: p.n < int64(minN)}
+	if p.n == 0 {
+		t.CI95, t.UnpairedCI95 = [2]float64{-1, 1}, [2]float64{-1, 1}
+		return t
+	}
+	u := float64(p.unit)
+	n := float64(p.n)
+	mean, sd := meanSD(p.n, p.sumD, p.sqD)
+	mean, sd = mean/u, sd/u
+	t.Delta, t.SD = round6(mean), round6(sd)
+	_, sa := meanSD(p.n, p.sumA, p.sqA)
+	_, sb := meanSD(p.n, p.sumB, p.sqB)
+	sa, sb = sa/u, sb/u
+	// Paired interval.
+	var half float64
+	if p.n >= 2 {
+		half = StudentTQuantile(0.975, n-1) * sd / math.Sqrt(n)
+	}
+	t.CI95 = interval(math.Max(mean-half, -1), math.Min(mean+half, 1))
+	// The same arms as independent samples (Welch).
+	va, vb := sa*sa/n, sb*sb/n
+	var uhalf float64
+	if p.n >= 2 && va+vb > 0 {
+		df := (va + vb) * (va + vb) / (va*va/(n-1) + vb*vb/(n-1))
+		uhalf = StudentTQuantile(0.975, df) * math.Sqrt(va+vb)
+	}
+	t.UnpairedCI95 = interval(math.Max(mean-uhalf, -1), math.Min(mean+uhalf, 1))
+	if half > 0 {
+		t.WidthRatio = round6(uhalf / half)
+	}
+	switch {
+	case p.changed == 0:
+		// Identical outcomes in every game: no evidence of any difference.
+	case p.changed < signExactBelow || sd == 0:
+		t.Test = TestSignExact
+		t.P = SignTestP(p.pos, p.neg)
+	default:
+		t.Test = TestPairedT
+		stat := mean / (sd / math.Sqrt(n))
+		t.P = StudentTTwoSided(stat, n-1)
+	}
+	t.P = clamp01(t.P)
+	t.PAdj = t.P
+	return t
+}
+
+func clamp01(x float64) float64 {
+	if x < 0 || math.IsNaN(x) {
+		return 0
+	}
+	return math.Min(x, 1)
+}
+
+// factionDelta builds the FactionDelta of p.
+func factionDelta(f string, p *pairAcc, minN int) FactionDelta {
+	a, b := p.shares()
+	la, ha := Wilson(a*float64(p.n), float64(p.n), Z95)
+	lb, hb := Wilson(b*float64(p.n), float64(p.n), Z95)
+	return FactionDelta{Faction: f, Base: round6(a), BaseCI95: interval(la, ha),
+		Variant: round6(b), VariantCI95: interval(lb, hb), PairedTest: p.test(minN)}
+}
+
+// finishTests applies the correction to the tests and marks the significant
+// ones at alpha.
+func finishTests(tests []*PairedTest, correction string, alpha float64) {
+	ps := make([]float64, len(tests))
+	for i, t := range tests {
+		ps[i] = t.P
+	}
+	var adj []float64
+	switch correction {
+	case CorrectionHolm:
+		adj = Holm(ps)
+	case CorrectionBH:
+		adj = BenjaminiHochberg(ps)
+	default:
+		adj = ps
+	}
+	for i, t := range tests {
+		t.PAdj = round6(adj[i])
+		t.P = round6(t.P)
+		t.Significant = t.Test != TestNone && adj[i] < alpha
+	}
+}
+
+// Holm returns Holm's step-down adjusted p-values (family-wise error rate,
+// valid under any dependence between the tests), in the input order.
+func Holm(p []float64) []float64 {
+	m := len(p)
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	out := make([]float64, m)
+	run := 0.0
+	for r, i := range idx {
+		v := math.Min(1, float64(m-r)*p[i])
+		run = math.Max(run, v)
+		out[i] = run
+	}
+	return out
+}
+
+// BenjaminiHochberg returns the Benjamini–Hochberg adjusted p-values (false
+// discovery rate), in the input order.
+func BenjaminiHochberg(p []float64) []float64 {
+	m := len(p)
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	out := make([]float64, m)
+	run := 1.0
+	for r := m - 1; r >= 0; r-- {
+		i := idx[r]
+		v := math.Min(1, p[i]*float64(m)/float64(r+1))
+		run = math.Min(run, v)
+		out[i] = run
+	}
+	return out
+}
+
+// SignTestP is the exact two-sided sign test of pos positive and neg
+// negative differences (zeros dropped): 2·P(X ≤ min(pos, neg)) for X ~
+// Binomial(pos+neg, 1/2), at most 1. For binary outcomes it is McNemar's
+// exact test.
+func SignTestP(pos, neg int64) float64 {
+	m := pos + neg
+	if m == 0 {
+		return 1
+	}
+	k := min(pos, neg)
+	// Sum the binomial probabilities in log space.
+	lm := lgamma(float64(m) + 1)
+	sum := 0.0
+	for x := int64(0); x <= k; x++ {
+		sum += math.Exp(lm - lgamma(float64(x)+1) - lgamma(float64(m-x)+1) - float64(m)*math.Ln2)
+	}
+	return math.Min(1, 2*sum)
+}
+
+func lgamma(x float64) float64 { v, _ := math.Lgamma(x); return v }
+
+// StudentTTwoSided returns P(|T| ≥ |t|) for Student's t with df degrees of
+// freedom.
+func StudentTTwoSided(t, df float64) float64 {
+	if math.IsNaN(t) || df <= 0 {
+		return 1
+	}
+	if math.IsInf(t, 0) {
+		return 0
+	}
+	x := df / (df + t*t)
+	return regIncBeta(df/2, 0.5, x)
+}
+
+// StudentTQuantile returns the p-quantile (0 < p < 1) of Student's t with df
+// degrees of freedom.
+func StudentTQuantile(p, df float64) float64 {
+	if df <= 0 || p <= 0 || p >= 1 {
+		return math.NaN()
+	}
+	if p == 0.5 {
+		return 0
+	}
+	if p < 0.5 {
+		return -StudentTQuantile(1-p, df)
+	}
+	// Two-sided tail 2(1−p); bisection on t ≥ 0 (the tail is decreasing).
+	tail := 2 * (1 - p)
+	lo, hi := 0.0, 1.0
+	for StudentTTwoSided(hi, df) > tail {
+		hi *= 2
+		if hi > 1e12 {
+			return math.Inf(1)
+		}
+	}
+	for k := 0; k < 200 && hi-lo > 1e-12*math.Max(1, hi); k++ {
+		mid := (lo + hi) / 2
+		if StudentTTwoSided(mid, df) > tail {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// regIncBeta is the regularized incomplete beta function I_x(a, b)
+// (continued fraction, Numerical Recipes §6.4).
+func regIncBeta(a, b, x float64) float64 {
+	switch {
+	case x <= 0:
+		return 0
+	case x >= 1:
+		return 1
+	}
+	lbt := lgamma(a+b) - lgamma(a) - lgamma(b) + a*math.Log(x) + b*math.Log1p(-x)
+	if x < (a+1)/(a+b+2) {
+		return math.Exp(lbt) * betaCF(a, b, x) / a
+	}
+	return 1 - math.Exp(lbt)*betaCF(b, a, 1-x)/b
+}
+
+func betaCF(a, b, x float64) float64 {
+	const eps, tiny = 1e-15, 1e-300
+	qab, qap, qam := a+b, a+1, a-1
+	c, d := 1.0, 1-qab*x/qap
+	if math.Abs(d) < tiny {
+		d = tiny
+	}
+	d = 1 / d
+	h := d
+	for m := 1; m <= 10000; m++ {
+		fm := float64(m)
+		m2 := 2 * fm
+		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
+		d = 1 + aa*d
+		if math.Abs(d) < tiny {
+			d = tiny
+		}
+		c = 1 + aa/c
+		if math.Abs(c) < tiny {
+			c = tiny
+		}
+		d = 1 / d
+		h *= d * c
+		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
+		d = 1 + aa*d
+		if math.Abs(d) < tiny {
+			d = tiny
+		}
+		c = 1 + aa/c
+		if math.Abs(c) < tiny {
+			c = tiny
+		}
+		d = 1 / d
+		del := d * c
+		h *= del
+		if math.Abs(del-1) < eps {
+			break
+		}
+	}
+	return h
+}
+
+// factionsOf lists the factions of the lineups in the ruleset's order.
+func factionsOf(rs *cards.Ruleset, lineups [][]string) []string {
+	var out []string
+	for _, f := range rs.Factions {
+		for _, l := range lineups {
+			if slices.Contains(l, f.ID) {
+				out = append(out, f.ID)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// comparison pairs every faction of the lineups between arms a and b and
+// corrects the tests across factions.
+func comparison(cfg *PairedConfig, factions []string, a, b *arm, correction string) []FactionDelta {
+	out := make([]FactionDelta, len(factions))
+	tests := make([]*PairedTest, len(factions))
+	for k, f := range factions {
+		p := pairFaction(cfg, a, b, f)
+		out[k] = factionDelta(f, &p, cfg.minSample())
+		tests[k] = &out[k].PairedTest
+	}
+	finishTests(tests, correction, cfg.alpha())
+	return out
+}
+
+// runTiming is the Timing of games played in d.
+func runTiming(games int64, d time.Duration) Timing { return timing(games, d.Seconds()) }

@@ -1,0 +1,259 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// SkillConfig describes a skill comparison: the same games played with
+// every seat taken by the bot of each level in turn. PairedConfig.Bots is
+// ignored.
+type SkillConfig struct {
+	PairedConfig
+	Ruleset *cards.Ruleset
+	// Levels are bot specs, weakest first by convention; at least two.
+	Levels []string
+}
+
+// Skill plays the games once per level, on the same seeds, and reports each
+// faction's win share and rank per level, the paired change of every faction
+// between consecutive levels (Holm-corrected across factions and steps), the
+// cards' opening-hand improvement per level, and the factions and cards whose
+// rank changes.
+func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
+	rs := cfg.Ruleset
+	if rs == nil {
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	}
+	if len(cfg.Levels) < 2 {
+		return nil, fmt.Errorf("%w: skill needs at least two bot levels, got %d", ErrConfig, len(cfg.Levels))
+	}
+	levels := make([]string, len(cfg.Levels))
+	for i, l := range cfg.Levels {
+		levels[i] = normSpec(l)
+		if slices.Contains(levels[:i], levels[i]) {
+			return nil, fmt.Errorf("%w: bot level %q given twice", ErrConfig, l)
+		}
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	arms := make([]*arm, len(levels))
+	for i, l := range levels {
+		arms[i] = &arm{rs: rs, bots: []string{l}, counts: true}
+	}
+	pc := cfg.PairedConfig
+	partial, elapsed, err := runArms(ctx, &pc, arms)
+	if err != nil {
+		return nil, err
+	}
+	minN := pc.minSample()
+	res := &SkillResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		Levels: levels, ArmInfo: pc.info(levels), Alpha: pc.alpha(), Correction: CorrectionHolm,
+		Factions: []SkillFaction{}, Steps: []SkillStep{}, Cards: []SkillCard{}, RankChanges: []RankChange{},
+		Partial: partial}
+	var games int64
+	for _, a := range arms {
+		games += a.played
+	}
+	res.Timing = runTiming(games, elapsed)
+	factions := factionsOf(rs, pc.Matchups)
+	reps := make([]*Report, len(arms))
+	for i, a := range arms {
+		reps[i] = summarize(header{config: ConfigInfo{MinSample: minN}}, a.Counts)
+	}
+	// Faction shares and ranks per level.
+	for _, f := range factions {
+		sf := SkillFaction{Faction: f}
+		for i, l := range levels {
+			fs := reps[i].Factions[f]
+			sf.Levels = append(sf.Levels, SkillShare{Level: l, WinStats: fs.WinStats})
+		}
+		res.Factions = append(res.Factions, sf)
+	}
+	for i := range levels {
+		order := make([]int, len(res.Factions))
+		for k := range order {
+			order[k] = k
+		}
+		slices.SortStableFunc(order, func(x, y int) int {
+			a, b := res.Factions[x].Levels[i].WinRate, res.Factions[y].Levels[i].WinRate
+			switch {
+			case a > b:
+				return -1
+			case a < b:
+				return 1
+			}
+			return 0
+		})
+		for r, k := range order {
+			res.Factions[k].Levels[i].Rank = r + 1
+		}
+	}
+	// Paired steps between consecutive levels, corrected together.
+	var tests []*PairedTest
+	for i := 0; i+1 < len(levels); i++ {
+		st := SkillStep{From: levels[i], To: levels[i+1], Factions: make([]FactionDelta, len(factions))}
+		for k, f := range factions {
+			p := pairFaction(&pc, arms[i], arms[i+1], f)
+			st.Factions[k] = factionDelta(f, &p, minN)
+		}
+		res.Steps = append(res.Steps, st)
+	}
+	for i := range res.Steps {
+		for k := range res.Steps[i].Factions {
+			tests = append(tests, &res.Steps[i].Factions[k].PairedTest)
+		}
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
+	// Cards: opening-hand IWD per level, ranked within the faction.
+	for ci := range reps[0].Cards {
+		k := &reps[0].Cards[ci]
+		sc := SkillCard{ID: k.ID, Faction: k.Faction, Name: k.Name}
+		for i, l := range levels {
+			kc := &reps[i].Cards[ci]
+			sc.Levels = append(sc.Levels, SkillCardLevel{Level: l, PlayRate: kc.PlayRate, OHIWD: kc.OHIWD,
+				OHIWDCI: kc.OHIWDCI95, LowN: kc.OHLowN})
+		}
+		res.Cards = append(res.Cards, sc)
+	}
+	for i := range levels {
+		for _, f := range factions {
+			var idx []int
+			for c := range res.Cards {
+				if res.Cards[c].Faction == f {
+					idx = append(idx, c)
+				}
+			}
+			slices.SortStableFunc(idx, func(x, y int) int {
+				a, b := res.Cards[x].Levels[i].OHIWD, res.Cards[y].Levels[i].OHIWD
+				switch {
+				case a > b:
+					return -1
+				case a < b:
+					return 1
+				}
+				return 0
+			})
+			for r, c := range idx {
+				res.Cards[c].Levels[i].Rank = r + 1
+			}
+		}
+	}
+	res.RankChanges = rankChanges(res)
+	return res, nil
+}
+
+// rankChanges lists factions whose rank differs between consecutive levels
+// (and between the first and the last, with more than two levels), and the
+// cards whose rank within their faction changes with a significant change of
+// their opening-hand IWD.
+func rankChanges(res *SkillResult) []RankChange {
+	type pair struct{ i, j int }
+	var pairs []pair
+	for i := 0; i+1 < len(res.Levels); i++ {
+		pairs = append(pairs, pair{i, i + 1})
+	}
+	if len(res.Levels) > 2 {
+		pairs = append(pairs, pair{0, len(res.Levels) - 1})
+	}
+	var out []RankChange
+	for _, pr := range pairs {
+		from, to := res.Levels[pr.i], res.Levels[pr.j]
+		for fi, f := range res.Factions {
+			a, b := f.Levels[pr.i], f.Levels[pr.j]
+			if a.Rank == b.Rank {
+				continue
+			}
+			rc := RankChange{Kind: "faction", ID: f.Faction, Faction: f.Faction, From: from, To: to,
+				RankFrom: a.Rank, RankTo: b.Rank}
+			// Significance of the faction's own change: the step's test for
+			// consecutive levels; for first → last every step on the way must
+			// agree in sign and at least one be significant.
+			if pr.j == pr.i+1 {
+				rc.Significant = res.Steps[pr.i].Factions[fi].Significant
+			} else {
+				sign, any, agree := 0.0, false, true
+				for s := pr.i; s < pr.j; s++ {
+					d := res.Steps[s].Factions[fi]
+					if d.Delta*sign < 0 {
+						agree = false
+					}
+					if d.Delta != 0 {
+						sign = d.Delta
+					}
+					any = any || d.Significant
+				}
+				rc.Significant = any && agree
+			}
+			rc.Note = rankNote(b.Rank > a.Rank, rc.Significant, "faction")
+			out = append(out, rc)
+		}
+		// Cards: is the change of oh_iwd between the levels real? A z-test
+		// on the two estimates, their standard errors read from their
+		// Newcombe intervals, Holm-corrected over the cards; only cards that
+		// pass and change rank are listed.
+		var ps []float64
+		var idx []int
+		for ci, c := range res.Cards {
+			a, b := c.Levels[pr.i], c.Levels[pr.j]
+			if a.LowN || b.LowN {
+				continue
+			}
+			sa := (a.OHIWDCI[1] - a.OHIWDCI[0]) / (2 * Z95)
+			sb := (b.OHIWDCI[1] - b.OHIWDCI[0]) / (2 * Z95)
+			p := 1.0
+			if se := math.Sqrt(sa*sa + sb*sb); se > 0 {
+				z := math.Abs(b.OHIWD-a.OHIWD) / se
+				p = math.Erfc(z / math.Sqrt2)
+			}
+			ps = append(ps, p)
+			idx = append(idx, ci)
+		}
+		adj := Holm(ps)
+		for k, ci := range idx {
+			c := res.Cards[ci]
+			a, b := c.Levels[pr.i], c.Levels[pr.j]
+			if a.Rank == b.Rank || adj[k] >= res.Alpha {
+				continue
+			}
+			out = append(out, RankChange{Kind: "card", ID: c.ID, Faction: c.Faction, From: from, To: to,
+				RankFrom: a.Rank, RankTo: b.Rank, Significant: true, Note: rankNote(b.Rank > a.Rank, true, "card")})
+		}
+	}
+	slices.SortStableFunc(out, func(x, y RankChange) int {
+		dx, dy := absInt(x.RankTo-x.RankFrom), absInt(y.RankTo-y.RankFrom)
+		switch {
+		case x.Significant != y.Significant:
+			if x.Significant {
+				return -1
+			}
+			return 1
+		case dx != dy:
+			return dy - dx
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	if out == nil {
+		out = []RankChange{}
+	}
+	return out
+}
+
+func rankNote(worse, significant bool, kind string) string {
+	if !significant {
+		return "rank change within noise"
+	}
+	if worse {
+		return "strong only against weak play"
+	}
+	if kind == "card" {
+		return "pays off with skilled play"
+	}
+	return "rewards skilled play"
+}

@@ -1,0 +1,369 @@
+package analysis
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// SweepConfig describes a value sweep: one card field or rule parameter set
+// to each of Values in turn, every value on the same games.
+type SweepConfig struct {
+	PairedConfig
+	Ruleset *cards.Ruleset
+	// Card is the id of the card whose Field is swept; "" sweeps the rule
+	// parameter Field.
+	Card string
+	// Field is a card field (SweepCardFields) or a rule parameter
+	// (SweepParams).
+	Field  string
+	Values []int
+	// Faction is steered towards Target: default the card's faction; for a
+	// rule parameter "" steers every faction (least squares).
+	Faction string
+	// Target is the win share aimed at; 0 means the fair share (1/players,
+	// averaged over the faction's lineups).
+	Target float64
+}
+
+// SweepCardFields are the card fields a sweep can change.
+var SweepCardFields = []string{"power", "copies"}
+
+// SweepParams are the rule parameters a sweep can change (their YAML keys in
+// rules.yaml).
+var SweepParams = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round", "rounds"}
+
+// sweepField reads and writes one integer of a ruleset.
+type sweepField struct {
+	get   func(rs *cards.Ruleset) int
+	set   func(rs *cards.Ruleset, v int)
+	check func(rs *cards.Ruleset, v int) error
+}
+
+func cardSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error) {
+	switch field {
+	case "power":
+		return &sweepField{
+			get: func(rs *cards.Ruleset) int { return rs.Cards[d].Power },
+			set: func(rs *cards.Ruleset, v int) { rs.Cards[d].Power = v },
+			check: func(_ *cards.Ruleset, v int) error {
+				if v < 0 || v > 99 {
+					return fmt.Errorf("power %d is out of range (0 to 99)", v)
+				}
+				return nil
+			},
+		}, nil
+	case "copies":
+		return &sweepField{
+			get: func(rs *cards.Ruleset) int { return rs.Cards[d].Copies },
+			set: func(rs *cards.Ruleset, v int) { rs.Cards[d].Copies = v },
+			check: func(rs *cards.Ruleset, v int) error {
+				if v < 1 {
+					return fmt.Errorf("copies %d: a card needs at least 1 copy", v)
+				}
+				f := &rs.Factions[rs.Cards[d].Faction]
+				if n := f.DeckCount(rs) - rs.Cards[d].Copies + v; n > 64 || n > cards.MaxDeckSize {
+					return fmt.Errorf("copies %d makes the %s deck %d cards; the engine holds at most %d", v, f.ID, n, min(64, cards.MaxDeckSize))
+				}
+				return nil
+			},
+		}, nil
+	}
+	return nil, fmt.Errorf("%w: cannot sweep card field %q (have %s)", ErrConfig, field, strings.Join(SweepCardFields, ", "))
+}
+
+func paramSweepField(field string) (*sweepField, error) {
+	var ptr func(r *cards.Rules) *int
+	lo, hi := 0, 1000
+	switch field {
+	case "hand_size":
+		ptr, lo, hi = func(r *cards.Rules) *int { return &r.HandSize }, 1, cards.MaxHandSize
+	case "planet_bonus":
+		ptr, lo, hi = func(r *cards.Rules) *int { return &r.PlanetBonus }, 0, 100
+	case "cards_to_end":
+		ptr, lo, hi = func(r *cards.Rules) *int { return &r.CardsToEnd }, 1, 20
+	case "targets_per_round":
+		ptr, lo, hi = func(r *cards.Rules) *int { return &r.TargetsPerRound }, 1, cards.MaxRows
+	case "rounds":
+		ptr, lo, hi = func(r *cards.Rules) *int { return &r.Rounds }, 1, 20
+	default:
+		return nil, fmt.Errorf("%w: cannot sweep rule parameter %q (have %s)", ErrConfig, field, strings.Join(SweepParams, ", "))
+	}
+	return &sweepField{
+		get: func(rs *cards.Ruleset) int { return *ptr(&rs.Rules) },
+		set: func(rs *cards.Ruleset, v int) { *ptr(&rs.Rules) = v },
+		check: func(_ *cards.Ruleset, v int) error {
+			if v < lo || v > hi {
+				return fmt.Errorf("%s %d is out of range (%d to %d)", field, v, lo, hi)
+			}
+			return nil
+		},
+	}, nil
+}
+
+// ParseValues parses a sweep's values: "0..8" (inclusive), "0..8..2" (step
+// 2) or a list "1,3,5"; duplicates are an error.
+func ParseValues(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, fmt.Errorf("no values")
+	}
+	var out []int
+	if strings.Contains(s, "..") {
+		parts := strings.Split(s, "..")
+		if len(parts) > 3 {
+			return nil, fmt.Errorf("values %q: want FROM..TO or FROM..TO..STEP", s)
+		}
+		nums := make([]int, len(parts))
+		for i, p := range parts {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil {
+				return nil, fmt.Errorf("values %q: %q is not a whole number", s, p)
+			}
+			nums[i] = n
+		}
+		step := 1
+		if len(nums) == 3 {
+			step = nums[2]
+		}
+		if step < 1 || nums[1] < nums[0] {
+			return nil, fmt.Errorf("values %q: want FROM..TO with FROM <= TO and a positive step", s)
+		}
+		if (nums[1]-nums[0])/step >= 1000 {
+			return nil, fmt.Errorf("values %q: more than 1000 values", s)
+		}
+		for v := nums[0]; v <= nums[1]; v += step {
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, fmt.Errorf("values %q: %q is not a whole number", s, strings.TrimSpace(p))
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("values %q: %d given twice", s, n)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// fairShare is the mean of 1/players over the lineups faction f plays in
+// (every lineup plays the same number of games).
+func fairShare(lineups [][]string, f string) float64 {
+	sum, n := 0.0, 0
+	for _, l := range lineups {
+		if f == "" || slices.Contains(l, f) {
+			sum += 1 / float64(len(l))
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// Sweep plays the games once for every value (and for the ruleset's own
+// value, the reference every value is compared with, paired) and finds the
+// value that brings the steered faction closest to the target share.
+func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
+	rs := cfg.Ruleset
+	if rs == nil {
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	}
+	if len(cfg.Values) == 0 {
+		return nil, fmt.Errorf("%w: no values to sweep", ErrConfig)
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	res := &SweepResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
+	played := factionsOf(rs, cfg.Matchups)
+	var sf *sweepField
+	var err error
+	var card *cards.Card
+	if cfg.Card != "" {
+		c, ok := rs.CardByID(cfg.Card)
+		if !ok {
+			return nil, fmt.Errorf("%w: unknown card %q", ErrConfig, cfg.Card)
+		}
+		card = c
+		if sf, err = cardSweepField(rs, c.Index, cfg.Field); err != nil {
+			return nil, err
+		}
+		f := rs.Factions[c.Faction].ID
+		res.Card = &SweepCard{ID: c.ID, Name: c.Name, Faction: f, File: c.Pos.File, Line: c.Pos.Line}
+		if !slices.Contains(played, f) {
+			return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, c.ID, f)
+		}
+		res.Faction = f
+	} else if sf, err = paramSweepField(cfg.Field); err != nil {
+		return nil, err
+	}
+	if cfg.Faction != "" {
+		if !slices.Contains(played, cfg.Faction) {
+			return nil, fmt.Errorf("%w: faction %q plays in none of the lineups", ErrConfig, cfg.Faction)
+		}
+		res.Faction = cfg.Faction
+	}
+	res.Target = cfg.Target
+	if res.Target <= 0 {
+		res.Target = fairShare(cfg.Matchups, res.Faction)
+	}
+	res.Target = round6(res.Target)
+	for _, v := range cfg.Values {
+		if err := sf.check(rs, v); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+	}
+	cur := sf.get(rs)
+	res.Current = cur
+	// One arm per value; the ruleset itself stands for the current value.
+	what := cfg.Field
+	if card != nil {
+		what = card.ID + "." + cfg.Field
+	}
+	var arms []*arm
+	armOf := map[int]*arm{}
+	base := &arm{rs: rs}
+	arms = append(arms, base)
+	armOf[cur] = base
+	for _, v := range cfg.Values {
+		if _, ok := armOf[v]; ok {
+			continue
+		}
+		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *cards.Ruleset) { sf.set(x, v) })}
+		armOf[v] = a
+		arms = append(arms, a)
+	}
+	pc := cfg.PairedConfig
+	partial, elapsed, err := runArms(ctx, &pc, arms)
+	if err != nil {
+		return nil, err
+	}
+	res.ArmInfo = pc.info(base.plan.bots)
+	res.Partial = partial
+	var tests []*PairedTest
+	var games int64
+	for _, a := range arms {
+		games += a.played
+	}
+	for _, v := range cfg.Values {
+		a := armOf[v]
+		pt := SweepPoint{Value: v, Games: a.played, Factions: make([]FactionDelta, len(played))}
+		for k, f := range played {
+			p := pairFaction(&pc, base, a, f)
+			pt.Factions[k] = factionDelta(f, &p, pc.minSample())
+		}
+		res.Points = append(res.Points, pt)
+	}
+	for i := range res.Points {
+		pt := &res.Points[i]
+		if pt.Value == cur {
+			continue // the reference itself: nothing to test
+		}
+		for k := range pt.Factions {
+			tests = append(tests, &pt.Factions[k].PairedTest)
+		}
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
+	// Distance to the target and the best value (ties: the smallest change).
+	best := -1
+	for i := range res.Points {
+		pt := &res.Points[i]
+		d := 0.0
+		if res.Faction != "" {
+			for _, fd := range pt.Factions {
+				if fd.Faction == res.Faction {
+					d = math.Abs(fd.Variant - res.Target)
+				}
+			}
+		} else {
+			for _, fd := range pt.Factions {
+				d += (fd.Variant - res.Target) * (fd.Variant - res.Target)
+			}
+			d = math.Sqrt(d / float64(max(1, len(pt.Factions))))
+		}
+		pt.Distance = round6(d)
+		if best < 0 || pt.Distance < res.Points[best].Distance ||
+			pt.Distance == res.Points[best].Distance && absInt(pt.Value-cur) < absInt(res.Points[best].Value-cur) {
+			best = i
+		}
+	}
+	res.Best = res.Points[best].Value
+	if res.Best != cur {
+		res.Suggestion = suggestEdit(rs, card, cfg.Field, cur, res.Best)
+	}
+	res.Timing = runTiming(games, elapsed)
+	return res, nil
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// suggestEdit locates the YAML line to change: the card's (or rules.yaml's)
+// line with the field's key, or the card's first line when the key is not
+// written (a default).
+func suggestEdit(rs *cards.Ruleset, card *cards.Card, field string, from, to int) *Suggestion {
+	s := &Suggestion{Field: field, From: from, To: to}
+	if card != nil {
+		s.File, s.Line = card.Pos.File, card.Pos.Line
+		if l := findKeyLine(rs.Files[card.Pos.File], card.Pos.Line, field, true); l > 0 {
+			s.Line = l
+		}
+		s.Text = fmt.Sprintf("%s:%d (%s, %s): %s: %d → %d", s.File, s.Line, card.ID, card.Name, field, from, to)
+		return s
+	}
+	s.File = "rules.yaml"
+	s.Line = findKeyLine(rs.Files[s.File], 1, field, false)
+	if s.Line > 0 {
+		s.Text = fmt.Sprintf("%s:%d: %s: %d → %d", s.File, s.Line, field, from, to)
+	} else {
+		s.Text = fmt.Sprintf("%s: %s: %d → %d", s.File, field, from, to)
+	}
+	return s
+}
+
+// findKeyLine returns the line (1-based) of "key:" in data at or after line
+// start; inItem stops at the end of the list item beginning at start.
+func findKeyLine(data []byte, start int, key string, inItem bool) int {
+	if len(data) == 0 || start < 1 {
+		return 0
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	if start > len(lines) {
+		return 0
+	}
+	indent := func(l []byte) int { return len(l) - len(bytes.TrimLeft(l, " ")) }
+	first := lines[start-1]
+	itemIndent := indent(first)
+	for i := start - 1; i < len(lines); i++ {
+		l := lines[i]
+		t := bytes.TrimLeft(l, " ")
+		if inItem && i > start-1 && len(t) > 0 && t[0] != '#' && (indent(l) < itemIndent || indent(l) == itemIndent && bytes.HasPrefix(t, []byte("- "))) {
+			return 0
+		}
+		t = bytes.TrimPrefix(t, []byte("- "))
+		if !inItem && indent(l) != 0 {
+			continue
+		}
+		if bytes.HasPrefix(t, []byte(key+":")) {
+			return i + 1
+		}
+	}
+	return 0
+}

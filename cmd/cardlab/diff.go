@@ -1,0 +1,307 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/cards"
+)
+
+// DiffOptions are the inputs of `cardlab diff`.
+type DiffOptions struct {
+	PairedOptions
+	// BaseDir is the ruleset compared against (--base); RulesDir (--rules,
+	// or the embedded default) is the new version.
+	BaseDir string
+	// FailOnSignificant makes a significant change an error (exit 1).
+	FailOnSignificant bool
+}
+
+// NewCmdDiff parses the flags of `cardlab diff`; runF replaces diffRun in
+// tests.
+func NewCmdDiff(g *globalOptions, runF func(*DiffOptions) error) *cobra.Command {
+	opts := &DiffOptions{}
+	var players string
+	cmd := &cobra.Command{
+		Use:   "diff --base DIR [--rules DIR] [--games N] [--fail-on-significant]",
+		Short: "Compare two versions of a ruleset: what changed and what it does",
+		Long: `Compare the ruleset in --rules (or the embedded default) with the older
+version in --base: first every definition that changed (rule parameters,
+factions, cards and targets: added, removed, field by field), then both
+versions play the same games (same seeds, so the same deals and target
+orders) and every faction's win share is compared game by game.
+
+Each faction's change comes with a 95% paired interval and a p-value,
+Holm-corrected over the factions (* significant); the interval the same games
+would give as two independent samples is shown beside it. Then the cards and
+targets whose simulate metrics moved most, and a one-line verdict.
+
+--fail-on-significant exits with status 1 when any faction's change is
+significant, so the command can gate a pull request in CI. --games is per
+lineup; lineups must be playable under both versions.`,
+		Example: `  cardlab diff --base v1 --rules v2 --games 2000
+  cardlab diff --base main-rules --rules . --bots greedy --fail-on-significant
+  cardlab diff --base v1 --rules v2 --json --out diff.json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+				return err
+			}
+			if strings.TrimSpace(opts.BaseDir) == "" {
+				return usageErrorf("--base DIR is required: the ruleset to compare against")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return diffRun(opts)
+		},
+	}
+	pairedFlags(cmd, &opts.PairedOptions, &players, 2000, "games `N` per lineup in each version", true)
+	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
+	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")
+	return cmd
+}
+
+func diffRun(opts *DiffOptions) error {
+	base, err := loadForCommand(opts.BaseDir)
+	if err != nil {
+		return fmt.Errorf("--base: %w", err)
+	}
+	variant, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	lineups, err := diffLineups(base, variant, opts)
+	if err != nil {
+		return err
+	}
+	specs, err := checkBotSpecs(opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	ctx, stop := pairedContext(&opts.PairedOptions)
+	defer stop()
+	pc, finish := pairedConfig(&opts.PairedOptions, lineups, specs, "diff")
+	res, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
+	finish()
+	if err != nil {
+		return err
+	}
+	res.ToolVersion = versionString()
+	games := int64(2 * len(res.Matchups) * res.Games)
+	if err := writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
+		return err
+	}
+	if opts.FailOnSignificant && res.Significant {
+		return fmt.Errorf("--fail-on-significant: %s", res.Verdict)
+	}
+	return nil
+}
+
+// diffLineups resolves the lineups in the base ruleset; with --matchups all
+// (the default) only factions of both versions play.
+func diffLineups(base, variant *cards.Ruleset, opts *DiffOptions) ([][]string, error) {
+	lineups, err := resolveLineups(base, opts.Players, opts.Matchups)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	var dropped []string
+	for _, l := range lineups {
+		ok := true
+		for _, f := range l {
+			if _, in := variant.FactionByID(f); !in {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, l)
+		} else {
+			dropped = append(dropped, strings.Join(l, ","))
+		}
+	}
+	if len(dropped) > 0 {
+		explicit := opts.Players != nil
+		for _, m := range opts.Matchups {
+			if !strings.HasPrefix(strings.TrimSpace(m), "all") {
+				explicit = true
+			}
+		}
+		if explicit || len(out) == 0 {
+			return nil, fmt.Errorf("lineup %s cannot be played by the new version (a faction is missing there)", dropped[0])
+		}
+		fmt.Fprintf(opts.ErrOut, "note: %d %s with a faction missing from the new version not played: %s\n",
+			len(dropped), plural(len(dropped), "lineup", "lineups"), strings.Join(dropped, "; "))
+	}
+	return out, nil
+}
+
+func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
+	fmt.Fprintf(w, "Base:    %s\nVariant: %s\n", rulesetLine(r.Base), rulesetLine(r.Variant))
+	if len(r.Changes) == 0 {
+		fmt.Fprintln(w, "\nNo changes in the definitions.")
+	} else {
+		fmt.Fprintf(w, "\nChanges (%d)\n", len(r.Changes))
+		t := &table{align: "llll"}
+		for _, c := range r.Changes {
+			what := c.Kind
+			if c.ID != "" {
+				what += " " + c.ID
+			}
+			var desc string
+			switch c.Change {
+			case "added":
+				desc = "added"
+				if c.Variant != "" {
+					desc += " (" + c.Variant + ")"
+				}
+			case "removed":
+				desc = "removed"
+				if c.Base != "" {
+					desc += " (" + c.Base + ")"
+				}
+			default:
+				desc = fmt.Sprintf("%s: %s → %s", c.Field, clip(c.Base, 40), clip(c.Variant, 40))
+			}
+			t.add(what, desc, c.Pos)
+		}
+		if err := t.write(w); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "\nPaired games: %s", armLine(r.ArmInfo))
+	if r.Partial {
+		fmt.Fprint(w, " — PARTIAL (interrupted)")
+	}
+	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant)\n",
+		len(r.Factions))
+	t := &table{align: "lrrrrlllrr"}
+	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED")
+	for _, f := range r.Factions {
+		t.add(f.Faction, strconv.FormatInt(f.Games, 10), pct(f.Base), pct(f.Variant), points(f.Delta)+star(f.Significant),
+			pointsCI(f.CI95), pointsCI(f.UnpairedCI95), f.Test, pValue(f.PAdj), strconv.FormatInt(f.Changed, 10))
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	if err := writeDiffCards(w, r); err != nil {
+		return err
+	}
+	if err := writeDiffTargets(w, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nVerdict: %s\n", r.Verdict)
+	return nil
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// writeDiffCards lists the changed cards and those whose played win rate
+// moved most.
+func writeDiffCards(w io.Writer, r *analysis.DiffResult) error {
+	const top = 10
+	list := slices.DeleteFunc(slices.Clone(r.Cards), func(c analysis.CardDelta) bool {
+		return !c.Changed && c.PlayRate.Delta == 0 && c.PlayedWR.Delta == 0 && c.OHWR.Delta == 0 &&
+			c.RowWinRate.Delta == 0 && c.MeanPower.Delta == 0 && c.FiredPerGame.Delta == 0
+	})
+	slices.SortStableFunc(list, func(a, b analysis.CardDelta) int {
+		if a.Changed != b.Changed {
+			if a.Changed {
+				return -1
+			}
+			return 1
+		}
+		da, db := math.Abs(a.PlayedWR.Delta), math.Abs(b.PlayedWR.Delta)
+		switch {
+		case da > db:
+			return -1
+		case da < db:
+			return 1
+		}
+		return 0
+	})
+	n := 0
+	for _, c := range list {
+		if c.Changed {
+			n++
+		}
+	}
+	list = list[:min(len(list), max(top, n))]
+	if len(list) == 0 {
+		fmt.Fprintln(w, "\nCards: no card's metrics changed")
+		return nil
+	}
+	fmt.Fprintln(w, "\nCards: changed ones (†), then the largest moves of the played win % (descriptive, not causal)")
+	t := &table{align: "llrrrrr"}
+	t.add("CARD", "FACTION", "PLAY%", "PLAYED WR%", "OH WR%", "ROW WON%", "POWER")
+	d := func(v analysis.ValueDelta, scale float64) string {
+		return fmt.Sprintf("%.1f→%.1f", scale*v.Base, scale*v.Variant)
+	}
+	for _, c := range list {
+		id := c.ID
+		if c.Changed {
+			id += " †"
+		}
+		t.add(id, c.Faction, d(c.PlayRate, 100), d(c.PlayedWR, 100), d(c.OHWR, 100), d(c.RowWinRate, 100), d(c.MeanPower, 1))
+	}
+	return t.write(w)
+}
+
+func writeDiffTargets(w io.Writer, r *analysis.DiffResult) error {
+	const top = 8
+	list := slices.DeleteFunc(slices.Clone(r.Targets), func(t analysis.TargetDelta) bool {
+		return !t.Changed && t.CaptureRate.Delta == 0 && t.MeanMargin.Delta == 0 && t.TieRate.Delta == 0 && t.LaidPerGame.Delta == 0
+	})
+	slices.SortStableFunc(list, func(a, b analysis.TargetDelta) int {
+		if a.Changed != b.Changed {
+			if a.Changed {
+				return -1
+			}
+			return 1
+		}
+		da, db := math.Abs(a.CaptureRate.Delta), math.Abs(b.CaptureRate.Delta)
+		switch {
+		case da > db:
+			return -1
+		case da < db:
+			return 1
+		}
+		return 0
+	})
+	n := 0
+	for _, c := range list {
+		if c.Changed {
+			n++
+		}
+	}
+	list = list[:min(len(list), max(top, n))]
+	if len(list) == 0 {
+		fmt.Fprintln(w, "\nTargets: no target's metrics changed")
+		return nil
+	}
+	fmt.Fprintln(w, "\nTargets: changed ones (†), then the largest moves of the capture rate")
+	t := &table{align: "lrrr"}
+	t.add("TARGET", "CAPTURE%", "MARGIN", "TIES%")
+	for _, c := range list {
+		id := c.ID
+		if c.Changed {
+			id += " †"
+		}
+		t.add(id, fmt.Sprintf("%.1f→%.1f", 100*c.CaptureRate.Base, 100*c.CaptureRate.Variant),
+			fmt.Sprintf("%.2f→%.2f", c.MeanMargin.Base, c.MeanMargin.Variant),
+			fmt.Sprintf("%.1f→%.1f", 100*c.TieRate.Base, 100*c.TieRate.Variant))
+	}
+	return t.write(w)
+}

@@ -1,0 +1,345 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/reports"
+)
+
+// Defaults of `cardlab report`: greedy bots play 2000 games per lineup, so
+// the six 2-player lineups of the default ruleset take seconds on two cores
+// and every faction's interval is about ±1.3 points wide.
+const (
+	reportDefaultBots        = "greedy"
+	reportDefaultGames       = 2000
+	reportDefaultImpactGames = 500
+)
+
+// ReportOptions are the inputs of `cardlab report`.
+type ReportOptions struct {
+	Out, ErrOut io.Writer
+	// Context is cancelled on Ctrl-C (SIGINT) or SIGTERM by reportRun.
+	Context context.Context
+	// RulesDir is --rules ("" the embedded default); BaseDir is --base, the
+	// ruleset before a change, for the rules-change (diff) section.
+	RulesDir, BaseDir string
+	// From renders a results.json (or a `simulate --json` result) instead
+	// of playing games.
+	From string
+	// OutDir receives balance.xlsx, index.html, summary.md and results.json.
+	OutDir   string
+	Matchups []string
+	Bots     string
+	Games    int
+	Seed     uint64
+	Workers  int
+	// MinSample flags figures resting on fewer games (0: none flagged).
+	MinSample int
+	// Impact adds the ablation analysis, ImpactGames games per lineup and
+	// card.
+	Impact      bool
+	ImpactGames int
+	// Progress shows progress bars on ErrOut (when it is a terminal).
+	Progress bool
+	// Now is the time shown as when the report was made (zero: now).
+	Now time.Time
+}
+
+// NewCmdReport parses the flags of `cardlab report`; runF replaces reportRun
+// in tests.
+func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Command {
+	opts := &ReportOptions{}
+	cmd := &cobra.Command{
+		Use:   "report --out DIR [--games N] [--bots SPEC] [--seed S] [--impact] [--base DIR] | --from results.json --out DIR",
+		Short: "Simulate and write a balance report: workbook, web page, Markdown summary, data",
+		Long: `Play the games a balance report needs and write it to DIR:
+
+  balance.xlsx   every figure, one sheet per topic (Summary, Factions, Matchups,
+                 Seats, Cards, Targets, Effects, Games, and Impact or Diff
+                 when asked for), with a chart of the faction win shares
+  index.html     one page that works offline: charts with 95% intervals, the
+                 matchup heatmap, every card drawn as a card face beside its
+                 figures (printable nine to an A4 page), and what each figure
+                 means
+  summary.md     the headline table and the findings, for a forum post or a
+                 pull request
+  results.json   the data the other three are made from; 'cardlab report
+                 --from results.json --out DIR' renders them again without
+                 playing, and 'cardlab merge' reads it like a simulate result
+
+By default every pair of factions plays --games games (` + fmt.Sprint(reportDefaultGames) + `) with --bots
+` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure). --impact adds
+the causal card figure: every card is replaced by a blank in turn and the
+same games are played again (--impact-games per lineup; this takes a while).
+--base DIR compares the ruleset with an earlier version of it on paired games.
+
+The files are rendered into a temporary directory beside DIR and moved into
+place only when all four are complete: an existing DIR is never left
+half-written (other files in it are left alone). Ctrl-C stops after the
+games in play and writes nothing.`,
+		Example: `  cardlab report --out report
+  cardlab report --rules mygame --games 5000 --out mygame-report
+  cardlab report --rules mygame --impact --out mygame-report
+  cardlab simulate --games 10000 --json --out big.json && cardlab report --from big.json --out report`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opts.RulesDir = g.RulesDir
+			opts.Context = cmd.Context()
+			f := cmd.Flags()
+			if opts.OutDir == "" {
+				return usageErrorf("--out DIR is required: the directory to write the report to")
+			}
+			if opts.From != "" {
+				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample"} {
+					if f.Changed(name) {
+						return usageErrorf("--from renders a result without playing games: --%s cannot be used with it", name)
+					}
+				}
+			}
+			if len(opts.Matchups) == 0 {
+				opts.Matchups = []string{"all"}
+			}
+			if opts.Games < 1 {
+				return usageErrorf("--games must be at least 1, got %d", opts.Games)
+			}
+			if opts.ImpactGames < 1 {
+				return usageErrorf("--impact-games must be at least 1, got %d", opts.ImpactGames)
+			}
+			if opts.Workers < 0 {
+				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
+			}
+			if opts.MinSample < 0 {
+				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
+			}
+			opts.Progress = isTerminal(opts.ErrOut)
+			if runF != nil {
+				return runF(opts)
+			}
+			return reportRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.OutDir, "out", "", "write the report into `DIR` (created if missing)")
+	fl.StringVar(&opts.From, "from", "", "render `FILE` (results.json or a 'simulate --json' result) instead of playing games")
+	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
+	fl.StringVar(&opts.Bots, "bots", reportDefaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
+	fl.IntVar(&opts.Games, "games", reportDefaultGames, "games per lineup `N`")
+	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
+	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
+	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
+	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
+	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
+	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
+	return cmd
+}
+
+func reportRun(opts *ReportOptions) error {
+	var data *reports.Data
+	var err error
+	if opts.From != "" {
+		data, err = reportFrom(opts)
+	} else {
+		data, err = reportPlay(opts)
+	}
+	if err != nil {
+		return err
+	}
+	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now}); err != nil {
+		return fmt.Errorf("writing the report to %s: %w", opts.OutDir, err)
+	}
+	var files []string
+	for _, f := range reports.Files {
+		files = append(files, filepath.Join(opts.OutDir, f))
+	}
+	fmt.Fprintf(opts.ErrOut, "wrote %s\n", strings.Join(files, ", "))
+	if data.Partial {
+		return fmt.Errorf("the result in %s is partial (interrupted)", opts.From)
+	}
+	return nil
+}
+
+// reportFrom reads a result to render. Without a recorded catalog the card
+// faces come from --rules (or the embedded ruleset) when its hash matches.
+func reportFrom(opts *ReportOptions) (*reports.Data, error) {
+	data, err := reports.ReadFile(opts.From)
+	if err != nil {
+		return nil, err
+	}
+	if data.Meta == nil {
+		data.Meta = &reports.Meta{}
+	}
+	if data.Meta.Catalog == nil {
+		rs, err := loadRuleset(opts.RulesDir)
+		switch {
+		case err != nil:
+			fmt.Fprintf(opts.ErrOut, "note: the gallery shows card names without faces: cannot read the ruleset: %v\n", err)
+		case rs.Hash == data.Ruleset.Hash:
+			data.Meta.Catalog = reports.CatalogOf(rs)
+		default:
+			where := "the embedded ruleset"
+			if opts.RulesDir != "" {
+				where = opts.RulesDir
+			}
+			fmt.Fprintf(opts.ErrOut, "note: %s was made with ruleset %s, not %s: the gallery shows card names without faces (give the ruleset with --rules)\n",
+				opts.From, shortHash(data.Ruleset.Hash), where)
+		}
+	}
+	return data, nil
+}
+
+// reportPlay plays the games of a report.
+func reportPlay(opts *ReportOptions) (*reports.Data, error) {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return nil, err
+	}
+	var base *cards.Ruleset
+	if opts.BaseDir != "" {
+		if base, err = loadForCommand(opts.BaseDir); err != nil {
+			return nil, err
+		}
+	}
+	lineups, err := resolveLineups(rs, nil, opts.Matchups)
+	if err != nil {
+		return nil, err
+	}
+	specs, err := checkBotSpecs(opts.Bots, lineups)
+	if err != nil {
+		return nil, err
+	}
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	began := time.Now().UTC()
+	bar := &phaseBar{opts: opts}
+	minSample := opts.MinSample
+	if minSample == 0 {
+		minSample = -1 // 0 asked for: nothing is low_n
+	}
+	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
+		Workers: opts.Workers, KeepGames: true, MinSample: minSample,
+		Progress: bar.progress("simulating")}
+	res, err := analysis.Run(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		return nil, err
+	}
+	if res.Partial {
+		return nil, fmt.Errorf("interrupted after %d of %d games: no report written", res.Counts.Games, res.Total)
+	}
+	rep := res.Report(versionString())
+	data := &reports.Data{Report: rep, Meta: &reports.Meta{
+		Command:    reportCommand(opts, specs),
+		Generated:  began.Format(time.RFC3339),
+		Catalog:    reports.CatalogOf(rs),
+		Histograms: reports.HistogramsOf(res.Records),
+	}}
+	res.Records = nil
+	if opts.Impact {
+		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: rs, PairedConfig: analysis.PairedConfig{
+			Matchups: lineups, Bots: specs, Games: opts.ImpactGames, Seed: opts.Seed, Workers: opts.Workers,
+			MinSample: minSample, Progress: bar.progress("impact")}})
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if im.Partial {
+			return nil, errors.New("interrupted during the impact analysis: no report written")
+		}
+		im.ToolVersion = versionString()
+		data.Impact = im
+	}
+	if base != nil {
+		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: base, Variant: rs, PairedConfig: analysis.PairedConfig{
+			Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
+			MinSample: minSample, Progress: bar.progress("comparing with --base")}})
+		bar.finish()
+		if err != nil {
+			return nil, fmt.Errorf("comparing with --base %s: %w", opts.BaseDir, err)
+		}
+		if df.Partial {
+			return nil, errors.New("interrupted during the comparison with --base: no report written")
+		}
+		df.ToolVersion = versionString()
+		data.Diff = df
+	}
+	return data, nil
+}
+
+// phaseBar shows the progress of one phase of a report's games on ErrOut
+// (when it is a terminal).
+type phaseBar struct {
+	opts *ReportOptions
+	bar  *progressbar.ProgressBar
+}
+
+// progress returns the Progress func of a phase (nil without a terminal).
+func (b *phaseBar) progress(what string) func(done, total int) {
+	if !b.opts.Progress {
+		return nil
+	}
+	return func(done, total int) {
+		if b.bar == nil {
+			b.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(b.opts.ErrOut),
+				progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
+				progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
+		}
+		_ = b.bar.Set(done)
+	}
+}
+
+// finish clears the bar of the phase that ended.
+func (b *phaseBar) finish() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
+		_ = b.bar.Clear()
+		b.bar = nil
+	}
+}
+
+// reportCommand is the command line that plays the same games again and
+// writes the same report: every setting spelled out, so that a change of
+// the defaults does not change what it means.
+func reportCommand(opts *ReportOptions, specs []string) string {
+	parts := []string{"cardlab report"}
+	if opts.RulesDir != "" {
+		parts = append(parts, "--rules", shellQuote(opts.RulesDir))
+	}
+	if opts.BaseDir != "" {
+		parts = append(parts, "--base", shellQuote(opts.BaseDir))
+	}
+	if !(len(opts.Matchups) == 1 && opts.Matchups[0] == "all") {
+		for _, m := range opts.Matchups {
+			parts = append(parts, "--matchups", shellQuote(m))
+		}
+	}
+	parts = append(parts, "--bots", shellQuote(strings.Join(specs, ",")), "--games", fmt.Sprint(opts.Games),
+		"--seed", fmt.Sprint(opts.Seed))
+	if opts.MinSample != analysis.DefaultMinSample {
+		parts = append(parts, "--min-sample", fmt.Sprint(opts.MinSample))
+	}
+	if opts.Impact {
+		parts = append(parts, "--impact", "--impact-games", fmt.Sprint(opts.ImpactGames))
+	}
+	return strings.Join(append(parts, "--out", shellQuote(opts.OutDir)), " ")
+}

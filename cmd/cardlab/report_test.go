@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/cardlab/cardlab/reports"
+)
+
+func wantReportFiles(t *testing.T, dir string) {
+	t.Helper()
+	for _, f := range reports.Files {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestReportUsage(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"report"}, 2, "--out DIR is required"},
+		{[]string{"report", "--out", dir, "--games", "0"}, 2, "--games must be at least 1"},
+		{[]string{"report", "--out", dir, "--from", "x.json", "--games", "5"}, 2, "--games cannot be used with it"},
+		{[]string{"report", "--out", dir, "--from", "x.json", "--impact"}, 2, "--impact cannot be used with it"},
+		{[]string{"report", "--out", dir, "extra"}, 2, "takes no arguments"},
+		{[]string{"report", "--out", dir, "--from", filepath.Join(dir, "missing.json")}, 1, "missing.json"},
+		{[]string{"report", "--out", dir, "--bots", "nosuchbot", "--games", "2"}, 1, "nosuchbot"},
+		{[]string{"report", "--out", dir, "--matchups", "starfleet,nosuch", "--games", "2"}, 1, "nosuch"},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := cardlab(t, tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr, tc.code, tc.msg)
+		}
+		if stdout != "" {
+			t.Errorf("%v: stdout %q", tc.args, stdout)
+		}
+	}
+}
+
+// report plays, writes the four files and says so on stderr; --from renders
+// the same report again from results.json, and from a simulate result.
+func TestReportCommand(t *testing.T) {
+	tmp := t.TempDir()
+	out := filepath.Join(tmp, "rep")
+	code, stdout, stderr := cardlab(t, "report", "--games", "12", "--bots", "random", "--seed", "3", "--workers", "2", "--out", out)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("report wrote to stdout: %q", stdout)
+	}
+	if !strings.Contains(stderr, "wrote "+filepath.Join(out, "balance.xlsx")) {
+		t.Errorf("stderr %q", stderr)
+	}
+	wantReportFiles(t, out)
+	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	if want := "cardlab report --bots random --games 12 --seed 3 --out " + out; !strings.Contains(string(md), want) {
+		t.Errorf("summary.md has no reproduce command %q:\n%s", want, md)
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.GetSheetList(); !slices.Contains(got, "Cards") || !slices.Contains(got, "Summary") {
+		t.Errorf("sheets %v", got)
+	}
+	f.Close()
+
+	again := filepath.Join(tmp, "again")
+	code, _, stderr = cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--out", again)
+	if code != 0 {
+		t.Fatalf("report --from: exit %d: %s", code, stderr)
+	}
+	wantReportFiles(t, again)
+	for _, name := range []string{"results.json", "summary.md"} {
+		a, _ := os.ReadFile(filepath.Join(out, name))
+		b, _ := os.ReadFile(filepath.Join(again, name))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s rendered --from results.json differs from the original", name)
+		}
+	}
+
+	sim := filepath.Join(tmp, "sim.json")
+	if code, _, stderr := cardlab(t, "simulate", "--games", "8", "--seed", "2", "--json", "--out", sim); code != 0 {
+		t.Fatalf("simulate: %s", stderr)
+	}
+	fromSim := filepath.Join(tmp, "fromsim")
+	code, _, stderr = cardlab(t, "report", "--from", sim, "--out", fromSim)
+	if code != 0 {
+		t.Fatalf("report --from a simulate result: exit %d: %s", code, stderr)
+	}
+	page, _ := os.ReadFile(filepath.Join(fromSim, "index.html"))
+	if !strings.Contains(string(page), "Play the top card of your draw pile") {
+		t.Error("the gallery has no card texts although the result matches the embedded ruleset")
+	}
+	md, _ = os.ReadFile(filepath.Join(fromSim, "summary.md"))
+	if !strings.Contains(string(md), "cardlab simulate --matchups") {
+		t.Errorf("a simulate result's summary has no simulate command:\n%s", md)
+	}
+	// A ruleset whose hash differs: names only, and a note.
+	rules := writeDefault(t)
+	corrupt(t, rules, "klingon.yaml", "name: Raptor", "name: Raptor II")
+	code, _, stderr = cardlab(t, "report", "--rules", rules, "--from", sim, "--out", filepath.Join(tmp, "names"))
+	if code != 0 || !strings.Contains(stderr, "without faces") {
+		t.Errorf("--from with another ruleset: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// --impact adds the ablation: an Impact sheet and chart.
+func TestReportImpact(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rep")
+	code, _, stderr := cardlab(t, "report", "--matchups", "starfleet,klingon", "--games", "10", "--bots", "random",
+		"--impact", "--impact-games", "4", "--workers", "2", "--out", out)
+	if code != 0 {
+		t.Fatalf("report --impact: exit %d: %s", code, stderr)
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if !slices.Contains(f.GetSheetList(), "Impact") {
+		t.Errorf("no Impact sheet: %v", f.GetSheetList())
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	if !strings.Contains(string(page), `id="chart-impact"`) {
+		t.Error("no impact chart on the page")
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	if !strings.Contains(string(md), "--impact --impact-games 4") {
+		t.Errorf("the reproduce command lacks --impact:\n%s", md)
+	}
+}
+
+// --base compares with an earlier ruleset: a Diff sheet, the rules-change
+// section and its charts.
+func TestReportBase(t *testing.T) {
+	base := writeDefault(t)
+	variant := writeDefault(t)
+	corrupt(t, variant, "klingon.yaml", "    name: Raptor\n    type: ship\n    kind: X\n    power: 2", "    name: Raptor\n    type: ship\n    kind: X\n    power: 4")
+	out := filepath.Join(t.TempDir(), "rep")
+	code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", base, "--matchups", "starfleet,klingon",
+		"--games", "20", "--bots", "random", "--workers", "2", "--out", out)
+	if code != 0 {
+		t.Fatalf("report --base: exit %d: %s", code, stderr)
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if !slices.Contains(f.GetSheetList(), "Diff") {
+		t.Errorf("no Diff sheet: %v", f.GetSheetList())
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	for _, want := range []string{`id="diff"`, `id="chart-diff-factions"`, "kl-raptor"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page has no %s", want)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	if !strings.Contains(string(md), "## Rules change") {
+		t.Errorf("summary.md has no rules change:\n%s", md)
+	}
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// SkillOptions are the inputs of `cardlab skill`; PairedOptions.Bots holds
+// the levels, comma-separated.
+type SkillOptions struct {
+	PairedOptions
+	Levels []string
+}
+
+// NewCmdSkill parses the flags of `cardlab skill`; runF replaces skillRun in
+// tests.
+func NewCmdSkill(g *globalOptions, runF func(*SkillOptions) error) *cobra.Command {
+	opts := &SkillOptions{}
+	var players string
+	cmd := &cobra.Command{
+		Use:   "skill [--bots random,greedy,ismcts] [--players F1,F2 | --matchups all] --games N",
+		Short: "Compare faction and card strength at different levels of play",
+		Long: `Play the same games (same seeds, same deals) once per skill level, every seat
+taken by the same bot — --bots lists the levels, weakest first — and compare:
+each faction's win share and rank at every level, its paired change from one
+level to the next (95% interval, Holm-corrected over factions and steps,
+* significant), and every card's opening-hand improvement (oh_iwd) and rank
+within its faction at every level.
+
+Rank changes name the factions and cards that are "strong only against weak
+play" (their rank drops as play gets stronger, significantly) or that reward
+skilled play. A card is listed only when its oh_iwd changes significantly
+between the levels (a z-test, Holm-corrected over the cards).
+
+ISMCTS is slow (about a second per game with the default 500 iterations per
+decision): start with a few hundred games, or ismcts:iters=100.`,
+		Example: `  cardlab skill --games 500                            # random, greedy
+  cardlab skill --bots random,greedy,ismcts:iters=200 --games 200
+  cardlab skill --players starfleet,klingon --games 2000 --json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+				return err
+			}
+			levels, err := botList(opts.Bots)
+			if err != nil {
+				return usageErrorf("--bots: %v", err)
+			}
+			if len(levels) < 2 {
+				return usageErrorf("--bots needs at least two levels to compare, e.g. random,greedy")
+			}
+			for i, l := range levels {
+				for _, m := range levels[:i] {
+					if m == l {
+						return usageErrorf("--bots names %q twice", l)
+					}
+				}
+			}
+			opts.Levels = levels
+			if runF != nil {
+				return runF(opts)
+			}
+			return skillRun(opts)
+		},
+	}
+	pairedFlags(cmd, &opts.PairedOptions, &players, 300, "games `N` per lineup at every level", false)
+	cmd.Flags().StringVar(&opts.Bots, "bots", "random,greedy", "the skill levels: bot `SPECS` comma-separated, weakest first")
+	return cmd
+}
+
+func skillRun(opts *SkillOptions) error {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	ctx, stop := pairedContext(&opts.PairedOptions)
+	defer stop()
+	pc, finish := pairedConfig(&opts.PairedOptions, lineups, nil, "skill")
+	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels})
+	finish()
+	if err != nil {
+		return err
+	}
+	res.ToolVersion = versionString()
+	games := int64(len(res.Levels) * len(res.Matchups) * res.Games)
+	return writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeSkillTables(w, res) }, res.Partial, games)
+}
+
+func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
+	fmt.Fprintln(w, rulesetLine(r.Ruleset))
+	fmt.Fprintf(w, "Skill levels %s: %d %s × %d games each, seed %d\n", strings.Join(r.Levels, " → "),
+		len(r.Matchups), plural(len(r.Matchups), "lineup", "lineups"), r.Games, r.Seed)
+	if r.Partial {
+		fmt.Fprintln(w, "PARTIAL (interrupted)")
+	}
+	fmt.Fprintln(w, "\nFactions: win % [95% CI] (rank) at each level")
+	t := &table{align: "l"}
+	head := []string{"FACTION"}
+	for _, l := range r.Levels {
+		head = append(head, strings.ToUpper(l))
+		t.align += "l"
+	}
+	t.add(head...)
+	for _, f := range r.Factions {
+		cells := []string{f.Faction}
+		for _, s := range f.Levels {
+			cells = append(cells, fmt.Sprintf("%s %s (%d)", pct(s.WinRate), ci(s.CI95), s.Rank))
+		}
+		t.add(cells...)
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	for _, st := range r.Steps {
+		fmt.Fprintf(w, "\n%s → %s: paired change in points, 95%% CI, Holm-corrected (* significant)\n", st.From, st.To)
+		t := &table{align: "lrll"}
+		for _, f := range st.Factions {
+			t.add(f.Faction, points(f.Delta)+star(f.Significant), pointsCI(f.CI95), "p_adj "+pValue(f.PAdj))
+		}
+		if err := t.write(w); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w, "\nRank changes")
+	if len(r.RankChanges) == 0 {
+		fmt.Fprintln(w, "  none: every faction keeps its rank and no card's oh_iwd moves beyond its interval")
+		return nil
+	}
+	t = &table{align: "llllll"}
+	for _, rc := range r.RankChanges {
+		who := rc.ID
+		if rc.Kind == "card" {
+			who += " (" + rc.Faction + ")"
+		}
+		t.add(rc.Kind, who, fmt.Sprintf("%s %s → %s %s", rankOrdinal(rc.RankFrom), rc.From, rankOrdinal(rc.RankTo), rc.To), rc.Note)
+	}
+	return t.write(w)
+}
+
+// rankOrdinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st.
+func rankOrdinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// SweepOptions are the inputs of `cardlab sweep`.
+type SweepOptions struct {
+	PairedOptions
+	// Card and Field name a card field; Param a rule parameter instead.
+	Card, Field, Param string
+	Values             []int
+	// Faction is steered towards Target (0: the fair share).
+	Faction string
+	Target  float64
+}
+
+// NewCmdSweep parses the flags of `cardlab sweep`; runF replaces sweepRun in
+// tests.
+func NewCmdSweep(g *globalOptions, runF func(*SweepOptions) error) *cobra.Command {
+	opts := &SweepOptions{}
+	var players, values string
+	cmd := &cobra.Command{
+		Use:   "sweep (--card ID [--field power|copies] | --param NAME) --values 0..8 [--games N]",
+		Short: "Play the games at every value of a card field or rule parameter",
+		Long: `Set one value — a card's power or copies (--card ID --field F), or a rule
+parameter (--param ` + strings.Join(analysis.SweepParams, ", ") + `) — to each of
+--values in turn and play the same games (same seeds, same deals) at every
+value. For every faction: its win share at each value with a 95% Wilson
+interval, and its paired change from the ruleset's own value (* significant,
+Holm-corrected over the sweep).
+
+The value that brings a faction closest to a target share is printed as a
+suggested YAML change (file:line, "power: 5 → 3"); nothing is edited. The
+faction is the card's own (or --faction F); for a rule parameter without
+--faction every faction is brought closest to the target together (least
+squares). The target is --target, or the fair share 1/players.
+
+--values takes FROM..TO (inclusive), FROM..TO..STEP or a list 1,3,5.
+--games is per lineup, as for 'cardlab simulate'.`,
+		Example: `  cardlab sweep --card kl-d7 --field power --values 0..8 --games 2000
+  cardlab sweep --param planet_bonus --values 0..5 --bots greedy
+  cardlab sweep --param hand_size --values 3,4,5 --faction romulan --json`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+				return err
+			}
+			f := cmd.Flags()
+			switch {
+			case opts.Card == "" && opts.Param == "":
+				return usageErrorf("give --card ID (with --field) or --param NAME")
+			case opts.Card != "" && opts.Param != "":
+				return usageErrorf("--card and --param cannot be used together")
+			case opts.Param != "" && f.Changed("field"):
+				return usageErrorf("--field goes with --card; a rule parameter is named by --param alone")
+			}
+			if !f.Changed("values") {
+				return usageErrorf("--values is required (e.g. 0..8 or 1,3,5)")
+			}
+			v, err := analysis.ParseValues(values)
+			if err != nil {
+				return usageErrorf("--values: %v", err)
+			}
+			opts.Values = v
+			if opts.Target < 0 || opts.Target >= 1 {
+				return usageErrorf("--target must be a share between 0 and 1 (0: the fair share), got %v", opts.Target)
+			}
+			opts.Field = strings.ToLower(strings.TrimSpace(opts.Field))
+			opts.Param = strings.ToLower(strings.TrimSpace(opts.Param))
+			if runF != nil {
+				return runF(opts)
+			}
+			return sweepRun(opts)
+		},
+	}
+	pairedFlags(cmd, &opts.PairedOptions, &players, 1000, "games `N` per lineup at every value", true)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Card, "card", "", "the card `ID` whose field is swept")
+	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or "))
+	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(analysis.SweepParams, ", ")+")")
+	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
+	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
+	fl.Float64Var(&opts.Target, "target", 0, "the win `SHARE` aimed at (default: the fair share, 1/players)")
+	return cmd
+}
+
+func sweepRun(opts *SweepOptions) error {
+	rs, err := loadForCommand(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := checkBotSpecs(opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target}
+	if opts.Card != "" {
+		ids, err := resolveCards(rs, []string{opts.Card})
+		if err != nil {
+			return err
+		}
+		cfg.Card, cfg.Field = ids[0], opts.Field
+	} else {
+		cfg.Field = opts.Param
+	}
+	if opts.Faction != "" {
+		f := findFaction(rs, opts.Faction)
+		if f == nil {
+			return didYouMean("faction", opts.Faction, rs.FactionIDs())
+		}
+		cfg.Faction = f.ID
+	}
+	ctx, stop := pairedContext(&opts.PairedOptions)
+	defer stop()
+	pc, finish := pairedConfig(&opts.PairedOptions, lineups, specs, "sweep")
+	cfg.PairedConfig = pc
+	res, err := analysis.Sweep(ctx, cfg)
+	finish()
+	if err != nil {
+		return err
+	}
+	res.ToolVersion = versionString()
+	var games int64
+	for _, p := range res.Points {
+		games += p.Games
+	}
+	return writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games)
+}
+
+func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
+	fmt.Fprintln(w, rulesetLine(r.Ruleset))
+	subject := r.Field
+	if r.Card != nil {
+		subject = fmt.Sprintf("%s (%s, %s) %s", r.Card.ID, r.Card.Name, r.Card.Faction, r.Field)
+	}
+	fmt.Fprintf(w, "Sweep of %s, now %d: %s\n", subject, r.Current, armLine(r.ArmInfo))
+	if r.Partial {
+		fmt.Fprintln(w, "PARTIAL (interrupted)")
+	}
+	steer := "every faction"
+	if r.Faction != "" {
+		steer = r.Faction
+	}
+	fmt.Fprintf(w, "Win %% [95%% CI] of each faction at each value; (Δ) paired change from %d in points, * significant (Holm);\n", r.Current)
+	fmt.Fprintf(w, "DIST: how far %s is from the target share %s%%\n\n", steer, pct(r.Target))
+	t := &table{align: "r"}
+	head := []string{"VALUE"}
+	if len(r.Points) > 0 {
+		for _, f := range r.Points[0].Factions {
+			head = append(head, strings.ToUpper(f.Faction))
+			t.align += "l"
+		}
+	}
+	head = append(head, "DIST")
+	t.align += "r"
+	t.add(head...)
+	for _, p := range r.Points {
+		v := strconv.Itoa(p.Value)
+		if p.Value == r.Current {
+			v += " (now)"
+		}
+		cells := []string{v}
+		for _, f := range p.Factions {
+			c := fmt.Sprintf("%s %s", pct(f.Variant), ci(f.VariantCI95))
+			if p.Value != r.Current {
+				c += fmt.Sprintf(" (%s%s)", points(f.Delta), star(f.Significant))
+			}
+			cells = append(cells, c)
+		}
+		d := fmt.Sprintf("%.1f", 100*p.Distance)
+		if p.Value == r.Best {
+			d += " ←"
+		}
+		cells = append(cells, d)
+		t.add(cells...)
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	if r.Suggestion == nil {
+		fmt.Fprintf(w, "\nThe current value %d is already the closest to the target.\n", r.Current)
+		return nil
+	}
+	fmt.Fprintf(w, "\nSuggested change (not applied):\n  %s\n", r.Suggestion.Text)
+	return nil
+}

@@ -1,0 +1,750 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// A chart of the page: go-echarts builds the ECharts option, which is
+// written as JSON into a <script type="application/json"> element and drawn
+// by page.js. Nothing of go-echarts' own page templates is used: they put
+// the option into a script without escaping it, and load ECharts from a CDN.
+//
+// Options never hold JavaScript: where a chart needs a function (the error
+// bars of a custom series, tooltip formatters) the option names one of
+// page.js's hooks ("cardlab:errorbar", "cardlab:ci", …), which escape every
+// name they show.
+type chartView struct {
+	ID     string
+	Title  string
+	Note   string
+	Height int // pixels
+	Option template.JS
+}
+
+// echartsOption is a go-echarts chart.
+type echartsOption interface {
+	Validate()
+	JSON() map[string]interface{}
+}
+
+// optionJSON renders c's option merged with extra (maps merge key by key,
+// lists element by element, extra wins) as JSON that is safe inside a
+// script element: encoding/json escapes <, > and & (so no "</script>" or
+// "<!--" can appear) and U+2028/U+2029.
+func optionJSON(c echartsOption, extra map[string]any) (template.JS, error) {
+	c.Validate()
+	raw, err := json.Marshal(c.JSON())
+	if err != nil {
+		return "", err
+	}
+	var o map[string]any
+	if err := json.Unmarshal(raw, &o); err != nil {
+		return "", err
+	}
+	delete(o, "toolbox")
+	o["animation"] = false
+	merged := merge(o, normalize(extra)).(map[string]any)
+	out, err := json.Marshal(merged)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(out), nil
+}
+
+// normalize turns v into plain JSON values (maps, lists, numbers, strings).
+func normalize(v any) any {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only maps and lists of plain values are passed
+	}
+	var out any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		panic(err)
+	}
+	return out
+}
+
+func merge(dst, src any) any {
+	switch s := src.(type) {
+	case map[string]any:
+		d, ok := dst.(map[string]any)
+		if !ok {
+			return s
+		}
+		for k, v := range s {
+			d[k] = merge(d[k], v)
+		}
+		return d
+	case []any:
+		d, ok := dst.([]any)
+		if !ok {
+			return s
+		}
+		for i, v := range s {
+			if i < len(d) {
+				d[i] = merge(d[i], v)
+			} else {
+				d = append(d, v)
+			}
+		}
+		return d
+	}
+	return src
+}
+
+type obj = map[string]any
+
+// p100 is a rate in percent, rounded to 0.01.
+func p100(x float64) float64 { return math.Round(x*10000) / 100 }
+
+// noTitle leaves titles to the page's headings.
+func noTitle() charts.GlobalOpts { return charts.WithTitleOpts(opts.Title{Show: opts.Bool(false)}) }
+
+func noLegend() charts.GlobalOpts { return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}) }
+
+func legendTop() charts.GlobalOpts {
+	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"})
+}
+
+// tooltip is an axis or item tooltip with one of page.js's formatters.
+func tooltip(trigger, hook string) obj {
+	return obj{"trigger": trigger, "formatter": hook, "confine": true}
+}
+
+// errorBars is a custom series drawing intervals: data [category, lo, hi].
+func errorBars(name string, data [][3]float64) *charts.Custom {
+	c := charts.NewCustom()
+	var d []opts.CustomData
+	for _, v := range data {
+		d = append(d, opts.CustomData{Value: []float64{v[0], v[1], v[2]}})
+	}
+	c.AddSeries(name, d)
+	return c
+}
+
+func errorHook(horizontal bool) string {
+	if horizontal {
+		return "cardlab:errorbar-h"
+	}
+	return "cardlab:errorbar"
+}
+
+// --- the charts ------------------------------------------------------------------
+
+func (m *model) charts() (map[string]*chartView, error) {
+	out := map[string]*chartView{}
+	add := func(cv *chartView, err error) error {
+		if err != nil {
+			return fmt.Errorf("chart %s: %w", cv.ID, err)
+		}
+		if cv.Option != "" {
+			out[cv.ID] = cv
+		}
+		return nil
+	}
+	builders := []func() (*chartView, error){
+		m.chartFactions, m.chartMatchups, m.chartSeats, m.chartCardRank, m.chartPowerScatter,
+		m.chartTargets, m.chartRounds, m.chartDecisions, m.chartImpact, m.chartDiffFactions,
+		m.chartDiffCards, m.chartSweep, m.chartSkill,
+	}
+	for _, b := range builders {
+		if err := add(b()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// chartFactions: win share of every faction with its interval and the fair
+// share.
+func (m *model) chartFactions() (*chartView, error) {
+	cv := &chartView{ID: "chart-factions", Title: "Faction win shares", Height: 360,
+		Note: "Bars: share of games won (a shared victory counts as a share). Whiskers: 95% Wilson interval. Dashed line: the fair share."}
+	if len(m.factions) == 0 {
+		return cv, nil
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), noLegend(),
+		charts.WithYAxisOpts(opts.YAxis{Name: "win share %", Min: 0}))
+	var names []string
+	var data []opts.BarData
+	var bars [][3]float64
+	fair := 0.0
+	for i, f := range m.factions {
+		names = append(names, f.Name)
+		data = append(data, opts.BarData{Value: p100(f.Stats.WinRate), ItemStyle: &opts.ItemStyle{Color: f.Color}})
+		bars = append(bars, [3]float64{float64(i), p100(f.Stats.CI95[0]), p100(f.Stats.CI95[1])})
+		fair += m.expected(f.ID)
+	}
+	fair /= float64(len(m.factions))
+	bar.SetXAxis(names).AddSeries("win share", data)
+	bar.Overlap(errorBars("95% CI", bars))
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip": tooltip("axis", "cardlab:ci"),
+		"series": []obj{
+			{"barMaxWidth": 80, "markLine": obj{"silent": true, "symbol": "none",
+				"lineStyle": obj{"type": "dashed", "color": "#333"},
+				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%"},
+				"data":      []obj{{"yAxis": p100(fair)}}}},
+			{"renderItem": errorHook(false), "z": 10},
+		},
+		"_cardlab": obj{"unit": "%"},
+	})
+	return cv, err
+}
+
+// chartMatchups: the head-to-head win share of each faction (row) against
+// each other (column), 2-player lineups only.
+func (m *model) chartMatchups() (*chartView, error) {
+	cv := &chartView{ID: "chart-matchups", Title: "Head-to-head win shares", Height: 120 + 60*len(m.factions),
+		Note: "Each cell: the row faction's win share against the column faction, over every seating. Blue: the row faction wins more than half; red: less."}
+	idx := map[string]int{}
+	var names []string
+	for i, f := range m.factions {
+		idx[f.ID] = i
+		names = append(names, f.Name)
+	}
+	var data []opts.HeatMapData
+	maxDev := 5.0
+	for _, mu := range m.rep.Matchups {
+		if len(mu.Lineup) != 2 {
+			continue
+		}
+		for k, id := range mu.Lineup {
+			opp := mu.Lineup[1-k]
+			s := mu.Factions[id]
+			row, ok1 := idx[id]
+			col, ok2 := idx[opp]
+			if !ok1 || !ok2 {
+				continue
+			}
+			data = append(data, opts.HeatMapData{Name: m.facName(id) + " vs " + m.facName(opp),
+				Value: []float64{float64(col), float64(row), p100(s.WinRate), p100(s.CI95[0]), p100(s.CI95[1]), float64(s.Games)}})
+			maxDev = max(maxDev, math.Abs(p100(s.WinRate)-50))
+		}
+	}
+	if len(data) == 0 {
+		return cv, nil
+	}
+	span := math.Ceil(maxDev/5) * 5
+	hm := charts.NewHeatMap()
+	hm.SetGlobalOptions(noTitle(), noLegend(),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "against", Data: names, NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: names}),
+		charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(50 - span), Max: float32(50 + span),
+			Dimension: "2", InRange: &opts.VisualMapInRange{Color: []string{"#d7301f", "#f7f7f7", "#2b8cbe"}}}))
+	hm.SetXAxis(names).AddSeries("win share", data)
+	var err error
+	cv.Option, err = optionJSON(hm, obj{
+		"tooltip": tooltip("item", "cardlab:heatmap"),
+		"grid":    obj{"left": 110, "right": 40, "top": 20, "bottom": 90},
+		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"show": true}}},
+		"visualMap": []obj{{"orient": "horizontal", "left": "center", "bottom": 0, "text": []string{"wins more", "wins less"},
+			"precision": 1}},
+		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel"}}},
+	})
+	return cv, err
+}
+
+// chartSeats: win share by seat and by turn order, per table size.
+func (m *model) chartSeats() (*chartView, error) {
+	cv := &chartView{ID: "chart-seats", Title: "Seat and turn-order advantage", Height: 340,
+		Note: "Seat: position at the table (seats rotate, so every faction sits everywhere equally often). Turn order: counted from the player who began round 1. Dashed line: the fair share."}
+	if len(m.rep.Seats) == 0 {
+		return cv, nil
+	}
+	var names []string
+	var data []opts.BarData
+	var bars [][3]float64
+	multi := len(m.rep.Seats) > 1
+	for _, s := range m.rep.Seats {
+		prefix := ""
+		if multi {
+			prefix = fmt.Sprintf("%dp ", s.Players)
+		}
+		for _, st := range s.Seats {
+			names = append(names, fmt.Sprintf("%sseat %d", prefix, st.Seat))
+			data = append(data, opts.BarData{Value: p100(st.WinRate), ItemStyle: &opts.ItemStyle{Color: "#4e79a7"}})
+			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})
+		}
+		for _, st := range s.StartOrder {
+			label := fmt.Sprintf("%s%s in turn", prefix, ordinal(st.Seat))
+			if st.Seat == 1 {
+				label = prefix + "began round 1"
+			}
+			names = append(names, label)
+			data = append(data, opts.BarData{Value: p100(st.WinRate), ItemStyle: &opts.ItemStyle{Color: "#f28e2b"}})
+			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})
+		}
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), noLegend(), charts.WithYAxisOpts(opts.YAxis{Name: "win share %", Min: 0}))
+	bar.SetXAxis(names).AddSeries("win share", data)
+	bar.Overlap(errorBars("95% CI", bars))
+	first := obj{"barMaxWidth": 60}
+	if !multi {
+		e := p100(m.rep.Seats[0].Expected)
+		first["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#333"},
+			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%"}, "data": []obj{{"yAxis": e}}}
+	}
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip":  tooltip("axis", "cardlab:ci"),
+		"xAxis":    []obj{{"axisLabel": obj{"interval": 0}}},
+		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
+		"_cardlab": obj{"unit": "%"},
+	})
+	return cv, err
+}
+
+// rankChart is a horizontal bar chart of cards ranked by a figure (in
+// rates, shown as percentage points) with intervals; dim marks bars whose
+// interval includes 0.
+func rankChart(id, ttl, note, axis string, items []rankItem) (*chartView, error) {
+	cv := &chartView{ID: id, Title: ttl, Note: note, Height: 80 + 22*len(items)}
+	if len(items) == 0 {
+		return cv, nil
+	}
+	var names []string
+	var data []opts.BarData
+	var bars [][3]float64
+	for i, it := range items {
+		names = append(names, it.name)
+		st := &opts.ItemStyle{Color: it.color}
+		bd := opts.BarData{Name: it.name, Value: p100(it.value), ItemStyle: st}
+		data = append(data, bd)
+		bars = append(bars, [3]float64{float64(i), p100(it.ci[0]), p100(it.ci[1])})
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), noLegend(), charts.WithXAxisOpts(opts.XAxis{Name: axis}))
+	bar.SetXAxis(names).AddSeries("figure", data)
+	series := []obj{{"barMaxWidth": 18}}
+	if !items[0].noCI {
+		bar.Overlap(errorBars("95% CI", bars))
+		series = append(series, obj{"renderItem": errorHook(true), "z": 10})
+	}
+	bar.XYReversal()
+	var dataPatch []obj
+	for _, it := range items {
+		p := obj{}
+		if it.dim {
+			p["itemStyle"] = obj{"opacity": 0.45}
+		}
+		dataPatch = append(dataPatch, p)
+	}
+	series[0]["data"] = dataPatch
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip":  tooltip("axis", "cardlab:ci"),
+		"grid":     obj{"left": 10, "right": 30, "top": 30, "bottom": 40, "containLabel": true},
+		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 220, "overflow": "truncate"}}},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26}},
+		"series":   series,
+		"_cardlab": obj{"unit": "pts", "names": itemsFactions(items)},
+	})
+	return cv, err
+}
+
+type rankItem struct {
+	name, faction, color string
+	value                float64
+	ci                   [2]float64
+	dim                  bool
+	noCI                 bool // no interval to draw
+}
+
+func itemsFactions(items []rankItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.faction
+	}
+	return out
+}
+
+// ends returns the first and last n of xs (all of them if there are at
+// most 2n).
+func ends[T any](xs []T, n int) []T {
+	if len(xs) <= 2*n {
+		return xs
+	}
+	return append(slices.Clone(xs[:n]), xs[len(xs)-n:]...)
+}
+
+// chartCardRank: the cards at both ends of the card ranking.
+func (m *model) chartCardRank() (*chartView, error) {
+	if m.metric.Key == "impact" {
+		return &chartView{ID: "chart-cards"}, nil // the impact section shows it
+	}
+	var items []rankItem
+	for _, c := range ends(m.ranked(), 15) {
+		items = append(items, rankItem{name: c.Info.Name, faction: m.facName(c.Faction), color: c.Fac.Color,
+			value: c.Score, ci: c.CI, dim: c.Sig == 0})
+	}
+	note := fmt.Sprintf("The 15 highest and 15 lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
+		"Correlation, not cause: a card held or played while its owner is winning looks good whatever it does.", m.metric.Label, m.metric.Long)
+	return rankChart("chart-cards", "Cards ranked by "+m.metric.Label, note, m.metric.Label+", percentage points", items)
+}
+
+// chartPowerScatter: printed power against impact, or without an impact
+// analysis against the card figure cards are ranked by. (The win share when
+// played is no use here: when decks cycle, nearly every card is played in
+// nearly every game and its played win share is its faction's.)
+func (m *model) chartPowerScatter() (*chartView, error) {
+	cv := &chartView{ID: "chart-power", Height: 420}
+	impact := m.metric.Key == "impact"
+	yName := m.metric.Label + ", percentage points"
+	cv.Title = "Printed power against " + m.metric.Label
+	cv.Note = "Each dot is a card (jittered sideways so cards of equal power do not hide each other). " +
+		m.metric.Label + ": " + m.metric.Long + ". Grey-ringed dots rest on too few games."
+	if impact {
+		yName = "impact, percentage points"
+		cv.Title = "Printed power against impact"
+		cv.Note = "Each dot is a card (jittered sideways). Impact: the change in its faction's win share when the card is replaced by a blank (ablation). A card far above the trend does more than its power suggests."
+	}
+	xName := "printed power"
+	if !m.catalogOK {
+		xName = "mean combat power counted in scored rows"
+	}
+	sc := charts.NewScatter()
+	sc.SetGlobalOptions(noTitle(), legendTop(),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: xName}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: yName}))
+	n := 0
+	var series []obj
+	for _, f := range m.factions {
+		var data []opts.ScatterData
+		var patch []obj
+		for i, c := range m.cards {
+			if c.Faction != f.ID {
+				continue
+			}
+			x := c.MeanPower
+			if m.catalogOK {
+				x = float64(c.Info.Power)
+			}
+			if impact && c.Impact == nil {
+				continue
+			}
+			y := p100(c.Score)
+			jit := 0.0
+			if m.catalogOK {
+				jit = (float64((i*7919)%13)/12 - 0.5) * 0.5
+			}
+			data = append(data, opts.ScatterData{Name: c.Info.Name, Value: []float64{x + jit, y, x}, SymbolSize: 9})
+			p := obj{}
+			if c.Low {
+				p["itemStyle"] = obj{"borderColor": "#888", "borderWidth": 2, "opacity": 0.5}
+			}
+			patch = append(patch, p)
+			n++
+		}
+		sc.AddSeries(f.Name, data)
+		series = append(series, obj{"itemStyle": obj{"color": f.Color, "opacity": 0.8}, "data": patch})
+	}
+	if n == 0 {
+		return cv, nil
+	}
+	var err error
+	cv.Option, err = optionJSON(sc, obj{
+		"tooltip":  tooltip("item", "cardlab:scatter"),
+		"grid":     obj{"left": 60, "right": 30, "top": 50, "bottom": 50},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1}},
+		"yAxis":    []obj{{"scale": true, "nameTextStyle": obj{"align": "left"}}},
+		"series":   series,
+		"_cardlab": obj{"unit": "pts"},
+	})
+	return cv, err
+}
+
+// chartTargets: who takes each target (capture shares by faction, stacked).
+func (m *model) chartTargets() (*chartView, error) {
+	cv := &chartView{ID: "chart-targets", Title: "Who takes each target", Height: 90 + 24*len(m.rep.Targets),
+		Note: "Share of each target's captures (won at scoring or by Negotiations) taken by each faction. The number after the name is how often it was captured per time it was laid out."}
+	if len(m.rep.Targets) == 0 || len(m.factions) == 0 {
+		return cv, nil
+	}
+	var names []string
+	for _, t := range m.rep.Targets {
+		names = append(names, fmt.Sprintf("%s (%.0f%%)", t.Name, 100*t.CaptureRate))
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), legendTop(), charts.WithXAxisOpts(opts.XAxis{Name: "share of captures %", Max: 100}))
+	bar.SetXAxis(names)
+	var series []obj
+	for _, f := range m.factions {
+		var data []opts.BarData
+		for _, t := range m.rep.Targets {
+			data = append(data, opts.BarData{Value: p100(t.Captures[f.ID].Share)})
+		}
+		bar.AddSeries(f.Name, data, charts.WithBarChartOpts(opts.BarChart{Stack: "captures"}))
+		series = append(series, obj{"itemStyle": obj{"color": f.Color}, "barMaxWidth": 18})
+	}
+	bar.XYReversal()
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip":  tooltip("axis", "cardlab:axis"),
+		"grid":     obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
+		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
+		"series":   series,
+		"_cardlab": obj{"unit": "%"},
+	})
+	return cv, err
+}
+
+// histChart is a bar chart of a histogram.
+func histChart(id, ttl, note, axis string, bins []Bin) (*chartView, error) {
+	cv := &chartView{ID: id, Title: ttl, Note: note, Height: 320}
+	if len(bins) == 0 {
+		return cv, nil
+	}
+	var names []string
+	var data []opts.BarData
+	for _, b := range bins {
+		l := strconv.Itoa(b.From)
+		if b.To != b.From {
+			l += "–" + strconv.Itoa(b.To)
+		}
+		names = append(names, l)
+		data = append(data, opts.BarData{Value: b.Games})
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), noLegend(), charts.WithXAxisOpts(opts.XAxis{Name: axis}),
+		charts.WithYAxisOpts(opts.YAxis{Name: "games"}))
+	bar.SetXAxis(names).AddSeries("games", data, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#76b7b2"}))
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip":  tooltip("axis", "cardlab:axis"),
+		"grid":     obj{"left": 60, "right": 20, "top": 40, "bottom": 60},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 32}},
+		"series":   []obj{{"barCategoryGap": "8%"}},
+		"_cardlab": obj{"unit": "games"},
+	})
+	return cv, err
+}
+
+// chartRounds: the distribution of game lengths in rounds, or without one
+// (a result without per-game records) the means of the game figures.
+func (m *model) chartRounds() (*chartView, error) {
+	if h := m.histograms(); h != nil {
+		return histChart("chart-rounds", "Game length in rounds", "Games by the number of rounds played.", "rounds", h.Rounds)
+	}
+	g := m.rep.Game
+	cv := &chartView{ID: "chart-rounds", Title: "Game figures (means)", Height: 320,
+		Note: "This result has no per-game records, so only means are shown; whiskers on rounds: ± one standard deviation (the spread of single games)."}
+	names := []string{"rounds", "deployment turns per round", "passes", "reshuffles"}
+	vals := []float64{g.RoundsMean, g.DeployTurnsPerRound, g.PassesMean, g.ReshufflesMean}
+	var data []opts.BarData
+	for _, v := range vals {
+		data = append(data, opts.BarData{Value: math.Round(v*100) / 100, ItemStyle: &opts.ItemStyle{Color: "#76b7b2"}})
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noTitle(), noLegend())
+	bar.SetXAxis(names).AddSeries("mean", data)
+	bar.Overlap(errorBars("± sd", [][3]float64{{0, g.RoundsMean - g.RoundsSD, g.RoundsMean + g.RoundsSD}}))
+	var err error
+	cv.Option, err = optionJSON(bar, obj{
+		"tooltip":  tooltip("axis", "cardlab:ci"),
+		"xAxis":    []obj{{"axisLabel": obj{"interval": 0}}},
+		"series":   []obj{{"barMaxWidth": 60}, {"renderItem": errorHook(false), "z": 10}},
+		"_cardlab": obj{"unit": "", "ci": "± sd"},
+	})
+	return cv, err
+}
+
+// chartDecisions: the distribution of decisions per game.
+func (m *model) chartDecisions() (*chartView, error) {
+	h := m.histograms()
+	if h == nil {
+		return &chartView{ID: "chart-decisions"}, nil
+	}
+	return histChart("chart-decisions", "Game length in decisions",
+		fmt.Sprintf("Games by the number of decisions the bots took (every placement, pass, discard, effect choice and bid); mean %.1f.", m.rep.Game.DecisionsMean),
+		"decisions per game", h.Decisions)
+}
+
+// chartImpact: cards ranked by their ablation impact.
+func (m *model) chartImpact() (*chartView, error) {
+	im := m.d.Impact
+	if im == nil {
+		return &chartView{ID: "chart-impact"}, nil
+	}
+	var tested []analysis.CardImpact
+	for _, c := range im.Cards {
+		if c.Skipped == "" {
+			tested = append(tested, c)
+		}
+	}
+	slices.SortStableFunc(tested, func(a, b analysis.CardImpact) int { return cmpFloat(b.Delta, a.Delta) })
+	var items []rankItem
+	for _, c := range ends(tested, 15) {
+		items = append(items, rankItem{name: c.Name, faction: m.facName(c.Faction), color: m.facColor(c.Faction),
+			value: c.Delta, ci: c.CI95, dim: !c.Significant})
+	}
+	note := fmt.Sprintf("Impact of a card: its faction's win share with the card minus with it replaced (%s), on the same games. "+
+		"Whiskers: paired 95%% interval; faded bars: not significant after %s correction at α = %g. 15 highest and 15 lowest of %d cards tested.",
+		im.Mode, im.Correction, im.Alpha, len(tested))
+	return rankChart("chart-impact", "Card impact (ablation)", note, "impact on win share, percentage points", items)
+}
+
+// chartDiffFactions: the paired change of every faction's win share.
+func (m *model) chartDiffFactions() (*chartView, error) {
+	df := m.d.Diff
+	if df == nil || len(df.Factions) == 0 {
+		return &chartView{ID: "chart-diff-factions"}, nil
+	}
+	var items []rankItem
+	for _, f := range df.Factions {
+		items = append(items, rankItem{name: m.facName(f.Faction), faction: m.facName(f.Faction), color: m.facColor(f.Faction),
+			value: f.Delta, ci: f.CI95, dim: !f.Significant})
+	}
+	cv, err := rankChart("chart-diff-factions", "Change of faction win shares (variant − base)",
+		fmt.Sprintf("Paired on the same games: each faction's win share under the new rules minus under the old. Whiskers: paired 95%% interval; faded: not significant after %s correction.", df.Correction),
+		"change of win share, percentage points", items)
+	if cv != nil {
+		cv.Height = max(cv.Height, 220)
+	}
+	return cv, err
+}
+
+// chartDiffCards: the cards whose row win rate moved most (the share of
+// their placements whose row their owner took: a figure of the card itself,
+// where win shares when played or held move with the whole faction).
+func (m *model) chartDiffCards() (*chartView, error) {
+	df := m.d.Diff
+	if df == nil || len(df.Cards) == 0 {
+		return &chartView{ID: "chart-diff-cards"}, nil
+	}
+	cs := slices.Clone(df.Cards)
+	slices.SortStableFunc(cs, func(a, b analysis.CardDelta) int {
+		if a.Changed != b.Changed {
+			if a.Changed {
+				return -1
+			}
+			return 1
+		}
+		return cmpFloat(math.Abs(b.RowWinRate.Delta), math.Abs(a.RowWinRate.Delta))
+	})
+	if len(cs) > 20 {
+		cs = cs[:20]
+	}
+	slices.SortStableFunc(cs, func(a, b analysis.CardDelta) int { return cmpFloat(b.RowWinRate.Delta, a.RowWinRate.Delta) })
+	var items []rankItem
+	for _, c := range cs {
+		name := c.Name
+		if c.Changed {
+			name += " (changed)"
+		}
+		items = append(items, rankItem{name: name, faction: m.facName(c.Faction), color: m.facColor(c.Faction),
+			value: c.RowWinRate.Delta, noCI: true, dim: !c.Changed})
+	}
+	return rankChart("chart-diff-cards", "Cards whose row win rate moved most",
+		"Of the copies placed in a row, the share whose row went to the card's owner: new rules minus old (descriptive, no interval). The changed cards and the largest moves, 20 in all; changed cards are drawn solid.",
+		"change of row win rate, percentage points", items)
+}
+
+// chartSweep: every faction's win share at each value swept.
+func (m *model) chartSweep() (*chartView, error) {
+	sw := m.d.Sweep
+	if sw == nil || len(sw.Points) == 0 {
+		return &chartView{ID: "chart-sweep"}, nil
+	}
+	what := sw.Field
+	if sw.Card != nil {
+		what = sw.Card.Name + ": " + sw.Field
+	}
+	cv := &chartView{ID: "chart-sweep", Title: "Sweep of " + what, Height: 380,
+		Note: fmt.Sprintf("Every faction's win share as %s takes each value, on the same games. Now: %d; closest to the target share: %d. Dashed line: the target share.", what, sw.Current, sw.Best)}
+	var xs []string
+	for _, p := range sw.Points {
+		xs = append(xs, strconv.Itoa(p.Value))
+	}
+	ln := charts.NewLine()
+	ln.SetGlobalOptions(noTitle(), legendTop(), charts.WithYAxisOpts(opts.YAxis{Name: "win share %", Scale: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Name: sw.Field}))
+	ln.SetXAxis(xs)
+	var ids []string
+	for _, f := range sw.Points[0].Factions {
+		ids = append(ids, f.Faction)
+	}
+	var series []obj
+	for k, id := range ids {
+		var data []opts.LineData
+		for _, p := range sw.Points {
+			v := 0.0
+			if k < len(p.Factions) {
+				v = p100(p.Factions[k].Variant)
+			}
+			data = append(data, opts.LineData{Value: v})
+		}
+		ln.AddSeries(m.facName(id), data)
+		s := obj{"itemStyle": obj{"color": m.facColor(id)}, "lineStyle": obj{"color": m.facColor(id)}}
+		if k == 0 {
+			s["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#333"},
+				"data": []obj{{"yAxis": p100(sw.Target)}}}
+		}
+		series = append(series, s)
+	}
+	var err error
+	cv.Option, err = optionJSON(ln, obj{
+		"tooltip":  tooltip("axis", "cardlab:axis"),
+		"grid":     obj{"left": 60, "right": 30, "top": 50, "bottom": 50},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28}},
+		"series":   series,
+		"_cardlab": obj{"unit": "%"},
+	})
+	return cv, err
+}
+
+// chartSkill: every faction's win share at each skill level.
+func (m *model) chartSkill() (*chartView, error) {
+	sk := m.d.Skill
+	if sk == nil || len(sk.Factions) == 0 {
+		return &chartView{ID: "chart-skill"}, nil
+	}
+	cv := &chartView{ID: "chart-skill", Title: "Win shares by skill level", Height: 360,
+		Note: "Every seat played by the same bot at each level, on the same games. A faction whose line rises is stronger in skilled hands."}
+	ln := charts.NewLine()
+	ln.SetGlobalOptions(noTitle(), legendTop(), charts.WithYAxisOpts(opts.YAxis{Name: "win share %", Scale: opts.Bool(true)}))
+	ln.SetXAxis(sk.Levels)
+	var series []obj
+	for _, f := range sk.Factions {
+		var data []opts.LineData
+		for _, l := range f.Levels {
+			data = append(data, opts.LineData{Value: p100(l.WinRate)})
+		}
+		ln.AddSeries(m.facName(f.Faction), data)
+		series = append(series, obj{"itemStyle": obj{"color": m.facColor(f.Faction)}, "lineStyle": obj{"color": m.facColor(f.Faction)}})
+	}
+	var err error
+	cv.Option, err = optionJSON(ln, obj{
+		"tooltip":  tooltip("axis", "cardlab:axis"),
+		"grid":     obj{"left": 60, "right": 30, "top": 50, "bottom": 40},
+		"series":   series,
+		"_cardlab": obj{"unit": "%"},
+	})
+	return cv, err
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}

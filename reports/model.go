@@ -1,0 +1,448 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// model is a Data prepared for rendering: factions in run order with names
+// and colours, cards with their printed faces and the figure they are ranked
+// by, and the findings every format reports.
+type model struct {
+	d        *Data
+	rep      *analysis.Report
+	now      time.Time
+	factions []*facView
+	facByID  map[string]*facView
+	cards    []*cardView
+	targets  map[string]TargetInfo
+	// metric is the card figure cards are ranked by.
+	metric cardMetric
+	// catalogOK: the cards' faces (type, kind, power, text) are known.
+	catalogOK bool
+}
+
+type facView struct {
+	ID, Name, Color string
+	Stats           analysis.FactionStats
+}
+
+type cardView struct {
+	analysis.CardStats
+	Info    CardInfo
+	Fac     *facView
+	Impact  *analysis.CardImpact
+	Score   float64    // the ranking figure (metric)
+	CI      [2]float64 // its 95% interval
+	Low     bool       // resting on too few games
+	Sig     int        // +1 / -1 when the interval excludes 0 (and not Low), else 0
+	HasFace bool
+}
+
+// cardMetric names the figure cards are ranked by.
+type cardMetric struct {
+	Key    string // "impact", "iwd", "oh_iwd"
+	Label  string // short, for chart axes and table heads
+	Long   string // one sentence
+	Causal bool
+}
+
+var (
+	metricImpact = cardMetric{"impact", "Impact (ablation)",
+		"the change in its faction's win share when the card is replaced by a blank, on the same games (causal)", true}
+	metricIWD = cardMetric{"iwd", "IWD (correlational)",
+		"improvement when drawn: its owner's win share in games where a copy was drawn minus where none was (correlational, not causal)", false}
+	metricOHIWD = cardMetric{"oh_iwd", "Opening-hand IWD (correlational)",
+		"opening-hand improvement: its owner's win share with a copy in the opening hand minus without (correlational, not causal)", false}
+)
+
+// palette colours factions without a valid colour.
+var palette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7"}
+
+var reColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+func newModel(d *Data, o Options) *model {
+	rep := d.Report
+	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{}, targets: map[string]TargetInfo{}}
+	var cat *Catalog
+	if d.Meta != nil {
+		cat = d.Meta.Catalog
+	}
+	infoF := map[string]FactionInfo{}
+	infoC := map[string]CardInfo{}
+	if cat != nil {
+		for _, f := range cat.Factions {
+			infoF[f.ID] = f
+		}
+		for _, c := range cat.Cards {
+			infoC[c.ID] = c
+		}
+		for _, t := range cat.Targets {
+			m.targets[t.ID] = t
+		}
+		m.catalogOK = len(cat.Cards) > 0
+	}
+	ids := factionOrder(rep)
+	for i, id := range ids {
+		fv := &facView{ID: id, Name: id, Color: palette[i%len(palette)], Stats: rep.Factions[id]}
+		if fi, ok := infoF[id]; ok {
+			if fi.Name != "" {
+				fv.Name = fi.Name
+			}
+			if reColor.MatchString(fi.Color) {
+				fv.Color = fi.Color
+			}
+		}
+		m.factions = append(m.factions, fv)
+		m.facByID[id] = fv
+	}
+	impacts := map[string]*analysis.CardImpact{}
+	if d.Impact != nil {
+		for i := range d.Impact.Cards {
+			c := &d.Impact.Cards[i]
+			if c.Skipped == "" {
+				impacts[c.ID] = c
+			}
+		}
+	}
+	ok := 0
+	for _, k := range rep.Cards {
+		if !k.LowN {
+			ok++
+		}
+	}
+	switch {
+	case len(impacts) > 0:
+		m.metric = metricImpact
+	case ok*2 >= len(rep.Cards) && ok > 0:
+		m.metric = metricIWD
+	default:
+		m.metric = metricOHIWD
+	}
+	for _, k := range rep.Cards {
+		cv := &cardView{CardStats: k, Fac: m.facByID[k.Faction]}
+		if cv.Fac == nil {
+			cv.Fac = &facView{ID: k.Faction, Name: k.Faction, Color: "#777777"}
+		}
+		if info, ok := infoC[k.ID]; ok {
+			cv.Info, cv.HasFace = info, true
+		} else {
+			cv.Info = CardInfo{ID: k.ID, Faction: k.Faction, Name: k.Name, Copies: int(k.Copies)}
+		}
+		if k.Name != "" {
+			cv.Info.Name = k.Name
+		}
+		cv.Impact = impacts[k.ID]
+		switch m.metric.Key {
+		case "impact":
+			if cv.Impact != nil {
+				cv.Score, cv.CI, cv.Low = cv.Impact.Delta, cv.Impact.CI95, cv.Impact.LowN
+				if cv.Impact.Significant {
+					cv.Sig = sign(cv.Score)
+				}
+			} else {
+				cv.Low = true
+			}
+		case "iwd":
+			cv.Score, cv.CI, cv.Low = k.IWD, k.IWDCI95, k.LowN
+		default:
+			cv.Score, cv.CI, cv.Low = k.OHIWD, k.OHIWDCI95, k.OHLowN
+		}
+		if m.metric.Key != "impact" && !cv.Low {
+			if cv.CI[0] > 0 {
+				cv.Sig = 1
+			} else if cv.CI[1] < 0 {
+				cv.Sig = -1
+			}
+		}
+		m.cards = append(m.cards, cv)
+	}
+	return m
+}
+
+func sign(x float64) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// factionOrder lists the run's factions: the raw counts keep ruleset order;
+// without them, sorted ids.
+func factionOrder(rep *analysis.Report) []string {
+	var ids []string
+	if rep.Raw != nil {
+		for _, f := range rep.Raw.Factions {
+			ids = append(ids, f.ID)
+		}
+	}
+	if len(ids) == 0 {
+		for id := range rep.Factions {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+	}
+	return ids
+}
+
+func (m *model) facName(id string) string {
+	if f := m.facByID[id]; f != nil {
+		return f.Name
+	}
+	return id
+}
+
+func (m *model) facColor(id string) string {
+	if f := m.facByID[id]; f != nil {
+		return f.Color
+	}
+	return "#777777"
+}
+
+// title is "Name Version".
+func (m *model) title() string {
+	return strings.TrimSpace(m.rep.Ruleset.Name + " " + m.rep.Ruleset.Version)
+}
+
+// command is the command line that reproduces the games.
+func (m *model) command() string {
+	if m.d.Meta != nil && m.d.Meta.Command != "" {
+		return m.d.Meta.Command
+	}
+	return SimulateCommand(m.rep)
+}
+
+func (m *model) generated() string {
+	if m.d.Meta != nil && m.d.Meta.Generated != "" {
+		return m.d.Meta.Generated
+	}
+	return ""
+}
+
+// expected is the fair share of a faction: the mean of 1/players over its
+// lineups (0.5 when every lineup has two players).
+func (m *model) expected(id string) float64 {
+	var sum float64
+	n := 0
+	for _, l := range m.rep.Config.Matchups {
+		if slices.Contains(l, id) {
+			sum += 1 / float64(len(l))
+			n++
+		}
+	}
+	if n == 0 {
+		return 0.5
+	}
+	return sum / float64(n)
+}
+
+// describe is the one-line description of the run.
+func (m *model) describe() string {
+	c := m.rep.Config
+	s := fmt.Sprintf("%d games: %d %s × %d, bots %s, seed %d", m.rep.Games, len(c.Matchups),
+		plural(len(c.Matchups), "lineup", "lineups"), c.Games, strings.Join(c.Bots, ","), c.Seed)
+	if m.rep.Partial {
+		s += " — PARTIAL (interrupted)"
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// --- findings ---------------------------------------------------------------
+
+// finding is one notable result, in plain words.
+type finding struct {
+	Text string
+	// Kind: "faction", "seat", "matchup", "card", "impact", "diff".
+	Kind string
+}
+
+// findings lists what a reader should know first: factions and seats whose
+// interval excludes the fair share, lopsided matchups, the cards at both
+// ends of the ranking, and the paired analyses' significant results.
+func (m *model) findings() []finding {
+	var out []finding
+	for _, f := range m.factions {
+		s, e := f.Stats, m.expected(f.ID)
+		switch {
+		case s.CI95[0] > e:
+			out = append(out, finding{fmt.Sprintf("%s wins %s of its games (95%% CI %s), above the fair share of %s.",
+				f.Name, pct1(s.WinRate), ciPct(s.CI95), pct0(e)), "faction"})
+		case s.CI95[1] < e:
+			out = append(out, finding{fmt.Sprintf("%s wins %s of its games (95%% CI %s), below the fair share of %s.",
+				f.Name, pct1(s.WinRate), ciPct(s.CI95), pct0(e)), "faction"})
+		}
+	}
+	if len(out) == 0 && len(m.factions) > 0 {
+		out = append(out, finding{"No faction's win share differs from its fair share at the 95% level.", "faction"})
+	}
+	for _, s := range m.rep.Seats {
+		for _, st := range s.Seats {
+			if st.CI95[0] > s.Expected || st.CI95[1] < s.Expected {
+				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s (95%% CI %s; fair %s).",
+					s.Players, st.Seat, pct1(st.WinRate), ciPct(st.CI95), pct0(s.Expected)), "seat"})
+			}
+		}
+		for _, st := range s.StartOrder {
+			if st.Seat == 1 && (st.CI95[0] > s.Expected || st.CI95[1] < s.Expected) {
+				out = append(out, finding{fmt.Sprintf("At %d-player tables the player who begins round 1 wins %s (95%% CI %s; fair %s).",
+					s.Players, pct1(st.WinRate), ciPct(st.CI95), pct0(s.Expected)), "seat"})
+			}
+		}
+	}
+	type lop struct {
+		text string
+		dev  float64
+	}
+	var lops []lop
+	for _, mu := range m.rep.Matchups {
+		if len(mu.Lineup) != 2 {
+			continue
+		}
+		a := mu.Lineup[0]
+		s := mu.Factions[a]
+		if s.CI95[0] > 0.5 || s.CI95[1] < 0.5 {
+			w, l := a, mu.Lineup[1]
+			rate, ci := s.WinRate, s.CI95
+			if s.WinRate < 0.5 {
+				w, l = l, a
+				rate, ci = 1-rate, [2]float64{1 - s.CI95[1], 1 - s.CI95[0]}
+			}
+			lops = append(lops, lop{fmt.Sprintf("%s beats %s %s of the time (95%% CI %s).", m.facName(w), m.facName(l), pct1(rate), ciPct(ci)), math.Abs(rate - 0.5)})
+		}
+	}
+	slices.SortStableFunc(lops, func(a, b lop) int { return cmpFloat(b.dev, a.dev) })
+	for i, l := range lops {
+		if i == 3 {
+			out = append(out, finding{fmt.Sprintf("%d more matchups are outside 50%% at the 95%% level (see Matchups).", len(lops)-3), "matchup"})
+			break
+		}
+		out = append(out, finding{l.text, "matchup"})
+	}
+	top, bottom := m.rankedEnds(3)
+	what := m.metric.Label
+	star := ""
+	for _, c := range append(slices.Clone(top), bottom...) {
+		if c.Sig != 0 {
+			star = " (* its interval excludes 0)"
+		}
+	}
+	if len(top) > 0 {
+		out = append(out, finding{fmt.Sprintf("Highest %s: %s%s.", what, m.cardList(top), star), "card"})
+	}
+	if len(bottom) > 0 {
+		out = append(out, finding{fmt.Sprintf("Lowest %s: %s%s.", what, m.cardList(bottom), star), "card"})
+	}
+	if d := m.d.Diff; d != nil {
+		if d.Verdict != "" {
+			out = append(out, finding{"Rules change: " + d.Verdict, "diff"})
+		}
+		for _, f := range d.Factions {
+			if f.Significant {
+				out = append(out, finding{fmt.Sprintf("The change moves %s from %s to %s (paired Δ %s, 95%% CI %s).",
+					m.facName(f.Faction), pct1(f.Base), pct1(f.Variant), signedPts(f.Delta), ciPts(f.CI95)), "diff"})
+			}
+		}
+	}
+	if s := m.d.Sweep; s != nil && s.Suggestion != nil {
+		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep"})
+	}
+	return out
+}
+
+// rankedEnds returns up to n cards from each end of the ranking by the
+// card metric, skipping cards resting on too few games. The top holds
+// cards above 0, the bottom cards below.
+func (m *model) rankedEnds(n int) (top, bottom []*cardView) {
+	ranked := m.ranked()
+	for _, c := range ranked {
+		if len(top) == n || c.Score <= 0 {
+			break
+		}
+		top = append(top, c)
+	}
+	for i := len(ranked) - 1; i >= 0; i-- {
+		c := ranked[i]
+		if len(bottom) == n || c.Score >= 0 {
+			break
+		}
+		bottom = append(bottom, c)
+	}
+	return top, bottom
+}
+
+// ranked lists the cards with enough games by the card metric, highest
+// first.
+func (m *model) ranked() []*cardView {
+	var out []*cardView
+	for _, c := range m.cards {
+		if !c.Low {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *cardView) int { return cmpFloat(b.Score, a.Score) })
+	return out
+}
+
+func (m *model) cardList(cs []*cardView) string {
+	var parts []string
+	for _, c := range cs {
+		s := fmt.Sprintf("%s (%s) %s [%s]", c.Info.Name, m.facName(c.Faction), signedPts(c.Score), ciPts(c.CI))
+		if c.Sig != 0 {
+			s += " *"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// --- number formats -----------------------------------------------------------
+
+func pct1(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func pct0(x float64) string {
+	s := fmt.Sprintf("%.1f", 100*x)
+	return strings.TrimSuffix(s, ".0") + "%"
+}
+
+func ciPct(c [2]float64) string { return fmt.Sprintf("%.1f–%.1f%%", 100*c[0], 100*c[1]) }
+
+// signedPts is a difference of rates in percentage points.
+func signedPts(x float64) string { return fmt.Sprintf("%+.1f pts", 100*x) }
+
+func ciPts(c [2]float64) string { return fmt.Sprintf("%+.1f to %+.1f", 100*c[0], 100*c[1]) }
+
+// kindNames spells out the effect letters.
+var kindNames = map[string]string{"N": "no effect", "O": "one-time", "P": "permanent", "X": "special", "S": "scoring"}
+
+func kindName(k string) string {
+	if n, ok := kindNames[k]; ok {
+		return n
+	}
+	return k
+}

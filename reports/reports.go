@@ -1,0 +1,385 @@
+// Package reports renders the result of a simulation run as reports people
+// can publish: a workbook (balance.xlsx), one self-contained web page that
+// works offline (index.html), a Markdown summary for a forum post or a pull
+// request (summary.md) and the data they were made from (results.json).
+//
+// Every text that comes from a ruleset (card, faction and target names, rules
+// texts) is data, never markup or a formula: the page escapes it (html/template
+// and JSON), the workbook stores it as string cells, the Markdown escapes the
+// characters Markdown and HTML give a meaning to.
+//
+// results.json is the simulate result of docs/metrics.md with its keys at the
+// top level — so it is also an input of `cardlab merge` and `cardlab report
+// --from` — plus the optional paired analyses ("impact", "sweep", "diff",
+// "skill") and a "report" object: the command that reproduces the run, when
+// it was made, the ruleset's cards as they are drawn in the gallery and the
+// distributions of game lengths.
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/cards"
+)
+
+// Data is everything a report is rendered from, and the content of
+// results.json.
+type Data struct {
+	// Report is the simulate result (docs/metrics.md); its keys are written
+	// at the top level of results.json.
+	*analysis.Report
+	Impact *analysis.ImpactResult `json:"impact,omitempty"`
+	Sweep  *analysis.SweepResult  `json:"sweep,omitempty"`
+	Diff   *analysis.DiffResult   `json:"diff,omitempty"`
+	Skill  *analysis.SkillResult  `json:"skill,omitempty"`
+	// Meta says how the report was made. A plain `cardlab simulate --json`
+	// result has none; the renderers then make do without it.
+	Meta *Meta `json:"report,omitempty"`
+}
+
+// Meta describes how a report was made.
+type Meta struct {
+	// Command reproduces the run, e.g. "cardlab report --bots greedy
+	// --games 2000 --seed 1 --out report".
+	Command string `json:"command"`
+	// Generated is when the games were played (RFC 3339, UTC).
+	Generated string `json:"generated"`
+	// Catalog holds the ruleset's factions, cards and targets as the
+	// gallery shows them.
+	Catalog *Catalog `json:"catalog,omitempty"`
+	// Histograms are the distributions of game lengths and margins.
+	Histograms *Histograms `json:"histograms,omitempty"`
+}
+
+// Catalog is what a report shows of a ruleset's definitions.
+type Catalog struct {
+	Factions []FactionInfo `json:"factions"`
+	Cards    []CardInfo    `json:"cards"`
+	Targets  []TargetInfo  `json:"targets"`
+}
+
+// FactionInfo is one faction: its id, display name and colour ("#rrggbb").
+type FactionInfo struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// CardInfo is one player card as printed.
+type CardInfo struct {
+	ID      string `json:"id"`
+	Faction string `json:"faction"`
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Kind    string `json:"kind"`
+	Power   int    `json:"power"`
+	Copies  int    `json:"copies"`
+	Effect  string `json:"effect,omitempty"` // the handler, "" for kind N
+	Text    string `json:"text"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+}
+
+// TargetInfo is one target card as printed.
+type TargetInfo struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Affiliation string `json:"affiliation"`
+	VP          int    `json:"vp"`
+	Text        string `json:"text,omitempty"`
+}
+
+// Histograms are distributions over the games of a run.
+type Histograms struct {
+	// Rounds counts games by the number of rounds played.
+	Rounds []Bin `json:"rounds"`
+	// Decisions counts games by the number of decisions (every action a
+	// bot chose), in bins of equal width.
+	Decisions []Bin `json:"decisions"`
+	// Margin counts games by the winner's lead in victory points (0 for a
+	// shared victory).
+	Margin []Bin `json:"margin"`
+}
+
+// Bin counts the games whose value lies in [From, To].
+type Bin struct {
+	From  int   `json:"from"`
+	To    int   `json:"to"`
+	Games int64 `json:"games"`
+}
+
+// Files are the names Write creates in the output directory, in the order
+// they are written.
+var Files = []string{"balance.xlsx", "index.html", "summary.md", "results.json"}
+
+// Options adjust rendering.
+type Options struct {
+	// Now is the rendering time shown in the reports (zero: time.Now()).
+	Now time.Time
+}
+
+func (o Options) now() time.Time {
+	if o.Now.IsZero() {
+		return time.Now().UTC()
+	}
+	return o.Now.UTC()
+}
+
+// CatalogOf describes the factions, cards and targets of rs.
+func CatalogOf(rs *cards.Ruleset) *Catalog {
+	c := &Catalog{Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
+	for _, f := range rs.Factions {
+		c.Factions = append(c.Factions, FactionInfo{ID: f.ID, Name: f.Name, Color: f.Color})
+	}
+	for i := range rs.Cards {
+		cd := &rs.Cards[i]
+		ci := CardInfo{ID: cd.ID, Faction: rs.Factions[cd.Faction].ID, Name: cd.Name, Type: cd.Type.String(),
+			Kind: cd.Kind.String(), Power: cd.Power, Copies: cd.Copies, Text: cd.Text, File: cd.Pos.File, Line: cd.Pos.Line}
+		if cd.Effect != nil {
+			ci.Effect = cd.Effect.Handler
+		}
+		c.Cards = append(c.Cards, ci)
+	}
+	for i := range rs.Targets {
+		t := &rs.Targets[i]
+		c.Targets = append(c.Targets, TargetInfo{ID: t.ID, Name: t.Name, Type: t.Type.String(),
+			Affiliation: t.Affiliation, VP: t.VP, Text: t.Text})
+	}
+	return c
+}
+
+// HistogramsOf counts the games of records by rounds, decisions and margin
+// of victory. It returns nil without records.
+func HistogramsOf(records []analysis.GameRecord) *Histograms {
+	if len(records) == 0 {
+		return nil
+	}
+	rounds := make([]int, len(records))
+	decisions := make([]int, len(records))
+	margins := make([]int, len(records))
+	for i, g := range records {
+		rounds[i], decisions[i] = g.Rounds, g.Decisions
+		best, other := -1<<31, -1<<31
+		for _, v := range g.VP {
+			if slices.Contains(g.Winners, v.Faction) {
+				best = max(best, v.Total)
+			} else {
+				other = max(other, v.Total)
+			}
+		}
+		if len(g.Winners) == 1 && best > -1<<31 && other > -1<<31 {
+			margins[i] = best - other
+		}
+	}
+	return &Histograms{Rounds: bins(rounds, 1), Decisions: bins(decisions, 0), Margin: bins(margins, 0)}
+}
+
+// bins counts values in bins of width w (0: a round width giving about 25
+// bins), from the smallest value to the largest, empty bins included.
+func bins(values []int, w int) []Bin {
+	lo, hi := slices.Min(values), slices.Max(values)
+	if w <= 0 {
+		w = niceWidth(float64(hi-lo) / 25)
+	}
+	start := floorDiv(lo, w) * w
+	n := floorDiv(hi, w) - floorDiv(lo, w) + 1
+	out := make([]Bin, n)
+	for i := range out {
+		out[i] = Bin{From: start + i*w, To: start + (i+1)*w - 1}
+	}
+	for _, v := range values {
+		out[floorDiv(v, w)-floorDiv(lo, w)].Games++
+	}
+	return out
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// niceWidth rounds x up to 1, 2 or 5 times a power of ten (at least 1).
+func niceWidth(x float64) int {
+	if x <= 1 {
+		return 1
+	}
+	p := 1
+	for {
+		for _, m := range []int{1, 2, 5} {
+			if float64(m*p) >= x {
+				return m * p
+			}
+		}
+		p *= 10
+	}
+}
+
+// Read decodes results.json or a `cardlab simulate --json` result.
+func Read(r io.Reader) (*Data, error) {
+	var d Data
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&d); err != nil {
+		return nil, err
+	}
+	if d.Report == nil || d.Report.Raw == nil || d.Report.ToolVersion == "" {
+		return nil, errors.New("no tool_version or raw counts: not a results.json or 'cardlab simulate --json' result")
+	}
+	return &d, nil
+}
+
+// ReadFile reads results.json or a `cardlab simulate --json` result.
+func ReadFile(name string) (*Data, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return d, nil
+}
+
+// WriteJSON writes d as results.json.
+func WriteJSON(w io.Writer, d *Data) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(d)
+}
+
+// Write renders the four report files into dir. It renders them into a
+// temporary directory beside dir first and moves them into place only when
+// every one is complete, so a failure leaves an existing dir as it was: a new
+// dir is renamed into place whole; into an existing one (which may hold
+// other files, left alone) each file is renamed over its old version.
+func Write(dir string, d *Data, o Options) error {
+	if d == nil || d.Report == nil {
+		return errors.New("reports: no result to render")
+	}
+	dir = filepath.Clean(dir)
+	exists := false
+	switch st, err := os.Stat(dir); {
+	case err == nil && !st.IsDir():
+		return fmt.Errorf("%s exists and is not a directory", dir)
+	case err == nil:
+		exists = true
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	m := newModel(d, o)
+	render := map[string]func(io.Writer) error{
+		"balance.xlsx": m.writeXLSX,
+		"index.html":   m.writeHTML,
+		"summary.md":   m.writeMarkdown,
+		"results.json": func(w io.Writer) error { return WriteJSON(w, d) },
+	}
+	for _, name := range Files {
+		r := render[name]
+		if testFail != nil {
+			if err := testFail(name); err != nil {
+				r = func(io.Writer) error { return err }
+			}
+		}
+		if err := writeFile(filepath.Join(tmp, name), r); err != nil {
+			return fmt.Errorf("rendering %s: %w", name, err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if !exists {
+		if err := os.Rename(tmp, dir); err == nil {
+			return nil
+		}
+		// dir appeared meanwhile: fall through and replace file by file.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	for _, name := range Files {
+		if err := os.Rename(filepath.Join(tmp, name), filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// testFail, set by tests, makes the rendering of a file fail.
+var testFail func(name string) error
+
+func writeFile(path string, render func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := render(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// WriteXLSX renders the workbook alone.
+func WriteXLSX(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeXLSX(w) }
+
+// WriteHTML renders the web page alone.
+func WriteHTML(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeHTML(w) }
+
+// WriteMarkdown renders the Markdown summary alone.
+func WriteMarkdown(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeMarkdown(w) }
+
+// SimulateCommand is the `cardlab simulate` command line that reproduces a
+// report's games, for results without a recorded command.
+func SimulateCommand(rep *analysis.Report) string {
+	c := rep.Config
+	var ls []string
+	for _, l := range c.Matchups {
+		ls = append(ls, strings.Join(l, ","))
+	}
+	parts := []string{"cardlab simulate", "--matchups", shellQuote(strings.Join(ls, ";")),
+		"--bots", shellQuote(strings.Join(c.Bots, ",")), "--games", fmt.Sprint(c.Games),
+		"--seed", fmt.Sprint(c.Seed)}
+	if c.MinSample != analysis.DefaultMinSample {
+		parts = append(parts, "--min-sample", fmt.Sprint(c.MinSample))
+	}
+	return strings.Join(parts, " ") + " --json"
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=+,:@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,433 @@
+package reports
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/cards"
+)
+
+func openBook(t *testing.T, data []byte) *excelize.File {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the workbook does not reopen: %v", err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func zipFile(t *testing.T, data []byte, name string) string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if f.Name == name {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			b, err := io.ReadAll(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// The workbook reopens with every sheet, the chart, filters, frozen headers,
+// number formats and the matchup colour scale.
+func TestReportWorkbook(t *testing.T) {
+	d := testData(t, cards.Default(), 40)
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	f := openBook(t, b.Bytes())
+	want := []string{SheetSummary, SheetFactions, SheetMatchups, SheetSeats, SheetCards, SheetTargets, SheetEffects, SheetGames}
+	if got := f.GetSheetList(); !slices.Equal(got, want) {
+		t.Fatalf("sheets %v, want %v", got, want)
+	}
+	// The chart: a drawing on the Factions sheet (the second) with the title.
+	if c := zipFile(t, b.Bytes(), "xl/charts/chart1.xml"); !strings.Contains(c, ChartTitle) {
+		t.Errorf("no chart titled %q in the workbook", ChartTitle)
+	}
+	if rels := zipFile(t, b.Bytes(), "xl/worksheets/_rels/sheet2.xml.rels"); !strings.Contains(rels, "drawing") {
+		t.Errorf("the Factions sheet has no drawing: %s", rels)
+	}
+	// Summary: the reproduce command and the hash.
+	rows, err := f.GetRows(SheetSummary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := map[string]string{}
+	for _, r := range rows {
+		if len(r) >= 2 {
+			summary[r[0]] = r[1]
+		}
+	}
+	for k, v := range map[string]string{"Reproduce with": d.Meta.Command, "Ruleset hash (SHA-256)": d.Ruleset.Hash,
+		"Tool version": "test", "Seed": "7", "Bots": "random", "Games per lineup": "40", "Version": "1.2.4"} {
+		if summary[k] != v {
+			t.Errorf("Summary %q = %q, want %q", k, summary[k], v)
+		}
+	}
+	// Cards: header frozen, autofilter, rates formatted as percentages.
+	panes, err := f.GetPanes(SheetCards)
+	if err != nil || !panes.Freeze || panes.YSplit != 1 {
+		t.Errorf("Cards panes %+v, %v: want the header row frozen", panes, err)
+	}
+	if x := zipFile(t, b.Bytes(), "xl/worksheets/sheet5.xml"); !strings.Contains(x, "<autoFilter") {
+		t.Error("Cards has no autofilter")
+	}
+	head, _ := f.GetRows(SheetCards)
+	col := slices.Index(head[0], "oh iwd")
+	if col < 0 {
+		t.Fatalf("Cards has no oh iwd column: %v", head[0])
+	}
+	cell, _ := excelize.CoordinatesToCellName(col+1, 2)
+	sid, _ := f.GetCellStyle(SheetCards, cell)
+	st, _ := f.GetStyle(sid)
+	if st == nil || st.CustomNumFmt == nil || !strings.Contains(*st.CustomNumFmt, "%") {
+		t.Errorf("Cards %s style %+v: want a percentage format", cell, st)
+	}
+	if len(head)-1 != len(d.Cards) {
+		t.Errorf("Cards has %d rows, the result %d cards", len(head)-1, len(d.Cards))
+	}
+	cf, err := f.GetConditionalFormats(SheetMatchups)
+	if err != nil || len(cf) == 0 {
+		t.Errorf("Matchups has no colour scale: %v %v", cf, err)
+	}
+	// Every figure is a number cell, not text.
+	if typ, _ := f.GetCellType(SheetFactions, "E2"); typ != excelize.CellTypeNumber && typ != excelize.CellTypeUnset {
+		t.Errorf("Factions E2 (win rate) has type %v", typ)
+	}
+}
+
+// The paired analyses get their sheets.
+func TestReportWorkbookPaired(t *testing.T) {
+	d := testData(t, cards.Default(), 30)
+	d.Impact = &analysis.ImpactResult{Mode: "blank", Alpha: 0.05, Correction: analysis.CorrectionBH,
+		Cards: []analysis.CardImpact{{Rank: 1, ID: d.Cards[0].ID, Name: d.Cards[0].Name, Faction: d.Cards[0].Faction,
+			PairedTest: analysis.PairedTest{Games: 100, Delta: 0.04, CI95: [2]float64{0.01, 0.07}, Significant: true}}}}
+	d.Diff = &analysis.DiffResult{Verdict: "no faction changed significantly",
+		Factions: []analysis.FactionDelta{{Faction: "klingon", Base: 0.5, Variant: 0.52, PairedTest: analysis.PairedTest{Delta: 0.02}}},
+		Changes:  []analysis.Change{{Kind: "card", ID: "kl-raptor", Change: "changed", Field: "power", Base: "2", Variant: "3"}}}
+	d.Sweep = &analysis.SweepResult{Field: "power", Current: 2, Values: []int{1, 2}, Best: 1, Target: 0.5,
+		Points: []analysis.SweepPoint{{Value: 1, Factions: []analysis.FactionDelta{{Faction: "klingon", Variant: 0.48}}},
+			{Value: 2, Factions: []analysis.FactionDelta{{Faction: "klingon", Variant: 0.5}}}}}
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	got := openBook(t, b.Bytes()).GetSheetList()
+	for _, s := range []string{SheetImpact, SheetSweep, SheetDiff} {
+		if !slices.Contains(got, s) {
+			t.Errorf("no %s sheet: %v", s, got)
+		}
+	}
+	var h bytes.Buffer
+	if err := WriteHTML(&h, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{`id="chart-impact"`, `id="chart-diff-factions"`, `id="chart-sweep"`, `id="diff"`} {
+		if !strings.Contains(h.String(), id) {
+			t.Errorf("the page has no %s", id)
+		}
+	}
+}
+
+// Text from the ruleset stays text: string cells, never formulas.
+func TestReportHostileWorkbook(t *testing.T) {
+	rs := hostileRuleset(t)
+	d := testData(t, rs, 30)
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	f := openBook(t, b.Bytes())
+	rows, err := f.GetRows(SheetCards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nameCol := slices.Index(rows[0], "name")
+	textCol := slices.Index(rows[0], "text")
+	found := map[string]bool{}
+	for r, row := range rows[1:] {
+		if nameCol >= len(row) {
+			continue
+		}
+		name := row[nameCol]
+		for _, h := range []string{hostileFormula, hostileScript, hostileImg, hostileUnicode} {
+			if name != h {
+				continue
+			}
+			found[h] = true
+			cell, _ := excelize.CoordinatesToCellName(nameCol+1, r+2)
+			if fm, _ := f.GetCellFormula(SheetCards, cell); fm != "" {
+				t.Errorf("%s holds the formula %q", cell, fm)
+			}
+			if typ, _ := f.GetCellType(SheetCards, cell); typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString {
+				t.Errorf("%s %q has cell type %v, want a string", cell, name, typ)
+			}
+		}
+		if textCol < len(row) && strings.HasPrefix(row[textCol], "Qapla'! <i>glory") {
+			found["text"] = true
+			if row[textCol] != hostileText {
+				t.Errorf("the long text came back changed (%d of %d bytes)", len(row[textCol]), len(hostileText))
+			}
+		}
+	}
+	for _, h := range []string{hostileFormula, hostileScript, hostileImg, hostileUnicode, "text"} {
+		if !found[h] {
+			t.Errorf("card %q not found as a literal string in the Cards sheet", h)
+		}
+	}
+	// No sheet of the workbook holds a formula written from the ruleset.
+	for _, s := range f.GetSheetList() {
+		x := zipFile(t, b.Bytes(), "xl/worksheets/sheet"+strconv.Itoa(slices.Index(f.GetSheetList(), s)+1)+".xml")
+		if strings.Contains(x, "<f>") || strings.Contains(x, "<f ") {
+			t.Errorf("sheet %s has a formula cell", s)
+		}
+	}
+}
+
+// The page escapes every name and text of the ruleset: the hostile strings
+// appear only escaped, in the markup and inside the embedded chart options.
+func TestReportHostileHTML(t *testing.T) {
+	d := testData(t, hostileRuleset(t), 30)
+	var b bytes.Buffer
+	if err := WriteHTML(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, h := range []string{hostileScript, hostileImg, hostileFaction, hostileTarget, "<i>glory</i>", "</textarea>"} {
+		if strings.Contains(page, h) {
+			t.Errorf("the page holds %q unescaped", h)
+		}
+	}
+	if !strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the hostile card name is not in the page as escaped text")
+	}
+	// Exactly the page's own scripts: the chart options, ECharts and page.js.
+	opening := regexp.MustCompile(`(?i)<script\b`).FindAllStringIndex(page, -1)
+	options := strings.Count(page, `<script type="application/json"`)
+	if len(opening) != options+2 {
+		t.Errorf("%d script elements, want %d chart options + 2", len(opening), options)
+	}
+	if strings.Count(strings.ToLower(page), "</script") != len(opening) {
+		t.Errorf("%d </script for %d script elements", strings.Count(strings.ToLower(page), "</script"), len(opening))
+	}
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"<script", "<img", "<b ", "<svg"} {
+		if strings.Contains(md.String(), h) {
+			t.Errorf("summary.md holds %q unescaped", h)
+		}
+	}
+}
+
+// summary.md: the title, the run, the reproduce command, the headline
+// table with one row per faction, the findings and the cards, in order.
+func TestReportSummaryMarkdown(t *testing.T) {
+	d := testData(t, cards.Default(), 40)
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	lines := strings.Split(md, "\n")
+	if lines[0] != "# Balance report: Star Trek Conquest – Alpha Tactics 1.2.4" {
+		t.Errorf("title %q", lines[0])
+	}
+	wantInOrder := []string{
+		"240 games: 6 lineups × 40, bots random, seed 7 · ruleset `" + d.Ruleset.Hash[:12] + "` · cardlab test",
+		"Reproduce with:",
+		"```sh",
+		d.Meta.Command,
+		"## Factions",
+		"| Faction | Games | Win % | 95% CI | Fair share | vs fair share |",
+		"|---|--:|--:|--:|--:|---|",
+		"## Findings",
+		"## Cards",
+		"---",
+	}
+	at := 0
+	for _, w := range wantInOrder {
+		i := slices.Index(lines[at:], w)
+		if i < 0 {
+			t.Fatalf("summary.md: no line %q after line %d:\n%s", w, at+1, md)
+		}
+		at += i + 1
+	}
+	row := regexp.MustCompile(`^\| (Starfleet|Vulcan|Romulan|Klingon) \| 120 \| \d+\.\d \| \d+\.\d–\d+\.\d \| 50% \| (within|\*\*above\*\*|\*\*below\*\*)( \(few games\))? \|$`)
+	n := 0
+	for _, l := range lines {
+		if row.MatchString(l) {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d faction rows in the headline table, want 4:\n%s", n, md)
+	}
+	findings := 0
+	inFindings := false
+	for _, l := range lines {
+		switch {
+		case l == "## Findings":
+			inFindings = true
+		case strings.HasPrefix(l, "## "):
+			inFindings = false
+		case inFindings && strings.HasPrefix(l, "- "):
+			findings++
+		}
+	}
+	if findings == 0 {
+		t.Error("no findings")
+	}
+}
+
+// Write replaces the four files of an existing directory and leaves its
+// other files alone; a failure leaves it as it was and no temporary files.
+func TestReportWriteAtomic(t *testing.T) {
+	d := testData(t, cards.Default(), 20)
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "report")
+	if err := Write(dir, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Files {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	st, _ := os.Stat(dir)
+	if st.Mode().Perm() != 0o755 {
+		t.Errorf("report directory mode %v", st.Mode().Perm())
+	}
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+
+	failing := errors.New("disk full")
+	testFail = func(name string) error {
+		if name == "summary.md" {
+			return failing
+		}
+		return nil
+	}
+	err := Write(dir, testData(t, cards.Default(), 10), Options{Now: testNow})
+	testFail = nil
+	if !errors.Is(err, failing) {
+		t.Fatalf("Write with a failing render: %v", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+	if !bytes.Equal(before, after) {
+		t.Error("a failed Write changed summary.md")
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("temporary files left beside the report: %v", names)
+	}
+	if err := Write(dir, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(mine); string(b) != "mine" {
+		t.Error("Write touched another file of the directory")
+	}
+	// A file in the way.
+	file := filepath.Join(parent, "file")
+	os.WriteFile(file, nil, 0o644)
+	if err := Write(file, d, Options{}); err == nil {
+		t.Error("Write over a file: no error")
+	}
+}
+
+// results.json reads back into the same data, and a plain simulate result
+// reads too.
+func TestReportResultsJSON(t *testing.T) {
+	d := testData(t, cards.Default(), 20)
+	var b bytes.Buffer
+	if err := WriteJSON(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b2 bytes.Buffer
+	if err := WriteJSON(&b2, back); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), b2.Bytes()) {
+		t.Error("results.json does not survive a round trip")
+	}
+	var m map[string]any
+	json.Unmarshal(b.Bytes(), &m)
+	for _, k := range []string{"tool_version", "ruleset", "config", "factions", "cards", "raw", "report"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("results.json has no top-level %q", k)
+		}
+	}
+	plain, _ := json.Marshal(d.Report)
+	pd, err := Read(bytes.NewReader(plain))
+	if err != nil || pd.Meta != nil {
+		t.Fatalf("a simulate result: %v, meta %v", err, pd.Meta)
+	}
+	var h bytes.Buffer
+	if err := WriteHTML(&h, pd, Options{Now: testNow}); err != nil {
+		t.Fatalf("rendering a result without catalog or histograms: %v", err)
+	}
+	if _, err := Read(strings.NewReader(`{"games": 3}`)); err == nil {
+		t.Error("Read accepted a file without raw counts")
+	}
+}
+
+func TestReportHistograms(t *testing.T) {
+	got := bins([]int{3, 5, 5, 9}, 2)
+	want := []Bin{{2, 3, 1}, {4, 5, 2}, {6, 7, 0}, {8, 9, 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("bins %v, want %v", got, want)
+	}
+	if w := niceWidth(13.2); w != 20 {
+		t.Errorf("niceWidth(13.2) = %d", w)
+	}
+	recs := []analysis.GameRecord{
+		{Winners: []string{"a"}, Rounds: 6, Decisions: 200, VP: []analysis.VPRecord{{Faction: "a", Total: 40}, {Faction: "b", Total: 31}}},
+		{Winners: []string{"a", "b"}, Rounds: 5, Decisions: 150, VP: []analysis.VPRecord{{Faction: "a", Total: 30}, {Faction: "b", Total: 30}}},
+	}
+	h := HistogramsOf(recs)
+	var sum int64
+	for _, b := range h.Margin {
+		sum += b.Games
+	}
+	if sum != 2 || h.Margin[0].From != 0 || h.Rounds[0] != (Bin{5, 5, 1}) {
+		t.Errorf("histograms %+v", h)
+	}
+}
