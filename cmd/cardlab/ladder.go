@@ -12,7 +12,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -100,24 +99,11 @@ func ladderRun(opts *LadderOptions) error {
 	defer stop()
 	cfg := analysis.LadderConfig{Ruleset: rs, Bots: opts.Bots, Games: opts.Games, Players: opts.Players,
 		Seed: opts.Seed, Workers: opts.Workers}
-	var bar *progressbar.ProgressBar
-	if opts.Progress {
-		cfg.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(opts.ErrOut),
-					progressbar.OptionSetDescription("ladder"), progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-					progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
-			}
-			_ = bar.Set(done)
-		}
-	}
+	bar := newGameBar(opts.ErrOut, opts.Progress, "ladder")
+	cfg.Progress = bar.progress()
 	start := time.Now()
 	res, err := analysis.Ladder(ctx, cfg)
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	bar.done()
 	if err != nil {
 		return err
 	}

@@ -13,10 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -198,24 +196,10 @@ func simulateRun(opts *SimulateOptions) error {
 	if opts.MinSample == 0 {
 		cfg.MinSample = -1 // 0 asked for: nothing is low_n
 	}
-	var bar *progressbar.ProgressBar
-	if opts.Progress {
-		cfg.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(opts.ErrOut),
-					progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-					progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
-			}
-			_ = bar.Set(done)
-		}
-	}
+	bar := newGameBar(opts.ErrOut, opts.Progress, "simulating")
+	cfg.Progress = bar.progress()
 	res, err := analysis.Run(ctx, cfg)
-	if bar != nil {
-		_ = bar.Finish()
-		_ = bar.Clear()
-	}
+	bar.done()
 	if err != nil {
 		return err
 	}

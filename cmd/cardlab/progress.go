@@ -1,0 +1,49 @@
+package main
+
+import (
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// gameBar is the progress bar of a long run of games, drawn on standard
+// error only when that is a terminal (rate and time left included), so
+// redirected output and tests stay clean.
+type gameBar struct {
+	w    io.Writer
+	on   bool
+	desc string
+	bar  *progressbar.ProgressBar
+}
+
+func newGameBar(w io.Writer, on bool, desc string) *gameBar {
+	return &gameBar{w: w, on: on, desc: desc}
+}
+
+// progress returns the callback for a runner's Progress field, or nil when
+// no bar is drawn.
+func (b *gameBar) progress() func(done, total int) {
+	if !b.on {
+		return nil
+	}
+	return func(done, total int) {
+		if b.bar == nil {
+			b.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(b.w),
+				progressbar.OptionSetDescription(b.desc), progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
+				progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
+		}
+		_ = b.bar.Set(done)
+	}
+}
+
+// done removes the bar; the next phase starts a fresh one.
+func (b *gameBar) done() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
+		_ = b.bar.Clear()
+		b.bar = nil
+	}
+}
