@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -284,36 +283,23 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	return data, nil
 }
 
-// phaseBar shows the progress of one phase of a report's games on ErrOut
-// (when it is a terminal).
+// phaseBar shows the progress of each phase of a report's games (the
+// simulation, then impact or diff) as its own bar on ErrOut.
 type phaseBar struct {
 	opts *ReportOptions
-	bar  *progressbar.ProgressBar
+	cur  *gameBar
 }
 
 // progress returns the Progress func of a phase (nil without a terminal).
 func (b *phaseBar) progress(what string) func(done, total int) {
-	if !b.opts.Progress {
-		return nil
-	}
-	return func(done, total int) {
-		if b.bar == nil {
-			b.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(b.opts.ErrOut),
-				progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
-				progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-				progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
-				progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
-		}
-		_ = b.bar.Set(done)
-	}
+	b.finish()
+	b.cur = newGameBar(b.opts.ErrOut, b.opts.Progress, what)
+	return b.cur.progress()
 }
 
-// finish clears the bar of the phase that ended.
 func (b *phaseBar) finish() {
-	if b.bar != nil {
-		_ = b.bar.Finish()
-		_ = b.bar.Clear()
-		b.bar = nil
+	if b.cur != nil {
+		b.cur.done()
 	}
 }
 
