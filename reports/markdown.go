@@ -81,7 +81,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 
 	ranked := m.ranked()
 	p("\n## Cards\n\n")
-	p("Ranked by %s: %s. Cards resting on too few games are left out; * marks an interval that excludes 0.\n\n",
+	p("Ranked by %s: %s. Cards resting on too few games are left out; * marks a figure that stays significant after the Benjamini–Hochberg correction over all cards (false discovery rate 5%%).\n\n",
 		mdText(m.metric.Label), mdText(m.metric.Long))
 	if len(ranked) == 0 {
 		p("No card has enough games on both sides for this figure.\n")

@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -41,7 +42,7 @@ type cardView struct {
 	Score   float64    // the ranking figure (metric)
 	CI      [2]float64 // its 95% interval
 	Low     bool       // resting on too few games
-	Sig     int        // +1 / -1 when the interval excludes 0 (and not Low), else 0
+	Sig     int        // +1 / -1 when significant (multiple-testing corrected), else 0
 	HasFace bool
 }
 
@@ -154,16 +155,42 @@ func newModel(d *Data, o Options) *model {
 		default:
 			cv.Score, cv.CI, cv.Low = k.OHIWD, k.OHIWDCI95, k.OHLowN
 		}
-		if m.metric.Key != "impact" && !cv.Low {
-			if cv.CI[0] > 0 {
-				cv.Sig = 1
-			} else if cv.CI[1] < 0 {
-				cv.Sig = -1
-			}
-		}
 		m.cards = append(m.cards, cv)
 	}
+	if m.metric.Key != "impact" {
+		markSignificantBH(m.cards, 0.05)
+	}
 	return m
+}
+
+// markSignificantBH marks the correlational card figures that stay
+// significant when the false discovery rate over all cards tested is held at
+// alpha (Benjamini–Hochberg): with 130 cards, about six would clear a plain
+// 95% interval by chance alone. Each p-value is read off the figure's 95%
+// interval, taken as a normal one.
+func markSignificantBH(cs []*cardView, alpha float64) {
+	type pv struct {
+		c *cardView
+		p float64
+	}
+	var ps []pv
+	for _, c := range cs {
+		se := (c.CI[1] - c.CI[0]) / (2 * 1.959964)
+		if c.Low || se <= 0 {
+			continue
+		}
+		ps = append(ps, pv{c, math.Erfc(math.Abs(c.Score/se) / math.Sqrt2)})
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].p < ps[j].p })
+	k := 0
+	for i, x := range ps {
+		if x.p <= float64(i+1)/float64(len(ps))*alpha {
+			k = i + 1
+		}
+	}
+	for _, x := range ps[:k] {
+		x.c.Sig = sign(x.c.Score)
+	}
 }
 
 func sign(x float64) int {
@@ -339,7 +366,7 @@ func (m *model) findings() []finding {
 	star := ""
 	for _, c := range append(slices.Clone(top), bottom...) {
 		if c.Sig != 0 {
-			star = " (* its interval excludes 0)"
+			star = " (* significant after the Benjamini–Hochberg correction over all cards)"
 		}
 	}
 	if len(top) > 0 {

@@ -222,7 +222,7 @@ func table[T any](s *sheet, cols []col[T], items []T) int {
 
 func fmtLook(nf string) func(any) look { return func(any) look { return look{numFmt: nf} } }
 
-// sigLook highlights a figure whose interval excludes 0 (sig ±1) or that
+// sigLook highlights a significant figure (sig ±1, multiple-testing corrected) or that
 // rests on too few games.
 func sigLook(nf string, sig int, low bool) look {
 	switch {
