@@ -112,6 +112,34 @@ func (a *arm) outcome(i, k int) int {
 	return int(a.units[i*cards.MaxPlayers+k])
 }
 
+// shareUnplayed gives a the outcomes of base in the lineups a did not play:
+// for arms whose change cannot matter there (a card of a faction not at the
+// table), those games are identical to base's. a.played still counts only
+// the games a played itself.
+func (a *arm) shareUnplayed(base *arm) {
+	a.lineups = slices.Clone(a.lineups)
+	for li := range a.plan.lineups {
+		if slices.Contains(a.lineups, li) || !slices.Contains(base.lineups, li) {
+			continue
+		}
+		g := a.plan.games
+		copy(a.units[li*g*cards.MaxPlayers:(li+1)*g*cards.MaxPlayers], base.units[li*g*cards.MaxPlayers:(li+1)*g*cards.MaxPlayers])
+		a.lineups = append(a.lineups, li)
+	}
+	slices.Sort(a.lineups)
+}
+
+// covered counts the games with an outcome in a (played or shared).
+func (a *arm) covered() int64 {
+	n := int64(0)
+	for i := 0; i < len(a.units); i += cards.MaxPlayers {
+		if a.units[i] >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // runArms plays every arm's games on one pool of workers. It returns
 // whether the context stopped it before every game was played.
 func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool, elapsed time.Duration, err error) {
@@ -140,7 +168,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		}
 		a.plan = p
 		if a.lineups == nil {
-			a.lineups = all
+			a.lineups = slices.Clone(all)
 		}
 		a.units = make([]int8, nl*cfg.Games*cards.MaxPlayers)
 		for i := 0; i < len(a.units); i += cards.MaxPlayers {

@@ -106,8 +106,8 @@ type ImpactResult struct {
 	// VariantGames the games played with some card ablated, over all cards.
 	BaselineGames int64 `json:"baseline_games"`
 	VariantGames  int64 `json:"variant_games"`
-	// Cards are ranked by Impact, largest first (rank 1 = the card whose
-	// removal costs its faction most).
+	// Cards are ranked by their impact (Delta), largest first (rank 1 = the
+	// card whose removal costs its faction most); skipped cards come last.
 	Cards   []CardImpact `json:"cards"`
 	Partial bool         `json:"partial"`
 	Timing  Timing       `json:"timing"`

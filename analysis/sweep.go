@@ -238,11 +238,22 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	base := &arm{rs: rs}
 	arms = append(arms, base)
 	armOf[cur] = base
+	// A card's value only matters in the games of its faction: the other
+	// lineups play exactly as in the ruleset itself and are not replayed.
+	var only []int
+	if card != nil {
+		f := rs.Factions[card.Faction].ID
+		for li, l := range cfg.Matchups {
+			if slices.Contains(l, f) {
+				only = append(only, li)
+			}
+		}
+	}
 	for _, v := range cfg.Values {
 		if _, ok := armOf[v]; ok {
 			continue
 		}
-		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *cards.Ruleset) { sf.set(x, v) })}
+		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *cards.Ruleset) { sf.set(x, v) }), lineups: only}
 		armOf[v] = a
 		arms = append(arms, a)
 	}
@@ -257,10 +268,13 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	var games int64
 	for _, a := range arms {
 		games += a.played
+		if a != base {
+			a.shareUnplayed(base)
+		}
 	}
 	for _, v := range cfg.Values {
 		a := armOf[v]
-		pt := SweepPoint{Value: v, Games: a.played, Factions: make([]FactionDelta, len(played))}
+		pt := SweepPoint{Value: v, Games: a.covered(), Factions: make([]FactionDelta, len(played))}
 		for k, f := range played {
 			p := pairFaction(&pc, base, a, f)
 			pt.Factions[k] = factionDelta(f, &p, pc.minSample())

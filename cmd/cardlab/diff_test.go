@@ -1,0 +1,57 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+func TestDiffNullCommand(t *testing.T) {
+	a, b := writeDefault(t), writeDefault(t)
+	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
+	if code != 0 {
+		t.Fatalf("null diff: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"No changes in the definitions.", "Verdict: no changes"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("null diff output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestDiffCommandSignificant(t *testing.T) {
+	a, b := writeDefault(t), writeDefault(t)
+	// The D7 Battle Cruiser (power 4, two copies) much stronger.
+	corrupt(t, b, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 9\n    copies: 2\n")
+	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "150", "--workers", "2", "--json", "--fail-on-significant")
+	if code != 1 || !strings.Contains(stderr, "--fail-on-significant: SIGNIFICANT") {
+		t.Fatalf("diff: exit %d, stderr %q", code, stderr)
+	}
+	var res analysis.DiffResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("the result is still written: %v", err)
+	}
+	if len(res.Changes) != 1 || res.Changes[0].ID != "kl-d7" || res.Changes[0].Pos != "klingon.yaml:95" || !res.Significant {
+		t.Errorf("changes %+v, significant %v", res.Changes, res.Significant)
+	}
+	for _, f := range res.Factions {
+		if f.Faction == "klingon" && (f.Delta <= 0 || !f.Significant) {
+			t.Errorf("klingon: %+v", f)
+		}
+	}
+	// Without the flag a significant change is not an error.
+	if code, _, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "20"); code != 0 {
+		t.Errorf("diff without --fail-on-significant: exit %d: %s", code, stderr)
+	}
+}
+
+func TestDiffErrors(t *testing.T) {
+	if code, _, stderr := cardlab(t, "diff", "--games", "5"); code != 2 || !strings.Contains(stderr, "--base DIR is required") {
+		t.Errorf("no --base: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := cardlab(t, "diff", "--base", t.TempDir()+"/none", "--games", "5"); code != 1 || !strings.Contains(stderr, "--base") {
+		t.Errorf("missing base dir: exit %d, %q", code, stderr)
+	}
+}

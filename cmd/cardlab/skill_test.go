@@ -1,0 +1,47 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+func TestSkillCommand(t *testing.T) {
+	code, stdout, stderr := cardlab(t, "skill", "--players", "starfleet,klingon", "--games", "40", "--workers", "2", "--json")
+	if code != 0 {
+		t.Fatalf("skill: exit %d: %s", code, stderr)
+	}
+	var res analysis.SkillResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(res.Levels, ",") != "random,greedy" || len(res.Factions) != 2 || len(res.Steps) != 1 {
+		t.Errorf("skill result: levels %v, %d factions, %d steps", res.Levels, len(res.Factions), len(res.Steps))
+	}
+	code, stdout, _ = cardlab(t, "skill", "--players", "starfleet,klingon", "--games", "20")
+	if code != 0 || !strings.Contains(stdout, "random → greedy") || !strings.Contains(stdout, "Rank changes") {
+		t.Errorf("skill tables: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestSkillErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"skill", "--bots", "greedy"}, 2, "at least two levels"},
+		{[]string{"skill", "--bots", "greedy,greedy"}, 2, "twice"},
+		{[]string{"skill", "--bots", "greedy,wizard"}, 2, "unknown bot"},
+	} {
+		code, _, stderr := cardlab(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%v: exit %d (want %d), stderr %q (want %q)", c.args, code, c.code, stderr, c.msg)
+		}
+	}
+	if rankOrdinal(1) != "1st" || rankOrdinal(12) != "12th" || rankOrdinal(22) != "22nd" || rankOrdinal(31) != "31st" {
+		t.Error("rankOrdinal")
+	}
+}
