@@ -358,3 +358,7 @@ func (g *Greedy) slotValue(s *game.State, a game.Action, handler string) float64
 	}
 	return g.w[r] * (g.chance(s, r, 0, p, false) - g.chance(s, r, 0, 0, false))
 }
+
+// Reseed starts the agent over as NewGreedy(seed) would (its tables depend
+// only on the ruleset and are kept), so a runner can reuse it between games.
+func (g *Greedy) Reseed(seed uint64) { g.rng = game.NewRNG(seed) }

@@ -63,3 +63,20 @@ func TestParseSpecs(t *testing.T) {
 		t.Fatalf("SplitList = %q", got)
 	}
 }
+
+// A reseeded agent plays exactly like a new one with that seed (the batch
+// runner reuses agents between games through Reseed).
+func TestReseedEqualsNew(t *testing.T) {
+	rs := cards.Default()
+	for _, spec := range []string{"random", "greedy", "ismcts:iters=20", "ismcts:iters=10,rollout=greedy"} {
+		used, _ := Parse(spec, 99)
+		playOne(t, rs, factions[:2], []Agent{used, NewRandom(5)}, 1) // dirty it
+		used.(interface{ Reseed(uint64) }).Reseed(7)
+		fresh, _ := Parse(spec, 7)
+		a := playOne(t, rs, factions[:2], []Agent{used, NewRandom(3)}, 11)
+		b := playOne(t, rs, factions[:2], []Agent{fresh, NewRandom(3)}, 11)
+		if a != b {
+			t.Fatalf("%s: reseeded agent played differently from a new one", spec)
+		}
+	}
+}

@@ -52,15 +52,32 @@ func NewISMCTS(seed uint64, iterations int, rollout string) *ISMCTS {
 	if iterations <= 0 {
 		iterations = DefaultIterations
 	}
-	b := &ISMCTS{Iterations: iterations, C: 0.7, Rollout: rollout, rng: game.NewRNG(seed)}
-	rs := b.rng.Uint64()
-	if rollout == "greedy" {
-		b.roll = NewGreedy(rs)
-	} else {
+	b := &ISMCTS{Iterations: iterations, C: 0.7, Rollout: rollout}
+	if rollout != "greedy" {
 		b.Rollout = "random"
-		b.roll = NewRandom(rs)
 	}
+	b.Reseed(seed)
 	return b
+}
+
+// Reseed starts the agent over as NewISMCTS with seed would (the node arena
+// is kept for reuse), so a runner can reuse it between games.
+func (b *ISMCTS) Reseed(seed uint64) {
+	b.rng = game.NewRNG(seed)
+	rs := b.rng.Uint64()
+	if b.Rollout == "greedy" {
+		if g, ok := b.roll.(*Greedy); ok {
+			g.Reseed(rs)
+		} else {
+			b.roll = NewGreedy(rs)
+		}
+	} else {
+		if r, ok := b.roll.(*Random); ok {
+			r.Reseed(rs)
+		} else {
+			b.roll = NewRandom(rs)
+		}
+	}
 }
 
 func (b *ISMCTS) newNode(a game.Action, player int) int32 {

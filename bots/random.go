@@ -91,3 +91,7 @@ func nth(legal []game.Action, kind game.ActionKind, match bool, k int) game.Acti
 	}
 	return legal[len(legal)-1]
 }
+
+// Reseed starts the agent over as NewRandom(seed) would, so a runner can
+// reuse it between games.
+func (b *Random) Reseed(seed uint64) { b.rng = game.NewRNG(seed) }
