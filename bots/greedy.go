@@ -47,6 +47,9 @@ func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: game.NewRNG(seed)} }
 
 func (g *Greedy) prepare(rs *cards.Ruleset) {
 	g.rs = rs
+	// A reused agent may move to another ruleset (a variant in a paired
+	// run): nothing of the last one may survive.
+	g.h, g.bonus = [256]string{}, [256]float64{}
 	g.mean = make([]float64, len(rs.Factions))
 	for fi, f := range rs.Factions {
 		tot, n := 0, 0

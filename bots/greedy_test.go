@@ -80,3 +80,18 @@ func TestReseedEqualsNew(t *testing.T) {
 		}
 	}
 }
+
+// A greedy agent reused on a variant ruleset where a card lost its effect
+// must not remember the old effect (found by the impact runner).
+func TestGreedyForgetsOldRuleset(t *testing.T) {
+	rs := cards.Default()
+	g := NewGreedy(1)
+	playOne(t, rs, factions[:2], []Agent{g, NewRandom(2)}, 3)
+	variant := *rs
+	variant.Cards = append([]cards.Card(nil), rs.Cards...)
+	for i := range variant.Cards {
+		variant.Cards[i].Effect, variant.Cards[i].Kind = nil, cards.KindNone
+	}
+	g.Reseed(4)
+	playOne(t, &variant, factions[:2], []Agent{g, NewRandom(2)}, 3)
+}
