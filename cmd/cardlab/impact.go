@@ -59,35 +59,46 @@ func pairedFlags(cmd *cobra.Command, o *PairedOptions, players *string, games in
 	fl.IntVar(&o.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games as low_n")
 }
 
+// checkRunFlags validates the flags every batch command shares and returns
+// the --players lineup (nil if not given) and the matchups (default all).
+func checkRunFlags(cmd *cobra.Command, players string, matchups []string, games, workers, minSample int) ([]string, []string, error) {
+	f := cmd.Flags()
+	if f.Changed("players") && f.Changed("matchups") {
+		return nil, nil, usageErrorf("--players and --matchups cannot be used together")
+	}
+	var lineup []string
+	if f.Changed("players") {
+		for _, p := range strings.Split(players, ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				return nil, nil, usageErrorf("--players %q: empty faction name", players)
+			}
+			lineup = append(lineup, p)
+		}
+	} else if len(matchups) == 0 {
+		matchups = []string{"all"}
+	}
+	if games < 1 {
+		return nil, nil, usageErrorf("--games must be at least 1, got %d", games)
+	}
+	if workers < 0 {
+		return nil, nil, usageErrorf("--workers must be 0 (one per CPU) or more, got %d", workers)
+	}
+	if minSample < 0 {
+		return nil, nil, usageErrorf("--min-sample must be 0 or more, got %d", minSample)
+	}
+	return lineup, matchups, nil
+}
+
 // checkPairedFlags validates the shared flags after parsing.
 func checkPairedFlags(cmd *cobra.Command, g *globalOptions, o *PairedOptions, players string) error {
 	o.Out, o.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 	o.RulesDir = g.RulesDir
 	o.Context = cmd.Context()
-	f := cmd.Flags()
-	if f.Changed("players") && f.Changed("matchups") {
-		return usageErrorf("--players and --matchups cannot be used together")
-	}
-	o.Players = nil
-	if f.Changed("players") {
-		for _, p := range strings.Split(players, ",") {
-			p = strings.TrimSpace(p)
-			if p == "" {
-				return usageErrorf("--players %q: empty faction name", players)
-			}
-			o.Players = append(o.Players, p)
-		}
-	} else if len(o.Matchups) == 0 {
-		o.Matchups = []string{"all"}
-	}
-	if o.Games < 1 {
-		return usageErrorf("--games must be at least 1, got %d", o.Games)
-	}
-	if o.Workers < 0 {
-		return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", o.Workers)
-	}
-	if o.MinSample < 0 {
-		return usageErrorf("--min-sample must be 0 or more, got %d", o.MinSample)
+	var err error
+	o.Players, o.Matchups, err = checkRunFlags(cmd, players, o.Matchups, o.Games, o.Workers, o.MinSample)
+	if err != nil {
+		return err
 	}
 	o.Progress = isTerminal(o.ErrOut)
 	return nil

@@ -92,30 +92,10 @@ exit status is 1.`,
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.RulesDir = g.RulesDir
 			opts.Context = cmd.Context()
-			f := cmd.Flags()
-			if f.Changed("players") && f.Changed("matchups") {
-				return usageErrorf("--players and --matchups cannot be used together")
-			}
-			opts.Players = nil
-			if f.Changed("players") {
-				for _, p := range strings.Split(players, ",") {
-					p = strings.TrimSpace(p)
-					if p == "" {
-						return usageErrorf("--players %q: empty faction name", players)
-					}
-					opts.Players = append(opts.Players, p)
-				}
-			} else if len(opts.Matchups) == 0 {
-				opts.Matchups = []string{"all"}
-			}
-			if opts.Games < 1 {
-				return usageErrorf("--games must be at least 1, got %d", opts.Games)
-			}
-			if opts.Workers < 0 {
-				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
-			}
-			if opts.MinSample < 0 {
-				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
+			var err error
+			opts.Players, opts.Matchups, err = checkRunFlags(cmd, players, opts.Matchups, opts.Games, opts.Workers, opts.MinSample)
+			if err != nil {
+				return err
 			}
 			sh, err := parseShard(shard)
 			if err != nil {
