@@ -20,6 +20,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -559,23 +561,15 @@ func BenjaminiHochberg(p []float64) []float64 {
 // SignTestP is the exact two-sided sign test of pos positive and neg
 // negative differences (zeros dropped): 2·P(X ≤ min(pos, neg)) for X ~
 // Binomial(pos+neg, 1/2), at most 1. For binary outcomes it is McNemar's
-// exact test.
+// exact test. The distributions come from gonum's stat/distuv.
 func SignTestP(pos, neg int64) float64 {
 	m := pos + neg
 	if m == 0 {
 		return 1
 	}
 	k := min(pos, neg)
-	// Sum the binomial probabilities in log space.
-	lm := lgamma(float64(m) + 1)
-	sum := 0.0
-	for x := int64(0); x <= k; x++ {
-		sum += math.Exp(lm - lgamma(float64(x)+1) - lgamma(float64(m-x)+1) - float64(m)*math.Ln2)
-	}
-	return math.Min(1, 2*sum)
+	return math.Min(1, 2*distuv.Binomial{N: float64(m), P: 0.5}.CDF(float64(k)))
 }
-
-func lgamma(x float64) float64 { v, _ := math.Lgamma(x); return v }
 
 // StudentTTwoSided returns P(|T| ≥ |t|) for Student's t with df degrees of
 // freedom.
@@ -586,8 +580,7 @@ func StudentTTwoSided(t, df float64) float64 {
 	if math.IsInf(t, 0) {
 		return 0
 	}
-	x := df / (df + t*t)
-	return regIncBeta(df/2, 0.5, x)
+	return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(math.Abs(t))
 }
 
 // StudentTQuantile returns the p-quantile (0 < p < 1) of Student's t with df
@@ -596,88 +589,7 @@ func StudentTQuantile(p, df float64) float64 {
 	if df <= 0 || p <= 0 || p >= 1 {
 		return math.NaN()
 	}
-	if p == 0.5 {
-		return 0
-	}
-	if p < 0.5 {
-		return -StudentTQuantile(1-p, df)
-	}
-	// Two-sided tail 2(1−p); bisection on t ≥ 0 (the tail is decreasing).
-	tail := 2 * (1 - p)
-	lo, hi := 0.0, 1.0
-	for StudentTTwoSided(hi, df) > tail {
-		hi *= 2
-		if hi > 1e12 {
-			return math.Inf(1)
-		}
-	}
-	for k := 0; k < 200 && hi-lo > 1e-12*math.Max(1, hi); k++ {
-		mid := (lo + hi) / 2
-		if StudentTTwoSided(mid, df) > tail {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return (lo + hi) / 2
-}
-
-// regIncBeta is the regularized incomplete beta function I_x(a, b)
-// (continued fraction, Numerical Recipes §6.4).
-func regIncBeta(a, b, x float64) float64 {
-	switch {
-	case x <= 0:
-		return 0
-	case x >= 1:
-		return 1
-	}
-	lbt := lgamma(a+b) - lgamma(a) - lgamma(b) + a*math.Log(x) + b*math.Log1p(-x)
-	if x < (a+1)/(a+b+2) {
-		return math.Exp(lbt) * betaCF(a, b, x) / a
-	}
-	return 1 - math.Exp(lbt)*betaCF(b, a, 1-x)/b
-}
-
-func betaCF(a, b, x float64) float64 {
-	const eps, tiny = 1e-15, 1e-300
-	qab, qap, qam := a+b, a+1, a-1
-	c, d := 1.0, 1-qab*x/qap
-	if math.Abs(d) < tiny {
-		d = tiny
-	}
-	d = 1 / d
-	h := d
-	for m := 1; m <= 10000; m++ {
-		fm := float64(m)
-		m2 := 2 * fm
-		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
-		h *= del
-		if math.Abs(del-1) < eps {
-			break
-		}
-	}
-	return h
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(p)
 }
 
 // factionsOf lists the factions of the lineups in the ruleset's order.
