@@ -130,22 +130,39 @@ func (s *State) LegalActions(buf []Action) []Action {
 	p := int(s.turn)
 	h := &s.players[p].hand
 	open := s.openRows()
-	var seen [4]uint64 // card definitions already offered
-	for k := 0; k < int(h.n); k++ {
-		d8 := s.def8(h.c[k])
-		if seen[d8>>6]&(1<<(d8&63)) != 0 {
+	// The open rows as action bits, computed once for every hand card.
+	var rowBits [maxRows]Action
+	nopen := 0
+	for r := 0; r < int(s.nrows); r++ {
+		if open&(1<<uint(r)) != 0 {
+			rowBits[nopen] = Action(r) << 16
+			nopen++
+		}
+	}
+	var defs [maxDeck]uint8
+	n := int(h.n)
+	for k := 0; k < n; k++ {
+		d8 := s.fx.instDef[h.c[k]]
+		defs[k] = d8
+		dup := false
+		for j := 0; j < k; j++ { // hands are small: copies give one action
+			if defs[j] == d8 {
+				dup = true
+				break
+			}
+		}
+		if dup {
 			continue
 		}
-		seen[d8>>6] |= 1 << (d8 & 63)
 		d := int(d8)
 		switch s.fx.defPlace[d8] {
 		case effects.PlaceShieldOther:
-			if open != 0 && s.hasShieldable(p) {
+			if nopen != 0 && s.hasShieldable(p) {
 				buf = append(buf, ShieldAction(d))
 			}
 			continue
 		case effects.PlaceInsertOther:
-			if h.n > 1 {
+			if n > 1 {
 				buf = append(buf, WaveAction(d))
 			}
 		case effects.PlaceAnywhere:
@@ -160,10 +177,8 @@ func (s *State) LegalActions(buf []Action) []Action {
 			}
 		}
 		a := PlaceAction(d, 0)
-		for r := 0; r < int(s.nrows); r++ {
-			if open&(1<<uint(r)) != 0 {
-				buf = append(buf, a|Action(r)<<16)
-			}
+		for _, rb := range rowBits[:nopen] {
+			buf = append(buf, a|rb)
 		}
 	}
 	return append(buf, PassAction())
