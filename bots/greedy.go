@@ -18,25 +18,76 @@ import (
 // logistic curve of the estimated power margin, so a card goes where it
 // changes the outcome most: not to rows already safe, nor to rows already
 // lost.
+//
+// Speed (it is the rollout policy of ISMCTS and the bulk of batch runs):
+// what depends only on the ruleset (each card's static worth and effect
+// arguments, each faction's mean power) is tabled when the ruleset changes,
+// and what each target is worth to each seat when the lineup changes. A
+// decision reads each row once (ViewRow); in a Deployment turn it then
+// tables the gain of every hand card in every row, and with it the hand's
+// best placement (what Shield and Gravitational Wave actions are scored
+// by), and scores the actions from that table. None of this changes a
+// score: only the work.
 type Greedy struct {
-	rng   game.RNG
-	rs    *cards.Ruleset
-	bonus [256]float64 // static worth of each card's effect, added to its power
-	mean  []float64    // mean base power per faction
-	h     [256]string  // handler name per card definition
-	view  [cards.MaxRows]game.RowView
-	est   [cards.MaxRows][cards.MaxPlayers]float64
-	w     [cards.MaxRows]float64
-	opp   [cards.MaxRows]float64 // strongest opponent's estimate per row
-	base  [cards.MaxRows]float64 // chance of winning each row as it stands
-	// memo caches placement gains per (card, row) within one decision:
-	// Teleport positions and shield/wave look-ahead ask for the same ones.
-	memo    [256][cards.MaxRows]float64
-	memoGen [256][cards.MaxRows]uint32
-	gen     uint32
-	looked  bool
+	rng  game.RNG
+	rs   *cards.Ruleset
+	card [256]greedyCard // per card definition
+	mean []float64       // mean base power per faction
+
+	// Lineup tables: valid while rs and the seats' factions are unchanged.
+	np       int
+	fac      [cards.MaxPlayers]int
+	seatMean [cards.MaxPlayers]float64 // mean power of each seat's deck
+	nt       int                       // len(rs.Targets)
+	tw       []float64                 // [seat*nt+target] worth of a target to a seat
+	lineupOK bool
+
+	// Per decision.
 	me      int
+	looked  bool
+	view    [cards.MaxRows]game.RowView
+	em      [cards.MaxRows]float64 // my estimated power per row
+	opp     [cards.MaxRows]float64 // strongest opponent's estimate per row
+	w       [cards.MaxRows]float64 // what the row's target is worth to me
+	base    [cards.MaxRows]float64 // chance of winning each row as it stands
+	open    uint8                  // rows open to a placement
+	shut    [cards.MaxRows]float64 // 0 for an open row, -Inf for a closed one
+	handler string
+	hdDone  bool
+	// Best placement gain of the hand (floored at 0), of the card achieving
+	// it, and the best over every other card: bestPlacement(except) for any
+	// except.
+	best1, best2 float64
+	best1Card    int
+	bestDone     bool
+	// memo caches placement gains per (card, row) within one decision (the
+	// Deployment turn's table; elsewhere the hand's best placement and a
+	// Flagship's rows ask for them).
+	memo    [256][cards.MaxRows]float64
+	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
+	gen     uint32                     // this decision
 }
+
+// greedyCard is what Greedy needs of a card definition, tabled per ruleset.
+type greedyCard struct {
+	pw    float64 // base power plus the static worth of its effect
+	power float64 // base power
+	disc  float64 // score of discarding it
+	amt   float64 // per_card (admiral), amount (weaken_above, bonus_vs_target), 2 (deactivate_above)
+	tt    int     // bonus_vs_target: target type + 1, 0 for any
+	kind  uint8   // gk* below: effects whose worth depends on the row
+}
+
+const (
+	gkNone = iota
+	gkAdmiral
+	gkArmada
+	gkDeflector
+	gkDiplomat
+	gkBonusVsTarget
+	gkAbove // weaken_above, deactivate_above
+	gkBlockade
+)
 
 // Scale is the power margin at which Greedy thinks a row is about 73% won.
 const greedyScale = 3.0
@@ -47,10 +98,11 @@ func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: game.NewRNG(seed)} }
 
 func (g *Greedy) prepare(rs *cards.Ruleset) {
 	g.rs = rs
+	g.lineupOK = false
 	// A reused agent may move to another ruleset (a variant in a paired
 	// run): nothing of the last one may survive.
-	g.h, g.bonus = [256]string{}, [256]float64{}
-	g.mean = make([]float64, len(rs.Factions))
+	g.card = [256]greedyCard{}
+	g.mean = resize(g.mean, len(rs.Factions))
 	for fi, f := range rs.Factions {
 		tot, n := 0, 0
 		for _, d := range f.Deck {
@@ -61,65 +113,137 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			g.mean[fi] = float64(tot) / float64(n)
 		}
 	}
+	g.nt = len(rs.Targets)
+	g.tw = resize(g.tw, cards.MaxPlayers*g.nt)
 	for i := range rs.Cards {
-		c := &rs.Cards[i]
-		if i >= 256 || c.Effect == nil {
-			continue
+		if i >= 256 {
+			break
 		}
-		g.h[i] = c.Effect.Handler
-		// Rough worth of effects whose value does not depend on the row.
-		switch c.Effect.Handler {
-		case "strike_ship":
-			g.bonus[i] = 3
-		case "flagship":
-			g.bonus[i] = 2.5
-		case "space_mines", "weapon_purge", "distress_signal", "bomb":
-			g.bonus[i] = 1.5
-		case "draw_cards":
-			g.bonus[i] = 0.7 * float64(c.Effect.Arg("count").Int)
-		case "spy", "blocker_ship", "scout_ship", "deactivate_above":
-			g.bonus[i] = 1
-		case "modify_power":
-			g.bonus[i] = float64(c.Effect.Arg("amount").Int)
-		case "power_per_card":
-			g.bonus[i] = float64(c.Effect.Arg("amount").Int)
+		c := &rs.Cards[i]
+		gc := &g.card[i]
+		bonus := 0.0
+		if c.Effect != nil {
+			// Rough worth of effects whose value does not depend on the row.
+			switch c.Effect.Handler {
+			case "strike_ship":
+				bonus = 3
+			case "flagship":
+				bonus = 2.5
+			case "space_mines", "weapon_purge", "distress_signal", "bomb":
+				bonus = 1.5
+			case "draw_cards":
+				bonus = 0.7 * float64(c.Effect.Arg("count").Int)
+			case "spy", "blocker_ship", "scout_ship", "deactivate_above":
+				bonus = 1
+			case "modify_power":
+				bonus = float64(c.Effect.Arg("amount").Int)
+			case "power_per_card":
+				bonus = float64(c.Effect.Arg("amount").Int)
+			}
+			// Effects whose worth depends on the row (see worth).
+			switch c.Effect.Handler {
+			case "admiral":
+				gc.kind, gc.amt = gkAdmiral, float64(c.Effect.Arg("per_card").Int)
+			case "armada":
+				gc.kind = gkArmada
+			case "deflector":
+				gc.kind = gkDeflector
+			case "diplomat_combo":
+				gc.kind = gkDiplomat
+			case "bonus_vs_target":
+				gc.kind, gc.amt, gc.tt = gkBonusVsTarget, float64(c.Effect.Arg("amount").Int), c.Effect.Arg("target_type").Int
+			case "weaken_above":
+				gc.kind, gc.amt = gkAbove, float64(c.Effect.Arg("amount").Int)
+			case "deactivate_above":
+				gc.kind, gc.amt = gkAbove, 2
+			case "blockade":
+				gc.kind = gkBlockade
+			}
+		}
+		gc.power = float64(c.Power)
+		gc.pw = float64(c.Power) + bonus
+		gc.disc = 1.5 - float64(c.Power) - bonus
+	}
+}
+
+// resize returns b with length n, zeroed, reusing its array if it can (a
+// runner may switch rulesets between games).
+func resize(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// lineup tables the seats' deck means and what each target is worth to each
+// seat, unless the seats' factions are those of the last decision.
+func (g *Greedy) lineup(s *game.State) {
+	np := s.NumPlayers()
+	if g.lineupOK && np == g.np {
+		same := true
+		for q := 0; q < np; q++ {
+			if s.Faction(q) != g.fac[q] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
 		}
 	}
+	g.np = np
+	for q := 0; q < np; q++ {
+		g.fac[q] = s.Faction(q)
+		g.seatMean[q] = g.mean[g.fac[q]]
+	}
+	for q := 0; q < np; q++ {
+		for t := 0; t < g.nt; t++ {
+			g.tw[q*g.nt+t] = targetWorth(g.rs, s, q, t)
+		}
+	}
+	g.lineupOK = true
 }
 
 // logistic maps a power margin to a chance of winning the row. It is the
 // "soft sign" sigmoid rather than 1/(1+e^-x): the same shape for ranking
-// actions, and no exponential in the inner loop.
+// actions, and no exponential (nor branch) in the inner loop.
 func logistic(m float64) float64 {
-	x := m / greedyScale
-	if x < 0 {
-		return 0.5 + 0.5*x/(1-x)
-	}
-	return 0.5 + 0.5*x/(1+x)
+	return 0.5 + 0.5*m/(greedyScale+math.Abs(m))
 }
 
 // look summarises every row from the deciding seat's view.
 func (g *Greedy) look(s *game.State) {
-	rs := s.Ruleset()
-	n := s.NumPlayers()
+	me, np := g.me, g.np
+	tw := g.tw[me*g.nt : (me+1)*g.nt]
+	g.open = 0
 	for r := 0; r < s.NumRows(); r++ {
 		v := &g.view[r]
-		s.ViewRow(g.me, r, v)
-		for q := 0; q < n; q++ {
-			g.est[r][q] = float64(v.Known[q]) + float64(v.Hidden[q])*g.mean[s.Faction(q)]
+		s.ViewRow(me, r, v)
+		g.shut[r] = 0
+		if v.Open {
+			g.open |= 1 << uint(r)
+		} else {
+			g.shut[r] = math.Inf(-1)
 		}
-		g.w[r] = 0
-		if v.Target >= 0 {
-			g.w[r] = targetWorth(rs, s, g.me, v.Target)
-		}
-		g.opp[r] = 0
-		for q := 0; q < n; q++ {
-			if q != g.me && g.est[r][q] > g.opp[r] {
-				g.opp[r] = g.est[r][q]
+		em := float64(v.Known[me]) + float64(v.Hidden[me])*g.seatMean[me]
+		opp := 0.0
+		for q := 0; q < np; q++ {
+			if q != me {
+				// Branch-free: estimates are never negative nor NaN.
+				opp = max(opp, float64(v.Known[q])+float64(v.Hidden[q])*g.seatMean[q])
 			}
 		}
-		g.base[r] = g.chance(s, r, 0, 0, false)
+		g.em[r], g.opp[r] = em, opp
+		g.w[r] = 0
+		if v.Target >= 0 {
+			g.w[r] = tw[v.Target]
+		}
+		// No card of mine there: cannot win it (times 0, branch-free).
+		g.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
 	}
+	g.looked = true
 }
 
 // targetWorth is what taking target t is worth to seat me: its VP, my
@@ -159,56 +283,50 @@ func planetBonusFor(rs *cards.Ruleset, f *cards.Faction, tg *cards.Target) bool 
 	return false
 }
 
-// chance is the estimated chance that seat me wins row r if me gains add
-// power and the strongest opponent loses sub.
-func (g *Greedy) chance(s *game.State, r int, add, sub float64, addCard bool) float64 {
-	if g.view[r].Top[g.me] < 0 && !addCard {
-		return 0 // no card there: cannot win it
+// chance is the estimated chance that I win row r if I gain add power and
+// the strongest opponent loses sub; like the row's base chance, zero when I
+// have no card there.
+func (g *Greedy) chance(r int, add, sub float64) float64 {
+	if g.view[r].Top[g.me] < 0 {
+		return 0
 	}
-	return logistic(g.est[r][g.me] + add - g.opp[r] + sub)
+	return logistic(g.em[r] + add - g.opp[r] + sub)
 }
 
 // worth is what card d adds when played to row r now.
-func (g *Greedy) worth(s *game.State, d, r int) float64 {
-	rs := s.Ruleset()
-	c := &rs.Cards[d]
+func (g *Greedy) worth(d, r int) float64 {
+	c := &g.card[d]
+	p := c.pw
+	if c.kind == gkNone {
+		return p
+	}
 	v := &g.view[r]
-	p := float64(c.Power) + g.bonus[d]
-	maxOpp := g.opp[r]
-	switch g.h[d] {
-	case "admiral":
-		p += float64(c.Effect.Arg("per_card").Int) * float64(v.Len+1)
-	case "armada":
-		p += maxOpp
-	case "deflector":
+	switch c.kind {
+	case gkAdmiral:
+		p += c.amt * float64(v.Len+1)
+	case gkArmada:
+		p += g.opp[r]
+	case gkDeflector:
 		if v.Len > 0 {
 			p += 2 // the base power above, usually an opponent's answer
 		}
-	case "diplomat_combo", "bonus_vs_target":
-		if v.Target >= 0 && g.h[d] == "bonus_vs_target" {
-			tt := c.Effect.Arg("target_type").Int
-			if tt == 0 || tt-1 == int(rs.Targets[v.Target].Type) {
-				p += float64(c.Effect.Arg("amount").Int)
-			}
+	case gkDiplomat:
+		p += 2
+	case gkBonusVsTarget:
+		if v.Target >= 0 && (c.tt == 0 || c.tt-1 == int(g.rs.Targets[v.Target].Type)) {
+			p += c.amt
 		}
-		if g.h[d] == "diplomat_combo" {
-			p += 2
-		}
-	case "weaken_above", "deactivate_above":
-		amt := 2.0
-		if g.h[d] == "weaken_above" {
-			amt = float64(c.Effect.Arg("amount").Int)
-		}
+	case gkAbove:
 		if v.Len > 0 && v.Bottom >= 0 && !v.BottomDown {
 			// The card above is known: helps against an opponent, hurts me.
 			if v.Top[g.me] == v.Len-1 {
-				p -= amt
+				p -= c.amt
 			} else {
-				p += amt
+				p += c.amt
 			}
 		}
-	case "blockade":
-		if g.chance(s, r, float64(c.Power), 0, true) > 0.6 {
+	case gkBlockade:
+		if logistic(g.em[r]+c.power-g.opp[r]) > 0.6 {
 			p += 3
 		} else {
 			p -= 2
@@ -217,29 +335,27 @@ func (g *Greedy) worth(s *game.State, d, r int) float64 {
 	return p
 }
 
-// gain is the weighted change in row r's outlook from adding power p.
-func (g *Greedy) gain(s *game.State, r int, p float64) float64 {
-	return g.w[r] * (g.chance(s, r, p, 0, true) - g.base[r])
+// gain is the weighted change in row r's outlook from adding power p (a
+// card of mine placed there).
+func (g *Greedy) gain(r int, p float64) float64 {
+	return g.w[r] * (logistic(g.em[r]+p-g.opp[r]) - g.base[r])
 }
 
 // placeGain is gain(worth(d, r)), memoised for this decision.
-func (g *Greedy) placeGain(s *game.State, d, r int) float64 {
-	if d < 256 && g.memoGen[d][r] == g.gen {
+func (g *Greedy) placeGain(d, r int) float64 {
+	if g.memoGen[d][r] == g.gen {
 		return g.memo[d][r]
 	}
-	v := g.gain(s, r, g.worth(s, d, r))
-	if d < 256 {
-		g.memo[d][r], g.memoGen[d][r] = v, g.gen
-	}
-	return v
+	return g.placeGainNew(d, r)
 }
 
-// need makes sure the rows have been looked at for this decision.
-func (g *Greedy) need(s *game.State) {
-	if !g.looked {
-		g.look(s)
-		g.looked = true
+func (g *Greedy) placeGainNew(d, r int) float64 {
+	v := 0.0 // nothing to win where the target is taken
+	if g.w[r] != 0 {
+		v = g.gain(r, g.worth(d, r))
 	}
+	g.memo[d][r], g.memoGen[d][r] = v, g.gen
+	return v
 }
 
 // Choose scores each legal action and returns the best (ties broken at
@@ -251,117 +367,221 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 	if g.rs != s.Ruleset() {
 		g.prepare(s.Ruleset())
 	}
+	g.lineup(s)
 	g.me = s.CurrentPlayer()
-	g.looked = false
-	g.gen++
-	handler := s.PendingHandler()
-	best, bestV, ties := legal[0], math.Inf(-1), 0
-	for _, a := range legal {
-		v := g.score(s, a, handler)
-		switch {
-		case v > bestV+1e-9:
-			best, bestV, ties = a, v, 1
-		case v > bestV-1e-9:
-			ties++
-			if g.rng.Intn(ties) == 0 {
-				best = a
-			}
-		}
+	g.looked, g.bestDone, g.hdDone = false, false, false
+	if g.gen++; g.gen == 0 {
+		// Wrapped: no memo entry may pass for this decision's.
+		g.memoGen = [256][cards.MaxRows]uint32{}
+		g.gen = 1
 	}
-	return best
+	if legal[len(legal)-1].Kind() == game.ActPass {
+		return g.deploy(s, legal)
+	}
+	p := newPick(legal[0])
+	for _, a := range legal {
+		p.add(a, g.score(s, a), &g.rng)
+	}
+	return p.a
 }
 
-func (g *Greedy) score(s *game.State, a game.Action, handler string) float64 {
-	rs := s.Ruleset()
-	switch a.Kind() {
-	case game.ActPass, game.ActDiscard, game.ActDone:
-	default:
-		g.need(s)
+// pick keeps the best of the actions scored so far: an action scoring more
+// than 1e-9 above the best replaces it, one within 1e-9 of it ties and
+// replaces it with probability 1/ties.
+type pick struct {
+	a      game.Action
+	hi, lo float64 // the best score ± 1e-9
+	ties   int
+}
+
+func newPick(a game.Action) pick { return pick{a: a, hi: math.Inf(-1), lo: math.Inf(-1)} }
+
+func (p *pick) add(a game.Action, v float64, rng *game.RNG) {
+	if v > p.lo {
+		p.better(a, v, rng)
 	}
-	switch a.Kind() {
+}
+
+func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
+	if v > p.hi {
+		p.a, p.hi, p.lo, p.ties = a, v+1e-9, v-1e-9, 1
+		return
+	}
+	p.ties++
+	if rng.Intn(p.ties) == 0 {
+		p.a = a
+	}
+}
+
+// deploy is Choose for a Deployment turn (Pass is listed last): the gain of
+// every hand card in every row is computed up front, and so the best
+// placement of the hand, then the actions are scored from these tables.
+func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
+	g.look(s)
+	nr := s.NumRows()
+	g.best1, g.best2, g.best1Card = 0, 0, -1
+	for k := 0; k < s.HandLen(g.me); k++ {
+		d := s.HandCard(g.me, g.me, k)
+		mg := &g.memoGen[d]
+		if mg[0] == g.gen {
+			continue // a copy
+		}
+		m := &g.memo[d]
+		c := &g.card[d]
+		cb := math.Inf(-1)
+		// A row whose target is taken has w = 0: gain 0. Closed rows are
+		// tabled too (no placement names them) but left out of cb.
+		if c.kind == gkNone {
+			for r := 0; r < nr; r++ {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+c.pw-g.opp[r])-g.base[r]), g.gen
+				cb = max(cb, m[r]+g.shut[r])
+			}
+		} else {
+			for r := 0; r < nr; r++ {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, r)-g.opp[r])-g.base[r]), g.gen
+				cb = max(cb, m[r]+g.shut[r])
+			}
+		}
+		switch {
+		case cb > g.best1:
+			g.best2, g.best1, g.best1Card = g.best1, cb, d
+		case cb > g.best2:
+			g.best2 = cb
+		}
+	}
+	g.bestDone = true
+	p := newPick(legal[0])
+	for _, a := range legal {
+		var v float64
+		switch a.Kind() {
+		case game.ActPlace:
+			v = g.placeGain(a.Card(), a.Row())
+		case game.ActPlaceAt:
+			v = g.placeGain(a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+		case game.ActPass:
+			v = -0.25
+		default:
+			v = g.score(s, a)
+		}
+		p.add(a, v, &g.rng)
+	}
+	return p.a
+}
+
+func (g *Greedy) score(s *game.State, a game.Action) float64 {
+	k := a.Kind()
+	switch k {
+	case game.ActPass:
+		return -0.25
+	case game.ActDiscard:
+		return g.card[a.Card()].disc
+	case game.ActDone:
+		return 0
+	}
+	if !g.looked {
+		g.look(s)
+	}
+	switch k {
 	case game.ActPlace:
-		return g.placeGain(s, a.Card(), a.Row())
+		return g.placeGain(a.Card(), a.Row())
 	case game.ActPlaceAt:
 		// Higher positions win ties.
-		return g.placeGain(s, a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+		return g.placeGain(a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
 	case game.ActShield:
 		return g.bestPlacement(s, a.Card()) + 0.3
 	case game.ActWave:
 		return g.bestPlacement(s, a.Card()) - 0.2
-	case game.ActPass:
-		return -0.25
-	case game.ActDiscard:
-		c := &rs.Cards[a.Card()]
-		return 1.5 - float64(c.Power) - g.bonus[a.Card()]
-	case game.ActDone:
-		return 0
 	case game.ActRow:
 		if d := s.PendingCard(); d >= 0 {
-			return g.placeGain(s, d, a.Row())
+			return g.placeGain(d, a.Row())
 		}
 		return g.w[a.Row()]
 	case game.ActHand:
-		if handler == "negotiations" {
+		if g.pendingHandler(s) == "negotiations" {
 			r := s.PendingRow()
 			if r < 0 || g.w[r] == 0 {
 				return -1
 			}
-			c := &rs.Cards[a.Card()]
+			p := g.card[a.Card()].power
 			// A strong bid is worth part of the target, the card is spent.
-			return g.w[r]*(float64(c.Power)/8) - 0.4*float64(c.Power) - 0.5
+			return g.w[r]*(p/8) - 0.4*p - 0.5
 		}
 		// Distress Signal: a ship from hand, face up, into the pending row.
 		if r := s.PendingRow(); r >= 0 {
-			return g.gain(s, r, float64(rs.Cards[a.Card()].Power))
+			return g.gain(r, g.card[a.Card()].power)
 		}
 		return 0
 	case game.ActSlot:
-		return g.slotValue(s, a, handler)
+		return g.slotValue(s, a)
 	}
 	return 0
 }
 
-// bestPlacement is the best gain any other hand card could make.
+func (g *Greedy) pendingHandler(s *game.State) string {
+	if !g.hdDone {
+		g.handler, g.hdDone = s.PendingHandler(), true
+	}
+	return g.handler
+}
+
+// bestPlacement is the best gain any other hand card than except could
+// make in an open row (0 if none gains). The hand's two best cards are found
+// once per decision.
 func (g *Greedy) bestPlacement(s *game.State, except int) float64 {
-	best := 0.0
-	for k := 0; k < s.HandLen(g.me); k++ {
-		d := s.HandCard(g.me, g.me, k)
-		if d == except {
-			continue
-		}
-		for r := 0; r < s.NumRows(); r++ {
-			if g.view[r].Open {
-				if v := g.placeGain(s, d, r); v > best {
-					best = v
+	if !g.bestDone {
+		g.best1, g.best2, g.best1Card = 0, 0, -1
+		nr := s.NumRows()
+		for k := 0; k < s.HandLen(g.me); k++ {
+			d := s.HandCard(g.me, g.me, k)
+			if d == g.best1Card {
+				continue // a copy of the best card so far
+			}
+			cb := math.Inf(-1)
+			for r := 0; r < nr; r++ {
+				if g.view[r].Open {
+					if v := g.placeGain(d, r); v > cb {
+						cb = v
+					}
 				}
 			}
+			switch {
+			case cb > g.best1:
+				g.best2, g.best1, g.best1Card = g.best1, cb, d
+			case cb > g.best2:
+				g.best2 = cb
+			}
 		}
+		g.bestDone = true
 	}
-	return best
+	if except == g.best1Card {
+		return g.best2
+	}
+	return g.best1
 }
 
 // slotValue scores choosing the card at a.Row()/a.Pos(): removing it
 // (Strike ship, EMP) or moving it into the pending row (Distress Signal).
-func (g *Greedy) slotValue(s *game.State, a game.Action, handler string) float64 {
+func (g *Greedy) slotValue(s *game.State, a game.Action) float64 {
 	r := a.Row()
 	in := s.Slot(g.me, r, a.Pos())
-	p := g.mean[s.Faction(in.Owner)]
+	p := g.seatMean[in.Owner]
 	if in.Card >= 0 {
-		p = float64(s.Ruleset().Cards[in.Card].Power)
+		p = g.card[in.Card].power
 	}
-	if handler == "distress_signal" {
+	if g.pendingHandler(s) == "distress_signal" {
 		to := s.PendingRow()
 		if to < 0 {
 			return 0
 		}
-		return g.gain(s, to, p) - g.w[r]*(g.chance(s, r, 0, 0, false)-g.chance(s, r, -p, 0, false))
+		return g.gain(to, p) - g.w[r]*(g.base[r]-g.chance(r, -p, 0))
 	}
 	if in.Owner == g.me {
-		return -g.w[r] * (g.chance(s, r, 0, 0, false) - g.chance(s, r, -p, 0, false))
+		return -g.w[r] * (g.base[r] - g.chance(r, -p, 0))
 	}
-	return g.w[r] * (g.chance(s, r, 0, p, false) - g.chance(s, r, 0, 0, false))
+	return g.w[r] * (g.chance(r, 0, p) - g.base[r])
 }
 
 // Reseed starts the agent over as NewGreedy(seed) would (its tables depend
-// only on the ruleset and are kept), so a runner can reuse it between games.
+// only on the ruleset and the lineup and are kept), so a runner can reuse it
+// between games.
 func (g *Greedy) Reseed(seed uint64) { g.rng = game.NewRNG(seed) }
