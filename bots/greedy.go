@@ -457,7 +457,7 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 		case game.ActPlace:
 			v = g.placeGain(a.Card(), a.Row())
 		case game.ActPlaceAt:
-			v = g.placeGain(a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+			v = g.placeGain(a.Card(), a.Row()) + 0.01*float64(int(g.view[a.Row()].Len)-a.Pos())
 		case game.ActPass:
 			v = -0.25
 		default:
@@ -486,7 +486,7 @@ func (g *Greedy) score(s *game.State, a game.Action) float64 {
 		return g.placeGain(a.Card(), a.Row())
 	case game.ActPlaceAt:
 		// Higher positions win ties.
-		return g.placeGain(a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+		return g.placeGain(a.Card(), a.Row()) + 0.01*float64(int(g.view[a.Row()].Len)-a.Pos())
 	case game.ActShield:
 		return g.bestPlacement(s, a.Card()) + 0.3
 	case game.ActWave:

@@ -276,7 +276,7 @@ func (g *refGreedy) look(s *game.State) {
 		}
 		g.w[r] = 0
 		if v.Target >= 0 {
-			g.w[r] = refTargetWorth(rs, s, g.me, v.Target)
+			g.w[r] = refTargetWorth(rs, s, g.me, int(v.Target))
 		}
 		g.opp[r] = 0
 		for q := 0; q < n; q++ {
@@ -449,7 +449,7 @@ func (g *refGreedy) score(s *game.State, a game.Action, handler string) float64 
 		return g.placeGain(s, a.Card(), a.Row())
 	case game.ActPlaceAt:
 		// Higher positions win ties.
-		return g.placeGain(s, a.Card(), a.Row()) + 0.01*float64(g.view[a.Row()].Len-a.Pos())
+		return g.placeGain(s, a.Card(), a.Row()) + 0.01*float64(int(g.view[a.Row()].Len)-a.Pos())
 	case game.ActShield:
 		return g.bestPlacement(s, a.Card()) + 0.3
 	case game.ActWave:

@@ -172,18 +172,21 @@ func sortBytes(b []uint8) {
 // RowView is a cheap summary of a row as one viewer sees it, for agents that
 // evaluate many positions: base powers of the cards the viewer can identify
 // and counts of those it cannot.
+//
+// Its fields are 32-bit so that the struct, which agents fill for every row
+// at every decision, stays small (64 bytes).
 type RowView struct {
-	Len    int
-	Target int  // target index, -1 if taken
-	Open   bool // a card may be placed here now
-	Known  [maxPlayers]int
-	Hidden [maxPlayers]int
+	Len    int32
+	Target int32 // target index, -1 if taken
+	Open   bool  // a card may be placed here now
+	Known  [maxPlayers]int32
+	Hidden [maxPlayers]int32
 	// Top is the position of each player's topmost card, -1 if none.
-	Top [maxPlayers]int
+	Top [maxPlayers]int32
 	// Bottom is the card definition of the bottom card if the viewer can
 	// identify it, -1 otherwise; BottomDown reports it face down (the next
 	// placement reveals it).
-	Bottom     int
+	Bottom     int32
 	BottomDown bool
 }
 
@@ -191,13 +194,13 @@ type RowView struct {
 // may know.
 func (s *State) ViewRow(viewer, r int, rv *RowView) {
 	row := &s.rows[r]
-	*rv = RowView{Len: int(row.n), Target: int(row.target), Open: s.canPlace(r), Bottom: -1,
-		Top: [maxPlayers]int{-1, -1, -1, -1}}
+	*rv = RowView{Len: int32(row.n), Target: int32(row.target), Open: s.canPlace(r), Bottom: -1,
+		Top: [maxPlayers]int32{-1, -1, -1, -1}}
 	for k := 0; k < int(row.n); k++ {
 		sl := &row.s[k]
 		o := int(s.fx.instOwn[sl.inst])
 		if rv.Top[o] < 0 {
-			rv.Top[o] = k
+			rv.Top[o] = int32(k)
 		}
 		d := s.fx.instDef[sl.inst]
 		if sl.flags&fFaceUp != 0 || o == viewer {
@@ -205,7 +208,7 @@ func (s *State) ViewRow(viewer, r int, rv *RowView) {
 			if p < 0 || sl.flags&fDeactPower != 0 {
 				p = 0
 			}
-			rv.Known[o] += p
+			rv.Known[o] += int32(p)
 		} else {
 			rv.Hidden[o]++
 		}
@@ -214,7 +217,7 @@ func (s *State) ViewRow(viewer, r int, rv *RowView) {
 		sl := &row.s[row.n-1]
 		rv.BottomDown = sl.flags&fFaceUp == 0
 		if !rv.BottomDown || int(s.fx.instOwn[sl.inst]) == viewer {
-			rv.Bottom = int(s.fx.instDef[sl.inst])
+			rv.Bottom = int32(s.fx.instDef[sl.inst])
 		}
 	}
 }
