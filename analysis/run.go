@@ -334,7 +334,6 @@ type worker struct {
 	states  map[[2]int]*game.State // by lineup and rotation
 	agents  [cards.MaxPlayers]bots.Agent
 	buf     []game.Action
-	rot     []string
 	records []GameRecord
 }
 

@@ -78,20 +78,6 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[b.rng.Intn(len(legal))]
 }
 
-// nth returns the k-th action of legal whose kind is (match) or is not
-// (!match) kind.
-func nth(legal []game.Action, kind game.ActionKind, match bool, k int) game.Action {
-	for _, a := range legal {
-		if (a.Kind() == kind) == match {
-			if k == 0 {
-				return a
-			}
-			k--
-		}
-	}
-	return legal[len(legal)-1]
-}
-
 // Reseed starts the agent over as NewRandom(seed) would, so a runner can
 // reuse it between games.
 func (b *Random) Reseed(seed uint64) { b.rng = game.NewRNG(seed) }

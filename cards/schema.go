@@ -187,9 +187,6 @@ func deckSchema() object {
 	)
 }
 
-// playerTimings are the timings player-card kinds bind to.
-var playerTimings = []effects.Timing{effects.OneTime, effects.Permanent, effects.Special, effects.Scoring}
-
 // bindingSchema returns the schema of an object naming a handler in
 // `effect` with its `params`: a player card (card true; timing ignored) or a
 // target bonus of the given timing.

@@ -54,12 +54,7 @@ func suggestWithin(word string, candidates []string, budget *int) string {
 	return best
 }
 
-// didYouMean formats suggest's answer for appending to a message.
-func didYouMean(word string, candidates []string) string {
-	budget := math.MaxInt
-	return didYouMeanWithin(word, candidates, &budget)
-}
-
+// didYouMeanWithin formats suggest's answer for appending to a message.
 func didYouMeanWithin(word string, candidates []string, budget *int) string {
 	if s := suggestWithin(word, candidates, budget); s != "" {
 		return ", did you mean " + strconv.Quote(s) + "?"

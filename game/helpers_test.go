@@ -82,11 +82,6 @@ func has(actions []Action, a Action) bool {
 
 func score(s *State, r int) RowResult { return s.ScoreRow(r, new(effects.RowScore)) }
 
-// fill4 is a complete row of four plain Klingon cards owned by seat 1.
-func fill4() SetupRow {
-	return SetupRow{Cards: []SetupCard{up("kl-d7", 1), up("kl-hegh-ta", 1), up("kl-chtang", 1), up("kl-kvort", 1)}}
-}
-
 type eventLog struct{ ev []Event }
 
 func (l *eventLog) OnEvent(s *State, e Event) { l.ev = append(l.ev, e) }

@@ -20,7 +20,7 @@ const (
 	hostileScript  = `<script>alert(1)</script>`
 	hostileImg     = `<img src=x onerror=alert(2)>`
 	hostileFormula = `=HYPERLINK("http://x","y")`
-	hostileUnicode = "Ωμέγα 🚀 中文 עברית ‮ ñ"
+	hostileUnicode = "Ωμέγα 🚀 中文 עברית \u202e ñ"
 	hostileFaction = `Klingon </script><b id="inj">Empire</b> & "Co"`
 	hostileTarget  = `Andoria <svg onload=alert(3)>`
 )

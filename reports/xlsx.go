@@ -151,13 +151,6 @@ func (s *sheet) put(col, row int, v any, l look) {
 	}
 }
 
-// row writes a row of plain values from column 1.
-func (s *sheet) row(r int, vals ...any) {
-	for i, v := range vals {
-		s.put(i+1, r, v, look{})
-	}
-}
-
 // header writes bold column heads into row r from column col.
 func (s *sheet) header(col, r int, heads ...string) {
 	for i, h := range heads {
@@ -219,8 +212,6 @@ func table[T any](s *sheet, cols []col[T], items []T) int {
 	s.filter(len(cols), len(items)+1)
 	return len(items) + 1
 }
-
-func fmtLook(nf string) func(any) look { return func(any) look { return look{numFmt: nf} } }
 
 // sigLook highlights a significant figure (sig ±1, multiple-testing corrected) or that
 // rests on too few games.
