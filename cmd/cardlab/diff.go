@@ -212,33 +212,11 @@ func clip(s string, n int) string {
 // moved most.
 func writeDiffCards(w io.Writer, r *analysis.DiffResult) error {
 	const top = 10
-	list := slices.DeleteFunc(slices.Clone(r.Cards), func(c analysis.CardDelta) bool {
-		return !c.Changed && c.PlayRate.Delta == 0 && c.PlayedWR.Delta == 0 && c.OHWR.Delta == 0 &&
-			c.RowWinRate.Delta == 0 && c.MeanPower.Delta == 0 && c.FiredPerGame.Delta == 0
+	list := changedFirst(r.Cards, top, func(c analysis.CardDelta) (bool, float64, bool) {
+		moved := c.PlayRate.Delta != 0 || c.PlayedWR.Delta != 0 || c.OHWR.Delta != 0 ||
+			c.RowWinRate.Delta != 0 || c.MeanPower.Delta != 0 || c.FiredPerGame.Delta != 0
+		return c.Changed, c.PlayedWR.Delta, moved
 	})
-	slices.SortStableFunc(list, func(a, b analysis.CardDelta) int {
-		if a.Changed != b.Changed {
-			if a.Changed {
-				return -1
-			}
-			return 1
-		}
-		da, db := math.Abs(a.PlayedWR.Delta), math.Abs(b.PlayedWR.Delta)
-		switch {
-		case da > db:
-			return -1
-		case da < db:
-			return 1
-		}
-		return 0
-	})
-	n := 0
-	for _, c := range list {
-		if c.Changed {
-			n++
-		}
-	}
-	list = list[:min(len(list), max(top, n))]
 	if len(list) == 0 {
 		fmt.Fprintln(w, "\nCards: no card's metrics changed")
 		return nil
@@ -261,32 +239,10 @@ func writeDiffCards(w io.Writer, r *analysis.DiffResult) error {
 
 func writeDiffTargets(w io.Writer, r *analysis.DiffResult) error {
 	const top = 8
-	list := slices.DeleteFunc(slices.Clone(r.Targets), func(t analysis.TargetDelta) bool {
-		return !t.Changed && t.CaptureRate.Delta == 0 && t.MeanMargin.Delta == 0 && t.TieRate.Delta == 0 && t.LaidPerGame.Delta == 0
+	list := changedFirst(r.Targets, top, func(t analysis.TargetDelta) (bool, float64, bool) {
+		moved := t.CaptureRate.Delta != 0 || t.MeanMargin.Delta != 0 || t.TieRate.Delta != 0 || t.LaidPerGame.Delta != 0
+		return t.Changed, t.CaptureRate.Delta, moved
 	})
-	slices.SortStableFunc(list, func(a, b analysis.TargetDelta) int {
-		if a.Changed != b.Changed {
-			if a.Changed {
-				return -1
-			}
-			return 1
-		}
-		da, db := math.Abs(a.CaptureRate.Delta), math.Abs(b.CaptureRate.Delta)
-		switch {
-		case da > db:
-			return -1
-		case da < db:
-			return 1
-		}
-		return 0
-	})
-	n := 0
-	for _, c := range list {
-		if c.Changed {
-			n++
-		}
-	}
-	list = list[:min(len(list), max(top, n))]
 	if len(list) == 0 {
 		fmt.Fprintln(w, "\nTargets: no target's metrics changed")
 		return nil
@@ -304,4 +260,39 @@ func writeDiffTargets(w io.Writer, r *analysis.DiffResult) error {
 			fmt.Sprintf("%.1f→%.1f", 100*c.TieRate.Base, 100*c.TieRate.Variant))
 	}
 	return t.write(w)
+}
+
+// changedFirst selects what a diff lists: every changed item, then those
+// whose key figure moved most (at least top items in all), leaving out the
+// unchanged ones whose figures did not move at all. It keeps the input order
+// among equals.
+func changedFirst[T any](items []T, top int, look func(T) (changed bool, move float64, moved bool)) []T {
+	list := slices.DeleteFunc(slices.Clone(items), func(x T) bool {
+		changed, _, moved := look(x)
+		return !changed && !moved
+	})
+	slices.SortStableFunc(list, func(a, b T) int {
+		ca, ma, _ := look(a)
+		cb, mb, _ := look(b)
+		if ca != cb {
+			if ca {
+				return -1
+			}
+			return 1
+		}
+		switch da, db := math.Abs(ma), math.Abs(mb); {
+		case da > db:
+			return -1
+		case da < db:
+			return 1
+		}
+		return 0
+	})
+	n := 0
+	for _, x := range list {
+		if c, _, _ := look(x); c {
+			n++
+		}
+	}
+	return list[:min(len(list), max(top, n))]
 }

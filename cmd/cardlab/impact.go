@@ -272,15 +272,7 @@ the 6 pairs) every lineup plays ⌈N/3⌉ games. The result never depends on
 }
 
 func impactRun(opts *ImpactOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
-	if err != nil {
-		return err
-	}
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
+	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}

@@ -152,15 +152,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 func simulateRun(opts *SimulateOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
-	if err != nil {
-		return err
-	}
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
+	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}
@@ -214,6 +206,24 @@ func simulateRun(opts *SimulateOptions) error {
 		fmt.Fprintf(opts.ErrOut, "wrote %s (%d games, %.0f games/s)\n", opts.OutFile, rep.Games, rep.Timing.GamesPerSecond)
 	}
 	return nil
+}
+
+// loadBatch does what every batch command does first: load the ruleset,
+// turn --players or --matchups into lineups and check --bots against them.
+func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (*cards.Ruleset, [][]string, []string, error) {
+	rs, err := loadForCommand(rulesDir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lineups, err := resolveLineups(rs, players, matchups)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	specs, err := checkBotSpecs(botSpecs, lineups)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return rs, lineups, specs, nil
 }
 
 // resolveLineups turns --players or --matchups into lineups of faction ids.

@@ -93,15 +93,7 @@ squares). The target is --target, or the fair share 1/players.
 }
 
 func sweepRun(opts *SweepOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
-	if err != nil {
-		return err
-	}
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
+	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}
