@@ -158,52 +158,55 @@ func (s *State) cardEvent(k EventKind, inst uint8, r, pos int, faceUp bool) Even
 	return e
 }
 
+// How a card arrives in a row from a hand.
+type placeMode uint8
+
+const (
+	placeDown     placeMode = iota // face down; reveals the card above
+	placeUpNoEff                   // face up without its one-time effect (Distress Signal)
+	placeScouting                  // face up; the card above is revealed without effect
+)
+
 // place puts inst face down at pos of row r (pos == len: the bottom), with
 // shield sh on it if sh != noInst, then reveals the card above as the
-// rulebook's placement rule says. Beneath an active blocker ship the card is
-// played face up and without effect instead.
-func (s *State) place(inst uint8, r, pos int, sh uint8) {
+// rulebook's placement rule says.
+func (s *State) place(inst uint8, r, pos int, sh uint8) { s.put(inst, r, pos, sh, placeDown) }
+
+// placeScout plays a scout ship face up to the bottom of row r.
+func (s *State) placeScout(inst uint8, r int) {
+	s.put(inst, r, int(s.rows[r].n), noInst, placeScouting)
+}
+
+// put is every placement from a hand. Beneath an active blocker ship a card
+// is played face up and without effect whatever the mode, and only the usual
+// reveal of the card above follows.
+func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	sl := slot{inst: inst, blockedBy: noInst, shield: sh}
 	under := s.underBlocker(r, pos)
-	if under {
+	up := under || mode != placeDown
+	if up {
 		sl.flags |= fFaceUp
 	}
 	s.insertSlot(r, pos, sl)
 	s.stats.Placements++
 	if s.obs != nil {
-		e := s.cardEvent(EvPlaced, inst, r, pos, under)
-		if under {
-			e.Value = 1
+		e := s.cardEvent(EvPlaced, inst, r, pos, up)
+		if under || mode == placeUpNoEff {
+			e.Value = 1 // played without effect
 		}
 		s.emit(e)
 		if sh != noInst {
-			if s.obs != nil {
-				s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
-			}
+			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
 		}
 	}
 	s.checkEnd()
+	if mode == placeScouting && !under {
+		s.scoutBlock(r, pos)
+		return
+	}
 	if pos > 0 {
 		s.revealIfHidden(r, pos-1)
 	}
-}
-
-// placeScout plays a scout ship face up to the bottom of row r; its effect
-// reveals the card above without effect.
-func (s *State) placeScout(inst uint8, r int) {
-	pos := int(s.rows[r].n)
-	if s.underBlocker(r, pos) {
-		// Played face up and without effect: only the usual reveal.
-		s.place(inst, r, pos, noInst)
-		return
-	}
-	s.insertSlot(r, pos, slot{inst: inst, flags: fFaceUp, blockedBy: noInst, shield: noInst})
-	s.stats.Placements++
-	if s.obs != nil {
-		s.emit(s.cardEvent(EvPlaced, inst, r, pos, true))
-	}
-	s.checkEnd()
-	s.scoutBlock(r, pos)
 }
 
 // scoutBlock: the scout at (r, pos) reveals the card above without effect.

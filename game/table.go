@@ -118,22 +118,11 @@ func (t *table) PlaceFromHand(p, def, row int, faceUpNoEffect bool) bool {
 		return false
 	}
 	s.refill(p)
-	if !faceUpNoEffect {
-		s.place(i, row, int(s.rows[row].n), noInst)
-		return true
+	mode := placeDown
+	if faceUpNoEffect {
+		mode = placeUpNoEff
 	}
-	pos := int(s.rows[row].n)
-	s.insertSlot(row, pos, slot{inst: i, flags: fFaceUp, blockedBy: noInst, shield: noInst})
-	s.stats.Placements++
-	if s.obs != nil {
-		e := s.cardEvent(EvPlaced, i, row, pos, true)
-		e.Value = 1
-		s.emit(e)
-	}
-	s.checkEnd()
-	if pos > 0 {
-		s.revealIfHidden(row, pos-1)
-	}
+	s.put(i, row, int(s.rows[row].n), noInst, mode)
 	return true
 }
 
