@@ -105,7 +105,8 @@ func actionChoice(a Action) effects.Choice {
 	return effects.Choice{Kind: effects.ChooseDone}
 }
 
-// handDefs calls fn once per distinct card definition in p's hand.
+// handDistinct reports whether p's k-th hand card is the first of its
+// definition in the hand (hands are small, so a scan beats a set).
 func (s *State) handDistinct(p int, k int) bool {
 	h := &s.players[p].hand
 	d := s.defOf(h.c[k])
@@ -139,21 +140,12 @@ func (s *State) LegalActions(buf []Action) []Action {
 			nopen++
 		}
 	}
-	var defs [maxDeck]uint8
 	n := int(h.n)
 	for k := 0; k < n; k++ {
-		d8 := s.fx.instDef[h.c[k]]
-		defs[k] = d8
-		dup := false
-		for j := 0; j < k; j++ { // hands are small: copies give one action
-			if defs[j] == d8 {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		if !s.handDistinct(p, k) { // copies give one action
 			continue
 		}
+		d8 := s.fx.instDef[h.c[k]]
 		d := int(d8)
 		switch s.fx.defPlace[d8] {
 		case effects.PlaceShieldOther:
