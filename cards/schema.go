@@ -295,7 +295,7 @@ func paramsSchema(s *effects.Spec) object {
 			required = append(required, p.Name)
 			desc += ", required)"
 		} else {
-			def := paramJSON(p, p.Default)
+			def := ParamValue(p, p.Default)
 			o = append(o, kv{"default", def})
 			desc += fmt.Sprintf(", default %v)", def)
 		}
@@ -318,9 +318,9 @@ func paramsSchema(s *effects.Spec) object {
 	return o
 }
 
-// paramJSON is a parameter value as written in YAML: a number, a boolean or
-// a string.
-func paramJSON(p effects.Param, v effects.Value) any {
+// ParamValue is a parameter value as written in YAML: a number, a boolean or
+// a string (the schema, `cardlab cards` and `cardlab effects` show it so).
+func ParamValue(p effects.Param, v effects.Value) any {
 	switch p.Type {
 	case effects.Int:
 		return v.Int

@@ -170,7 +170,7 @@ func (p paramsJSON) MarshalJSON() ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			v, err := json.Marshal(paramValue(par, p.b.Args[i]))
+			v, err := json.Marshal(cards.ParamValue(par, p.b.Args[i]))
 			if err != nil {
 				return nil, err
 			}
@@ -221,25 +221,9 @@ func cardsJSON(rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) a
 	return out
 }
 
-// paramValue is a parameter value as written in YAML: a number, a boolean
-// or a string.
-func paramValue(p effects.Param, v effects.Value) any {
-	switch p.Type {
-	case effects.Int:
-		return v.Int
-	case effects.Bool:
-		return v.Bool()
-	case effects.Enum:
-		if v.Str == "" && v.Int >= 0 && v.Int < len(p.Values) {
-			return p.Values[v.Int]
-		}
-	}
-	return v.Str
-}
-
 // paramString formats a parameter value as written in YAML.
 func paramString(p effects.Param, v effects.Value) string {
-	switch x := paramValue(p, v).(type) {
+	switch x := cards.ParamValue(p, v).(type) {
 	case int:
 		return strconv.Itoa(x)
 	case bool:

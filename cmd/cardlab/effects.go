@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 )
 
@@ -113,7 +114,7 @@ func effectsJSON(specs []*effects.Spec) any {
 				pj.Min, pj.Max = &p.Min, &p.Max
 			}
 			if !p.Required {
-				pj.Default = paramValue(p, p.Default)
+				pj.Default = cards.ParamValue(p, p.Default)
 			}
 			e.Params = append(e.Params, pj)
 		}
