@@ -172,8 +172,9 @@ type ScoreCard struct {
 	Bonus  int  // added by scoring effects
 	Active bool // its effect is active
 	Stolen bool // its base power was taken by a deflector
-	Spec   *Spec
-	Args   []Value
+	// Copier marks a card whose effect copies an opponent's power (Armada,
+	// the StageCopy handlers): a deflector finds no power of its own to take.
+	Copier bool
 }
 
 // RowScore is the scratch space in which a row is scored.

@@ -110,7 +110,7 @@ func (deflector) Score(r *RowScore, i int, args []Value) {
 	}
 	above := &r.Cards[i-1]
 	above.Stolen = true
-	if _, isArmada := above.Spec.behavior().(armada); isArmada {
+	if above.Copier {
 		return // the Armada's power is 0 once stolen: nothing to take
 	}
 	r.Cards[i].Bonus += above.Base
@@ -477,12 +477,4 @@ func (vpIfCount) BonusVP(h *Holdings, self int, args []Value) int {
 		return args[0].Int
 	}
 	return 0
-}
-
-// behavior returns the spec's behaviour, nil for a nil spec.
-func (s *Spec) behavior() any {
-	if s == nil {
-		return nil
-	}
-	return s.Behavior
 }

@@ -105,17 +105,30 @@ func actionChoice(a Action) effects.Choice {
 	return effects.Choice{Kind: effects.ChooseDone}
 }
 
-// handDistinct reports whether p's k-th hand card is the first of its
-// definition in the hand (hands are small, so a scan beats a set).
-func (s *State) handDistinct(p int, k int) bool {
-	h := &s.players[p].hand
-	d := s.defOf(h.c[k])
-	for j := 0; j < k; j++ {
-		if s.defOf(h.c[j]) == d {
-			return false
+// defSet is a set of card definitions (indices fit in a uint8): copies of a
+// card in a hand give one action, and a bit test beats rescanning the hand.
+type defSet [4]uint64
+
+// add reports whether d was new.
+func (ds *defSet) add(d uint8) bool {
+	w, b := d>>6, uint64(1)<<(d&63)
+	if ds[w]&b != 0 {
+		return false
+	}
+	ds[w] |= b
+	return true
+}
+
+// insertFloor is the first position of row r a card may be inserted at:
+// inserting shifts every card below, and a shielded card cannot be moved.
+func (s *State) insertFloor(r int) int {
+	row := &s.rows[r]
+	for k := int(row.n) - 1; k >= 0; k-- {
+		if row.s[k].shield != noInst {
+			return k + 1
 		}
 	}
-	return true
+	return 0
 }
 
 // LegalActions appends the deciding player's legal actions to buf[:0] and
@@ -140,12 +153,13 @@ func (s *State) LegalActions(buf []Action) []Action {
 			nopen++
 		}
 	}
+	var seen defSet
 	n := int(h.n)
 	for k := 0; k < n; k++ {
-		if !s.handDistinct(p, k) { // copies give one action
+		d8 := s.fx.instDef[h.c[k]]
+		if !seen.add(d8) {
 			continue
 		}
-		d8 := s.fx.instDef[h.c[k]]
 		d := int(d8)
 		switch s.fx.defPlace[d8] {
 		case effects.PlaceShieldOther:
@@ -160,10 +174,8 @@ func (s *State) LegalActions(buf []Action) []Action {
 		case effects.PlaceAnywhere:
 			for r := 0; r < int(s.nrows); r++ {
 				if open&(1<<uint(r)) != 0 {
-					for pos := 0; pos < int(s.rows[r].n); pos++ {
-						if s.canInsertAt(r, pos) {
-							buf = append(buf, PlaceAtAction(d, r, pos))
-						}
+					for pos := s.insertFloor(r); pos < int(s.rows[r].n); pos++ {
+						buf = append(buf, PlaceAtAction(d, r, pos))
 					}
 				}
 			}
@@ -187,40 +199,39 @@ func (s *State) frameOptions(buf []Action) []Action {
 	}
 	p := f.Player
 	h := &s.players[p].hand
+	var seen defSet
 	switch f.Step {
 	case fkDiscard:
 		for k := 0; k < int(h.n); k++ {
-			if s.handDistinct(p, k) {
-				buf = append(buf, DiscardAction(s.defOf(h.c[k])))
+			if d := s.def8(h.c[k]); seen.add(d) {
+				buf = append(buf, DiscardAction(int(d)))
 			}
 		}
 		buf = append(buf, DoneAction())
 	case fkShield:
 		for k := 0; k < int(h.n); k++ {
-			d := s.defOf(h.c[k])
-			if !s.handDistinct(p, k) || !s.shieldable(d) {
+			d := s.def8(h.c[k])
+			if !s.shieldable(int(d)) || !seen.add(d) {
 				continue
 			}
 			for r := 0; r < int(s.nrows); r++ {
 				if s.canPlace(r) {
-					buf = append(buf, PlaceAction(d, r))
+					buf = append(buf, PlaceAction(int(d), r))
 				}
 			}
 		}
 	case fkWave:
 		for k := 0; k < int(h.n); k++ {
-			if !s.handDistinct(p, k) {
+			d := s.def8(h.c[k])
+			if !seen.add(d) {
 				continue
 			}
-			d := s.defOf(h.c[k])
 			for r := 0; r < int(s.nrows); r++ {
 				if !s.canPlace(r) {
 					continue
 				}
-				for pos := 0; pos <= int(s.rows[r].n); pos++ {
-					if s.canInsertAt(r, pos) {
-						buf = append(buf, PlaceAtAction(d, r, pos))
-					}
+				for pos := s.insertFloor(r); pos <= int(s.rows[r].n); pos++ {
+					buf = append(buf, PlaceAtAction(int(d), r, pos))
 				}
 			}
 		}
@@ -229,8 +240,8 @@ func (s *State) frameOptions(buf []Action) []Action {
 		}
 	case fkBid:
 		for k := 0; k < int(h.n); k++ {
-			if s.handDistinct(p, k) {
-				buf = append(buf, HandAction(s.defOf(h.c[k])))
+			if d := s.def8(h.c[k]); seen.add(d) {
+				buf = append(buf, HandAction(int(d)))
 			}
 		}
 		buf = append(buf, DoneAction())
@@ -410,7 +421,10 @@ func (s *State) advance() {
 				s.startReveal()
 				continue
 			}
-			s.turn = uint8((int(s.turn) + 1) % s.fx.players)
+			// No modulo: an integer division here cost more than the rest of the line.
+			if s.turn++; int(s.turn) == s.fx.players {
+				s.turn = 0
+			}
 			return
 		case Reveal:
 			r, pos, ok := s.nextFaceDown()
@@ -441,6 +455,7 @@ func (s *State) ResumeScoring() {
 		return
 	}
 	s.phase = Reveal
+	s.revealFrom = 0
 	s.pauseScoring = false
 	s.advance()
 }
@@ -457,6 +472,7 @@ func (s *State) endDeployment() {
 
 func (s *State) startReveal() {
 	s.phase = Reveal
+	s.revealFrom = 0
 	n := 0
 	// Shields come off first; they go to their owners' discard piles.
 	for r := 0; r < int(s.nrows); r++ {
@@ -474,14 +490,18 @@ func (s *State) startReveal() {
 	s.emit(e)
 }
 
+// nextFaceDown finds the Reveal Phase's next card. Rows before revealFrom
+// are known to be all face up (put lowers it when a card goes face down), so
+// the scan does not restart at the first row for every card.
 func (s *State) nextFaceDown() (int, int, bool) {
-	for r := 0; r < int(s.nrows); r++ {
+	for r := int(s.revealFrom); r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		for k := 0; k < int(row.n); k++ {
 			if row.s[k].flags&fFaceUp == 0 {
 				return r, k, true
 			}
 		}
+		s.revealFrom = uint8(r + 1)
 	}
 	return 0, 0, false
 }

@@ -101,16 +101,35 @@ func (s *State) computeMasks() {
 	s.dirty = 0
 }
 
-// canInsertAt: inserting at pos shifts every card from pos down, and a
-// shielded card (or its shield) cannot be moved.
-func (s *State) canInsertAt(r, pos int) bool {
+// rowResized keeps the cached masks of row r right after its card count
+// changed. Without a row rule in it only the count matters, so the bits are
+// set here at once; otherwise computeMasks re-derives them when asked.
+func (s *State) rowResized(r int) {
 	row := &s.rows[r]
-	for k := pos; k < int(row.n); k++ {
-		if row.s[k].shield != noInst {
-			return false
-		}
+	bit := uint32(1) << uint(r)
+	if row.perm != 0 {
+		s.dirty |= bit
+		return
 	}
-	return true
+	n := int(row.n)
+	if n < MaxRowLen {
+		s.openMask |= bit
+	} else {
+		s.openMask &^= bit
+	}
+	if n >= s.fx.cardsToEnd {
+		s.completeMask |= bit
+	} else {
+		s.completeMask &^= bit
+	}
+}
+
+// flagsChanged notes that a card in row r changed face, marker or scout
+// link: that can only open or close the row if a row rule lies in it.
+func (s *State) flagsChanged(r int) {
+	if s.rows[r].perm != 0 {
+		s.dirty |= 1 << uint(r)
+	}
 }
 
 // checkEnd ends the Deployment Phase as soon as every row is complete; a
@@ -130,13 +149,15 @@ func (s *State) checkEnd() {
 
 func (s *State) insertSlot(r, pos int, sl slot) {
 	row := &s.rows[r]
-	copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
+	if pos < int(row.n) {
+		copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
+	}
 	row.s[pos] = sl
 	row.n++
-	s.dirty |= 1 << uint(r)
 	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm++
 	}
+	s.rowResized(r)
 }
 
 func (s *State) deleteSlot(r, pos int) slot {
@@ -144,10 +165,10 @@ func (s *State) deleteSlot(r, pos int) slot {
 	sl := row.s[pos]
 	copy(row.s[pos:row.n-1], row.s[pos+1:row.n])
 	row.n--
-	s.dirty |= 1 << uint(r)
 	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
 		row.perm--
 	}
+	s.rowResized(r)
 	return sl
 }
 
@@ -186,6 +207,8 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	up := under || mode != placeDown
 	if up {
 		sl.flags |= fFaceUp
+	} else if uint8(r) < s.revealFrom {
+		s.revealFrom = uint8(r)
 	}
 	s.insertSlot(r, pos, sl)
 	s.stats.Placements++
@@ -215,7 +238,7 @@ func (s *State) scoutBlock(r, pos int) {
 		return
 	}
 	above := &s.rows[r].s[pos-1]
-	s.dirty |= 1 << uint(r)
+	s.flagsChanged(r)
 	wasDown := above.flags&fFaceUp == 0
 	above.flags |= fFaceUp
 	above.blockedBy = s.rows[r].s[pos].inst
@@ -245,7 +268,7 @@ func (s *State) revealIfHidden(r, k int) {
 func (s *State) reveal(r, k int) {
 	sl := &s.rows[r].s[k]
 	sl.flags |= fFaceUp
-	s.dirty |= 1 << uint(r)
+	s.flagsChanged(r)
 	inst := sl.inst
 	d := s.defOf(inst)
 	if s.obs != nil {
@@ -281,7 +304,7 @@ func (s *State) reveal(r, k int) {
 // unlinkScout releases the cards a departing scout had blocked.
 func (s *State) unlinkScout(r int, inst uint8) {
 	row := &s.rows[r]
-	s.dirty |= 1 << uint(r)
+	s.flagsChanged(r)
 	for k := 0; k < int(row.n); k++ {
 		if row.s[k].blockedBy == inst {
 			row.s[k].blockedBy = noInst

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/cardlab/cardlab/cards"
@@ -24,58 +25,79 @@ type RowResult struct {
 // without effect (at scoring time every card is face up). rs is
 // scratch space (it is large; reuse it).
 func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
+	return s.scoreRow(r, rs, true)
+}
+
+// scoreRow is ScoreRow; without detail, a row whose cards have no scoring
+// or power-modifying effect is summed directly and rs.Cards is left as it was
+// (the Scoring Phase needs only the result).
+func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
 	row := &s.rows[r]
 	res := RowResult{Row: r, Target: int(row.target), Winner: -1}
-	t := (*table)(s)
-	rs.N = int(row.n)
-	rs.Players = s.fx.players
-	rs.TargetType = t.TargetType(r)
-	rs.Quadrant = t.TargetQuadrant(r)
+	if !detail && s.plainRow(row) {
+		fx := s.fx
+		for k := 0; k < int(row.n); k++ {
+			sl := &row.s[k]
+			base := int(fx.defPower[fx.instDef[sl.inst]]) - int(sl.weaken)
+			if base < 0 || sl.flags&fDeactPower != 0 {
+				base = 0
+			}
+			o := fx.instOwn[sl.inst] & (maxPlayers - 1)
+			res.Power[o] += base
+			res.HasCards[o] = true
+		}
+		return s.decide(row, res)
+	}
+	fx := s.fx
+	n := int(row.n)
+	rs.N = n
+	rs.Players = fx.players
+	rs.TargetType, rs.Quadrant = -1, 0
+	if row.target >= 0 {
+		tf := &fx.tgt[row.target]
+		rs.TargetType, rs.Quadrant = tf.typ, tf.quad
+	}
 	rs.Total = [4]int{}
 	rs.Combo = [4]bool{}
 	rs.HasCards = [4]bool{}
-	rs.SetTagFunc(s.fx.tagMatch)
-	fx := s.fx
+	rs.SetTagFunc(fx.tagMatch)
 	var stages uint8
 	mods, blocked := false, false
-	for k := 0; k < rs.N; k++ {
+	cs := rs.Cards[:n]
+	for k := range cs {
 		sl := &row.s[k]
-		d := sl.inst
-		d8 := fx.instDef[d]
+		d8 := fx.instDef[sl.inst]
 		base := int(fx.defPower[d8]) - int(sl.weaken)
 		if base < 0 || sl.flags&fDeactPower != 0 {
 			base = 0
 		}
 		// One pass top to bottom decides who is under an active blocker.
-		self := s.selfActive(sl)
-		active := self && !blocked
-		if self && !blocked && fx.defPerm[d8]&effects.BlocksBelow != 0 {
-			blocked = true
+		active := !blocked && s.selfActive(sl)
+		if active {
+			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
+			stages |= fx.defStage[d8]
+			mods = mods || fx.defMod[d8] != nil
 		}
-		c := &rs.Cards[k]
-		*c = effects.ScoreCard{Owner: int(fx.instOwn[d]), Def: int(d8), Type: int(fx.defType[d8]), Base: base, Active: active}
-		if fx.defSpec[d8] != nil {
-			c.Spec, c.Args = fx.defSpec[d8], fx.defArgs[d8]
-			if active {
-				stages |= fx.defStage[d8]
-				mods = mods || fx.defMod[d8] != nil
-			}
-		}
-		rs.HasCards[c.Owner] = true
+		st := fx.defStage[d8]
+		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
+		cs[k] = effects.ScoreCard{Owner: owner, Def: int(d8), Type: int(fx.defType[d8]), Base: base, Active: active,
+			Copier: st&(1<<effects.StageCopy) != 0}
+		rs.HasCards[owner] = true
 	}
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
 		s.runStage(rs, effects.StageSteal)
 	}
 	// Permanent modifiers of active cards.
-	for k := 0; mods && k < rs.N; k++ {
-		src := &rs.Cards[k]
-		m := fx.defMod[src.Def]
+	for k := 0; mods && k < n; k++ {
+		src := &cs[k]
+		m := fx.defMod[uint8(src.Def)]
 		if m == nil || !src.Active {
 			continue
 		}
-		for j := 0; j < rs.N; j++ {
-			rs.Cards[j].Mod += m.Modify(src, &rs.Cards[j], src.Args)
+		args := fx.defArgs[uint8(src.Def)]
+		for j := range cs {
+			cs[j].Mod += m.Modify(src, &cs[j], args)
 		}
 	}
 	if stages&(1<<effects.StageAdd) != 0 {
@@ -87,13 +109,29 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 		sumTotals(rs)
 	}
 	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
+	return s.decide(row, res)
+}
 
-	// Winner: a Diplomat combination beats power; among several
-	// combinations, or tied powers, the player whose card lies highest.
+// plainRow reports a row without any card whose effect could change powers
+// or give a combination.
+func (s *State) plainRow(row *row) bool {
+	for k := 0; k < int(row.n); k++ {
+		if s.fx.defScoring[s.fx.instDef[row.s[k].inst]] {
+			return false
+		}
+	}
+	return true
+}
+
+// decide picks the row's winner from res's powers and combinations: a
+// Diplomat combination beats power; among several combinations, or tied
+// powers, the player whose card lies highest.
+func (s *State) decide(row *row, res RowResult) RowResult {
+	players := s.fx.players
 	var cand [maxPlayers]bool
 	nc := 0
-	for p := 0; p < rs.Players; p++ {
-		if rs.Combo[p] && rs.HasCards[p] {
+	for p := 0; p < players; p++ {
+		if res.Combo[p] && res.HasCards[p] {
 			cand[p] = true
 			nc++
 		}
@@ -101,13 +139,13 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 	reason := ReasonCombo
 	if nc == 0 {
 		best := -1 << 31
-		for p := 0; p < rs.Players; p++ {
-			if rs.HasCards[p] && rs.Total[p] > best {
-				best = rs.Total[p]
+		for p := 0; p < players; p++ {
+			if res.HasCards[p] && res.Power[p] > best {
+				best = res.Power[p]
 			}
 		}
-		for p := 0; p < rs.Players; p++ {
-			if rs.HasCards[p] && rs.Total[p] == best {
+		for p := 0; p < players; p++ {
+			if res.HasCards[p] && res.Power[p] == best {
 				cand[p] = true
 				nc++
 			}
@@ -123,14 +161,14 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 		} else {
 			reason = ReasonTieTop
 		}
-		for k := 0; k < rs.N; k++ {
-			if cand[rs.Cards[k].Owner] {
-				res.Winner = rs.Cards[k].Owner
+		for k := 0; k < int(row.n); k++ {
+			if o := s.ownerOf(row.s[k].inst); cand[o] {
+				res.Winner = o
 				break
 			}
 		}
 	default:
-		for p := 0; p < rs.Players; p++ {
+		for p := 0; p < players; p++ {
 			if cand[p] {
 				res.Winner = p
 			}
@@ -145,7 +183,7 @@ func (s *State) runStage(rs *effects.RowScore, stage effects.ScoringStage) {
 		c := &rs.Cards[k]
 		b := s.fx.defScore[uint8(c.Def)]
 		if b != nil && c.Active && s.fx.defStage[uint8(c.Def)]&(1<<stage) != 0 {
-			b.Score(rs, k, c.Args)
+			b.Score(rs, k, s.fx.defArgs[uint8(c.Def)])
 		}
 	}
 }
@@ -174,7 +212,7 @@ func (s *State) scoreRound() {
 	defer rowScratch.Put(rs)
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
-		res := s.ScoreRow(r, rs)
+		res := s.scoreRow(r, rs, false)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
@@ -227,7 +265,6 @@ func (s *State) scoreRound() {
 func (s *State) finish() {
 	s.phase = GameOver
 	s.nrows = 0
-	rsd := s.fx.rs
 	h := holdScratch.Get().(*effects.Holdings)
 	defer holdScratch.Put(h)
 	best, bestPlanets := -1, -1
@@ -238,12 +275,7 @@ func (s *State) finish() {
 			best, bestPlanets = f.Total, f.Planets
 		}
 	}
-	useTB := false
-	for _, tb := range rsd.Rules.TieBreak {
-		if tb == "planets" {
-			useTB = true
-		}
-	}
+	useTB := s.fx.tieByPlanets
 	winners := 0
 	for p := 0; p < s.fx.players; p++ {
 		f := &s.final[p]
@@ -265,36 +297,26 @@ func (s *State) finish() {
 
 // scoreHeld is seat p's score for the targets it holds now (h is scratch).
 func (s *State) scoreHeld(p int, h *effects.Holdings) Final {
-	rsd := s.fx.rs
+	fx := s.fx
 	var f Final
 	h.N = 0
 	won := s.players[p].won
-	for t := range rsd.Targets {
-		if won&(1<<uint(t)) == 0 {
-			continue
-		}
-		tg := &rsd.Targets[t]
-		h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, int(tg.Type), quadrantIndex(tg.Quadrant)
+	for w := won; w != 0; w &= w - 1 {
+		t := bits.TrailingZeros64(w)
+		tf := &fx.tgt[t]
+		h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, tf.typ, tf.quad
 		h.N++
 	}
-	fac := &rsd.Factions[s.fx.faction[p]]
 	for k := 0; k < h.N; k++ {
-		tg := &rsd.Targets[h.Index[k]]
+		tf := &fx.tgt[h.Index[k]]
 		f.Targets++
-		f.TargetVP += tg.VP
-		for b := range tg.Bonuses {
-			bb := &tg.Bonuses[b]
-			if bv, ok := bb.Spec.Behavior.(effects.BonusBehavior); ok {
-				f.BonusVP += bv.BonusVP(h, tg.Index, bb.Args)
-			}
-		}
-		if tg.Type == cards.Planet {
-			f.Planets++
-			if planetBonus(rsd, fac, tg) {
-				f.PlanetBonus += rsd.Rules.PlanetBonus
-			}
+		f.TargetVP += tf.vp
+		for _, b := range tf.bonus {
+			f.BonusVP += b.b.BonusVP(h, tf.index, b.args)
 		}
 	}
+	f.Planets = bits.OnesCount64(won & fx.planets)
+	f.PlanetBonus = bits.OnesCount64(won&fx.planetBonus[p]) * fx.planetBonusVP
 	f.Total = f.TargetVP + f.BonusVP + f.PlanetBonus
 	return f
 }

@@ -138,11 +138,33 @@ type fixed struct {
 	defArgs  [256][]effects.Value
 	defSpec  [256]*effects.Spec
 	defStage [256]uint8 // bit set of scoring stages
+	// defScoring marks cards whose effect can change powers or give a
+	// combination in the Scoring Phase (rows without any are summed directly).
+	defScoring [256]bool
 	defPower [256]int16
 	defType  [256]uint8
 	tagMatch func(def int, tag string) bool
-	// cardsToEnd copies the rule parameter into the hot path.
-	cardsToEnd int
+	// Targets, resolved once so that scoring compares no strings.
+	tgt []targetFixed
+	// planets: bit t for planet targets; planetBonus[p]: the planets that
+	// earn seat p the planet bonus.
+	planets       uint64
+	planetBonus   [maxPlayers]uint64
+	tieByPlanets  bool
+	planetBonusVP int
+	// cardsToEnd and handSize copy rule parameters into the hot path.
+	cardsToEnd, handSize int
+}
+
+// targetFixed is a target card as scoring needs it.
+type targetFixed struct {
+	index, typ, quad, vp int
+	bonus                []targetBonus
+}
+
+type targetBonus struct {
+	b    effects.BonusBehavior
+	args []effects.Value
 }
 
 // State is one game in progress.
@@ -162,8 +184,10 @@ type State struct {
 	// pauseScoring stops before the Scoring Phase (setups only).
 	pauseScoring bool
 	nrows        uint8
+	revealFrom   uint8 // Reveal Phase: rows before it are all face up
 	// openMask and completeMask cache canPlace and "complete" for every
-	// row; a change to row r sets bit r of dirty.
+	// row; rowResized keeps them right, or sets bit r of dirty when a row
+	// rule in row r needs computeMasks.
 	dirty        uint32
 	openMask     uint32
 	completeMask uint32
@@ -233,7 +257,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
 		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd}
+	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
 	seen := map[string]bool{}
 	for p, id := range factions {
 		f, ok := rs.FactionByID(id)
@@ -292,6 +316,32 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			}
 		}
 	}
+	for i := range rs.Cards {
+		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
+	}
+	fx.tgt = make([]targetFixed, len(rs.Targets))
+	for t := range rs.Targets {
+		tg := &rs.Targets[t]
+		tf := &fx.tgt[t]
+		tf.index, tf.typ, tf.quad, tf.vp = tg.Index, int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		for b := range tg.Bonuses {
+			if bv, ok := tg.Bonuses[b].Spec.Behavior.(effects.BonusBehavior); ok {
+				tf.bonus = append(tf.bonus, targetBonus{bv, tg.Bonuses[b].Args})
+			}
+		}
+		if tg.Type == cards.Planet {
+			fx.planets |= 1 << uint(t)
+			for p := 0; p < n; p++ {
+				if planetBonus(rs, &rs.Factions[fx.faction[p]], tg) {
+					fx.planetBonus[p] |= 1 << uint(t)
+				}
+			}
+		}
+	}
+	for _, tb := range rs.Rules.TieBreak {
+		fx.tieByPlanets = fx.tieByPlanets || tb == "planets"
+	}
+	fx.planetBonusVP = rs.Rules.PlanetBonus
 	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
 	return fx, nil
 }
@@ -443,7 +493,7 @@ func (s *State) draw1(p int) (uint8, bool) {
 
 // refill draws p back up to the hand size; more cards in hand stay.
 func (s *State) refill(p int) {
-	for int(s.players[p].hand.n) < s.fx.rs.Rules.HandSize {
+	for int(s.players[p].hand.n) < s.fx.handSize {
 		if _, ok := s.draw1(p); !ok {
 			return
 		}

@@ -19,14 +19,14 @@ func (t *table) TargetType(r int) int {
 	if t.rows[r].target < 0 {
 		return -1
 	}
-	return int(t.fx.rs.Targets[t.rows[r].target].Type)
+	return t.fx.tgt[t.rows[r].target].typ
 }
 
 func (t *table) TargetQuadrant(r int) int {
 	if t.rows[r].target < 0 {
 		return 0
 	}
-	return quadrantIndex(t.fx.rs.Targets[t.rows[r].target].Quadrant)
+	return t.fx.tgt[t.rows[r].target].quad
 }
 
 func quadrantIndex(q string) int {
@@ -45,8 +45,8 @@ func (t *table) Def(s effects.Slot) int        { return t.st().defOf(t.slot(s).i
 func (t *table) FaceUp(s effects.Slot) bool    { return t.slot(s).flags&fFaceUp != 0 }
 func (t *table) Protected(s effects.Slot) bool { return t.st().protected(s.Row, s.Pos) }
 
-func (t *table) DefType(d int) int                 { return int(t.fx.rs.Cards[d].Type) }
-func (t *table) DefPower(d int) int                { return t.fx.rs.Cards[d].Power }
+func (t *table) DefType(d int) int                 { return int(t.fx.defType[uint8(d)]) }
+func (t *table) DefPower(d int) int                { return int(t.fx.defPower[uint8(d)]) }
 func (t *table) DefHasTag(d int, tag string) bool  { return t.fx.rs.Cards[d].HasTag(tag) }
 func (t *table) DefHandler(d int) *effects.Spec    { return t.fx.defSpec[d] }
 func (t *table) HandLen(p int) int                 { return int(t.players[p].hand.n) }
@@ -78,7 +78,7 @@ func (t *table) Deactivate(s effects.Slot, what int) bool {
 		return false
 	}
 	sl := t.slot(s)
-	t.dirty |= 1 << uint(s.Row)
+	t.st().flagsChanged(s.Row)
 	switch what {
 	case effects.DeactivateEffect:
 		sl.flags |= fDeactEffect
