@@ -105,17 +105,19 @@ func actionChoice(a Action) effects.Choice {
 	return effects.Choice{Kind: effects.ChooseDone}
 }
 
-// defSet is a set of card definitions (indices fit in a uint8): copies of a
-// card in a hand give one action, and a bit test beats rescanning the hand.
-type defSet [4]uint64
+// defSet collects the card definitions of one player's hand: copies of a
+// card give one action. Each instance carries its definition's bit among its
+// owner's deck (fixed.defBit; a deck has at most 64 cards, and a hand only
+// ever holds its owner's cards), so the set is one register.
+type defSet uint64
 
-// add reports whether d was new.
-func (ds *defSet) add(d uint8) bool {
-	w, b := d>>6, uint64(1)<<(d&63)
-	if ds[w]&b != 0 {
+// add reports whether inst's definition was new.
+func (ds *defSet) add(fx *fixed, inst uint8) bool {
+	b := fx.defBit[inst]
+	if uint64(*ds)&b != 0 {
 		return false
 	}
-	ds[w] |= b
+	*ds |= defSet(b)
 	return true
 }
 
@@ -131,6 +133,20 @@ func (s *State) insertFloor(r int) int {
 	return 0
 }
 
+// rowLists[m] lists the rows of bit set m as action bits, lowest first:
+// LegalActions copies them instead of testing every row for every card.
+var rowLists, rowCounts = func() (l [1 << maxRows][maxRows]Action, c [1 << maxRows]uint8) {
+	for m := range l {
+		for r := 0; r < maxRows; r++ {
+			if m&(1<<r) != 0 {
+				l[m][c[m]] = Action(r) << 16
+				c[m]++
+			}
+		}
+	}
+	return
+}()
+
 // LegalActions appends the deciding player's legal actions to buf[:0] and
 // returns it. It allocates only if buf is too small.
 func (s *State) LegalActions(buf []Action) []Action {
@@ -141,51 +157,60 @@ func (s *State) LegalActions(buf []Action) []Action {
 	if s.nframes > 0 {
 		return s.frameOptions(buf)
 	}
+	fx := s.fx
 	p := int(s.turn)
 	h := &s.players[p].hand
-	open := s.openRows()
-	// The open rows as action bits, computed once for every hand card.
-	var rowBits [maxRows]Action
-	nopen := 0
-	for r := 0; r < int(s.nrows); r++ {
-		if open&(1<<uint(r)) != 0 {
-			rowBits[nopen] = Action(r) << 16
-			nopen++
-		}
-	}
-	var seen defSet
+	open := s.openRows() & (1<<maxRows - 1)
+	rows := rowLists[open][:rowCounts[open]]
 	n := int(h.n)
+	var seen defSet
 	for k := 0; k < n; k++ {
-		d8 := s.fx.instDef[h.c[k]]
-		if !seen.add(d8) {
+		inst := h.c[k]
+		if !seen.add(fx, inst) { // copies give one action
 			continue
 		}
-		d := int(d8)
-		switch s.fx.defPlace[d8] {
-		case effects.PlaceShieldOther:
-			if nopen != 0 && s.hasShieldable(p) {
-				buf = append(buf, ShieldAction(d))
+		d8 := fx.instDef[inst]
+		if pl := fx.defPlace[d8]; pl != effects.PlaceNormal {
+			if buf = s.specialActions(buf, pl, int(d8), open, len(rows)); pl == effects.PlaceShieldOther {
+				continue
 			}
-			continue
-		case effects.PlaceInsertOther:
-			if n > 1 {
-				buf = append(buf, WaveAction(d))
-			}
-		case effects.PlaceAnywhere:
-			for r := 0; r < int(s.nrows); r++ {
-				if open&(1<<uint(r)) != 0 {
-					for pos := s.insertFloor(r); pos < int(s.rows[r].n); pos++ {
-						buf = append(buf, PlaceAtAction(d, r, pos))
-					}
+		}
+		a := PlaceAction(int(d8), 0)
+		if len(buf)+len(rows) > cap(buf) {
+			buf = append(buf, make([]Action, len(rows))...)[:len(buf)]
+		}
+		out := buf[len(buf) : len(buf)+len(rows)]
+		for i, rb := range rows {
+			out[i] = a | rb
+		}
+		buf = buf[:len(buf)+len(rows)]
+	}
+	return append(buf, PassAction())
+}
+
+// specialActions adds the actions of a special (X) card other than its
+// placement at the bottom of an open row.
+func (s *State) specialActions(buf []Action, pl effects.Placement, d int, open uint32, nopen int) []Action {
+	p := int(s.turn)
+	switch pl {
+	case effects.PlaceShieldOther:
+		if nopen != 0 && s.hasShieldable(p) {
+			buf = append(buf, ShieldAction(d))
+		}
+	case effects.PlaceInsertOther:
+		if s.players[p].hand.n > 1 {
+			buf = append(buf, WaveAction(d))
+		}
+	case effects.PlaceAnywhere:
+		for r := 0; r < int(s.nrows); r++ {
+			if open&(1<<uint(r)) != 0 {
+				for pos := s.insertFloor(r); pos < int(s.rows[r].n); pos++ {
+					buf = append(buf, PlaceAtAction(d, r, pos))
 				}
 			}
 		}
-		a := PlaceAction(d, 0)
-		for _, rb := range rowBits[:nopen] {
-			buf = append(buf, a|rb)
-		}
 	}
-	return append(buf, PassAction())
+	return buf
 }
 
 func (s *State) frameOptions(buf []Action) []Action {
@@ -203,15 +228,15 @@ func (s *State) frameOptions(buf []Action) []Action {
 	switch f.Step {
 	case fkDiscard:
 		for k := 0; k < int(h.n); k++ {
-			if d := s.def8(h.c[k]); seen.add(d) {
-				buf = append(buf, DiscardAction(int(d)))
+			if seen.add(s.fx, h.c[k]) {
+				buf = append(buf, DiscardAction(s.defOf(h.c[k])))
 			}
 		}
 		buf = append(buf, DoneAction())
 	case fkShield:
 		for k := 0; k < int(h.n); k++ {
 			d := s.def8(h.c[k])
-			if !s.shieldable(int(d)) || !seen.add(d) {
+			if !s.shieldable(int(d)) || !seen.add(s.fx, h.c[k]) {
 				continue
 			}
 			for r := 0; r < int(s.nrows); r++ {
@@ -223,7 +248,7 @@ func (s *State) frameOptions(buf []Action) []Action {
 	case fkWave:
 		for k := 0; k < int(h.n); k++ {
 			d := s.def8(h.c[k])
-			if !seen.add(d) {
+			if !seen.add(s.fx, h.c[k]) {
 				continue
 			}
 			for r := 0; r < int(s.nrows); r++ {
@@ -240,8 +265,8 @@ func (s *State) frameOptions(buf []Action) []Action {
 		}
 	case fkBid:
 		for k := 0; k < int(h.n); k++ {
-			if d := s.def8(h.c[k]); seen.add(d) {
-				buf = append(buf, HandAction(int(d)))
+			if seen.add(s.fx, h.c[k]) {
+				buf = append(buf, HandAction(s.defOf(h.c[k])))
 			}
 		}
 		buf = append(buf, DoneAction())

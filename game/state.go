@@ -127,8 +127,10 @@ type fixed struct {
 	ninst   int
 	// Arrays of 256 indexed by a uint8 instance or definition need no
 	// bounds checks in the hot path.
-	instDef  [256]uint8
-	instOwn  [256]uint8
+	instDef [256]uint8
+	instOwn [256]uint8
+	// defBit: one bit per distinct definition within the owner's deck.
+	defBit   [256]uint64
 	defOne   [256]effects.OneTimeBehavior
 	defCh    [256]effects.ChoiceBehavior
 	defPerm  [256]effects.PermanentFlags
@@ -141,9 +143,9 @@ type fixed struct {
 	// defScoring marks cards whose effect can change powers or give a
 	// combination in the Scoring Phase (rows without any are summed directly).
 	defScoring [256]bool
-	defPower [256]int16
-	defType  [256]uint8
-	tagMatch func(def int, tag string) bool
+	defPower   [256]int16
+	defType    [256]uint8
+	tagMatch   func(def int, tag string) bool
 	// Targets, resolved once so that scoring compares no strings.
 	tgt []targetFixed
 	// planets: bit t for planet targets; planetBonus[p]: the planets that
@@ -282,6 +284,15 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		}
 		if fx.ninst-fx.base[p] > 64 {
 			return nil, fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
+		}
+		for i := fx.base[p]; i < fx.ninst; i++ {
+			fx.defBit[i] = 1 << uint(i-fx.base[p])
+			for j := fx.base[p]; j < i; j++ {
+				if fx.instDef[j] == fx.instDef[i] {
+					fx.defBit[i] = fx.defBit[j]
+					break
+				}
+			}
 		}
 	}
 	if len(rs.Cards) > 255 {
