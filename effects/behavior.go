@@ -59,6 +59,9 @@ type Table interface {
 
 	Owner(s Slot) int
 	Def(s Slot) int
+	// Info is Owner, Def, its DefType, FaceUp and Protected in one call, for
+	// handlers that scan rows.
+	Info(s Slot) CardInfo
 	FaceUp(s Slot) bool
 	// Protected reports a card covered by a shield (untouchable in the
 	// Deployment Phase).
@@ -106,6 +109,12 @@ type Table interface {
 	// asks a handler for options.
 	Push(f Frame)
 	Offer(c Choice)
+}
+
+// CardInfo describes a card on the table (Table.Info).
+type CardInfo struct {
+	Owner, Def, Type  int
+	FaceUp, Protected bool
 }
 
 // OneTimeBehavior runs when a one-time card is revealed with its effect.

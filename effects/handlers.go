@@ -179,7 +179,10 @@ type weaponPurge struct{}
 func (weaponPurge) candidates(t Table, src Slot, typ int, offer bool) (n int, only Slot) {
 	for p, ln := 0, t.RowLen(src.Row); p < ln; p++ {
 		s := Slot{src.Row, p}
-		if p == src.Pos || !t.FaceUp(s) || t.Protected(s) || !matchType(typ, t.DefType(t.Def(s))) {
+		if p == src.Pos {
+			continue
+		}
+		if c := t.Info(s); !c.FaceUp || c.Protected || !matchType(typ, c.Type) {
 			continue
 		}
 		n++
@@ -274,8 +277,7 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 			continue
 		}
 		for p, ln := 0, t.RowLen(r); p < ln; p++ {
-			s := Slot{r, p}
-			if t.Owner(s) != owner || !t.FaceUp(s) || t.Protected(s) || t.DefType(t.Def(s)) != shipType {
+			if c := t.Info(Slot{r, p}); c.Owner != owner || !c.FaceUp || c.Protected || c.Type != shipType {
 				continue
 			}
 			n++
@@ -389,7 +391,7 @@ type spaceMines struct{}
 func (spaceMines) Reveal(t Table, src Slot, args []Value) {
 	for p := src.Pos - 1; p >= 0; p-- {
 		s := Slot{src.Row, p}
-		if t.FaceUp(s) && matchType(args[0].Int, t.DefType(t.Def(s))) {
+		if c := t.Info(s); c.FaceUp && matchType(args[0].Int, c.Type) {
 			if !t.Remove(s) {
 				t.Fizzle() // the nearest ship is shielded
 			}

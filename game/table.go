@@ -43,6 +43,15 @@ func (t *table) slot(s effects.Slot) *slot { return &t.rows[s.Row].s[s.Pos] }
 func (t *table) Owner(s effects.Slot) int      { return t.st().ownerOf(t.slot(s).inst) }
 func (t *table) Def(s effects.Slot) int        { return t.st().defOf(t.slot(s).inst) }
 func (t *table) FaceUp(s effects.Slot) bool    { return t.slot(s).flags&fFaceUp != 0 }
+
+func (t *table) Info(s effects.Slot) effects.CardInfo {
+	sl := t.slot(s)
+	d := t.fx.instDef[sl.inst]
+	return effects.CardInfo{
+		Owner: int(t.fx.instOwn[sl.inst]), Def: int(d), Type: int(t.fx.defType[d]),
+		FaceUp: sl.flags&fFaceUp != 0, Protected: t.phase == Deployment && sl.shield != noInst,
+	}
+}
 func (t *table) Protected(s effects.Slot) bool { return t.st().protected(s.Row, s.Pos) }
 
 func (t *table) DefType(d int) int                 { return int(t.fx.defType[uint8(d)]) }
