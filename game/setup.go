@@ -123,7 +123,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 				}
 				sl.shield = sh
 			}
-			s.insertSlot(r, int(row.n), sl)
+			*s.insertSlot(r, int(row.n), sl.inst) = sl
 		}
 		s.nrows++
 	}
