@@ -59,9 +59,12 @@ type Table interface {
 
 	Owner(s Slot) int
 	Def(s Slot) int
-	// Info is Owner, Def, its DefType, FaceUp and Protected in one call, for
-	// handlers that scan rows.
+	// Info is Owner, Def, its DefType, FaceUp and Protected in one call.
 	Info(s Slot) CardInfo
+	// Match returns the positions of row's cards that q selects as a bit
+	// set (bit p: position p), so that handlers scanning rows make one call
+	// per row rather than several per card.
+	Match(row int, q SlotQuery) uint64
 	FaceUp(s Slot) bool
 	// Protected reports a card covered by a shield (untouchable in the
 	// Deployment Phase).
@@ -116,6 +119,20 @@ type CardInfo struct {
 	Owner, Def, Type  int
 	FaceUp, Protected bool
 }
+
+// SlotQuery selects cards in a row (Table.Match).
+type SlotQuery struct {
+	Owner       int  // seat, or AnyOwner
+	Type        int  // index into CardTypes, or AnyType
+	FaceUp      bool // only face-up cards
+	Unprotected bool // only cards a shield does not protect
+}
+
+// Wildcards for SlotQuery.
+const (
+	AnyOwner = -1
+	AnyType  = -1
+)
 
 // OneTimeBehavior runs when a one-time card is revealed with its effect.
 type OneTimeBehavior interface {

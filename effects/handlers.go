@@ -1,5 +1,7 @@
 package effects
 
+import "math/bits"
+
 // Behaviour of every declared handler. Argument indices follow the order of
 // the parameters in declare.go.
 
@@ -177,14 +179,10 @@ func (modifyPower) Modify(src, card *ScoreCard, args []Value) int {
 type weaponPurge struct{}
 
 func (weaponPurge) candidates(t Table, src Slot, typ int, offer bool) (n int, only Slot) {
-	for p, ln := 0, t.RowLen(src.Row); p < ln; p++ {
-		s := Slot{src.Row, p}
-		if p == src.Pos {
-			continue
-		}
-		if c := t.Info(s); !c.FaceUp || c.Protected || !matchType(typ, c.Type) {
-			continue
-		}
+	m := t.Match(src.Row, SlotQuery{Owner: AnyOwner, Type: typ - 1, FaceUp: true, Unprotected: true})
+	m &^= 1 << uint(src.Pos)
+	for ; m != 0; m &= m - 1 {
+		s := Slot{src.Row, bits.TrailingZeros64(m)}
 		n++
 		only = s
 		if offer {
@@ -214,13 +212,20 @@ func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 
 type strikeShip struct{}
 
+// targets returns the cards of row r the strike could remove.
+func (strikeShip) targets(t Table, src Slot, r int) uint64 {
+	m := t.Match(r, SlotQuery{Owner: AnyOwner, Type: AnyType, Unprotected: true})
+	if r == src.Row {
+		m &^= 1 << uint(src.Pos)
+	}
+	return m
+}
+
 // any reports whether the strike could remove some card.
-func (strikeShip) any(t Table, src Slot) bool {
+func (k strikeShip) any(t Table, src Slot) bool {
 	for r := 0; r < t.Rows(); r++ {
-		for p, ln := 0, t.RowLen(r); p < ln; p++ {
-			if s := (Slot{r, p}); s != src && !t.Protected(s) {
-				return true
-			}
+		if k.targets(t, src, r) != 0 {
+			return true
 		}
 	}
 	return false
@@ -235,11 +240,8 @@ func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
 }
 func (k strikeShip) Options(t Table, f *Frame, args []Value) {
 	for r := 0; r < t.Rows(); r++ {
-		for p, ln := 0, t.RowLen(r); p < ln; p++ {
-			s := Slot{r, p}
-			if s != f.Src && !t.Protected(s) {
-				t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
-			}
+		for m := k.targets(t, f.Src, r); m != 0; m &= m - 1 {
+			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: bits.TrailingZeros64(m)})
 		}
 	}
 	t.Offer(Choice{Kind: ChooseDone}) // optional: only Mines and EMP say otherwise
@@ -276,15 +278,13 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 		if r == f.Src.Row {
 			continue
 		}
-		for p, ln := 0, t.RowLen(r); p < ln; p++ {
-			if c := t.Info(Slot{r, p}); c.Owner != owner || !c.FaceUp || c.Protected || c.Type != shipType {
-				continue
-			}
+		m := t.Match(r, SlotQuery{Owner: owner, Type: shipType, FaceUp: true, Unprotected: true})
+		if m != 0 && !offer {
+			return n + 1
+		}
+		for ; m != 0; m &= m - 1 {
 			n++
-			if !offer {
-				return n
-			}
-			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: p})
+			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: bits.TrailingZeros64(m)})
 		}
 	}
 	if offer {

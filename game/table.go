@@ -40,9 +40,28 @@ func quadrantIndex(q string) int {
 
 func (t *table) slot(s effects.Slot) *slot { return &t.rows[s.Row].s[s.Pos] }
 
-func (t *table) Owner(s effects.Slot) int      { return t.st().ownerOf(t.slot(s).inst) }
-func (t *table) Def(s effects.Slot) int        { return t.st().defOf(t.slot(s).inst) }
-func (t *table) FaceUp(s effects.Slot) bool    { return t.slot(s).flags&fFaceUp != 0 }
+func (t *table) Owner(s effects.Slot) int   { return t.st().ownerOf(t.slot(s).inst) }
+func (t *table) Def(s effects.Slot) int     { return t.st().defOf(t.slot(s).inst) }
+func (t *table) FaceUp(s effects.Slot) bool { return t.slot(s).flags&fFaceUp != 0 }
+
+func (t *table) Match(r int, q effects.SlotQuery) uint64 {
+	row := &t.rows[r]
+	fx := t.fx
+	prot := q.Unprotected && t.phase == Deployment
+	var m uint64
+	for k := 0; k < int(row.n); k++ {
+		sl := &row.s[k]
+		switch {
+		case q.FaceUp && sl.flags&fFaceUp == 0,
+			prot && sl.shield != noInst,
+			q.Owner >= 0 && int(fx.instOwn[sl.inst]) != q.Owner,
+			q.Type >= 0 && int(fx.defType[fx.instDef[sl.inst]]) != q.Type:
+			continue
+		}
+		m |= 1 << uint(k)
+	}
+	return m
+}
 
 func (t *table) Info(s effects.Slot) effects.CardInfo {
 	sl := t.slot(s)
