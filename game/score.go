@@ -25,15 +25,18 @@ type RowResult struct {
 // without effect (at scoring time every card is face up). rs is
 // scratch space (it is large; reuse it).
 func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
-	return s.scoreRow(r, rs, true)
+	var res RowResult
+	s.scoreRow(r, rs, true, &res)
+	return res
 }
 
 // scoreRow is ScoreRow; without detail, a row whose cards have no scoring
 // or power-modifying effect is summed directly and rs.Cards is left as it was
 // (the Scoring Phase needs only the result).
-func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
+func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResult) {
 	row := &s.rows[r]
-	res := RowResult{Row: r, Target: int(row.target), Winner: -1}
+	res.Row, res.Target, res.Winner, res.Reason = r, int(row.target), -1, ReasonNone
+	res.Power, res.Combo, res.HasCards = [maxPlayers]int{}, [maxPlayers]bool{}, [maxPlayers]bool{}
 	if !detail && s.plainRow(row) {
 		fx := s.fx
 		for k := 0; k < int(row.n); k++ {
@@ -46,7 +49,8 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
 			res.Power[o] += base
 			res.HasCards[o] = true
 		}
-		return s.decide(row, res)
+		s.decide(row, res)
+		return
 	}
 	fx := s.fx
 	n := int(row.n)
@@ -63,6 +67,10 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
 	rs.SetTagFunc(fx.tagMatch)
 	var stages uint8
 	mods, blocked := false, false
+	// acting lists the active cards with a scoring or modifying effect, top
+	// to bottom, so the stages need not look at every card again.
+	var acting [MaxRowLen]uint8
+	nact := 0
 	cs := rs.Cards[:n]
 	for k := range cs {
 		sl := &row.s[k]
@@ -75,24 +83,35 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
 		active := !blocked && s.selfActive(sl)
 		if active {
 			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
-			stages |= fx.defStage[d8]
-			mods = mods || fx.defMod[d8] != nil
+			if fx.defScoring[d8] {
+				stages |= fx.defStage[d8]
+				mods = mods || fx.defMod[d8] != nil
+				acting[nact] = uint8(k)
+				nact++
+			}
 		}
 		st := fx.defStage[d8]
 		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
-		cs[k] = effects.ScoreCard{Owner: owner, Def: int(d8), Type: int(fx.defType[d8]), Base: base, Active: active,
-			Copier: st&(1<<effects.StageCopy) != 0}
+		// Field by field: a composite literal is built on the stack and
+		// copied with wide loads that stall on its byte-sized fields.
+		c := &cs[k]
+		c.Owner, c.Def, c.Type, c.Base, c.Mod, c.Bonus = owner, int(d8), int(fx.defType[d8]), base, 0, 0
+		c.Active, c.Stolen, c.Copier = active, false, st&(1<<effects.StageCopy) != 0
 		rs.HasCards[owner] = true
 	}
+	acts := acting[:nact]
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
-		s.runStage(rs, effects.StageSteal)
+		s.runStage(rs, acts, effects.StageSteal)
 	}
 	// Permanent modifiers of active cards.
-	for k := 0; mods && k < n; k++ {
+	for _, k := range acts {
+		if !mods {
+			break
+		}
 		src := &cs[k]
 		m := fx.defMod[uint8(src.Def)]
-		if m == nil || !src.Active {
+		if m == nil {
 			continue
 		}
 		args := fx.defArgs[uint8(src.Def)]
@@ -101,15 +120,15 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool) RowResult {
 		}
 	}
 	if stages&(1<<effects.StageAdd) != 0 {
-		s.runStage(rs, effects.StageAdd)
+		s.runStage(rs, acts, effects.StageAdd)
 	}
 	sumTotals(rs)
 	if stages&(1<<effects.StageCopy) != 0 {
-		s.runStage(rs, effects.StageCopy)
+		s.runStage(rs, acts, effects.StageCopy)
 		sumTotals(rs)
 	}
 	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
-	return s.decide(row, res)
+	s.decide(row, res)
 }
 
 // plainRow reports a row without any card whose effect could change powers
@@ -126,7 +145,7 @@ func (s *State) plainRow(row *row) bool {
 // decide picks the row's winner from res's powers and combinations: a
 // Diplomat combination beats power; among several combinations, or tied
 // powers, the player whose card lies highest.
-func (s *State) decide(row *row, res RowResult) RowResult {
+func (s *State) decide(row *row, res *RowResult) {
 	players := s.fx.players
 	var cand [maxPlayers]bool
 	nc := 0
@@ -154,7 +173,7 @@ func (s *State) decide(row *row, res RowResult) RowResult {
 	}
 	switch {
 	case nc == 0:
-		return res
+		return
 	case nc > 1:
 		if reason == ReasonCombo {
 			reason = ReasonComboTie
@@ -175,15 +194,16 @@ func (s *State) decide(row *row, res RowResult) RowResult {
 		}
 	}
 	res.Reason = reason
-	return res
 }
 
-func (s *State) runStage(rs *effects.RowScore, stage effects.ScoringStage) {
-	for k := 0; k < rs.N; k++ {
-		c := &rs.Cards[k]
-		b := s.fx.defScore[uint8(c.Def)]
-		if b != nil && c.Active && s.fx.defStage[uint8(c.Def)]&(1<<stage) != 0 {
-			b.Score(rs, k, s.fx.defArgs[uint8(c.Def)])
+// runStage runs the scoring effects of the given stage among the acting
+// cards, top to bottom.
+func (s *State) runStage(rs *effects.RowScore, acting []uint8, stage effects.ScoringStage) {
+	fx := s.fx
+	for _, k := range acting {
+		d := uint8(rs.Cards[k].Def)
+		if fx.defStage[d]&(1<<stage) != 0 {
+			fx.defScore[d].Score(rs, int(k), fx.defArgs[d])
 		}
 	}
 }
@@ -212,7 +232,8 @@ func (s *State) scoreRound() {
 	defer rowScratch.Put(rs)
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
-		res := s.scoreRow(r, rs, false)
+		var res RowResult
+		s.scoreRow(r, rs, false, &res)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
