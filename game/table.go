@@ -49,6 +49,16 @@ func (t *table) Match(r int, q effects.SlotQuery) uint64 {
 	fx := t.fx
 	prot := q.Unprotected && t.phase == Deployment
 	var m uint64
+	if q.Owner < 0 && q.Type < 0 && !q.FaceUp {
+		// Any card (a strike): only shields can exclude one.
+		m = 1<<uint(row.n) - 1
+		for k := 0; prot && k < int(row.n); k++ {
+			if row.s[k].shield != noInst {
+				m &^= 1 << uint(k)
+			}
+		}
+		return m
+	}
 	for k := 0; k < int(row.n); k++ {
 		sl := &row.s[k]
 		switch {
