@@ -405,7 +405,7 @@ func (l *loader) parse(name string, data []byte) (root *yaml.Node) {
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
-		l.errorf(l.at(name, root), "expected a mapping of keys at the top of the file, got %s", describe(root))
+		l.errorf(l.at(name, root), "expected a mapping of keys at the top of the file, got %s", Describe(root))
 		return nil
 	}
 	return root
@@ -434,7 +434,7 @@ func (l *loader) checkAliases(name string, root *yaml.Node) bool {
 		stack = append(stack, n.Content...)
 	}
 	if first != nil {
-		l.errorf(l.at(name, first), "aliases (*%s) are not supported; write the value out in full", truncate(first.Value))
+		l.errorf(l.at(name, first), "aliases (*%s) are not supported; write the value out in full", Truncate(first.Value))
 		return false
 	}
 	return true
@@ -467,7 +467,7 @@ func (l *loader) syntaxError(name string, data []byte, err error) {
 	if m := reYAMLAnchor.FindStringSubmatch(msg); m != nil {
 		anchor := m[1] + m[2]
 		line, col := findAlias(data, anchor)
-		l.errorf(Pos{File: l.display(name), Line: line, Col: col}, "aliases (*%s) are not supported; write the value out in full", truncate(anchor))
+		l.errorf(Pos{File: l.display(name), Line: line, Col: col}, "aliases (*%s) are not supported; write the value out in full", Truncate(anchor))
 		return
 	}
 	line := 0
@@ -609,26 +609,26 @@ type ymap struct {
 // the object in messages ("card \"sf-galaxy\""); allowed nil accepts any key.
 func (l *loader) object(file string, n *yaml.Node, what string, allowed []string) *ymap {
 	if n.Kind != yaml.MappingNode {
-		l.errorf(l.at(file, n), "%s: expected a mapping of keys, got %s", what, describe(n))
+		l.errorf(l.at(file, n), "%s: expected a mapping of keys, got %s", what, Describe(n))
 		return nil
 	}
 	m := &ymap{l: l, file: file, node: n, what: what, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}, suggested: map[string]bool{}}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.ShortTag() == "!!null" {
-			l.errorf(l.at(file, k), "expected a key name, got %s", describe(k))
+			l.errorf(l.at(file, k), "expected a key name, got %s", Describe(k))
 			continue
 		}
 		if prev, dup := m.keys[k.Value]; dup {
-			l.errorf(l.at(file, k), "duplicate key %q (first given at line %d)", truncate(k.Value), prev.Line)
+			l.errorf(l.at(file, k), "duplicate key %q (first given at line %d)", Truncate(k.Value), prev.Line)
 			continue
 		}
 		if allowed != nil && !contains(allowed, k.Value) {
 			if s := l.suggest(k.Value, allowed); s != "" {
-				l.errorf(l.at(file, k), "unknown key %q in %s, did you mean %q?", truncate(k.Value), what, s)
+				l.errorf(l.at(file, k), "unknown key %q in %s, did you mean %q?", Truncate(k.Value), what, s)
 				m.suggested[s] = true
 			} else {
-				l.errorf(l.at(file, k), "unknown key %q in %s (allowed: %s)", truncate(k.Value), what, strings.Join(allowed, ", "))
+				l.errorf(l.at(file, k), "unknown key %q in %s (allowed: %s)", Truncate(k.Value), what, strings.Join(allowed, ", "))
 			}
 			continue
 		}
@@ -660,19 +660,12 @@ func (m *ymap) str(key string, allowEmpty bool) (string, bool) {
 }
 
 func (l *loader) strOf(file string, n *yaml.Node, key string, allowEmpty bool) (string, bool) {
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-		hint := ""
-		if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!null" {
-			hint = fmt.Sprintf(" (quote it: \"%s\")", truncate(n.Value))
-		}
-		l.errorf(l.at(file, n), "%s: expected a string, got %s%s", key, describe(n), hint)
-		return "", false
-	}
-	if !allowEmpty && strings.TrimSpace(n.Value) == "" {
-		l.errorf(l.at(file, n), "%s: must not be empty", key)
-		return "", false
-	}
-	return n.Value, true
+	return StringValue(n, key, allowEmpty, l.reporter(file))
+}
+
+// reporter reports problems in file at a node.
+func (l *loader) reporter(file string) func(*yaml.Node, string) {
+	return func(n *yaml.Node, msg string) { l.errorf(l.at(file, n), "%s", msg) }
 }
 
 // int reads an integer in [lo, hi].
@@ -685,16 +678,7 @@ func (m *ymap) int(key string, lo, hi int) (int, bool) {
 }
 
 func (l *loader) intOf(file string, n *yaml.Node, key string, lo, hi int) (int, bool) {
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-		l.errorf(l.at(file, n), "%s: expected an integer, got %s", key, describe(n))
-		return 0, false
-	}
-	var v int64
-	if err := n.Decode(&v); err != nil || v < int64(lo) || v > int64(hi) {
-		l.errorf(l.at(file, n), "%s: %s is out of range (%d..%d)", key, truncate(n.Value), lo, hi)
-		return 0, false
-	}
-	return int(v), true
+	return IntValue(n, key, lo, hi, l.reporter(file))
 }
 
 // strs reads a list of strings, returning the item nodes for positions.
@@ -704,7 +688,7 @@ func (m *ymap) strs(key string) ([]string, []*yaml.Node, bool) {
 		return nil, nil, false
 	}
 	if n.Kind != yaml.SequenceNode {
-		m.l.errorf(m.l.at(m.file, n), "%s: expected a list, got %s", key, describe(n))
+		m.l.errorf(m.l.at(m.file, n), "%s: expected a list, got %s", key, Describe(n))
 		return nil, nil, false
 	}
 	out := make([]string, 0, len(n.Content))
@@ -733,7 +717,7 @@ func (m *ymap) enum(key, label string, values []string) (int, bool) {
 
 func (l *loader) enumOf(file string, n *yaml.Node, key, label string, values []string) (int, bool) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" {
-		l.errorf(l.at(file, n), "%s: expected one of %s, got %s", key, quoteList(values), describe(n))
+		l.errorf(l.at(file, n), "%s: expected one of %s, got %s", key, quoteList(values), Describe(n))
 		return 0, false
 	}
 	for i, v := range values {
@@ -741,7 +725,7 @@ func (l *loader) enumOf(file string, n *yaml.Node, key, label string, values []s
 			return i, true
 		}
 	}
-	l.errorf(l.at(file, n), "unknown %s %q%s", label, truncate(n.Value), l.hintFor(n.Value, values))
+	l.errorf(l.at(file, n), "unknown %s %q%s", label, Truncate(n.Value), l.hintFor(n.Value, values))
 	return 0, false
 }
 
@@ -775,64 +759,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// describe says what a node is, for "expected X, got Y" messages.
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.DocumentNode:
-		return "a document"
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!null":
-			if n.Value == "" {
-				return "nothing"
-			}
-			return n.Value
-		case "!!str":
-			return strconv.Quote(truncate(n.Value))
-		}
-		return truncate(n.Value)
-	}
-	return "an unknown node"
-}
-
-// truncate shortens user text quoted in messages, so a pasted paragraph or a
-// huge garbage value does not swamp the error list.
-func truncate(s string) string {
-	const max = 40
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max]) + "…"
-}
-
-// peekID returns the string value of key "id" in mapping n, to name the
-// object in messages before it is fully read.
-func peekID(n *yaml.Node) string {
-	if n.Kind != yaml.MappingNode {
-		return ""
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k, v := n.Content[i], n.Content[i+1]; k.Value == "id" && v.Kind == yaml.ScalarNode && v.Value != "" {
-			return truncate(v.Value)
-		}
-	}
-	return ""
-}
-
-func named(kind, id string) string {
-	if id == "" {
-		return kind
-	}
-	return kind + " " + strconv.Quote(id)
 }
 
 // ---------------------------------------------------------------------------
@@ -897,7 +823,7 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 		first := map[string]int{}
 		for i, a := range affs {
 			if set[a] {
-				l.errorf(l.at(file, nodes[i]), "duplicate affiliation %q (first listed at line %d)", truncate(a), first[a])
+				l.errorf(l.at(file, nodes[i]), "duplicate affiliation %q (first listed at line %d)", Truncate(a), first[a])
 				continue
 			}
 			set[a] = true
@@ -928,7 +854,7 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 				seen := map[string]bool{}
 				for i, id := range ids {
 					if seen[id] {
-						l.errorf(l.at(file, nodes[i]), "faction %q is listed twice", truncate(id))
+						l.errorf(l.at(file, nodes[i]), "faction %q is listed twice", Truncate(id))
 						continue
 					}
 					seen[id] = true
@@ -945,7 +871,7 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 	if m.get("tie_break") == nil {
 		rs.Rules.TieBreak = append([]string(nil), tieBreaks...)
 	} else if n := m.get("tie_break"); n.Kind != yaml.SequenceNode {
-		l.errorf(l.at(file, n), "tie_break: expected a list, got %s", describe(n))
+		l.errorf(l.at(file, n), "tie_break: expected a list, got %s", Describe(n))
 	} else {
 		rs.Rules.TieBreak = []string{}
 		for _, item := range n.Content {
@@ -968,7 +894,7 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.errorf(l.at(file, n), "factions: expected a list, got %s", describe(n))
+		l.errorf(l.at(file, n), "factions: expected a list, got %s", Describe(n))
 		return nil
 	}
 	l.factionsOK = true
@@ -982,8 +908,8 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 	firstID := map[string]int{}
 	deckOwner := map[string]string{} // deck file → faction id
 	for _, item := range n.Content {
-		id := peekID(item)
-		fm := l.object(file, item, named("faction", id), factionKeys)
+		id := PeekID(item)
+		fm := l.object(file, item, Named("faction", id), factionKeys)
 		if fm == nil {
 			continue
 		}
@@ -992,7 +918,7 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 		if id, ok := fm.str("id", false); ok {
 			switch {
 			case !reFactionID.MatchString(id):
-				l.errorf(l.at(file, fm.get("id")), "invalid faction id %q: use lower-case letters, digits, \"-\" and \"_\", starting with a letter", truncate(id))
+				l.errorf(l.at(file, fm.get("id")), "invalid faction id %q: use lower-case letters, digits, \"-\" and \"_\", starting with a letter", Truncate(id))
 			case firstID[id] > 0:
 				l.errorf(l.at(file, fm.get("id")), "duplicate faction id %q (first defined at line %d)", id, firstID[id])
 			default:
@@ -1008,7 +934,7 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 				l.errorf(l.at(file, c), "color: expected \"#rrggbb\", got nothing (quote the colour: an unquoted # starts a comment)")
 			} else if s, ok := fm.str("color", false); ok {
 				if !reColor.MatchString(s) {
-					l.errorf(l.at(file, c), "invalid color %q: use \"#rrggbb\"", truncate(s))
+					l.errorf(l.at(file, c), "invalid color %q: use \"#rrggbb\"", Truncate(s))
 				}
 				f.Color = s
 			}
@@ -1026,9 +952,9 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 			dn := fm.get("deck")
 			switch {
 			case strings.ContainsAny(deck, `/\`):
-				l.errorf(l.at(file, dn), "deck: %q is a path; name a file in the ruleset directory", truncate(deck))
+				l.errorf(l.at(file, dn), "deck: %q is a path; name a file in the ruleset directory", Truncate(deck))
 			case !isYAMLName(deck):
-				l.errorf(l.at(file, dn), "deck: %q must be a .yaml file", truncate(deck))
+				l.errorf(l.at(file, dn), "deck: %q must be a .yaml file", Truncate(deck))
 			case deck == rulesFile || deck == targetsFile:
 				l.errorf(l.at(file, dn), "deck: %q is not a deck file", deck)
 			default:
@@ -1051,14 +977,14 @@ func (l *loader) checkAffiliation(file string, n *yaml.Node, a string) {
 	if l.affiliations == nil || l.affiliations[a] {
 		return
 	}
-	l.errorf(l.at(file, n), "unknown affiliation %q%s", truncate(a), l.hintFor(a, l.rs.Affiliations))
+	l.errorf(l.at(file, n), "unknown affiliation %q%s", Truncate(a), l.hintFor(a, l.rs.Affiliations))
 }
 
 func (l *loader) checkFaction(file string, n *yaml.Node, id string) {
 	if !l.factionsOK || l.factionSet[id] {
 		return
 	}
-	l.errorf(l.at(file, n), "unknown faction %q%s", truncate(id), l.hintFor(id, l.factionIDs))
+	l.errorf(l.at(file, n), "unknown faction %q%s", Truncate(id), l.hintFor(id, l.factionIDs))
 }
 
 // ---------------------------------------------------------------------------
@@ -1103,14 +1029,14 @@ func (l *loader) parseDeck(f *Faction, file string, root *yaml.Node) {
 	m := l.object(file, root, file, deckKeys)
 	m.require(deckKeys...)
 	if id, ok := m.str("faction", false); ok && f.ID != "" && id != f.ID {
-		l.errorf(l.at(file, m.get("faction")), "faction %q does not match rules.yaml, which makes this file the deck of faction %q", truncate(id), f.ID)
+		l.errorf(l.at(file, m.get("faction")), "faction %q does not match rules.yaml, which makes this file the deck of faction %q", Truncate(id), f.ID)
 	}
 	n := m.get("cards")
 	if n == nil {
 		return
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.errorf(l.at(file, n), "cards: expected a list, got %s", describe(n))
+		l.errorf(l.at(file, n), "cards: expected a list, got %s", Describe(n))
 		return
 	}
 	countOK := true
@@ -1127,8 +1053,8 @@ func (l *loader) parseDeck(f *Faction, file string, root *yaml.Node) {
 
 // parseCard reads one card, returning its copies and whether they are known.
 func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
-	id := peekID(n)
-	m := l.object(file, n, named("card", id), cardKeys)
+	id := PeekID(n)
+	m := l.object(file, n, Named("card", id), cardKeys)
 	if m == nil {
 		return 0, false
 	}
@@ -1138,7 +1064,7 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 		in := m.get("id")
 		switch {
 		case !reCardID.MatchString(id):
-			l.errorf(l.at(file, in), "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(id))
+			l.errorf(l.at(file, in), "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(id))
 		case l.cardPos[id] != (Pos{}):
 			p := l.cardPos[id]
 			l.errorf(l.at(file, in), "duplicate card id %q (first defined at %s:%d)", id, l.display(p.File), p.Line)
@@ -1172,7 +1098,7 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 		own := map[string]bool{}
 		for i, t := range tags {
 			if !reCardID.MatchString(t) {
-				l.errorf(l.at(file, nodes[i]), "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(t))
+				l.errorf(l.at(file, nodes[i]), "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(t))
 				continue
 			}
 			if own[t] {
@@ -1234,7 +1160,7 @@ func (l *loader) loadTargets() {
 	}
 	if n.Kind != yaml.SequenceNode {
 		l.targetsComplete = false
-		l.errorf(l.at(file, n), "targets: expected a list, got %s", describe(n))
+		l.errorf(l.at(file, n), "targets: expected a list, got %s", Describe(n))
 		return
 	}
 	for _, item := range n.Content {
@@ -1248,8 +1174,8 @@ func (l *loader) loadTargets() {
 }
 
 func (l *loader) parseTarget(file string, n *yaml.Node) {
-	id := peekID(n)
-	m := l.object(file, n, named("target", id), targetKeys)
+	id := PeekID(n)
+	m := l.object(file, n, Named("target", id), targetKeys)
 	if m == nil {
 		l.targetsComplete = false
 		return
@@ -1260,7 +1186,7 @@ func (l *loader) parseTarget(file string, n *yaml.Node) {
 		in := m.get("id")
 		switch {
 		case !reCardID.MatchString(id):
-			l.errorf(l.at(file, in), "invalid target id %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(id))
+			l.errorf(l.at(file, in), "invalid target id %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(id))
 		case l.targetPos[id] != (Pos{}):
 			p := l.targetPos[id]
 			l.errorf(l.at(file, in), "duplicate target id %q (first defined at %s:%d)", id, l.display(p.File), p.Line)
@@ -1293,7 +1219,7 @@ func (l *loader) parseTarget(file string, n *yaml.Node) {
 	t.Text, _ = m.str("text", true)
 	if b := m.get("bonuses"); b != nil {
 		if b.Kind != yaml.SequenceNode {
-			l.errorf(l.at(file, b), "bonuses: expected a list, got %s", describe(b))
+			l.errorf(l.at(file, b), "bonuses: expected a list, got %s", Describe(b))
 		} else {
 			for _, item := range b.Content {
 				bm := l.object(file, item, "bonus", bonusKeys)
@@ -1344,7 +1270,7 @@ func (l *loader) checkStray(decks []deckRef) {
 func (l *loader) bind(p pendingBinding) {
 	file := p.file
 	if p.value.Kind != yaml.ScalarNode || p.value.ShortTag() != "!!str" || p.value.Value == "" {
-		l.errorf(l.at(file, p.value), "effect: expected a handler name, got %s", describe(p.value))
+		l.errorf(l.at(file, p.value), "effect: expected a handler name, got %s", Describe(p.value))
 		return
 	}
 	name := p.value.Value
@@ -1354,7 +1280,7 @@ func (l *loader) bind(p pendingBinding) {
 		if hint == "" {
 			hint = " (`cardlab effects` lists them)"
 		}
-		l.errorf(l.at(file, p.value), "unknown handler %q%s", truncate(name), hint)
+		l.errorf(l.at(file, p.value), "unknown handler %q%s", Truncate(name), hint)
 		return
 	}
 	if p.card >= 0 {
@@ -1384,148 +1310,16 @@ func (l *loader) bind(p pendingBinding) {
 
 // params decodes a binding's parameters against the handler declaration.
 func (l *loader) params(file string, spec *effects.Spec, p pendingBinding) []effects.Value {
-	args := make([]effects.Value, len(spec.Params))
-	given := make([]bool, len(spec.Params))
-	for i, par := range spec.Params {
-		args[i] = l.defaultValue(file, spec, par, p.value)
+	d := &ParamDecoder{
+		Refs: &Refs{
+			CardAt: l.cardAt, CardIDs: l.cardIDs, CardsKnown: l.cardsComplete,
+			TargetAt: l.targetAt, TargetIDs: l.targetIDs, TargetsKnown: l.targetsComplete,
+			Tags: l.tags, TagList: l.tagList,
+		},
+		Report: l.reporter(file),
+		Budget: &l.budget,
 	}
-	var pm *ymap
-	if p.params != nil && !isEmptyNode(p.params) {
-		pm = l.object(file, p.params, "params", nil)
-	}
-	names := spec.ParamNames()
-	suggested := map[string]bool{}
-	if pm != nil {
-		for i := 0; i+1 < len(p.params.Content); i += 2 {
-			k, v := p.params.Content[i], p.params.Content[i+1]
-			if pm.keys[k.Value] != k {
-				continue // malformed or duplicate key; reported
-			}
-			par, idx, ok := spec.Param(k.Value)
-			if !ok {
-				switch s := l.suggest(k.Value, names); {
-				case s != "":
-					suggested[s] = true
-					l.errorf(l.at(file, k), "unknown parameter %q for handler %q, did you mean %q?", truncate(k.Value), spec.Name, s)
-				case len(names) == 0:
-					l.errorf(l.at(file, k), "unknown parameter %q: handler %q takes no parameters", truncate(k.Value), spec.Name)
-				default:
-					l.errorf(l.at(file, k), "unknown parameter %q for handler %q (parameters: %s)", truncate(k.Value), spec.Name, strings.Join(names, ", "))
-				}
-				continue
-			}
-			given[idx] = true
-			args[idx] = l.paramValue(file, par, v)
-		}
-	}
-	for i, par := range spec.Params {
-		if par.Required && !given[i] && !suggested[par.Name] {
-			at := p.key
-			if pm != nil {
-				at = p.params
-			}
-			l.errorf(l.at(file, at), "handler %q requires parameter %q (%s)", spec.Name, par.Name, par.Doc)
-		}
-	}
-	return args
-}
-
-// defaultValue is a parameter's value when omitted. A reference default names
-// its card or target by id (Str); its index depends on the ruleset, so it is
-// resolved here. A reference without a default is Int -1: no card or target.
-func (l *loader) defaultValue(file string, spec *effects.Spec, par effects.Param, at *yaml.Node) effects.Value {
-	var index map[string]int
-	var what string
-	switch par.Type {
-	case effects.CardRef:
-		index, what = l.cardAt, "card"
-	case effects.TargetRef:
-		index, what = l.targetAt, "target"
-	default:
-		return par.Default
-	}
-	if par.Required || par.Default.Str == "" {
-		return effects.Value{Int: -1}
-	}
-	i, ok := index[par.Default.Str]
-	if !ok {
-		if (par.Type == effects.CardRef && l.cardsComplete) || (par.Type == effects.TargetRef && l.targetsComplete) {
-			l.errorf(l.at(file, at), "handler %q: parameter %s defaults to %s %q, which this ruleset lacks; set %s explicitly", spec.Name, par.Name, what, par.Default.Str, par.Name)
-		}
-		return effects.Value{Int: -1, Str: par.Default.Str}
-	}
-	return effects.Value{Int: i, Str: par.Default.Str}
-}
-
-func (l *loader) paramValue(file string, par effects.Param, v *yaml.Node) effects.Value {
-	switch par.Type {
-	case effects.Int:
-		n, _ := l.intOf(file, v, par.Name, par.Min, par.Max)
-		return effects.Value{Int: n}
-	case effects.Bool:
-		if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
-			l.errorf(l.at(file, v), "%s: expected true or false, got %s", par.Name, describe(v))
-			return par.Default
-		}
-		var b bool
-		if err := v.Decode(&b); err != nil {
-			l.errorf(l.at(file, v), "%s: expected true or false, got %s", par.Name, describe(v))
-			return par.Default
-		}
-		if b {
-			return effects.Value{Int: 1}
-		}
-		return effects.Value{Int: 0}
-	case effects.Enum:
-		if v.Kind != yaml.ScalarNode || v.ShortTag() == "!!null" {
-			l.errorf(l.at(file, v), "%s: expected one of %s, got %s", par.Name, quoteList(par.Values), describe(v))
-			return par.Default
-		}
-		for i, s := range par.Values {
-			if v.Value == s {
-				return effects.Value{Int: i, Str: s}
-			}
-		}
-		l.errorf(l.at(file, v), "unknown value %q for parameter %s%s", truncate(v.Value), par.Name, l.hintFor(v.Value, par.Values))
-		return par.Default
-	case effects.Tag:
-		s, ok := l.strOf(file, v, par.Name, false)
-		if !ok {
-			return effects.Value{}
-		}
-		if !l.tags[s] && l.cardsComplete {
-			l.errorf(l.at(file, v), "tag %q is not carried by any card%s", truncate(s), l.didYouMean(s, l.tagList))
-		}
-		return effects.Value{Str: s}
-	case effects.CardRef:
-		s, ok := l.strOf(file, v, par.Name, false)
-		if !ok {
-			return effects.Value{Int: -1}
-		}
-		i, found := l.cardAt[s]
-		if !found {
-			if l.cardsComplete {
-				l.errorf(l.at(file, v), "unknown card %q%s", truncate(s), l.didYouMean(s, l.cardIDs))
-			}
-			return effects.Value{Int: -1, Str: s}
-		}
-		return effects.Value{Int: i, Str: s}
-	case effects.TargetRef:
-		s, ok := l.strOf(file, v, par.Name, false)
-		if !ok {
-			return effects.Value{Int: -1}
-		}
-		i, found := l.targetAt[s]
-		if !found {
-			if l.targetsComplete {
-				l.errorf(l.at(file, v), "unknown target %q%s", truncate(s), l.didYouMean(s, l.targetIDs))
-			}
-			return effects.Value{Int: -1, Str: s}
-		}
-		return effects.Value{Int: i, Str: s}
-	}
-	l.errorf(l.at(file, v), "%s: parameter type %s is not supported by the loader", par.Name, par.Type)
-	return par.Default
+	return d.Params(spec, p.params, p.key, p.value)
 }
 
 // finish records the files and their hash on a valid ruleset.

@@ -151,26 +151,26 @@ type ymap struct {
 // object reads the mapping n, reporting duplicate and unknown keys.
 func (l *loader) object(n *yaml.Node, what string, allowed []string) *ymap {
 	if n.Kind != yaml.MappingNode {
-		l.errorf(n, "%s: expected a mapping of keys, got %s", what, describe(n))
+		l.errorf(n, "%s: expected a mapping of keys, got %s", what, cards.Describe(n))
 		return nil
 	}
 	m := &ymap{l: l, node: n, what: what, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}, suggested: map[string]bool{}}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode || isNull(k) {
-			l.errorf(k, "expected a key name, got %s", describe(k))
+			l.errorf(k, "expected a key name, got %s", cards.Describe(k))
 			continue
 		}
 		if prev, dup := m.keys[k.Value]; dup {
-			l.errorf(k, "duplicate key %q (first given at line %d)", truncate(k.Value), prev.Line)
+			l.errorf(k, "duplicate key %q (first given at line %d)", cards.Truncate(k.Value), prev.Line)
 			continue
 		}
 		if allowed != nil && !slices.Contains(allowed, k.Value) {
 			if s := suggest(k.Value, allowed); s != "" {
-				l.errorf(k, "unknown key %q in %s, did you mean %q?", truncate(k.Value), what, s)
+				l.errorf(k, "unknown key %q in %s, did you mean %q?", cards.Truncate(k.Value), what, s)
 				m.suggested[s] = true
 			} else {
-				l.errorf(k, "unknown key %q in %s (allowed: %s)", truncate(k.Value), what, strings.Join(allowed, ", "))
+				l.errorf(k, "unknown key %q in %s (allowed: %s)", cards.Truncate(k.Value), what, strings.Join(allowed, ", "))
 			}
 			continue
 		}
@@ -190,33 +190,24 @@ func (m *ymap) require(keys ...string) {
 
 func (l *loader) str(n *yaml.Node, key string) (string, bool) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" || strings.TrimSpace(n.Value) == "" {
-		l.errorf(n, "%s: expected a non-empty string, got %s", key, describe(n))
+		l.errorf(n, "%s: expected a non-empty string, got %s", key, cards.Describe(n))
 		return "", false
 	}
 	return n.Value, true
 }
 
 func (l *loader) int(n *yaml.Node, key string, lo, hi int) (int, bool) {
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-		l.errorf(n, "%s: expected an integer, got %s", key, describe(n))
-		return 0, false
-	}
-	var v int64
-	if err := n.Decode(&v); err != nil || v < int64(lo) || v > int64(hi) {
-		l.errorf(n, "%s: %s is out of range (%d..%d)", key, truncate(n.Value), lo, hi)
-		return 0, false
-	}
-	return int(v), true
+	return cards.IntValue(n, key, lo, hi, func(n *yaml.Node, msg string) { l.errorf(n, "%s", msg) })
 }
 
 func (l *loader) uint(n *yaml.Node, key string) (uint64, bool) {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-		l.errorf(n, "%s: expected a non-negative integer, got %s", key, describe(n))
+		l.errorf(n, "%s: expected a non-negative integer, got %s", key, cards.Describe(n))
 		return 0, false
 	}
 	var v uint64
 	if err := n.Decode(&v); err != nil {
-		l.errorf(n, "%s: %s is not a non-negative 64-bit integer", key, truncate(n.Value))
+		l.errorf(n, "%s: %s is not a non-negative 64-bit integer", key, cards.Truncate(n.Value))
 		return 0, false
 	}
 	return v, true
@@ -224,7 +215,7 @@ func (l *loader) uint(n *yaml.Node, key string) (uint64, bool) {
 
 func (l *loader) seq(n *yaml.Node, key string) ([]*yaml.Node, bool) {
 	if n.Kind != yaml.SequenceNode {
-		l.errorf(n, "%s: expected a list, got %s", key, describe(n))
+		l.errorf(n, "%s: expected a list, got %s", key, cards.Describe(n))
 		return nil, false
 	}
 	return n.Content, true
@@ -233,13 +224,13 @@ func (l *loader) seq(n *yaml.Node, key string) ([]*yaml.Node, bool) {
 // enum reads one of values; label names the vocabulary in messages.
 func (l *loader) enum(n *yaml.Node, key, label string, values []string) (int, bool) {
 	if n.Kind != yaml.ScalarNode || isNull(n) {
-		l.errorf(n, "%s: expected one of %s, got %s", key, quoteList(values), describe(n))
+		l.errorf(n, "%s: expected one of %s, got %s", key, quoteList(values), cards.Describe(n))
 		return 0, false
 	}
 	if i := slices.Index(values, n.Value); i >= 0 {
 		return i, true
 	}
-	l.errorf(n, "unknown %s %q%s", label, truncate(n.Value), hintFor(n.Value, values))
+	l.errorf(n, "unknown %s %q%s", label, cards.Truncate(n.Value), hintFor(n.Value, values))
 	return 0, false
 }
 
@@ -251,7 +242,7 @@ func (l *loader) faction(n *yaml.Node, key string) (*cards.Faction, bool) {
 	}
 	f, ok := l.rs.FactionByID(id)
 	if !ok {
-		l.errorf(n, "unknown faction %q%s", truncate(id), hintFor(id, l.rs.FactionIDs()))
+		l.errorf(n, "unknown faction %q%s", cards.Truncate(id), hintFor(id, l.rs.FactionIDs()))
 		return nil, false
 	}
 	return f, true
@@ -324,7 +315,7 @@ func (l *loader) extraCards(n *yaml.Node) {
 	var binds []pending
 	seen := map[string]*yaml.Node{}
 	for _, item := range items {
-		m := l.object(item, named("card", peekID(item)), cardKeys)
+		m := l.object(item, cards.Named("card", cards.PeekID(item)), cardKeys)
 		if m == nil {
 			continue
 		}
@@ -337,7 +328,7 @@ func (l *loader) extraCards(n *yaml.Node) {
 			case !ok:
 				good = false
 			case !reID.MatchString(id):
-				l.errorf(v, "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(id))
+				l.errorf(v, "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", cards.Truncate(id))
 				good = false
 			case seen[id] != nil:
 				l.errorf(v, "card %q is defined twice (first at line %d)", id, seen[id].Line)
@@ -388,7 +379,7 @@ func (l *loader) extraCards(n *yaml.Node) {
 		}
 		if v := m.vals["text"]; v != nil {
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" {
-				l.errorf(v, "text: expected a string, got %s", describe(v))
+				l.errorf(v, "text: expected a string, got %s", cards.Describe(v))
 			} else {
 				c.Text = v.Value
 			}
@@ -400,7 +391,7 @@ func (l *loader) extraCards(n *yaml.Node) {
 					switch {
 					case !ok:
 					case !reID.MatchString(t):
-						l.errorf(tn, "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", truncate(t))
+						l.errorf(tn, "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", cards.Truncate(t))
 					case slices.Contains(c.Tags, t):
 						l.errorf(tn, "tag %q is listed twice", t)
 					default:
@@ -481,134 +472,16 @@ func (l *loader) bind(rs *cards.Ruleset, c *cards.Card, effVal, params, key *yam
 		if hint == "" {
 			hint = " (`cardlab effects` lists them)"
 		}
-		l.errorf(effVal, "unknown handler %q%s", truncate(name), hint)
+		l.errorf(effVal, "unknown handler %q%s", cards.Truncate(name), hint)
 		return
 	}
 	if spec.Timing != c.Kind.Timing() {
 		l.errorf(effVal, "handler %q is a %s effect (kind %s), but the card's kind is %s", name, spec.Timing, spec.Timing.Kind(), c.Kind)
 		return
 	}
-	args := make([]effects.Value, len(spec.Params))
-	given := make([]bool, len(spec.Params))
-	suggested := map[string]bool{} // misspelt parameters are not also reported missing
-	for i, p := range spec.Params {
-		args[i] = p.Default
-	}
-	if params != nil && !isNull(params) {
-		if pm := l.object(params, "params", nil); pm != nil {
-			for i := 0; i+1 < len(params.Content); i += 2 {
-				k, v := params.Content[i], params.Content[i+1]
-				if pm.keys[k.Value] != k {
-					continue // reported
-				}
-				par, idx, ok := spec.Param(k.Value)
-				if !ok {
-					if sg := suggest(k.Value, spec.ParamNames()); sg != "" {
-						suggested[sg] = true
-					}
-					if len(spec.Params) == 0 {
-						l.errorf(k, "unknown parameter %q: handler %q takes no parameters", truncate(k.Value), name)
-					} else {
-						l.errorf(k, "unknown parameter %q for handler %q%s", truncate(k.Value), name, hintFor(k.Value, spec.ParamNames()))
-					}
-					continue
-				}
-				given[idx] = true
-				args[idx] = l.param(rs, par, v)
-			}
-		}
-	}
-	for i, p := range spec.Params {
-		if p.Required && !given[i] && !suggested[p.Name] {
-			l.errorf(key, "handler %q requires parameter %q (%s)", name, p.Name, p.Doc)
-		}
-	}
+	d := &cards.ParamDecoder{Refs: cards.RefsOf(rs), Report: func(n *yaml.Node, msg string) { l.errorf(n, "%s", msg) }}
+	args := d.Params(spec, params, key, effVal)
 	c.Effect = &cards.Binding{Handler: name, Spec: spec, Args: args, Pos: l.pos(key)}
-}
-
-func (l *loader) param(rs *cards.Ruleset, par effects.Param, v *yaml.Node) effects.Value {
-	switch par.Type {
-	case effects.Int:
-		n, _ := l.int(v, par.Name, par.Min, par.Max)
-		return effects.Value{Int: n}
-	case effects.Bool:
-		var b bool
-		if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" || v.Decode(&b) != nil {
-			l.errorf(v, "%s: expected true or false, got %s", par.Name, describe(v))
-			return par.Default
-		}
-		if b {
-			return effects.Value{Int: 1}
-		}
-		return effects.Value{Int: 0}
-	case effects.Enum:
-		if v.Kind != yaml.ScalarNode || isNull(v) {
-			l.errorf(v, "%s: expected one of %s, got %s", par.Name, quoteList(par.Values), describe(v))
-			return par.Default
-		}
-		if i := slices.Index(par.Values, v.Value); i >= 0 {
-			return effects.Value{Int: i, Str: par.Values[i]}
-		}
-		l.errorf(v, "unknown value %q for parameter %s%s", truncate(v.Value), par.Name, hintFor(v.Value, par.Values))
-		return par.Default
-	case effects.Tag:
-		s, ok := l.str(v, par.Name)
-		if !ok {
-			return effects.Value{}
-		}
-		var tags []string
-		for i := range rs.Cards {
-			for _, t := range rs.Cards[i].Tags {
-				if !slices.Contains(tags, t) {
-					tags = append(tags, t)
-				}
-			}
-		}
-		if !slices.Contains(tags, s) {
-			l.errorf(v, "tag %q is not carried by any card%s", truncate(s), hintFor(s, tags))
-		}
-		return effects.Value{Str: s}
-	case effects.CardRef:
-		s, ok := l.str(v, par.Name)
-		if !ok {
-			return effects.Value{Int: -1}
-		}
-		c, found := rs.CardByID(s)
-		if !found {
-			l.errorf(v, "unknown card %q%s", truncate(s), hintFor(s, cardIDs(rs)))
-			return effects.Value{Int: -1, Str: s}
-		}
-		return effects.Value{Int: c.Index, Str: s}
-	case effects.TargetRef:
-		s, ok := l.str(v, par.Name)
-		if !ok {
-			return effects.Value{Int: -1}
-		}
-		t, found := rs.TargetByID(s)
-		if !found {
-			l.errorf(v, "unknown target %q%s", truncate(s), hintFor(s, targetIDs(rs)))
-			return effects.Value{Int: -1, Str: s}
-		}
-		return effects.Value{Int: t.Index, Str: s}
-	}
-	l.errorf(v, "%s: parameter type %s is not supported in scenarios", par.Name, par.Type)
-	return par.Default
-}
-
-func cardIDs(rs *cards.Ruleset) []string {
-	out := make([]string, len(rs.Cards))
-	for i := range rs.Cards {
-		out[i] = rs.Cards[i].ID
-	}
-	return out
-}
-
-func targetIDs(rs *cards.Ruleset) []string {
-	out := make([]string, len(rs.Targets))
-	for i := range rs.Targets {
-		out[i] = rs.Targets[i].ID
-	}
-	return out
 }
 
 // --- rows -------------------------------------------------------------------
@@ -637,7 +510,7 @@ func (l *loader) rows(n *yaml.Node) {
 			if id, ok := l.str(v, "target"); ok {
 				switch t, found := rs.TargetByID(id); {
 				case !found:
-					l.errorf(v, "unknown target %q%s", truncate(id), hintFor(id, targetIDs(rs)))
+					l.errorf(v, "unknown target %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).TargetIDs))
 				case usedTarget[id] > 0:
 					l.errorf(v, "target %q is already used by row %d", id, usedTarget[id])
 				default:
@@ -681,7 +554,7 @@ func (l *loader) slot(n *yaml.Node, row int, used map[[2]int]int) (Card, bool) {
 			if c, found := rs.CardByID(id); found {
 				def, out.Card = c, c.ID
 			} else {
-				l.errorf(v, "unknown card %q%s", truncate(id), hintFor(id, cardIDs(rs)))
+				l.errorf(v, "unknown card %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).CardIDs))
 			}
 		}
 	}
@@ -797,55 +670,4 @@ func (l *loader) expect(n *yaml.Node) {
 		}
 		l.sc.Expect = append(l.sc.Expect, e)
 	}
-}
-
-// --- messages ----------------------------------------------------------------
-
-// describe says what a node is, for "expected X, got Y" messages.
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!null":
-			return "nothing"
-		case "!!str":
-			return strconv.Quote(truncate(n.Value))
-		}
-		return truncate(n.Value)
-	}
-	return "an unknown node"
-}
-
-func truncate(s string) string {
-	const max = 40
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	return string(r[:max]) + "…"
-}
-
-func peekID(n *yaml.Node) string {
-	if n.Kind != yaml.MappingNode {
-		return ""
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k, v := n.Content[i], n.Content[i+1]; k.Value == "id" && v.Kind == yaml.ScalarNode && v.Value != "" {
-			return truncate(v.Value)
-		}
-	}
-	return ""
-}
-
-func named(kind, id string) string {
-	if id == "" {
-		return kind
-	}
-	return kind + " " + strconv.Quote(id)
 }
