@@ -187,22 +187,23 @@ func addInts(a, b []int64) {
 // config (Merge checks that before adding).
 func (c *Counts) Add(b *Counts) {
 	c.Games += b.Games
-	for i := range c.Factions {
-		c.Factions[i].add(&b.Factions[i])
-	}
-	for i := range c.Lineups {
-		c.Lineups[i].add(&b.Lineups[i])
-	}
-	for i := range c.Seats {
-		c.Seats[i].add(&b.Seats[i])
-	}
-	for i := range c.Targets {
-		c.Targets[i].add(&b.Targets[i])
-	}
-	for i := range c.Cards {
-		c.Cards[i].add(&b.Cards[i])
-	}
+	addEach(c.Factions, b.Factions)
+	addEach(c.Lineups, b.Lineups)
+	addEach(c.Seats, b.Seats)
+	addEach(c.Targets, b.Targets)
+	addEach(c.Cards, b.Cards)
 	c.Game.add(&b.Game)
+}
+
+// addEach adds b's counts into a's, element by element; Counts.Add and the
+// workers' acc.merge share it.
+func addEach[T any, P interface {
+	*T
+	add(*T)
+}](a, b []T) {
+	for i := range a {
+		P(&a[i]).add(&b[i])
+	}
 }
 
 // --- the worker's accumulator -------------------------------------------------
@@ -449,22 +450,12 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 // merge adds worker b's counts to a.
 func (a *acc) merge(b *acc) {
 	a.games += b.games
-	for i := range a.fac {
-		a.fac[i].add(&b.fac[i])
-	}
-	for i := range a.lineups {
-		a.lineups[i].add(&b.lineups[i])
-	}
-	for i := range a.seats {
-		a.seats[i].add(&b.seats[i])
-	}
-	for i := range a.tgt {
-		a.tgt[i].add(&b.tgt[i])
-	}
+	addEach(a.fac, b.fac)
+	addEach(a.lineups, b.lineups)
+	addEach(a.seats[:], b.seats[:])
+	addEach(a.tgt, b.tgt)
 	addInts(a.capt, b.capt)
-	for i := range a.card {
-		a.card[i].add(&b.card[i])
-	}
+	addEach(a.card, b.card)
 	a.g.add(&b.g)
 }
 
