@@ -23,11 +23,11 @@ import (
 // what depends only on the ruleset (each card's static worth and effect
 // arguments, each faction's mean power) is tabled when the ruleset changes,
 // and what each target is worth to each seat when the lineup changes. A
-// decision reads each row once (ViewRow); in a Deployment turn it then
-// tables the gain of every hand card in every row, and with it the hand's
-// best placement (what Shield and Gravitational Wave actions are scored
-// by), and scores the actions from that table. None of this changes a
-// score: only the work.
+// decision reads every row once (ViewRows); in a Deployment turn it then
+// tables the gain of every hand card in every open row, and with it the
+// hand's best placement (what Shield and Gravitational Wave actions are
+// scored by), and scores and picks the actions in one loop from that table.
+// None of this changes a score: only the work.
 type Greedy struct {
 	rng  game.RNG
 	rs   *cards.Ruleset
@@ -50,8 +50,8 @@ type Greedy struct {
 	opp     [cards.MaxRows]float64 // strongest opponent's estimate per row
 	w       [cards.MaxRows]float64 // what the row's target is worth to me
 	base    [cards.MaxRows]float64 // chance of winning each row as it stands
-	open    uint8                  // rows open to a placement
-	shut    [cards.MaxRows]float64 // 0 for an open row, -Inf for a closed one
+	open    [cards.MaxRows]uint8   // the rows open to a placement
+	nopen   int
 	handler string
 	hdDone  bool
 	// Best placement gain of the hand (floored at 0), of the card achieving
@@ -66,6 +66,7 @@ type Greedy struct {
 	memo    [256][cards.MaxRows]float64
 	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
 	gen     uint32                     // this decision
+	ties    [64]tie                    // deploy's ties, drawn after its loop
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -216,23 +217,28 @@ func logistic(m float64) float64 {
 // look summarises every row from the deciding seat's view.
 func (g *Greedy) look(s *game.State) {
 	me, np := g.me, g.np
+	s.ViewRows(me, &g.view)
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
-	g.open = 0
-	for r := 0; r < s.NumRows(); r++ {
+	mean := &g.seatMean
+	g.nopen = 0
+	for r := range g.view[:s.NumRows()] {
 		v := &g.view[r]
-		s.ViewRow(me, r, v)
-		g.shut[r] = 0
 		if v.Open {
-			g.open |= 1 << uint(r)
-		} else {
-			g.shut[r] = math.Inf(-1)
+			g.open[g.nopen] = uint8(r)
+			g.nopen++
 		}
-		em := float64(v.Known[me]) + float64(v.Hidden[me])*g.seatMean[me]
-		opp := 0.0
-		for q := 0; q < np; q++ {
-			if q != me {
-				// Branch-free: estimates are never negative nor NaN.
-				opp = max(opp, float64(v.Known[q])+float64(v.Hidden[q])*g.seatMean[q])
+		em := float64(v.Known[me]) + float64(v.Hidden[me])*mean[me]
+		// The strongest opponent (estimates are never negative nor NaN: no
+		// max needed for one opponent, and 0 is their floor).
+		var opp float64
+		if np == 2 {
+			q := 1 - me
+			opp = float64(v.Known[q]) + float64(v.Hidden[q])*mean[q]
+		} else {
+			for q := 0; q < np; q++ {
+				if q != me {
+					opp = max(opp, float64(v.Known[q])+float64(v.Hidden[q])*mean[q])
+				}
 			}
 		}
 		g.em[r], g.opp[r] = em, opp
@@ -378,11 +384,7 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 	if legal[len(legal)-1].Kind() == game.ActPass {
 		return g.deploy(s, legal)
 	}
-	p := newPick(legal[0])
-	for _, a := range legal {
-		p.add(a, g.score(s, a), &g.rng)
-	}
-	return p.a
+	return g.pickScored(s, legal)
 }
 
 // pick keeps the best of the actions scored so far: an action scoring more
@@ -414,56 +416,105 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 }
 
 // deploy is Choose for a Deployment turn (Pass is listed last): the gain of
-// every hand card in every row is computed up front, and so the best
+// every hand card in every open row is tabled up front, and so the best
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	g.look(s)
-	nr := s.NumRows()
-	g.best1, g.best2, g.best1Card = 0, 0, -1
-	for k := 0; k < s.HandLen(g.me); k++ {
-		d := s.HandCard(g.me, g.me, k)
-		mg := &g.memoGen[d]
-		if mg[0] == g.gen {
-			continue // a copy
+	me, gen, open := g.me, g.gen, g.open[:g.nopen]
+	// best1 and best2 as ordered integers (floatKey), kept branch-free:
+	// whether a card beats them is a coin toss for the branch predictor.
+	b1, b2, card1 := floatKey(0), floatKey(0), -1
+	var seen [4]uint64 // card definitions met in the hand
+	for k := 0; k < s.HandLen(me); k++ {
+		d := s.HandCard(me, me, k)
+		if seen[d>>6&3]&(1<<uint(d&63)) != 0 {
+			continue // a copy: changes neither best
 		}
-		m := &g.memo[d]
-		c := &g.card[d]
-		cb := math.Inf(-1)
-		// A row whose target is taken has w = 0: gain 0. Closed rows are
-		// tabled too (no placement names them) but left out of cb.
+		seen[d>>6&3] |= 1 << uint(d&63)
+		m, mg, c := &g.memo[d], &g.memoGen[d], &g.card[d]
+		// Only open rows: no action places into a closed one. A row whose
+		// target is taken has w = 0: gain ±0. The card's best, cb, is an
+		// ordered integer: max of two is then a compare and a move (max of
+		// floats, with its NaN and ±0 rules, takes nine instructions).
+		cb := floatKey(math.Inf(-1))
 		if c.kind == gkNone {
-			for r := 0; r < nr; r++ {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+c.pw-g.opp[r])-g.base[r]), g.gen
-				cb = max(cb, m[r]+g.shut[r])
+			pw := c.pw
+			for _, r := range open {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+pw-g.opp[r])-g.base[r]), gen
+				cb = max(cb, floatKey(m[r]))
 			}
 		} else {
-			for r := 0; r < nr; r++ {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, r)-g.opp[r])-g.base[r]), g.gen
-				cb = max(cb, m[r]+g.shut[r])
+			for _, r := range open {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, int(r))-g.opp[r])-g.base[r]), gen
+				cb = max(cb, floatKey(m[r]))
 			}
 		}
-		switch {
-		case cb > g.best1:
-			g.best2, g.best1, g.best1Card = g.best1, cb, d
-		case cb > g.best2:
-			g.best2 = cb
+		if cb > b1 {
+			card1 = d
 		}
+		b1, b2 = max(b1, cb), max(b2, min(b1, cb)) // cb > b1 ? (cb, b1) : cb > b2 ? (b1, cb) : (b1, b2)
 	}
-	g.bestDone = true
-	p := newPick(legal[0])
-	for _, a := range legal {
+	g.best1, g.best2, g.best1Card, g.bestDone = keyFloat(b1), keyFloat(b2), card1, true
+	// Score and pick (pick's rule) in one loop that calls nothing in the
+	// common case, so that it keeps its values in registers: a tie's draw
+	// waits for the end of the loop (a draw depends only on the count of
+	// ties, so the draws are the same, in the same order).
+	// legal is s.LegalActions: a placement names a hand card and an open
+	// row, which the table holds; anything else goes the slow way.
+	best, hi, lo, run, nt := 0, math.Inf(-1), math.Inf(-1), 0, 0
+	for i, a := range legal {
 		var v float64
-		switch a.Kind() {
-		case game.ActPlace:
-			v = g.placeGain(a.Card(), a.Row())
-		case game.ActPlaceAt:
-			v = g.placeGain(a.Card(), a.Row()) + 0.01*float64(int(g.view[a.Row()].Len)-a.Pos())
+		switch k := a.Kind(); k {
+		case game.ActPlace, game.ActPlaceAt:
+			d, r := a.Card(), a.Row()
+			if g.memoGen[d][r] != gen {
+				return g.pickScored(s, legal)
+			}
+			v = g.memo[d][r]
+			if k == game.ActPlaceAt {
+				v += 0.01 * float64(int(g.view[r].Len)-a.Pos())
+			}
 		case game.ActPass:
 			v = -0.25
+		case game.ActWave:
+			v = g.bestOther(a.Card()) - 0.2
+		case game.ActShield:
+			v = g.bestOther(a.Card()) + 0.3
 		default:
-			v = g.score(s, a)
+			return g.pickScored(s, legal)
 		}
-		p.add(a, v, &g.rng)
+		if v > lo {
+			if v > hi {
+				best, hi, lo, run = i, v+1e-9, v-1e-9, 1
+				continue
+			}
+			if nt == len(g.ties) {
+				return g.pickScored(s, legal) // no draw made yet
+			}
+			run++
+			g.ties[nt] = tie{int32(i), int32(run)}
+			nt++
+		}
+	}
+	for _, t := range g.ties[:nt] {
+		// Only ties with the last best can still replace it.
+		if g.rng.Intn(int(t.n)) == 0 && int(t.i) > best {
+			best = int(t.i)
+		}
+	}
+	return legal[best]
+}
+
+// tie is legal[i], the n-th action within 1e-9 of the best so far.
+type tie struct{ i, n int32 }
+
+// pickScored scores each action (score) and returns the best: an action
+// scoring more than 1e-9 above the best so far replaces it, one within 1e-9
+// of it ties and replaces it with probability 1/ties.
+func (g *Greedy) pickScored(s *game.State, legal []game.Action) game.Action {
+	p := newPick(legal[0])
+	for _, a := range legal {
+		p.add(a, g.score(s, a), &g.rng)
 	}
 	return p.a
 }
@@ -529,44 +580,64 @@ func (g *Greedy) pendingHandler(s *game.State) string {
 // once per decision.
 func (g *Greedy) bestPlacement(s *game.State, except int) float64 {
 	if !g.bestDone {
-		g.best1, g.best2, g.best1Card = 0, 0, -1
-		nr := s.NumRows()
-		for k := 0; k < s.HandLen(g.me); k++ {
-			d := s.HandCard(g.me, g.me, k)
-			if d == g.best1Card {
-				continue // a copy of the best card so far
-			}
-			cb := math.Inf(-1)
-			for r := 0; r < nr; r++ {
-				if g.view[r].Open {
-					if v := g.placeGain(d, r); v > cb {
-						cb = v
-					}
-				}
-			}
-			switch {
-			case cb > g.best1:
-				g.best2, g.best1, g.best1Card = g.best1, cb, d
-			case cb > g.best2:
-				g.best2 = cb
-			}
-		}
+		g.bestHand(s)
 		g.bestDone = true
 	}
+	return g.bestOther(except)
+}
+
+// bestOther is bestPlacement once best1 and best2 are known.
+func (g *Greedy) bestOther(except int) float64 {
 	if except == g.best1Card {
 		return g.best2
 	}
 	return g.best1
 }
 
+// bestHand sets best1, best2 and best1Card from the hand.
+func (g *Greedy) bestHand(s *game.State) {
+	g.best1, g.best2, g.best1Card = 0, 0, -1
+	nr := s.NumRows()
+	for k := 0; k < s.HandLen(g.me); k++ {
+		d := s.HandCard(g.me, g.me, k)
+		if d == g.best1Card {
+			continue // a copy of the best card so far
+		}
+		cb := math.Inf(-1)
+		for r := 0; r < nr; r++ {
+			if g.view[r].Open {
+				if v := g.placeGain(d, r); v > cb {
+					cb = v
+				}
+			}
+		}
+		switch {
+		case cb > g.best1:
+			g.best2, g.best1, g.best1Card = g.best1, cb, d
+		case cb > g.best2:
+			g.best2 = cb
+		}
+	}
+}
+
+// floatKey maps a float64 that is not NaN to an int64 in the same order
+// (-0 just below +0, as max and min of floats have it); keyFloat maps it
+// back.
+func floatKey(x float64) int64 {
+	b := int64(math.Float64bits(x))
+	return b ^ (b >> 63 & math.MaxInt64)
+}
+
+func keyFloat(k int64) float64 { return math.Float64frombits(uint64(k ^ (k >> 63 & math.MaxInt64))) }
+
 // slotValue scores choosing the card at a.Row()/a.Pos(): removing it
 // (Strike ship, EMP) or moving it into the pending row (Distress Signal).
 func (g *Greedy) slotValue(s *game.State, a game.Action) float64 {
 	r := a.Row()
-	in := s.Slot(g.me, r, a.Pos())
-	p := g.seatMean[in.Owner]
-	if in.Card >= 0 {
-		p = g.card[in.Card].power
+	card, owner := s.SlotCard(g.me, r, a.Pos())
+	p := g.seatMean[owner]
+	if card >= 0 {
+		p = g.card[card].power
 	}
 	if g.pendingHandler(s) == "distress_signal" {
 		to := s.PendingRow()
@@ -575,7 +646,7 @@ func (g *Greedy) slotValue(s *game.State, a game.Action) float64 {
 		}
 		return g.gain(to, p) - g.w[r]*(g.base[r]-g.chance(r, -p, 0))
 	}
-	if in.Owner == g.me {
+	if owner == g.me {
 		return -g.w[r] * (g.base[r] - g.chance(r, -p, 0))
 	}
 	return g.w[r] * (g.chance(r, 0, p) - g.base[r])

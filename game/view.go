@@ -1,6 +1,9 @@
 package game
 
-import "github.com/cardlab/cardlab/effects"
+import (
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+)
 
 // Reading the table, and hidden information.
 //
@@ -53,6 +56,17 @@ func (s *State) Slot(viewer, r, k int) SlotInfo {
 		}
 	}
 	return info
+}
+
+// SlotCard is what Slot reports of the card's identity, Card and Owner,
+// without working out its effect's state.
+func (s *State) SlotCard(viewer, r, k int) (card, owner int) {
+	sl := &s.rows[r].s[k]
+	owner, card = s.ownerOf(sl.inst), -1
+	if sl.flags&fFaceUp != 0 || viewer == Omniscient || viewer == owner {
+		card = s.defOf(sl.inst)
+	}
+	return card, owner
 }
 
 // HandLen returns the number of cards in p's hand (public).
@@ -173,12 +187,11 @@ func sortBytes(b []uint8) {
 // evaluate many positions: base powers of the cards the viewer can identify
 // and counts of those it cannot.
 //
-// Its fields are 32-bit so that the struct, which agents fill for every row
-// at every decision, stays small (64 bytes).
+// Its fields are 32-bit, the booleans last, so that the struct, which agents
+// fill for every row at every decision, stays small (64 bytes).
 type RowView struct {
 	Len    int32
 	Target int32 // target index, -1 if taken
-	Open   bool  // a card may be placed here now
 	Known  [maxPlayers]int32
 	Hidden [maxPlayers]int32
 	// Top is the position of each player's topmost card, -1 if none.
@@ -187,39 +200,63 @@ type RowView struct {
 	// identify it, -1 otherwise; BottomDown reports it face down (the next
 	// placement reveals it).
 	Bottom     int32
+	Open       bool // a card may be placed here now
 	BottomDown bool
 }
 
 // ViewRow fills rv for row r as viewer sees it. It reads only what viewer
 // may know.
 func (s *State) ViewRow(viewer, r int, rv *RowView) {
+	s.viewRow(viewer, r, s.openRows(), rv)
+}
+
+// ViewRows fills rv[r] for every row r < NumRows() as ViewRow does, in one
+// call (agents read every row at every decision).
+func (s *State) ViewRows(viewer int, rv *[cards.MaxRows]RowView) {
+	open := s.openRows()
+	for r := range rv[:s.nrows] {
+		s.viewRow(viewer, r, open, &rv[r])
+	}
+}
+
+// viewRow writes rv field by field: a composite literal is built on the
+// stack and copied, which cost more than scanning the row.
+func (s *State) viewRow(viewer, r int, open uint32, rv *RowView) {
 	row := &s.rows[r]
-	*rv = RowView{Len: int32(row.n), Target: int32(row.target), Open: s.canPlace(r), Bottom: -1,
-		Top: [maxPlayers]int32{-1, -1, -1, -1}}
-	for k := 0; k < int(row.n); k++ {
-		sl := &row.s[k]
-		o := int(s.fx.instOwn[sl.inst])
-		if rv.Top[o] < 0 {
-			rv.Top[o] = int32(k)
-		}
-		d := s.fx.instDef[sl.inst]
-		if sl.flags&fFaceUp != 0 || o == viewer {
-			p := int(s.fx.defPower[d]) - int(sl.weaken)
-			if p < 0 || sl.flags&fDeactPower != 0 {
-				p = 0
-			}
-			rv.Known[o] += int32(p)
-		} else {
-			rv.Hidden[o]++
-		}
+	own, def, pow := &s.fx.instOwn, &s.fx.instDef, &s.fx.defPower
+	rv.Len, rv.Target = int32(row.n), int32(row.target)
+	rv.Known, rv.Hidden = [maxPlayers]int32{}, [maxPlayers]int32{}
+	rv.Top = [maxPlayers]int32{-1, -1, -1, -1}
+	rv.Bottom, rv.Open, rv.BottomDown = -1, open&(1<<uint(r)) != 0, false
+	sl := row.s[:row.n]
+	// Bottom up, so that the last store to Top[o] is o's topmost card, and
+	// branch-free: which cards the viewer knows is unpredictable.
+	for k := len(sl) - 1; k >= 0; k-- {
+		i, f := sl[k].inst, sl[k].flags
+		o := int(own[i])
+		rv.Top[o] = int32(k)
+		seen := oneIf(f&fFaceUp != 0) | oneIf(o == viewer)
+		p := int32(pow[def[i]]) - int32(sl[k].weaken)
+		p &^= p >> 31                      // at least 0
+		p &= oneIf(f&fDeactPower != 0) - 1 // 0 under a Deactivated marker
+		rv.Known[o] += p & -seen
+		rv.Hidden[o] += 1 - seen
 	}
-	if row.n > 0 {
-		sl := &row.s[row.n-1]
-		rv.BottomDown = sl.flags&fFaceUp == 0
-		if !rv.BottomDown || int(s.fx.instOwn[sl.inst]) == viewer {
-			rv.Bottom = int32(s.fx.instDef[sl.inst])
-		}
+	if len(sl) > 0 {
+		// Branch-free too: -1 unless face up or the viewer's.
+		c := &sl[len(sl)-1]
+		seen := oneIf(c.flags&fFaceUp != 0) | oneIf(int(own[c.inst]) == viewer)
+		rv.Bottom = (int32(def[c.inst])+1)*seen - 1
+		rv.BottomDown = c.flags&fFaceUp == 0
 	}
+}
+
+// oneIf is 1 if b, else 0 (compiled without a branch).
+func oneIf(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // PendingCard returns the card definition a pending effect decision is
