@@ -52,16 +52,26 @@ func (s *State) blockReason(r, k int) Reason {
 	return ReasonNone
 }
 
-// closed reports an active Blockade in the row.
+// closed reports an active Blockade in the row. One pass top to bottom: a
+// card is under a blocker once any self-active blocker lies above it (as
+// underBlocker decides).
 func (s *State) closed(r int) bool {
 	row := &s.rows[r]
 	if row.perm == 0 {
 		return false
 	}
+	blocked := false
 	for k := 0; k < int(row.n); k++ {
 		sl := &row.s[k]
-		if s.fx.defPerm[s.def8(sl.inst)]&effects.ClosesRow != 0 && s.effectActive(r, k) {
+		perm := s.fx.defPerm[s.def8(sl.inst)]
+		if perm == 0 || !s.selfActive(sl) {
+			continue
+		}
+		if perm&effects.ClosesRow != 0 && !blocked {
 			return true
+		}
+		if perm&effects.BlocksBelow != 0 {
+			blocked = true
 		}
 	}
 	return false
