@@ -39,10 +39,20 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	var tseen [64]int
+	open := s.openRows() // recomputes only the rows marked dirty
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		if row.n > MaxRowLen {
 			return fmt.Errorf("game: row %d overflows", r)
+		}
+		// The cached masks, kept up to date incrementally, agree with the
+		// rules read afresh.
+		closed := s.closed(r)
+		if want := int(row.n) < MaxRowLen && !closed; (open&(1<<uint(r)) != 0) != want {
+			return fmt.Errorf("game: row %d cached as open=%v, is %v", r, !want, want)
+		}
+		if want := int(row.n) >= s.fx.cardsToEnd || closed; (s.completeMask&(1<<uint(r)) != 0) != want {
+			return fmt.Errorf("game: row %d cached as complete=%v, is %v", r, !want, want)
 		}
 		if row.target >= 0 {
 			tseen[row.target]++
