@@ -54,6 +54,12 @@ func (s *State) CheckInvariants() error {
 		if want := int(row.n) >= s.fx.cardsToEnd || closed; (s.completeMask&(1<<uint(r)) != 0) != want {
 			return fmt.Errorf("game: row %d cached as complete=%v, is %v", r, !want, want)
 		}
+		// The Reveal Phase's cursor never skips a face-down card.
+		for k := 0; s.phase == Reveal && r < int(s.revealFrom) && k < int(row.n); k++ {
+			if row.s[k].flags&fFaceUp == 0 {
+				return fmt.Errorf("game: row %d has a face-down card but the reveal resumes at row %d", r, s.revealFrom)
+			}
+		}
 		if row.target >= 0 {
 			tseen[row.target]++
 		}
