@@ -262,7 +262,7 @@ func targetWorth(rs *cards.Ruleset, s *game.State, me, t int) float64 {
 	}
 	deny := 0.0
 	for q := 0; q < s.NumPlayers(); q++ {
-		if planetBonusFor(rs, &rs.Factions[s.Faction(q)], tg) {
+		if rs.EarnsPlanetBonus(&rs.Factions[s.Faction(q)], tg) {
 			if q == me {
 				w += float64(rs.Rules.PlanetBonus)
 			} else {
@@ -271,22 +271,6 @@ func targetWorth(rs *cards.Ruleset, s *game.State, me, t int) float64 {
 		}
 	}
 	return w + deny
-}
-
-func planetBonusFor(rs *cards.Ruleset, f *cards.Faction, tg *cards.Target) bool {
-	for _, a := range f.Planets {
-		if a == tg.Affiliation {
-			return true
-		}
-	}
-	if tg.Affiliation == rs.Rules.FederationAffiliation {
-		for _, id := range rs.Rules.FederationFactions {
-			if id == f.ID {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // chance is the estimated chance that I win row r if I gain add power and

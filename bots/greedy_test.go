@@ -276,7 +276,7 @@ func (g *refGreedy) look(s *game.State) {
 		}
 		g.w[r] = 0
 		if v.Target >= 0 {
-			g.w[r] = refTargetWorth(rs, s, g.me, int(v.Target))
+			g.w[r] = targetWorth(rs, s, g.me, int(v.Target)) // unchanged by the rework: shared
 		}
 		g.opp[r] = 0
 		for q := 0; q < n; q++ {
@@ -286,43 +286,6 @@ func (g *refGreedy) look(s *game.State) {
 		}
 		g.base[r] = g.chance(s, r, 0, 0, false)
 	}
-}
-
-// targetWorth is what taking target t is worth to seat me: its VP, my
-// planet bonus, and half of the planet bonus it denies an opponent.
-func refTargetWorth(rs *cards.Ruleset, s *game.State, me, t int) float64 {
-	tg := &rs.Targets[t]
-	w := float64(tg.VP) + 0.5*float64(len(tg.Bonuses))
-	if tg.Type != cards.Planet {
-		return w
-	}
-	deny := 0.0
-	for q := 0; q < s.NumPlayers(); q++ {
-		if refPlanetBonusFor(rs, &rs.Factions[s.Faction(q)], tg) {
-			if q == me {
-				w += float64(rs.Rules.PlanetBonus)
-			} else {
-				deny = 0.5 * float64(rs.Rules.PlanetBonus)
-			}
-		}
-	}
-	return w + deny
-}
-
-func refPlanetBonusFor(rs *cards.Ruleset, f *cards.Faction, tg *cards.Target) bool {
-	for _, a := range f.Planets {
-		if a == tg.Affiliation {
-			return true
-		}
-	}
-	if tg.Affiliation == rs.Rules.FederationAffiliation {
-		for _, id := range rs.Rules.FederationFactions {
-			if id == f.ID {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // chance is the estimated chance that seat me wins row r if me gains add

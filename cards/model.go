@@ -236,6 +236,28 @@ type Target struct {
 	Pos      Pos
 }
 
+// EarnsPlanetBonus reports whether faction f scores the planet bonus for
+// target t: a planet of its own affiliation, or for the Federation
+// factions (Starfleet and Vulcan) a Federation planet. A planet counts once.
+func (rs *Ruleset) EarnsPlanetBonus(f *Faction, t *Target) bool {
+	if t.Type != Planet {
+		return false
+	}
+	for _, a := range f.Planets {
+		if a == t.Affiliation {
+			return true
+		}
+	}
+	if rs.Rules.FederationAffiliation != "" && t.Affiliation == rs.Rules.FederationAffiliation {
+		for _, id := range rs.Rules.FederationFactions {
+			if id == f.ID {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // FactionByID returns the faction with the given id.
 func (rs *Ruleset) FactionByID(id string) (*Faction, bool) {
 	for i := range rs.Factions {

@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 )
 
@@ -357,22 +356,4 @@ func (s *State) ProvisionalScore(p int) Final {
 func (s *State) RoundsLeft() int {
 	per := s.fx.rs.Rules.TargetsPerRound
 	return (int(s.targets.n) + per - 1) / per
-}
-
-// planetBonus: +bonus per planet of the player's own faction; Starfleet and
-// Vulcan also for blue Federation planets. A planet counts once.
-func planetBonus(rs *cards.Ruleset, fac *cards.Faction, tg *cards.Target) bool {
-	for _, a := range fac.Planets {
-		if a == tg.Affiliation {
-			return true
-		}
-	}
-	if rs.Rules.FederationAffiliation != "" && tg.Affiliation == rs.Rules.FederationAffiliation {
-		for _, id := range rs.Rules.FederationFactions {
-			if id == fac.ID {
-				return true
-			}
-		}
-	}
-	return false
 }

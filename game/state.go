@@ -347,7 +347,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		if tg.Type == cards.Planet {
 			fx.planets |= 1 << uint(t)
 			for p := 0; p < n; p++ {
-				if planetBonus(rs, &rs.Factions[fx.faction[p]], tg) {
+				if rs.EarnsPlanetBonus(&rs.Factions[fx.faction[p]], tg) {
 					fx.planetBonus[p] |= 1 << uint(t)
 				}
 			}
