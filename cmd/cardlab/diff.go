@@ -16,7 +16,7 @@ import (
 
 // DiffOptions are the inputs of `cardlab diff`.
 type DiffOptions struct {
-	PairedOptions
+	BatchOptions
 	// BaseDir is the ruleset compared against (--base); RulesDir (--rules,
 	// or the embedded default) is the new version.
 	BaseDir string
@@ -51,7 +51,7 @@ lineup; lineups must be playable under both versions.`,
   cardlab diff --base v1 --rules v2 --json --out diff.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
 			if strings.TrimSpace(opts.BaseDir) == "" {
@@ -63,7 +63,7 @@ lineup; lineups must be playable under both versions.`,
 			return diffRun(opts)
 		},
 	}
-	pairedFlags(cmd, &opts.PairedOptions, &players, 2000, "games `N` per lineup in each version", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, 2000, "games `N` per lineup in each version", true)
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")
 	return cmd
@@ -86,9 +86,9 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.PairedOptions)
+	ctx, stop := pairedContext(&opts.BatchOptions)
 	defer stop()
-	pc, finish := pairedConfig(&opts.PairedOptions, lineups, specs, "diff")
+	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "diff")
 	res, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
 	finish()
 	if err != nil {
@@ -96,7 +96,7 @@ func diffRun(opts *DiffOptions) error {
 	}
 	res.ToolVersion = versionString()
 	games := int64(2 * len(res.Matchups) * res.Games)
-	if err := writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
+	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
 		return err
 	}
 	if opts.FailOnSignificant && res.Significant {

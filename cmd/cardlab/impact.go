@@ -10,9 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -20,9 +18,9 @@ import (
 	"github.com/cardlab/cardlab/cards"
 )
 
-// PairedOptions are the inputs the paired analyses share (impact, sweep,
-// diff, skill).
-type PairedOptions struct {
+// BatchOptions are the inputs every batch command shares: simulate and the
+// paired analyses (impact, sweep, diff, skill).
+type BatchOptions struct {
 	Out, ErrOut io.Writer
 	// Context is cancelled on Ctrl-C (SIGINT) or SIGTERM.
 	Context  context.Context
@@ -43,8 +41,8 @@ type PairedOptions struct {
 	Progress bool
 }
 
-// pairedFlags registers the shared flags; players receives --players.
-func pairedFlags(cmd *cobra.Command, o *PairedOptions, players *string, games int, gamesUsage string, withBots bool) {
+// batchFlags registers the shared flags; players receives --players.
+func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int, gamesUsage string, withBots bool) {
 	fl := cmd.Flags()
 	fl.StringVar(players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
 	fl.StringArrayVar(&o.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
@@ -52,7 +50,7 @@ func pairedFlags(cmd *cobra.Command, o *PairedOptions, players *string, games in
 		fl.StringVar(&o.Bots, "bots", "random", "the bot `SPEC` for every seat, or one per seat comma-separated")
 	}
 	fl.IntVar(&o.Games, "games", games, gamesUsage)
-	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i of every arm is seeded from S and i")
+	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&o.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.BoolVar(&o.JSON, "json", false, "write the result as JSON (docs/metrics.md)")
 	fl.StringVar(&o.OutFile, "out", "", "write the result to `FILE` (atomically) instead of standard output")
@@ -90,8 +88,8 @@ func checkRunFlags(cmd *cobra.Command, players string, matchups []string, games,
 	return lineup, matchups, nil
 }
 
-// checkPairedFlags validates the shared flags after parsing.
-func checkPairedFlags(cmd *cobra.Command, g *globalOptions, o *PairedOptions, players string) error {
+// checkBatchFlags validates the shared flags after parsing.
+func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, players string) error {
 	o.Out, o.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 	o.RulesDir = g.RulesDir
 	o.Context = cmd.Context()
@@ -105,7 +103,7 @@ func checkPairedFlags(cmd *cobra.Command, g *globalOptions, o *PairedOptions, pl
 }
 
 // pairedContext is the run's context, cancelled by Ctrl-C or SIGTERM.
-func pairedContext(o *PairedOptions) (context.Context, context.CancelFunc) {
+func pairedContext(o *BatchOptions) (context.Context, context.CancelFunc) {
 	ctx := o.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -114,37 +112,21 @@ func pairedContext(o *PairedOptions) (context.Context, context.CancelFunc) {
 }
 
 // pairedConfig builds the analysis config; finish clears the progress bar.
-func pairedConfig(o *PairedOptions, lineups [][]string, specs []string, what string) (cfg analysis.PairedConfig, finish func()) {
+func pairedConfig(o *BatchOptions, lineups [][]string, specs []string, what string) (cfg analysis.PairedConfig, finish func()) {
 	minSample := o.MinSample
 	if minSample == 0 {
 		minSample = -1 // 0 asked for: nothing is low_n
 	}
 	cfg = analysis.PairedConfig{Matchups: lineups, Bots: specs, Games: o.Games, Seed: o.Seed,
 		Workers: o.Workers, MinSample: minSample}
-	var bar *progressbar.ProgressBar
-	if o.Progress {
-		cfg.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(o.ErrOut),
-					progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-					progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
-			}
-			_ = bar.Set(done)
-		}
-	}
-	return cfg, func() {
-		if bar != nil {
-			_ = bar.Finish()
-			_ = bar.Clear()
-		}
-	}
+	bar := newGameBar(o.ErrOut, o.Progress, what)
+	cfg.Progress = bar.progress()
+	return cfg, bar.done
 }
 
 // writePaired writes a paired result (JSON or the tables) and reports an
 // interrupted run as an error after writing it.
-func writePaired(o *PairedOptions, result any, tables func(w io.Writer) error, partial bool, games int64) error {
+func writePaired(o *BatchOptions, result any, tables func(w io.Writer) error, partial bool, games int64) error {
 	var b bytes.Buffer
 	if o.JSON {
 		if err := writeJSON(&b, result); err != nil {
@@ -206,7 +188,7 @@ func rulesetLine(r analysis.RulesetInfo) string {
 
 // ImpactOptions are the inputs of `cardlab impact`.
 type ImpactOptions struct {
-	PairedOptions
+	BatchOptions
 	// Cards are the ids to test; nil for all.
 	Cards []string
 	Mode  string
@@ -242,7 +224,7 @@ the 6 pairs) every lineup plays ⌈N/3⌉ games. The result never depends on
   cardlab impact --players starfleet,klingon --games 1000 --json --out impact.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
 			opts.Mode = strings.ToLower(strings.TrimSpace(opts.Mode))
@@ -265,7 +247,7 @@ the 6 pairs) every lineup plays ⌈N/3⌉ games. The result never depends on
 			return impactRun(opts)
 		},
 	}
-	pairedFlags(cmd, &opts.PairedOptions, &players, 1000, "paired games `N` per card (its faction's lineups share them)", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "paired games `N` per card (its faction's lineups share them)", true)
 	cmd.Flags().StringVar(&cardList, "cards", "all", "the cards to test: all, or card `IDS` comma-separated")
 	cmd.Flags().StringVar(&opts.Mode, "mode", analysis.ModeBlank, "blank (same type, no effect, power 0) or effect-off (only the effect removed)")
 	return cmd
@@ -280,9 +262,9 @@ func impactRun(opts *ImpactOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.PairedOptions)
+	ctx, stop := pairedContext(&opts.BatchOptions)
 	defer stop()
-	pc, finish := pairedConfig(&opts.PairedOptions, lineups, specs, "impact")
+	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
 	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: rs, Mode: opts.Mode,
 		Cards: ids, GamesPerCard: opts.Games})
 	finish()
@@ -290,7 +272,7 @@ func impactRun(opts *ImpactOptions) error {
 		return err
 	}
 	res.ToolVersion = versionString()
-	return writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
+	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
 		res.Partial, res.BaselineGames+res.VariantGames)
 }
 

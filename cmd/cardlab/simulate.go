@@ -24,27 +24,10 @@ import (
 
 // SimulateOptions are the inputs of `cardlab simulate`.
 type SimulateOptions struct {
-	Out, ErrOut io.Writer
-	// Context is cancelled on Ctrl-C (SIGINT) or SIGTERM by simulateRun.
-	Context  context.Context
-	RulesDir string
-	// Players is the --players lineup (nil if not given); Matchups holds the
-	// --matchups values: "all", "all:N" or lineups, ";"-separated.
-	Players  []string
-	Matchups []string
-	Bots     string
-	Games    int
-	Seed     uint64
-	Workers  int
-	Shard    analysis.Shard
-	JSON     bool
-	// OutFile receives the result instead of standard output (atomically).
-	OutFile string
+	BatchOptions
+	Shard analysis.Shard
 	// GamesOut receives one JSON line per game.
-	GamesOut  string
-	MinSample int
-	// Progress shows a progress bar on ErrOut (when it is a terminal).
-	Progress bool
+	GamesOut string
 }
 
 // NewCmdSimulate parses the flags of `cardlab simulate`; runF replaces
@@ -89,12 +72,7 @@ exit status is 1.`,
   cardlab simulate --games 100000 --shard 2/8 --json --out shard2.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			opts.RulesDir = g.RulesDir
-			opts.Context = cmd.Context()
-			var err error
-			opts.Players, opts.Matchups, err = checkRunFlags(cmd, players, opts.Matchups, opts.Games, opts.Workers, opts.MinSample)
-			if err != nil {
+			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
 			sh, err := parseShard(shard)
@@ -105,25 +83,16 @@ exit status is 1.`,
 			if opts.OutFile != "" && opts.OutFile == opts.GamesOut {
 				return usageErrorf("--out and --games-out name the same file %q", opts.OutFile)
 			}
-			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
 				return runF(opts)
 			}
 			return simulateRun(opts)
 		},
 	}
+	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games per lineup `N` (over all shards)", true)
 	fl := cmd.Flags()
-	fl.StringVar(&players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
-	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
-	fl.StringVar(&opts.Bots, "bots", "random", "the bot `SPEC` for every seat, or one per seat comma-separated")
-	fl.IntVar(&opts.Games, "games", 1000, "games per lineup `N` (over all shards)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
-	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
-	fl.BoolVar(&opts.JSON, "json", false, "write the result as JSON (docs/metrics.md)")
-	fl.StringVar(&opts.OutFile, "out", "", "write the result to `FILE` (atomically) instead of standard output")
 	fl.StringVar(&shard, "shard", "1/1", "play only part `k/n` of the games (merge the parts with 'cardlab merge')")
 	fl.StringVar(&opts.GamesOut, "games-out", "", "write one JSON line per game to `FILE`")
-	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games as low_n")
 	return cmd
 }
 

@@ -10,10 +10,10 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 )
 
-// SkillOptions are the inputs of `cardlab skill`; PairedOptions.Bots holds
+// SkillOptions are the inputs of `cardlab skill`; BatchOptions.Bots holds
 // the levels, comma-separated.
 type SkillOptions struct {
-	PairedOptions
+	BatchOptions
 	Levels []string
 }
 
@@ -44,7 +44,7 @@ decision): start with a few hundred games, or ismcts:iters=100.`,
   cardlab skill --players starfleet,klingon --games 2000 --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
 			levels, err := botList(opts.Bots)
@@ -68,7 +68,7 @@ decision): start with a few hundred games, or ismcts:iters=100.`,
 			return skillRun(opts)
 		},
 	}
-	pairedFlags(cmd, &opts.PairedOptions, &players, 300, "games `N` per lineup at every level", false)
+	batchFlags(cmd, &opts.BatchOptions, &players, 300, "games `N` per lineup at every level", false)
 	cmd.Flags().StringVar(&opts.Bots, "bots", "random,greedy", "the skill levels: bot `SPECS` comma-separated, weakest first")
 	return cmd
 }
@@ -82,9 +82,9 @@ func skillRun(opts *SkillOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.PairedOptions)
+	ctx, stop := pairedContext(&opts.BatchOptions)
 	defer stop()
-	pc, finish := pairedConfig(&opts.PairedOptions, lineups, nil, "skill")
+	pc, finish := pairedConfig(&opts.BatchOptions, lineups, nil, "skill")
 	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels})
 	finish()
 	if err != nil {
@@ -92,7 +92,7 @@ func skillRun(opts *SkillOptions) error {
 	}
 	res.ToolVersion = versionString()
 	games := int64(len(res.Levels) * len(res.Matchups) * res.Games)
-	return writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeSkillTables(w, res) }, res.Partial, games)
+	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSkillTables(w, res) }, res.Partial, games)
 }
 
 func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {

@@ -13,7 +13,7 @@ import (
 
 // SweepOptions are the inputs of `cardlab sweep`.
 type SweepOptions struct {
-	PairedOptions
+	BatchOptions
 	// Card and Field name a card field; Param a rule parameter instead.
 	Card, Field, Param string
 	Values             []int
@@ -50,7 +50,7 @@ squares). The target is --target, or the fair share 1/players.
   cardlab sweep --param hand_size --values 3,4,5 --faction romulan --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPairedFlags(cmd, g, &opts.PairedOptions, players); err != nil {
+			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
 			f := cmd.Flags()
@@ -81,7 +81,7 @@ squares). The target is --target, or the fair share 1/players.
 			return sweepRun(opts)
 		},
 	}
-	pairedFlags(cmd, &opts.PairedOptions, &players, 1000, "games `N` per lineup at every value", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games `N` per lineup at every value", true)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Card, "card", "", "the card `ID` whose field is swept")
 	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or "))
@@ -114,9 +114,9 @@ func sweepRun(opts *SweepOptions) error {
 		}
 		cfg.Faction = f.ID
 	}
-	ctx, stop := pairedContext(&opts.PairedOptions)
+	ctx, stop := pairedContext(&opts.BatchOptions)
 	defer stop()
-	pc, finish := pairedConfig(&opts.PairedOptions, lineups, specs, "sweep")
+	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "sweep")
 	cfg.PairedConfig = pc
 	res, err := analysis.Sweep(ctx, cfg)
 	finish()
@@ -128,7 +128,7 @@ func sweepRun(opts *SweepOptions) error {
 	for _, p := range res.Points {
 		games += p.Games
 	}
-	return writePaired(&opts.PairedOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games)
+	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games)
 }
 
 func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
