@@ -86,7 +86,7 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.BatchOptions)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "diff")
 	res, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})

@@ -5,11 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -100,15 +97,6 @@ func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, play
 	}
 	o.Progress = isTerminal(o.ErrOut)
 	return nil
-}
-
-// pairedContext is the run's context, cancelled by Ctrl-C or SIGTERM.
-func pairedContext(o *BatchOptions) (context.Context, context.CancelFunc) {
-	ctx := o.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }
 
 // pairedConfig builds the analysis config; finish clears the progress bar.
@@ -262,7 +250,7 @@ func impactRun(opts *ImpactOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.BatchOptions)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
 	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: rs, Mode: opts.Mode,

@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -91,11 +88,7 @@ func ladderRun(opts *LadderOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx := opts.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	cfg := analysis.LadderConfig{Ruleset: rs, Bots: opts.Bots, Games: opts.Games, Players: opts.Players,
 		Seed: opts.Seed, Workers: opts.Workers}

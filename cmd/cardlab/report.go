@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -221,11 +218,7 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := opts.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	began := time.Now().UTC()
 	bar := &phaseBar{opts: opts}

@@ -2,17 +2,14 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -125,11 +122,7 @@ func simulateRun(opts *SimulateOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx := opts.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 
 	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,

@@ -82,7 +82,7 @@ func skillRun(opts *SkillOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := pairedContext(&opts.BatchOptions)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, nil, "skill")
 	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels})

@@ -114,7 +114,7 @@ func sweepRun(opts *SweepOptions) error {
 		}
 		cfg.Faction = f.ID
 	}
-	ctx, stop := pairedContext(&opts.BatchOptions)
+	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "sweep")
 	cfg.PairedConfig = pc
