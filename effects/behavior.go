@@ -59,16 +59,13 @@ type Table interface {
 
 	Owner(s Slot) int
 	Def(s Slot) int
-	// Info is Owner, Def, its DefType, FaceUp and Protected in one call.
+	// Info is Owner, Def, its DefType, whether it lies face up and whether a
+	// shield protects it (untouchable in the Deployment Phase), in one call.
 	Info(s Slot) CardInfo
 	// Match returns the positions of row's cards that q selects as a bit
 	// set (bit p: position p), so that handlers scanning rows make one call
 	// per row rather than several per card.
 	Match(row int, q SlotQuery) uint64
-	FaceUp(s Slot) bool
-	// Protected reports a card covered by a shield (untouchable in the
-	// Deployment Phase).
-	Protected(s Slot) bool
 
 	DefType(def int) int // index into CardTypes
 	DefPower(def int) int

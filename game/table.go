@@ -81,7 +81,6 @@ func (t *table) Info(s effects.Slot) effects.CardInfo {
 		FaceUp: sl.flags&fFaceUp != 0, Protected: t.phase == Deployment && sl.shield != noInst,
 	}
 }
-func (t *table) Protected(s effects.Slot) bool { return t.st().protected(s.Row, s.Pos) }
 
 func (t *table) DefType(d int) int                 { return int(t.fx.defType[uint8(d)]) }
 func (t *table) DefPower(d int) int                { return int(t.fx.defPower[uint8(d)]) }
@@ -99,7 +98,7 @@ func (t *table) BlockAbove(s effects.Slot)         { t.st().scoutBlock(s.Row, s.
 func (t *table) Negotiate(p, row int)              { t.st().negotiate(p, row) }
 
 func (t *table) Weaken(s effects.Slot, amount int) bool {
-	if t.Protected(s) {
+	if t.st().protected(s.Row, s.Pos) {
 		return false
 	}
 	sl := t.slot(s)
@@ -112,7 +111,7 @@ func (t *table) Weaken(s effects.Slot, amount int) bool {
 }
 
 func (t *table) Deactivate(s effects.Slot, what int) bool {
-	if t.Protected(s) {
+	if t.st().protected(s.Row, s.Pos) {
 		return false
 	}
 	sl := t.slot(s)
