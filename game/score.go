@@ -36,18 +36,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 	row := &s.rows[r]
 	res.Row, res.Target, res.Winner, res.Reason = r, int(row.target), -1, ReasonNone
 	res.Power, res.Combo, res.HasCards = [maxPlayers]int{}, [maxPlayers]bool{}, [maxPlayers]bool{}
-	if !detail && s.plainRow(row) {
-		fx := s.fx
-		for k := 0; k < int(row.n); k++ {
-			sl := &row.s[k]
-			base := int(fx.defPower[fx.instDef[sl.inst]]) - int(sl.weaken)
-			if base < 0 || sl.flags&fDeactPower != 0 {
-				base = 0
-			}
-			o := fx.instOwn[sl.inst] & (maxPlayers - 1)
-			res.Power[o] += base
-			res.HasCards[o] = true
-		}
+	if !detail && s.sumPlain(row, res) {
 		s.decide(row, res)
 		return
 	}
@@ -74,10 +63,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 	for k := range cs {
 		sl := &row.s[k]
 		d8 := fx.instDef[sl.inst]
-		base := int(fx.defPower[d8]) - int(sl.weaken)
-		if base < 0 || sl.flags&fDeactPower != 0 {
-			base = 0
-		}
+		base := s.basePower(sl)
 		// One pass top to bottom decides who is under an active blocker.
 		active := !blocked && s.selfActive(sl)
 		if active {
@@ -130,15 +116,31 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 	s.decide(row, res)
 }
 
-// plainRow reports a row without any card whose effect could change powers
-// or give a combination.
-func (s *State) plainRow(row *row) bool {
+// sumPlain adds up the row's base powers into res and reports true, unless
+// some card's effect could change powers or give a combination: then it
+// stops and the full scoring has to run.
+func (s *State) sumPlain(row *row, res *RowResult) bool {
+	fx := s.fx
 	for k := 0; k < int(row.n); k++ {
-		if s.fx.defScoring[s.fx.instDef[row.s[k].inst]] {
+		sl := &row.s[k]
+		if fx.defScoring[fx.instDef[sl.inst]] {
 			return false
 		}
+		o := fx.instOwn[sl.inst] & (maxPlayers - 1)
+		res.Power[o] += s.basePower(sl)
+		res.HasCards[o] = true
 	}
 	return true
+}
+
+// basePower is a card's combat power before effects: printed power less
+// weakening, never below 0, and 0 under a Deactivated (power) marker.
+func (s *State) basePower(sl *slot) int {
+	base := int(s.fx.defPower[s.fx.instDef[sl.inst]]) - int(sl.weaken)
+	if base < 0 || sl.flags&fDeactPower != 0 {
+		return 0
+	}
+	return base
 }
 
 // decide picks the row's winner from res's powers and combinations: a
