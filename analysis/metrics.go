@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strconv"
+
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
@@ -591,6 +593,20 @@ type SeatStats struct {
 type SeatWin struct {
 	Seat int `json:"seat"`
 	WinStats
+}
+
+// TurnOrderLabel names turn-order position pos of StartOrder (1-based) the
+// way every report does: "began round 1", "2nd in turn", ….
+func TurnOrderLabel(pos int) string {
+	switch pos {
+	case 1:
+		return "began round 1"
+	case 2:
+		return "2nd in turn"
+	case 3:
+		return "3rd in turn"
+	}
+	return strconv.Itoa(pos) + "th in turn"
 }
 
 // MatchupStats are one lineup's results, all its seat rotations together.

@@ -523,11 +523,7 @@ func finishTests(tests []*PairedTest, correction string, alpha float64) {
 // valid under any dependence between the tests), in the input order.
 func Holm(p []float64) []float64 {
 	m := len(p)
-	idx := make([]int, m)
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	idx := ascending(p)
 	out := make([]float64, m)
 	run := 0.0
 	for r, i := range idx {
@@ -538,15 +534,21 @@ func Holm(p []float64) []float64 {
 	return out
 }
 
-// BenjaminiHochberg returns the Benjamini–Hochberg adjusted p-values (false
-// discovery rate), in the input order.
-func BenjaminiHochberg(p []float64) []float64 {
-	m := len(p)
-	idx := make([]int, m)
+// ascending returns the indices of p ordered by p-value, ties in input order.
+func ascending(p []float64) []int {
+	idx := make([]int, len(p))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	return idx
+}
+
+// BenjaminiHochberg returns the Benjamini–Hochberg adjusted p-values (false
+// discovery rate), in the input order.
+func BenjaminiHochberg(p []float64) []float64 {
+	m := len(p)
+	idx := ascending(p)
 	out := make([]float64, m)
 	run := 1.0
 	for r := m - 1; r >= 0; r-- {

@@ -279,11 +279,7 @@ func (m *model) chartSeats() (*chartView, error) {
 			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})
 		}
 		for _, st := range s.StartOrder {
-			label := fmt.Sprintf("%s%s in turn", prefix, ordinal(st.Seat))
-			if st.Seat == 1 {
-				label = prefix + "began round 1"
-			}
-			names = append(names, label)
+			names = append(names, prefix+analysis.TurnOrderLabel(st.Seat))
 			data = append(data, opts.BarData{Value: p100(st.WinRate), ItemStyle: &opts.ItemStyle{Color: "#f28e2b"}})
 			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})
 		}
@@ -735,16 +731,4 @@ func (m *model) chartSkill() (*chartView, error) {
 		"_cardlab": obj{"unit": "%"},
 	})
 	return cv, err
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }

@@ -481,11 +481,7 @@ func writeReportTables(w io.Writer, rep *analysis.Report) error {
 		t.add("SEAT", "WIN%", "95% CI", "", "TURN ORDER", "WIN%", "95% CI")
 		for i := range s.Seats {
 			a, b := s.Seats[i], s.StartOrder[i]
-			order := ordinal(i+1) + " in turn"
-			if i == 0 {
-				order = "began round 1"
-			}
-			t.add(strconv.Itoa(a.Seat), pct(a.WinRate)+mark(a.LowN), ci(a.CI95), "", order, pct(b.WinRate)+mark(b.LowN), ci(b.CI95))
+			t.add(strconv.Itoa(a.Seat), pct(a.WinRate)+mark(a.LowN), ci(a.CI95), "", analysis.TurnOrderLabel(b.Seat), pct(b.WinRate)+mark(b.LowN), ci(b.CI95))
 		}
 		if err := t.write(w); err != nil {
 			return err
@@ -612,16 +608,4 @@ func shortHash(h string) string {
 		return h[:12]
 	}
 	return h
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }

@@ -348,7 +348,7 @@ func TestSimulateTables(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"12 games: 1 lineup × 12", "Factions", "Seats at 3-player tables", "began round 1", "Matchups",
+	for _, want := range []string{"12 games: 1 lineup × 12", "Factions", "Seats at 3-player tables", "began round 1", "3rd in turn", "Matchups",
 		"starfleet vs vulcan vs klingon", "Cards by", "Targets", "Games:", "* fewer than 30 games"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("tables lack %q:\n%s", want, stdout)
