@@ -32,7 +32,7 @@ func BenchmarkRandomGame2p(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
-// The two benchmarks below split BenchmarkRandomGame2p's cost: the state
+// The benchmarks below split BenchmarkRandomGame2p's cost: the state
 // transitions alone, and the legal-action lists alone. (Profiles blur this:
 // a decision's cost is spread over dozens of small functions.)
 
@@ -103,4 +103,22 @@ func BenchmarkLegalActions2p(b *testing.B) {
 		actions += len(buf)
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/list")
+}
+
+// BenchmarkApplyReplaySameGame replays one recorded game over and over. Set
+// against BenchmarkApplyReplay2p it shows what unpredictable play costs:
+// here the branch predictor learns the game's branches, and little else
+// differs: the recorded actions are read in order either way
+// (docs/architecture.md, "Speed").
+func BenchmarkApplyReplaySameGame(b *testing.B) {
+	s, games := recordUniform(b, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Reset(0)
+		for _, a := range games[0] {
+			s.Apply(a)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games[0])), "ns/decision")
 }
