@@ -55,6 +55,18 @@ func recordUniform(b *testing.B, n int) (*State, [][]Action) {
 			games[i] = append(games[i], a)
 			s.Apply(a)
 		}
+		// A replay is only meaningful if Reset(seed) deals the same game:
+		// the recorded actions must end it exactly.
+		s.Reset(uint64(i))
+		for k, a := range games[i] {
+			if s.IsTerminal() {
+				b.Fatalf("game %d: replay ended after %d of %d actions", i, k, len(games[i]))
+			}
+			s.Apply(a)
+		}
+		if !s.IsTerminal() {
+			b.Fatalf("game %d: replay did not end", i)
+		}
 	}
 	return s, games
 }
