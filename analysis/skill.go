@@ -81,19 +81,8 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		for k := range order {
 			order[k] = k
 		}
-		slices.SortStableFunc(order, func(x, y int) int {
-			a, b := res.Factions[x].Levels[i].WinRate, res.Factions[y].Levels[i].WinRate
-			switch {
-			case a > b:
-				return -1
-			case a < b:
-				return 1
-			}
-			return 0
-		})
-		for r, k := range order {
-			res.Factions[k].Levels[i].Rank = r + 1
-		}
+		rankDesc(order, func(k int) float64 { return res.Factions[k].Levels[i].WinRate },
+			func(k, rank int) { res.Factions[k].Levels[i].Rank = rank })
 	}
 	// Paired steps between consecutive levels, corrected together.
 	var tests []*PairedTest
@@ -130,23 +119,30 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 					idx = append(idx, c)
 				}
 			}
-			slices.SortStableFunc(idx, func(x, y int) int {
-				a, b := res.Cards[x].Levels[i].OHIWD, res.Cards[y].Levels[i].OHIWD
-				switch {
-				case a > b:
-					return -1
-				case a < b:
-					return 1
-				}
-				return 0
-			})
-			for r, c := range idx {
-				res.Cards[c].Levels[i].Rank = r + 1
-			}
+			rankDesc(idx, func(c int) float64 { return res.Cards[c].Levels[i].OHIWD },
+				func(c, rank int) { res.Cards[c].Levels[i].Rank = rank })
 		}
 	}
 	res.RankChanges = rankChanges(res)
 	return res, nil
+}
+
+// rankDesc orders idx by val, highest first (stable: equal values, and NaN,
+// keep their order), and gives set each index's rank, 1 for the highest.
+func rankDesc(idx []int, val func(int) float64, set func(k, rank int)) {
+	slices.SortStableFunc(idx, func(x, y int) int {
+		a, b := val(x), val(y)
+		switch {
+		case a > b:
+			return -1
+		case a < b:
+			return 1
+		}
+		return 0
+	})
+	for r, k := range idx {
+		set(k, r+1)
+	}
 }
 
 // rankChanges lists factions whose rank differs between consecutive levels
