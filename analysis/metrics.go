@@ -524,9 +524,13 @@ type Report struct {
 	Matchups    []MatchupStats          `json:"matchups"`
 	Targets     []TargetStats           `json:"targets"`
 	Cards       []CardStats             `json:"cards"`
-	Game        GameStats               `json:"game"`
-	Timing      Timing                  `json:"timing"`
-	Raw         *Counts                 `json:"raw"`
+	// PriceOfPower is each faction's win-share gain (points) from +1 combat
+	// power on one copy of a card: the unit in which card values are given.
+	// Absent when the run did not estimate card values.
+	PriceOfPower map[string]PowerPrice `json:"price_of_power,omitempty"`
+	Game         GameStats             `json:"game"`
+	Timing       Timing                `json:"timing"`
+	Raw          *Counts               `json:"raw"`
 }
 
 // RulesetInfo identifies the ruleset.
@@ -671,6 +675,31 @@ type CardStats struct {
 	Blocked    int64      `json:"blocked"`
 	Fizzled    int64      `json:"fizzled"`
 	LowN       bool       `json:"low_n"`
+	// Value is the card's causal value (docs/metrics.md, "Card value");
+	// nil when the run did not estimate it.
+	Value *CardValue `json:"value,omitempty"`
+}
+
+// CardValue is the causal value of one copy of a card against a blank in its
+// place (same type, power 0, no effect), estimated by a designed experiment.
+// Pts are percentage points of the faction's win share; Power the same in
+// combat-power points (Pts divided by the faction's PriceOfPower).
+type CardValue struct {
+	Pts           float64    `json:"pts"`
+	PtsCI95       [2]float64 `json:"pts_ci95"`
+	Power         float64    `json:"power"`
+	PowerCI95     [2]float64 `json:"power_ci95"`
+	VsFaction     float64    `json:"vs_faction"`
+	VsFactionCI95 [2]float64 `json:"vs_faction_ci95"`
+	EffectPower   float64    `json:"effect_power"`
+	Flagged       bool       `json:"flagged"`
+}
+
+// PowerPrice is a faction's win-share gain in points from +1 power on one
+// copy of a card, with its 95% interval.
+type PowerPrice struct {
+	Pts  float64    `json:"pts"`
+	CI95 [2]float64 `json:"ci95"`
 }
 
 // GameStats describe whole games.
