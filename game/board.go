@@ -142,8 +142,13 @@ func (s *State) flagsChanged(r int) {
 	}
 }
 
-// checkEnd ends the Deployment Phase as soon as every row is complete; a
-// later removal of the triggering card does not undo it (rulebook).
+// checkEnd is the Deployment Phase's end latch: it ends the phase as soon as
+// every row is complete. Every primitive that changes the table (put,
+// reveal, scoutBlock, remove, move, Deactivate) calls it when it is done, so
+// the end is noticed at the first moment it holds, whatever changed the
+// table — a placement, the reveal it causes, or an effect's removal or move —
+// and the player whose turn it is ends it. Once set it stays set: a later
+// removal of the triggering card does not undo it (rulebook).
 func (s *State) checkEnd() {
 	if s.phase != Deployment || s.deployEnded {
 		return
@@ -268,6 +273,7 @@ func (s *State) scoutBlock(r, pos int) {
 			s.emit(e)
 		}
 	}
+	s.checkEnd()
 }
 
 func (s *State) revealIfHidden(r, k int) {
@@ -288,6 +294,9 @@ func (s *State) reveal(r, k int) {
 	if s.obs != nil {
 		s.emit(s.cardEvent(EvRevealed, inst, r, k, true))
 	}
+	// A revealed Blockade completes its row, a revealed blocker ship can
+	// silence one beneath it: the table changed before any effect runs.
+	s.checkEnd()
 	if s.fx.defSpec[d] == nil {
 		return
 	}
@@ -339,6 +348,8 @@ func (s *State) remove(r, k int) bool {
 	if s.obs != nil {
 		s.emit(s.cardEvent(EvRemoved, sl.inst, r, k, sl.flags&fFaceUp != 0))
 	}
+	// Removing a blocker ship or a scout can wake a Blockade.
+	s.checkEnd()
 	return true
 }
 

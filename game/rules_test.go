@@ -600,3 +600,75 @@ func TestRuleNextRoundStarter(t *testing.T) {
 		}
 	}
 }
+
+// General rule: the Deployment Phase ends at the first moment every row is
+// complete, whatever completed it — the placement, the reveal it causes, or
+// an effect that removes or moves a card — and the player whose turn it was
+// ended it, so the next round starts with the player after them.
+func TestRuleDeploymentEndAfterAnyChange(t *testing.T) {
+	full := mkrow("wolf-359", up("kl-ktinga", 1), up("kl-hegh-ta", 1), up("kl-chtang", 1))
+	tests := []struct {
+		name    string
+		rows    []SetupRow
+		hands   [][]string
+		actions func(t *testing.T) []Action
+	}{
+		{
+			// The placement leaves two cards in row 1; the Blockade it
+			// reveals makes the row complete.
+			name:  "reveal of a Blockade",
+			rows:  []SetupRow{mkrow("earth", down("kl-blockade", 1)), mkrow("wolf-359", up("kl-ktinga", 1), up("kl-hegh-ta", 1), up("kl-chtang", 1), up("kl-kvort", 1))},
+			hands: [][]string{{"sf-akira"}, {"kl-d7"}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "sf-akira"), 0)}
+			},
+		},
+		{
+			// The strike ship the placement reveals removes the blocker
+			// ship that silenced the Blockade.
+			name:  "strike ship removes a blocker ship",
+			rows:  []SetupRow{mkrow("earth", up("sf-delta-flyer", 0), up("kl-blockade", 1)), mkrow("wolf-359", up("kl-ktinga", 1), up("kl-hegh-ta", 1), up("kl-chtang", 1), down("kl-tygokor", 1))},
+			hands: [][]string{{"sf-akira"}, {"kl-d7"}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "sf-akira"), 1), SlotAction(0, 0)}
+			},
+		},
+		{
+			// Distress Signal moves the blocker ship away from the Blockade.
+			name:  "Distress Signal moves a blocker ship",
+			rows:  []SetupRow{mkrow("earth", up("kl-bird-of-prey", 1), up("kl-blockade", 1)), mkrow("wolf-359", up("kl-ktinga", 1), up("kl-hegh-ta", 1), up("kl-chtang", 1), down("kl-distress-signal", 1))},
+			hands: [][]string{{"sf-akira"}, {"kl-d7"}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "sf-akira"), 1), SlotAction(0, 0)}
+			},
+		},
+		{
+			// The Flagship's card completes the last row.
+			name:  "Flagship plays the fourth card",
+			rows:  []SetupRow{mkrow("earth", up("kl-warriors", 1), up("kl-general", 1), down("sf-sovereign", 0)), full},
+			hands: [][]string{deckIDs(t, "starfleet", "sf-sovereign", "sf-akira"), {"kl-d7"}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "sf-miranda"), 0), RowAction(1)}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := &eventLog{}
+			s := build(t, Setup{Hands: tt.hands, Rows: tt.rows, Observer: log})
+			for _, a := range tt.actions(t) {
+				apply(t, s, a)
+			}
+			if s.Phase() != Scoring {
+				t.Fatalf("phase %v, player %d to act: the Deployment Phase went on (rows: %q / %q)", s.Phase(), s.CurrentPlayer(), rowIDs(s, 0), rowIDs(s, 1))
+			}
+			if e := log.kinds(EvDeploymentEnd); len(e) != 1 || e[0].Player != 0 {
+				t.Fatalf("deployment end events %+v, want one by seat 0", e)
+			}
+			s.ResumeScoring()
+			if s.Phase() == Deployment && s.CurrentPlayer() != 1 {
+				t.Fatalf("next round begins with seat %d, want 1", s.CurrentPlayer())
+			}
+		})
+	}
+}

@@ -124,6 +124,8 @@ func (t *table) Deactivate(s effects.Slot, what int) bool {
 	default:
 		sl.flags |= fDeactEffect | fDeactPower
 	}
+	// Deactivating a blocker ship can wake a Blockade beneath it.
+	t.st().checkEnd()
 	return true
 }
 
