@@ -332,11 +332,7 @@ func (s *State) turnAction(a Action) {
 		i, _ := s.takeFromHand(p, a.Card())
 		s.passStreak = 0
 		s.refill(p)
-		if s.fx.defPlace[a.Card()] == effects.PlaceScout {
-			s.placeScout(i, a.Row())
-		} else {
-			s.place(i, a.Row(), int(s.rows[a.Row()].n), noInst)
-		}
+		s.place(i, a.Row(), int(s.rows[a.Row()].n), noInst) // a scout goes face up: put reads the card
 	case ActPlaceAt:
 		i, _ := s.takeFromHand(p, a.Card())
 		s.passStreak = 0

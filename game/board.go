@@ -202,9 +202,8 @@ func (s *State) cardEvent(k EventKind, inst uint8, r, pos int, faceUp bool) Even
 type placeMode uint8
 
 const (
-	placeDown     placeMode = iota // face down; reveals the card above
-	placeUpNoEff                   // face up without its one-time effect (Distress Signal)
-	placeScouting                  // face up; the card above is revealed without effect
+	placeDown    placeMode = iota // face down; reveals the card above
+	placeUpNoEff                  // face up without its one-time effect (Distress Signal)
 )
 
 // place puts inst face down at pos of row r (pos == len: the bottom), with
@@ -212,17 +211,18 @@ const (
 // rulebook's placement rule says.
 func (s *State) place(inst uint8, r, pos int, sh uint8) { s.put(inst, r, pos, sh, placeDown) }
 
-// placeScout plays a scout ship face up to the bottom of row r.
-func (s *State) placeScout(inst uint8, r int) {
-	s.put(inst, r, int(s.rows[r].n), noInst, placeScouting)
-}
-
-// put is every placement from a hand. Beneath an active blocker ship a card
-// is played face up and without effect whatever the mode, and only the usual
-// reveal of the card above follows.
+// put is every placement from a hand, whatever route it takes (a turn,
+// Teleport, Gravitational Wave, Flagship, Distress Signal). Beneath an
+// active blocker ship a card is played face up and without effect whatever
+// the mode, and only the usual reveal of the card above follows. A scout is
+// played face up and reveals the card above without effect by every route:
+// that is its own special (X) rule, which Distress Signal's "one-time
+// effects … are not executed" does not touch, so the card decides, not the
+// route.
 func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	under := s.underBlocker(r, pos)
-	up := under || mode != placeDown
+	scout := s.fx.defPlace[s.def8(inst)] == effects.PlaceScout
+	up := under || scout || mode != placeDown
 	var flags uint8
 	if up {
 		flags = fFaceUp
@@ -233,7 +233,7 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	s.stats.Placements++
 	if s.obs != nil {
 		e := s.cardEvent(EvPlaced, inst, r, pos, up)
-		if under || mode == placeUpNoEff {
+		if under || (mode == placeUpNoEff && !scout) {
 			e.Value = 1 // played without effect
 		}
 		s.emit(e)
@@ -242,7 +242,7 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 		}
 	}
 	s.checkEnd()
-	if mode == placeScouting && !under {
+	if scout && !under {
 		s.scoutBlock(r, pos)
 		return
 	}

@@ -672,3 +672,72 @@ func TestRuleDeploymentEndAfterAnyChange(t *testing.T) {
 		})
 	}
 }
+
+// Intrepid (X): by every route a scout is played face up and the card above
+// it is revealed without effect — its own special effect, which Distress
+// Signal ("one-time effects of placed or moved ships are not executed"),
+// Gravitational Wave and the Flagship's placement leave in force.
+func TestRuleScoutAnyRoute(t *testing.T) {
+	tests := []struct {
+		name    string
+		su      Setup
+		actions func(t *testing.T) []Action
+		row     int // the scout's row; the Rotarran lies directly above it
+	}{
+		{
+			name: "Distress Signal from hand",
+			su: Setup{Turn: 1, Hands: [][]string{{"sf-intrepid"}, {"kl-rotarran"}}, Rows: []SetupRow{
+				mkrow("earth", down("sf-distress-signal", 0)),
+			}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "kl-rotarran"), 0), HandAction(cid(t, "sf-intrepid"))}
+			},
+		},
+		{
+			name: "Gravitational Wave",
+			su: Setup{Hands: [][]string{{"sf-gravitational-wave", "sf-intrepid"}, {"kl-d7"}}, Rows: []SetupRow{
+				mkrow("earth", up("kl-ktinga", 1), down("kl-rotarran", 1)),
+			}},
+			actions: func(t *testing.T) []Action {
+				return []Action{WaveAction(cid(t, "sf-gravitational-wave")), PlaceAtAction(cid(t, "sf-intrepid"), 0, 2)}
+			},
+		},
+		{
+			name: "Flagship",
+			su: Setup{Turn: 1, Hands: [][]string{deckIDs(t, "starfleet", "sf-sovereign", "sf-intrepid"), {"kl-kvort"}}, Rows: []SetupRow{
+				mkrow("earth", down("sf-sovereign", 0)),
+				mkrow("wolf-359", up("kl-ktinga", 1), down("kl-rotarran", 1)),
+			}},
+			actions: func(t *testing.T) []Action {
+				return []Action{PlaceAction(cid(t, "kl-kvort"), 0), RowAction(1)}
+			},
+			row: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := &eventLog{}
+			tt.su.Observer = log
+			s := build(t, tt.su)
+			for _, a := range tt.actions(t) {
+				apply(t, s, a)
+			}
+			n := s.RowLen(tt.row)
+			scout, above := s.Slot(Omniscient, tt.row, n-1), s.Slot(Omniscient, tt.row, n-2)
+			if scout.Card != cid(t, "sf-intrepid") || !scout.FaceUp {
+				t.Fatalf("row %s: the scout is not face up at the bottom", rowIDs(s, tt.row))
+			}
+			if !above.FaceUp || above.Blocked != ReasonScout {
+				t.Fatalf("card above the scout: %+v", above)
+			}
+			for _, e := range log.kinds(EvFired) {
+				if int(e.Card) == cid(t, "kl-rotarran") {
+					t.Fatal("the Rotarran's one-time effect ran")
+				}
+			}
+			if w := s.Slot(Omniscient, tt.row, n-3).Weakened; w != 0 {
+				t.Fatalf("the card above the Rotarran was weakened by %d", w)
+			}
+		})
+	}
+}
