@@ -172,7 +172,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		d8 := fx.instDef[inst]
 		if pl := fx.defPlace[d8]; pl != effects.PlaceNormal {
 			if buf = s.specialActions(buf, pl, int(d8), open, len(rows)); pl == effects.PlaceShieldOther {
-				continue
+				continue // never a card of its own (placeableAlone)
 			}
 		}
 		a := PlaceAction(int(d8), 0)
@@ -198,7 +198,7 @@ func (s *State) specialActions(buf []Action, pl effects.Placement, d int, open u
 			buf = append(buf, ShieldAction(d))
 		}
 	case effects.PlaceInsertOther:
-		if s.players[p].hand.n > 1 {
+		if s.canInsertBeside(p, d) {
 			buf = append(buf, WaveAction(d))
 		}
 	case effects.PlaceAnywhere:
@@ -248,7 +248,7 @@ func (s *State) frameOptions(buf []Action) []Action {
 	case fkWave:
 		for k := 0; k < int(h.n); k++ {
 			d := s.def8(h.c[k])
-			if !seen.add(s.fx, h.c[k]) {
+			if !s.placeableAlone(int(d)) || !seen.add(s.fx, h.c[k]) {
 				continue
 			}
 			for r := 0; r < int(s.nrows); r++ {
@@ -272,6 +272,34 @@ func (s *State) frameOptions(buf []Action) []Action {
 		buf = append(buf, DoneAction())
 	}
 	return buf
+}
+
+// placeableAlone reports whether d may arrive in a row as a card of its own.
+// A shield may not: it is only ever played on top of the card it protects
+// ("two cards are played: First, a card is played normally (face down), then
+// the Transphasic Shields on top of this card"), and it is not a card of the
+// row. Every route from a hand into a row asks this (a turn's placement,
+// Gravitational Wave's insertion, Table.PlaceFromHand).
+func (s *State) placeableAlone(d int) bool {
+	return s.fx.defPlace[d] != effects.PlaceShieldOther
+}
+
+// canInsertBeside reports whether p holds a card besides one copy of the
+// Gravitational Wave wave that the Wave could insert.
+func (s *State) canInsertBeside(p, wave int) bool {
+	h := &s.players[p].hand
+	skipped := false
+	for k := 0; k < int(h.n); k++ {
+		d := s.defOf(h.c[k])
+		if d == wave && !skipped {
+			skipped = true
+			continue
+		}
+		if s.placeableAlone(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // shieldable reports whether def may be the card a shield protects: it must

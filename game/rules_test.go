@@ -741,3 +741,28 @@ func TestRuleScoutAnyRoute(t *testing.T) {
 		})
 	}
 }
+
+// Gravitational Wave (X) and Transphasic Shields (X): the Wave never inserts
+// a shield as a card of its own — a shield is only ever played "on top of"
+// the card it protects — and with nothing else to insert the Wave is not
+// playable as a Wave.
+func TestRuleGravitationalWaveNoShield(t *testing.T) {
+	wave, shields, akira := cid(t, "sf-gravitational-wave"), cid(t, "sf-transphasic-shields"), cid(t, "sf-akira")
+	rows := []SetupRow{mkrow("earth", up("kl-ktinga", 1), up("kl-kvort", 1))}
+	s := build(t, Setup{Hands: [][]string{{"sf-gravitational-wave", "sf-transphasic-shields", "sf-akira"}, {"kl-d7"}}, Rows: rows})
+	apply(t, s, WaveAction(wave))
+	ls := legal(s)
+	for _, a := range ls {
+		if a.Card() == shields {
+			t.Fatalf("the Wave may insert the shield: %v", a)
+		}
+	}
+	if !has(ls, PlaceAtAction(akira, 0, 1)) {
+		t.Fatalf("the Wave may not insert the Akira: %v", ls)
+	}
+
+	s = build(t, Setup{Hands: [][]string{{"sf-gravitational-wave", "sf-transphasic-shields"}, {"kl-d7"}}, Rows: rows})
+	if ls := legal(s); has(ls, WaveAction(wave)) {
+		t.Fatalf("a Wave with only a shield beside it is playable as a Wave: %v", ls)
+	}
+}

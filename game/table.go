@@ -149,7 +149,7 @@ func (t *table) RefillAll() {
 
 func (t *table) PlaceFromHand(p, def, row int, faceUpNoEffect bool) bool {
 	s := t.st()
-	if !s.canPlace(row) {
+	if !s.canPlace(row) || !s.placeableAlone(def) {
 		return false
 	}
 	i, ok := s.takeFromHand(p, def)
