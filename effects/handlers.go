@@ -345,8 +345,29 @@ func (spy) Reveal(t Table, src Slot, args []Value) {
 
 type flagship struct{}
 
+// anyOpenRow reports whether a card could be placed into some row.
+func anyOpenRow(t Table) bool {
+	for r := 0; r < t.Rows(); r++ {
+		if t.CanPlace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Reveal draws the card the owner must then play. "The card played through
+// this effect is played face down into any row as in a normal turn": the
+// card is played, so the owner chooses a row but cannot decline — a decline
+// would make the effect a free draw the text does not give. With no row
+// open nothing could be played, so nothing is drawn. Only a drawn
+// Transphasic Shields / Cloaking Device "cannot be played" and stays in hand
+// (the card text says so).
 func (flagship) Reveal(t Table, src Slot, args []Value) {
 	owner := t.Owner(src)
+	if !anyOpenRow(t) {
+		t.Fizzle()
+		return
+	}
 	d := t.Draw(owner, 1)
 	if d < 0 {
 		t.Fizzle()
@@ -357,27 +378,27 @@ func (flagship) Reveal(t Table, src Slot, args []Value) {
 			return // shields cannot be played this way: the card stays in hand
 		}
 	}
-	for r := 0; r < t.Rows(); r++ {
-		if t.CanPlace(r) {
-			f := Frame{Player: owner, Src: src, Def: t.Def(src)}
-			f.Data[0] = d
-			t.Push(f)
-			return
-		}
-	}
-	// No open row: the drawn card stays in hand.
+	f := Frame{Player: owner, Src: src, Def: t.Def(src)}
+	f.Data[0] = d
+	t.Push(f)
 }
 
 // PendingCard is the card drawn, which the owner is placing.
 func (flagship) PendingCard(f *Frame) int { return f.Data[0] }
 
+// Options offers the open rows and no decline. The frame is resolved right
+// after Reveal pushed it, with a row open; Done stands in only should no row
+// be open, so that the owner is never left without an action.
 func (flagship) Options(t Table, f *Frame, args []Value) {
+	if !anyOpenRow(t) {
+		t.Offer(Choice{Kind: ChooseDone})
+		return
+	}
 	for r := 0; r < t.Rows(); r++ {
 		if t.CanPlace(r) {
 			t.Offer(Choice{Kind: ChooseRow, Row: r})
 		}
 	}
-	t.Offer(Choice{Kind: ChooseDone})
 }
 func (flagship) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 	if c.Kind == ChooseRow {

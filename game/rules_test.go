@@ -365,21 +365,44 @@ func TestRuleSpy(t *testing.T) {
 }
 
 // Sovereign (O): the drawn card is played face down into any row as in a
-// normal turn and reveals the card above.
+// normal turn and reveals the card above. It is played: the owner picks the
+// row but cannot decline and keep the card (no free draw).
 func TestRuleFlagship(t *testing.T) {
 	all := deckIDs(t, "starfleet", "sf-sovereign", "sf-akira")
 	s := build(t, Setup{Hands: [][]string{all, {"kl-kvort"}}, Turn: 1, Rows: []SetupRow{
 		mkrow("earth", down("sf-sovereign", 0)),
 		mkrow("wolf-359", down("kl-d7", 1)),
 	}})
+	n := s.HandLen(0)
 	apply(t, s, PlaceAction(cid(t, "kl-kvort"), 0))
 	ls := legal(s)
-	if s.CurrentPlayer() != 0 || !has(ls, RowAction(1)) || !has(ls, DoneAction()) {
-		t.Fatalf("player %d options %v", s.CurrentPlayer(), ls)
+	if s.CurrentPlayer() != 0 || len(ls) != 2 || !has(ls, RowAction(0)) || !has(ls, RowAction(1)) {
+		t.Fatalf("player %d options %v, want the two rows and no decline", s.CurrentPlayer(), ls)
 	}
 	apply(t, s, RowAction(1))
 	if got := rowIDs(s, 1); got != "kl-d7 sf-akira?" {
 		t.Fatalf("row = %s", got)
+	}
+	if !s.Slot(Omniscient, 1, 0).FaceUp {
+		t.Fatal("the card above the Flagship's card was not revealed")
+	}
+	if s.HandLen(0) != n {
+		t.Fatalf("hand %d after the Flagship, want %d: the drawn card must leave it", s.HandLen(0), n)
+	}
+}
+
+// Sovereign (O): with no row open nothing could be played, so nothing is
+// drawn either — the effect is never a free draw.
+func TestRuleFlagshipNoRow(t *testing.T) {
+	log := &eventLog{}
+	build(t, Setup{Phase: Reveal, Observer: log, Rows: []SetupRow{
+		mkrow("earth", up("kl-blockade", 1), down("sf-sovereign", 0)),
+	}})
+	if d := log.kinds(EvDrawn); len(d) != 0 {
+		t.Fatalf("the Flagship drew with no row open: %+v", d)
+	}
+	if f := log.kinds(EvFizzled); len(f) != 1 || int(f[0].Card) != cid(t, "sf-sovereign") {
+		t.Fatalf("fizzles %+v", f)
 	}
 }
 
