@@ -64,12 +64,30 @@ func (s *State) CheckInvariants() error {
 			tseen[row.target]++
 		}
 		for k := 0; k < int(row.n); k++ {
-			if err := mark(row.s[k].inst, "row", r); err != nil {
+			sl := &row.s[k]
+			if err := mark(sl.inst, "row", r); err != nil {
 				return err
 			}
-			if sh := row.s[k].shield; sh != noInst {
+			// A shield lies only on the card it protects, never as a
+			// card of the row, and only in the Deployment Phase.
+			if !s.placeableAlone(s.defOf(sl.inst)) {
+				return fmt.Errorf("game: shield %s lies in row %d as a card of its own", s.card(s.defOf(sl.inst)).ID, r)
+			}
+			if sl.flags&fFaceUp == 0 && !s.mayLieFaceDown(sl.inst) {
+				return fmt.Errorf("game: scout %s lies face down in row %d", s.card(s.defOf(sl.inst)).ID, r)
+			}
+			if sh := sl.shield; sh != noInst {
 				if err := mark(sh, "shield in row", r); err != nil {
 					return err
+				}
+				if s.placeableAlone(s.defOf(sh)) {
+					return fmt.Errorf("game: %s lies on row %d card %d as a shield", s.card(s.defOf(sh)).ID, r, k)
+				}
+				if s.ownerOf(sh) != s.ownerOf(sl.inst) {
+					return fmt.Errorf("game: seat %d's shield protects seat %d's card", s.ownerOf(sh), s.ownerOf(sl.inst))
+				}
+				if s.phase != Deployment {
+					return fmt.Errorf("game: a shield is still on row %d card %d in the %v phase", r, k, s.phase)
 				}
 			}
 		}

@@ -112,9 +112,14 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 			if err != nil {
 				return nil, err
 			}
+			if !s.placeableAlone(s.defOf(i)) {
+				return nil, fmt.Errorf("%w: row %d: %q is a shield, which lies only on the card it protects (mark that card shielded)", ErrConfig, r+1, sc.Card)
+			}
 			sl := slot{inst: i, blockedBy: noInst, shield: noInst}
 			if sc.FaceUp {
 				sl.flags = fFaceUp
+			} else if !s.mayLieFaceDown(i) {
+				return nil, fmt.Errorf("%w: row %d: %q is a scout, which is always played face up", ErrConfig, r+1, sc.Card)
 			}
 			if sc.Shielded {
 				sh, ok := s.findShield(sc.Owner)

@@ -133,8 +133,28 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		// apart determinize alike.
 		sortBytes(pool[:n])
 		rng.shuffle(pool[:n])
+		// A face-down card on the table is never a shield or a scout (no
+		// route plays those face down), so the table's share is the first
+		// cards of the shuffle that may lie face down — uniform among
+		// them — and the rest go, in shuffled order, to the other places.
+		var down [maxDeck]uint8
+		need, nd, no := s.faceDownOf(q), 0, 0
+		for _, i := range pool[:n] {
+			if nd < need && s.mayLieFaceDown(i) {
+				down[nd] = i
+				nd++
+			} else {
+				pool[no] = i
+				no++
+			}
+		}
+		for nd < need { // only a hand-made setup can get here
+			no--
+			down[nd] = pool[no]
+			nd++
+		}
 		// Deal back into the same places in the same order.
-		n = 0
+		n, nd = 0, 0
 		for k := 0; k < int(pl.hand.n); k++ {
 			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
 				pl.hand.c[k] = pool[n]
@@ -146,8 +166,8 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 			row := &s.rows[r]
 			for k := 0; k < int(row.n); k++ {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
-					sl.inst = pool[n]
-					n++
+					sl.inst = down[nd]
+					nd++
 				}
 			}
 		}
@@ -173,6 +193,27 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		}
 	}
 	s.dirty = ^uint32(0)
+}
+
+// faceDownOf counts q's face-down cards on the table.
+func (s *State) faceDownOf(q int) int {
+	n := 0
+	for r := 0; r < int(s.nrows); r++ {
+		row := &s.rows[r]
+		for k := 0; k < int(row.n); k++ {
+			if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// mayLieFaceDown reports whether card instance i could be a face-down card
+// of a row: shields never lie in a row and scouts are always face up.
+func (s *State) mayLieFaceDown(i uint8) bool {
+	d := s.def8(i)
+	return s.placeableAlone(int(d)) && s.fx.defPlace[d] != effects.PlaceScout
 }
 
 func sortBytes(b []uint8) {
