@@ -21,14 +21,20 @@ func gamesPerCount() int {
 
 // TestPropertyRandomGames plays random games for 2, 3 and 4 players and
 // checks after every action that every card is in exactly one place and
-// every target in at most one, that games end, and that no handler panics
-// (a panic fails the test).
+// every target in at most one, that no shield lies in a row except on its
+// protected card and no scout face down (CheckInvariants), that games end,
+// and that no handler panics (a panic fails the test). A ruleChecker
+// watching every event adds the rulebook's turn-order properties: the
+// Deployment Phase never goes on once its end condition has held, the
+// player whose turn it was ends it, the next round begins with the player
+// after them, and a scout's placement by any route never fires the card
+// above it.
 func TestPropertyRandomGames(t *testing.T) {
 	rs := cards.Default()
 	for n := 2; n <= 4; n++ {
 		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
 			t.Parallel()
-			awarded := 0
+			awarded, rounds, scouts := 0, 0, 0
 			for g := 0; g < gamesPerCount(); g++ {
 				seed := SeedFor(uint64(n), uint64(g))
 				// Rotate factions so every faction and seat is exercised.
@@ -36,14 +42,17 @@ func TestPropertyRandomGames(t *testing.T) {
 				for i := range f {
 					f[i] = allFactions[(g+i)%4]
 				}
-				s := playRandom(t, rs, f, seed, true, nil)
+				rc := newRuleChecker()
+				s := playRandom(t, rs, f, seed, true, rc)
 				for p := 0; p < n; p++ {
 					awarded += len(s.Won(p))
 				}
+				rounds, scouts = rounds+rc.rounds, scouts+rc.scouts
 			}
-			if awarded == 0 {
-				t.Fatal("no targets awarded")
+			if awarded == 0 || rounds == 0 || scouts == 0 {
+				t.Fatalf("nothing exercised: %d targets awarded, %d rounds, %d scouts placed", awarded, rounds, scouts)
 			}
+			t.Logf("%d games, %d rounds, %d scout placements checked", gamesPerCount(), rounds, scouts)
 		})
 	}
 }

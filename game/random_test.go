@@ -30,6 +30,11 @@ func playRandom(t testing.TB, rs *cards.Ruleset, factions []string, seed uint64,
 			if err := s.CheckInvariants(); err != nil {
 				t.Fatalf("seed %d step %d: %v", seed, steps, err)
 			}
+			if rc, ok := obs.(*ruleChecker); ok {
+				if rc.after(s); rc.err != nil {
+					t.Fatalf("%v seed %d step %d: %v", factions, seed, steps, rc.err)
+				}
+			}
 		}
 	}
 	return s
