@@ -174,10 +174,10 @@ type Placement uint8
 
 const (
 	PlaceNormal      Placement = iota
-	PlaceScout                 // face up at the bottom; the card above is revealed without effect
+	PlaceScout                 // face up by every route (turn, Distress Signal, Wave, Flagship); the card above is revealed without effect
 	PlaceAnywhere              // at any position of a row, cards below shift down
 	PlaceInsertOther           // discarded to insert another hand card anywhere
-	PlaceShieldOther           // a two-card turn protecting the other card
+	PlaceShieldOther           // a two-card turn protecting the other card; never a card of a row itself
 )
 
 // SpecialBehavior is implemented by special handlers.
