@@ -692,7 +692,9 @@ type CardValue struct {
 	VsFaction     float64    `json:"vs_faction"`
 	VsFactionCI95 [2]float64 `json:"vs_faction_ci95"`
 	EffectPower   float64    `json:"effect_power"`
-	Flagged       bool       `json:"flagged"`
+	// EffectPowerCI95 is EffectPower's 95% interval.
+	EffectPowerCI95 [2]float64 `json:"effect_power_ci95"`
+	Flagged         bool       `json:"flagged"`
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one
