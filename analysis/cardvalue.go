@@ -796,12 +796,100 @@ func median(x []float64) float64 {
 }
 
 // AttachCardValues puts the experiment's values on the report's cards and
-// its prices of a power point on the report.
-func AttachCardValues(rep *Report, res *CardValueResult) {
+// its prices of a power point and design on the report.
+func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
+	rep.CardValueDesign = res.Design(cfg)
 	for i := range rep.Cards {
 		if v, ok := res.Values[rep.Cards[i].ID]; ok {
 			rep.Cards[i].Value = &v
 		}
 	}
 	rep.PriceOfPower = res.Price
+}
+
+// CardValueDesign records how a run's card values were estimated.
+type CardValueDesign struct {
+	Matchups       [][]string `json:"matchups"`
+	Bots           []string   `json:"bots"`
+	Seed           uint64     `json:"seed"`
+	GamesPerLineup int        `json:"games_per_lineup"`
+	Games          int64      `json:"games"`
+	BlankRate      float64    `json:"blank_rate"`
+	ShiftRate      float64    `json:"shift_rate"`
+	// Precision is the median 95% half-width of power the run played for
+	// (negative: a fixed number of games); MedianPowerHalfWidth what it
+	// reached.
+	Precision            float64 `json:"precision"`
+	MedianPowerHalfWidth float64 `json:"median_power_half_width"`
+	Partial              bool    `json:"partial"`
+	Timing               Timing  `json:"timing"`
+}
+
+// Design describes the run that gave r.
+func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
+	d := &CardValueDesign{Matchups: cfg.Matchups, Bots: cfg.Bots, Seed: cfg.Seed, GamesPerLineup: r.GamesPerLineup,
+		Games: r.Games, BlankRate: r.BlankRate, ShiftRate: r.ShiftRate, Precision: cfg.Precision,
+		MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Timing: runTiming(r.Games, r.Elapsed)}
+	if d.Precision == 0 {
+		d.Precision = DefaultValuePrecision
+	}
+	return d
+}
+
+// ValueReport is `cardlab impact`'s result (docs/metrics.md, "Card value").
+type ValueReport struct {
+	ToolVersion  string                `json:"tool_version"`
+	Ruleset      RulesetInfo           `json:"ruleset"`
+	Design       *CardValueDesign      `json:"design"`
+	PriceOfPower map[string]PowerPrice `json:"price_of_power"`
+	// Cards, ranked by VsFaction (over-powered first).
+	Cards []ValuedCard `json:"cards"`
+}
+
+// ValuedCard is one card definition and its value.
+type ValuedCard struct {
+	Rank    int       `json:"rank"`
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Faction string    `json:"faction"`
+	Type    string    `json:"type"`
+	Kind    string    `json:"kind"`
+	Power   int       `json:"power"` // printed
+	Copies  int       `json:"copies"`
+	Value   CardValue `json:"value"`
+}
+
+// Report lists the values of the cards ids (nil: every card valued),
+// ranked by VsFaction.
+func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
+	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		Design: r.Design(cfg), PriceOfPower: r.Price, Cards: []ValuedCard{}}
+	for i := range rs.Cards {
+		c := &rs.Cards[i]
+		v, ok := r.Values[c.ID]
+		if !ok || (ids != nil && !slices.Contains(ids, c.ID)) {
+			continue
+		}
+		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: rs.Factions[c.Faction].ID,
+			Type: c.Type.String(), Kind: c.Kind.String(), Power: c.Power, Copies: c.Copies, Value: v})
+	}
+	RankByVsFaction(out.Cards, func(c ValuedCard) float64 { return c.Value.VsFaction })
+	for i := range out.Cards {
+		out.Cards[i].Rank = i + 1
+	}
+	return out
+}
+
+// RankByVsFaction sorts cards over-powered first (stable, so ties keep the
+// ruleset's order).
+func RankByVsFaction[T any](cs []T, vs func(T) float64) {
+	slices.SortStableFunc(cs, func(a, b T) int {
+		switch x, y := vs(a), vs(b); {
+		case x > y:
+			return -1
+		case x < y:
+			return 1
+		}
+		return 0
+	})
 }

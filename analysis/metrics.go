@@ -528,6 +528,9 @@ type Report struct {
 	// power on one copy of a card: the unit in which card values are given.
 	// Absent when the run did not estimate card values.
 	PriceOfPower map[string]PowerPrice `json:"price_of_power,omitempty"`
+	// CardValueDesign says how the card values were estimated (absent
+	// without them).
+	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
 	Game         GameStats             `json:"game"`
 	Timing       Timing                `json:"timing"`
 	Raw          *Counts               `json:"raw"`
