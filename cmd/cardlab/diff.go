@@ -45,7 +45,9 @@ targets whose simulate metrics moved most, and a one-line verdict.
 
 --fail-on-significant exits with status 1 when any faction's change is
 significant, so the command can gate a pull request in CI. --games is per
-lineup; lineups must be playable under both versions.`,
+lineup; lineups must be playable under both versions.
+
+` + defaultBotsHelp,
 		Example: `  cardlab diff --base v1 --rules v2 --games 2000
   cardlab diff --base main-rules --rules . --bots greedy --fail-on-significant
   cardlab diff --base v1 --rules v2 --json --out diff.json`,

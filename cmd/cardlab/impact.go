@@ -46,7 +46,7 @@ func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int,
 	fl.StringVar(players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
 	fl.StringArrayVar(&o.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
 	if withBots {
-		fl.StringVar(&o.Bots, "bots", "random", "the bot `SPEC` for every seat, or one per seat comma-separated")
+		fl.StringVar(&o.Bots, "bots", defaultBots, botsFlagUsage)
 	}
 	fl.IntVar(&o.Games, "games", games, gamesUsage)
 	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")

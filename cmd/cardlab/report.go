@@ -20,7 +20,7 @@ import (
 // the six 2-player lineups of the default ruleset take seconds on two cores
 // and every faction's interval is about ±1.3 points wide.
 const (
-	reportDefaultBots        = "greedy"
+	reportDefaultBots        = defaultBots
 	reportDefaultGames       = 2000
 	reportDefaultImpactGames = 500
 )

@@ -49,6 +49,7 @@ or explicit lineups separated by ";" (or by repeating --matchups). Each
 lineup plays --games games with its seats rotated, so every faction sits
 in every seat equally often. --bots is one bot spec for every seat or one
 per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
+` + defaultBotsHelp + `
 
 The result depends only on the ruleset, the lineups, the bots, --games and
 --seed — never on --workers or on how the run is split into --shard k/n

@@ -44,7 +44,9 @@ faction is the card's own (or --faction F); for a rule parameter without
 squares). The target is --target, or the fair share 1/players.
 
 --values takes FROM..TO (inclusive), FROM..TO..STEP or a list 1,3,5.
---games is per lineup, as for 'cardlab simulate'.`,
+--games is per lineup, as for 'cardlab simulate'.
+
+` + defaultBotsHelp,
 		Example: `  cardlab sweep --card kl-d7 --field power --values 0..8 --games 2000
   cardlab sweep --param planet_bonus --values 0..5 --bots greedy
   cardlab sweep --param hand_size --values 3,4,5 --faction romulan --json`,
