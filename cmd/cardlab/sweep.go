@@ -85,7 +85,7 @@ squares). The target is --target, or the fair share 1/players.
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games `N` per lineup at every value", true)
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Card, "card", "", "the card `ID` whose field is swept")
+	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")
 	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or "))
 	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(analysis.SweepParams, ", ")+")")
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
@@ -101,7 +101,7 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target}
 	if opts.Card != "" {
-		ids, err := resolveCards(rs, []string{opts.Card})
+		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {
 			return err
 		}

@@ -50,6 +50,7 @@ func TestSweepErrors(t *testing.T) {
 		{[]string{"sweep", "--card", "kl-d7", "--field", "name", "--values", "1", "--games", "2"}, 1, "cannot sweep card field"},
 		{[]string{"sweep", "--param", "hand_size", "--values", "0,4", "--games", "2"}, 1, "out of range"},
 		{[]string{"sweep", "--card", "nope", "--values", "1", "--games", "2"}, 1, "unknown card"},
+		{[]string{"sweep", "--card", "Klingon Warrior", "--values", "1", "--games", "2"}, 1, `did you mean "Klingon Warriors" (kl-warriors)`},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {
