@@ -41,7 +41,10 @@ type PairedTest struct {
 	Delta float64 `json:"delta"`
 	// SD is the sample standard deviation of the per-game differences.
 	SD float64 `json:"sd"`
-	// CI95 is the paired 95% interval of Delta: Delta ± t(0.975, n−1)·SD/√n.
+	// CI95 is the paired 95% interval of Delta: Delta ± t(0.975, n−1)·SD/√n
+	// when the t-test gives P, the inverted exact sign test when it does
+	// (Test TestSignExact), and with no changed game the change n unchanged
+	// games still allow (never [0, 0]). It excludes 0 exactly when P < 0.05.
 	CI95 [2]float64 `json:"ci95"`
 	// UnpairedCI95 is the interval the same two arms would give as
 	// independent samples (Welch: Delta ± t·√(s₁²/n + s₂²/n)); shown so the
@@ -57,6 +60,11 @@ type PairedTest struct {
 	Test string  `json:"test"`
 	// Significant is PAdj < alpha (the result's Alpha, 0.05 by default).
 	Significant bool `json:"significant"`
+	// MDE80 is the minimum detectable effect: the smallest true change
+	// (either sign) this comparison would flag with 80% power after the
+	// result's correction, from the paired standard deviation (SD) and the
+	// number of games. A change smaller than MDE80 may well be missed.
+	MDE80 float64 `json:"mde80"`
 	// LowN: fewer paired games than the minimum sample.
 	LowN bool `json:"low_n"`
 }

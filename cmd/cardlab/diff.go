@@ -182,13 +182,18 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 	if r.Partial {
 		fmt.Fprint(w, " — PARTIAL (interrupted)")
 	}
-	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant)\n",
-		len(r.Factions))
-	t := &table{align: "lrrrrlllrr"}
-	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED")
+	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant;\n", len(r.Factions))
+	fmt.Fprintln(w, "MDE80: the smallest change this run detects with 80% power)")
+	t := &table{align: "lrrrrlllrrr"}
+	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED", "MDE80")
 	for _, f := range r.Factions {
+		test := f.Test
+		if f.Changed == 0 && f.Games > 0 {
+			test = "no game changed"
+		}
 		t.add(f.Faction, strconv.FormatInt(f.Games, 10), pct(f.Base), pct(f.Variant), points(f.Delta)+star(f.Significant),
-			pointsCI(f.CI95), pointsCI(f.UnpairedCI95), f.Test, pValue(f.PAdj), strconv.FormatInt(f.Changed, 10))
+			pointsCI(f.CI95), pointsCI(f.UnpairedCI95), test, pValue(f.PAdj), strconv.FormatInt(f.Changed, 10),
+			fmt.Sprintf("±%.1f", 100*f.MDE80))
 	}
 	if err := t.write(w); err != nil {
 		return err
