@@ -159,7 +159,8 @@ type SweepResult struct {
 	Ruleset     RulesetInfo `json:"ruleset"`
 	// Card is the swept card (nil for a rule parameter).
 	Card *SweepCard `json:"card,omitempty"`
-	// Field is the card field ("power", "copies") or the rule parameter
+	// Field is the card field ("power", "copies"), an integer parameter of
+	// the card's effect ("params.amount"), or the rule parameter
 	// ("hand_size", "planet_bonus", "cards_to_end", …) swept.
 	Field string `json:"field"`
 	// Current is the value in the ruleset.
@@ -178,7 +179,12 @@ type SweepResult struct {
 	// Best is the value bringing Faction (or every faction) closest to
 	// Target; Suggestion is the YAML change it means (nil when Best is
 	// Current).
-	Best       int         `json:"best"`
+	Best int `json:"best"`
+	// Plausible lists the values whose 95% interval of the steered share
+	// (of every faction's share, steering all) contains Target, ascending:
+	// the uncertainty of Best. Empty when none does; it includes Current
+	// when the games cannot tell the current value from the target.
+	Plausible  []int       `json:"plausible"`
 	Suggestion *Suggestion `json:"suggestion,omitempty"`
 	Partial    bool        `json:"partial"`
 	Timing     Timing      `json:"timing"`
@@ -213,7 +219,9 @@ type Suggestion struct {
 	Field string `json:"field"`
 	From  int    `json:"from"`
 	To    int    `json:"to"`
-	// Text is the human form: "klingon.yaml:41 (Bird-of-Prey): power: 5 → 3".
+	// Text is the human form with the plausible values: "klingon.yaml:41
+	// (kl-bop, Bird-of-Prey): power: 5 → 3 (values whose 95% interval
+	// contains the target 50.0%: 2 to 4)".
 	Text string `json:"text"`
 }
 
