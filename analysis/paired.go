@@ -706,7 +706,13 @@ func finishTests(tests []*PairedTest, correction string, alpha float64) {
 	}
 	for i, t := range tests {
 		t.PAdj = round6(adj[i])
-		t.P = round6(t.P)
+		// Rounding must not carry p across the level its interval agrees
+		// with (0.0499996 is below 0.05; 0.05 would not be).
+		if p := round6(t.P); t.P < ciLevelAlpha && p >= ciLevelAlpha {
+			t.P = ciLevelAlpha - 1e-6
+		} else {
+			t.P = p
+		}
 		t.Significant = t.Test != TestNone && adj[i] < alpha
 		t.MDE80 = round6(minDetectable(t.Games, t.SD, level))
 	}
