@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,5 +271,58 @@ func TestDiffVerdictStatesDetectableEffect(t *testing.T) {
 	}
 	if v := diffVerdict(r); !strings.Contains(v, "no game changed") || !strings.Contains(v, "within ±1.2 points") {
 		t.Errorf("nothing changed: %s", v)
+	}
+}
+
+// The exact sign test with changes of different sizes (shared victories)
+// equals brute-force enumeration of every sign pattern.
+func TestSignTailsMixedSizes(t *testing.T) {
+	p := pairAcc{unit: WinUnit}
+	pos, neg := []int{12, 6, 6, 4}, []int{12, 3, 8}
+	for _, k := range pos {
+		p.add(0, k)
+	}
+	for _, k := range neg {
+		p.add(k, 0)
+	}
+	for range 40 {
+		p.add(0, 0)
+	}
+	sizes := append(slices.Clone(pos), neg...)
+	u := 0
+	for _, k := range pos {
+		u += k
+	}
+	for _, q := range []float64{0.1, 0.5, 0.73} {
+		ge, le := 0.0, 0.0
+		for mask := 0; mask < 1<<len(sizes); mask++ {
+			pr, sum := 1.0, 0
+			for i, k := range sizes {
+				if mask&(1<<i) != 0 {
+					pr *= q
+					sum += k
+				} else {
+					pr *= 1 - q
+				}
+			}
+			if sum >= u {
+				ge += pr
+			}
+			if sum <= u {
+				le += pr
+			}
+		}
+		gotGE, gotLE := p.signTails(q)
+		if !approx(gotGE, ge, 1e-12) || !approx(gotLE, le, 1e-12) {
+			t.Errorf("q %v: tails %v, %v; enumeration %v, %v", q, gotGE, gotLE, ge, le)
+		}
+		if q == 0.5 {
+			if want := math.Min(1, 2*math.Min(ge, le)); !approx(p.signExactP(), want, 1e-12) {
+				t.Errorf("p %v, want %v", p.signExactP(), want)
+			}
+		}
+	}
+	if err := checkAgreement(p.test(0)); err != nil {
+		t.Error(err)
 	}
 }
