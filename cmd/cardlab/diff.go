@@ -22,6 +22,7 @@ type DiffOptions struct {
 	BaseDir string
 	// FailOnSignificant makes a significant change an error (exit 1).
 	FailOnSignificant bool
+	SequentialOptions
 }
 
 // NewCmdDiff parses the flags of `cardlab diff`; runF replaces diffRun in
@@ -56,6 +57,9 @@ lineup; lineups must be playable under both versions.
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
+			if err := opts.SequentialOptions.check(opts.Games); err != nil {
+				return err
+			}
 			if strings.TrimSpace(opts.BaseDir) == "" {
 				return usageErrorf("--base DIR is required: the ruleset to compare against")
 			}
@@ -66,6 +70,7 @@ lineup; lineups must be playable under both versions.
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 2000, "games `N` per lineup in each version", true)
+	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's")
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")
 	return cmd
@@ -90,9 +95,20 @@ func diffRun(opts *DiffOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "diff")
-	res, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
-	finish()
+	var res *analysis.DiffResult
+	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+		bo := opts.BatchOptions
+		bo.Games = games
+		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
+		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
+		finish()
+		if err != nil || r.Partial {
+			res = r
+			return 0, err
+		}
+		res = r
+		return widest(r.Factions), nil
+	})
 	if err != nil {
 		return err
 	}

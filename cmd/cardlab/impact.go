@@ -311,7 +311,7 @@ func impactRun(opts *ImpactOptions) error {
 	if err != nil {
 		return err
 	}
-	ids, err := resolveCards(rs, opts.Cards)
+	ids, err := resolveCardRefs(rs, opts.Cards)
 	if err != nil {
 		return err
 	}
@@ -417,34 +417,6 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 }
 
 func ci1(c [2]float64) string { return fmt.Sprintf("[%+.1f, %+.1f]", c[0], c[1]) }
-
-// resolveCards checks card ids (nil: all).
-func resolveCards(rs *cards.Ruleset, ids []string) ([]string, error) {
-	if ids == nil {
-		return nil, nil
-	}
-	all := make([]string, len(rs.Cards))
-	for i := range rs.Cards {
-		all[i] = rs.Cards[i].ID
-	}
-	out := make([]string, 0, len(ids))
-	for _, id := range ids {
-		c, ok := rs.CardByID(id)
-		if !ok {
-			for i := range rs.Cards {
-				if strings.EqualFold(rs.Cards[i].ID, id) {
-					c, ok = &rs.Cards[i], true
-					break
-				}
-			}
-		}
-		if !ok {
-			return nil, didYouMean("card", id, all)
-		}
-		out = append(out, c.ID)
-	}
-	return out, nil
-}
 
 func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	fmt.Fprintln(w, rulesetLine(r.Ruleset))

@@ -45,7 +45,7 @@ func TestImpactErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"impact", "--cards", "kl-d8", "--games", "64"}, 1, `did you mean "kl-d7"`},
+		{[]string{"impact", "--cards", "kl-d8", "--games", "64"}, 1, `(kl-d7)`},
 		{[]string{"impact", "--method", "ablation", "--mode", "off", "--games", "5"}, 2, "--mode must be blank-copy, blank or effect-off"},
 		{[]string{"impact", "--mode", "blank"}, 2, "--mode is a setting of --method ablation"},
 		{[]string{"impact", "--method", "ablation", "--precision", "2"}, 2, "--precision is a setting of --method screening"},
@@ -69,7 +69,7 @@ func TestImpactErrors(t *testing.T) {
 func TestImpactScreening(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "values.json")
 	code, stdout, stderr := cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--games", "640",
-		"--precision", "50", "--cards", "kl-warriors,ro-norexan", "--json", "--out", out)
+		"--precision", "50", "--cards", "Klingon Warriors,ro-norexan", "--json", "--out", out)
 	if code != 0 || stdout != "" {
 		t.Fatalf("impact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}

@@ -20,6 +20,7 @@ type SweepOptions struct {
 	// Faction is steered towards Target (0: the fair share).
 	Faction string
 	Target  float64
+	SequentialOptions
 }
 
 // NewCmdSweep parses the flags of `cardlab sweep`; runF replaces sweepRun in
@@ -62,6 +63,9 @@ the fair share 1/players.
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
+			if err := opts.SequentialOptions.check(opts.Games); err != nil {
+				return err
+			}
 			f := cmd.Flags()
 			switch {
 			case opts.Card == "" && opts.Param == "":
@@ -91,6 +95,7 @@ the fair share 1/players.
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games `N` per lineup at every value", true)
+	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's interval at every value: its")
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")
 	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or ")+", or an integer parameter of its effect (amount, params.amount)")
@@ -125,10 +130,24 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "sweep")
-	cfg.PairedConfig = pc
-	res, err := analysis.Sweep(ctx, cfg)
-	finish()
+	var res *analysis.SweepResult
+	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+		bo := opts.BatchOptions
+		bo.Games = games
+		pc, finish := pairedConfig(&bo, lineups, specs, "sweep")
+		cfg.PairedConfig = pc
+		r, err := analysis.Sweep(ctx, cfg)
+		finish()
+		res = r
+		if err != nil || r.Partial {
+			return 0, err
+		}
+		w := 0.0
+		for _, p := range r.Points {
+			w = max(w, widest(p.Factions))
+		}
+		return w, nil
+	})
 	if err != nil {
 		return err
 	}
