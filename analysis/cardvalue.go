@@ -229,10 +229,13 @@ func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) 
 // definition, copies taken off it and put on new one-copy definitions (a
 // blank, or the card with its power shifted). The new definitions keep the
 // card's faction, type, effect and tags, so nothing but the perturbation
-// changes. Only the lineup's decks change.
-func (d *valueDesign) variant(factions []int, pt *perturbation, scratch *cards.Ruleset) *cards.Ruleset {
+// changes. Only the lineup's decks change. Every game gets a new Ruleset:
+// bots table a ruleset by its address (Greedy rebuilds its tables only when
+// the state's *Ruleset changes), so reusing one would keep another game's
+// tables for the new definitions.
+func (d *valueDesign) variant(factions []int, pt *perturbation) *cards.Ruleset {
 	rs := d.cfg.Ruleset
-	v := scratch
+	v := new(cards.Ruleset)
 	*v = *rs
 	v.Cards = append(v.Cards[:0:0], rs.Cards...)
 	v.Factions = append(v.Factions[:0:0], rs.Factions...)
@@ -279,12 +282,11 @@ type recordRef struct{ worker, off int32 }
 
 // valueWorker plays the experiment's games.
 type valueWorker struct {
-	d       *valueDesign
-	pool    []int32
-	agents  [cards.MaxPlayers]bots.Agent
-	buf     []game.Action
-	pt      perturbation
-	scratch cards.Ruleset
+	d      *valueDesign
+	pool   []int32
+	agents [cards.MaxPlayers]bots.Agent
+	buf    []game.Action
+	pt     perturbation
 }
 
 func (w *valueWorker) play(li, j int) (off int32, err error) {
@@ -299,7 +301,7 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	for _, f := range l.fac {
 		d.draw(&drng, f, &w.pt)
 	}
-	v := d.variant(l.fac, &w.pt, &w.scratch)
+	v := d.variant(l.fac, &w.pt)
 	seats := make([]string, n)
 	for q := range seats {
 		seats[q] = l.ids[(q+rot)%n]

@@ -29,8 +29,7 @@ func TestCardValueVariant(t *testing.T) {
 		rng := game.NewRNG(seed)
 		d.draw(&rng, kl.Index, &pt)
 		d.draw(&rng, ro.Index, &pt)
-		var scratch cards.Ruleset
-		v := d.variant([]int{kl.Index, ro.Index}, &pt, &scratch)
+		v := d.variant([]int{kl.Index, ro.Index}, &pt)
 		for _, f := range []*cards.Faction{kl, ro} {
 			if got, want := v.Factions[f.Index].DeckCount(v), f.DeckCount(rs); got != want {
 				t.Fatalf("seed %d: %s deck has %d cards, want %d", seed, f.ID, got, want)
@@ -60,6 +59,10 @@ func TestCardValueVariant(t *testing.T) {
 	}
 	if reflect.ValueOf(rs.Cards).Pointer() != before || len(rs.Cards) != ncards {
 		t.Fatal("the variants changed the ruleset they were made from")
+	}
+	// Bots table a ruleset by its address: every game needs its own.
+	if d.variant([]int{kl.Index}, &pt) == d.variant([]int{kl.Index}, &pt) {
+		t.Fatal("two games share one *Ruleset: a greedy bot would keep the first game's tables")
 	}
 }
 
