@@ -195,7 +195,7 @@ func (m *model) chartFactions() (*chartView, error) {
 		"series": []obj{
 			{"barMaxWidth": 80, "markLine": obj{"silent": true, "symbol": "none",
 				"lineStyle": obj{"type": "dashed", "color": "#333"},
-				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%"},
+				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%", "position": "insideEndTop"},
 				"data":      []obj{{"yAxis": p100(fair)}}}},
 			{"renderItem": errorHook(false), "z": 10},
 		},
@@ -260,7 +260,7 @@ func (m *model) chartMatchups() (*chartView, error) {
 		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"show": true}}},
 		"visualMap": []obj{{"orient": "horizontal", "left": "center", "bottom": 0, "text": []string{"wins more", "wins less"},
 			"precision": 1}},
-		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel"}}},
+		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel", "lineHeight": 15, "fontSize": 11}}},
 	})
 	return cv, err
 }
@@ -300,12 +300,12 @@ func (m *model) chartSeats() (*chartView, error) {
 	if !multi {
 		e := p100(m.rep.Seats[0].Expected)
 		first["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#333"},
-			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%"}, "data": []obj{{"yAxis": e}}}
+			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%", "position": "insideEndTop"}, "data": []obj{{"yAxis": e}}}
 	}
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip":  tooltip("axis", "cardlab:ci"),
-		"xAxis":    []obj{{"axisLabel": obj{"interval": 0}}},
+		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break"}}},
 		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
 		"_cardlab": obj{"unit": "%"},
 	})
@@ -414,7 +414,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
 			"Whiskers: 95%% interval; ● and solid bars: flagged (the interval excludes 0 after the Benjamini–Hochberg correction over all cards); faded: not flagged. "+
 			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long)
-		return rankChartIn("chart-cards", "Cards by value vs faction (power points)", note, "power points above or below the faction's typical card", "power", 1, items)
+		return rankChartIn("chart-cards", "Cards by value vs faction (power points)", note, "power points vs the faction's typical card", "power", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
 		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)

@@ -315,7 +315,7 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 			like += fmt.Sprintf(" (printed %d)", c.Info.Power)
 		}
 		f = append(f, figure{"Plays like", like, ""},
-			figure{"Win share, one copy", fmt.Sprintf("%+.1f pts %s", 100*v.Pts, ptsCI(v.PtsCI95)), ""})
+			figure{"Win share, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""}) // Pts are points already
 	case c.Impact == nil && !m.metric.Causal:
 		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})
 	}

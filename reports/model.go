@@ -352,10 +352,6 @@ func pct0(x float64) string {
 
 func ciPct(c [2]float64) string { return fmt.Sprintf("%.1f–%.1f%%", 100*c[0], 100*c[1]) }
 
-// signedPts is a difference of rates in percentage points.
-func signedPts(x float64) string { return fmt.Sprintf("%+.1f pts", 100*x) }
-
-func ciPts(c [2]float64) string { return fmt.Sprintf("%+.1f to %+.1f", 100*c[0], 100*c[1]) }
 
 // kindNames spells out the effect letters.
 var kindNames = map[string]string{"N": "no effect", "O": "one-time", "P": "permanent", "X": "special", "S": "scoring"}

@@ -170,20 +170,6 @@ func (s *sheet) put(col, row int, v any, l look) {
 	}
 }
 
-// header writes bold column heads into row r from column col.
-func (s *sheet) header(col, r int, heads ...string) {
-	for i, h := range heads {
-		s.put(col+i, r, h, look{bold: true, fill: fillHead})
-	}
-}
-
-func (s *sheet) widths(ws ...float64) {
-	for i, w := range ws {
-		c := colName(i + 1)
-		s.b.fail(s.b.f.SetColWidth(s.name, c, c, w))
-	}
-}
-
 // freezeHeader keeps row 1 in view.
 func (s *sheet) freezeHeader() {
 	s.b.fail(s.b.f.SetPanes(s.name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",

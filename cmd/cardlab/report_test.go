@@ -31,6 +31,8 @@ func TestReportUsage(t *testing.T) {
 	}{
 		{[]string{"report"}, 2, "--out DIR is required"},
 		{[]string{"report", "--out", dir, "--games", "0"}, 2, "--games must be at least 1"},
+		{[]string{"report", "--out", dir, "--games", "abc"}, 2, `--games must be a whole number, got "abc"`},
+		{[]string{"report", "--out", dir, "--tolerance", "-1"}, 2, "--tolerance must be at least 0"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--games", "5"}, 2, "--games cannot be used with it"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--impact"}, 2, "--impact cannot be used with it"},
 		{[]string{"report", "--out", dir, "extra"}, 2, "takes no arguments"},
