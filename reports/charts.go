@@ -418,7 +418,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
 		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)
-	return rankChart("chart-cards", "Cards ranked by "+m.metric.Label, note, m.metric.Label+", percentage points", items)
+	return rankChart("chart-cards", "Cards ranked by "+m.metric.Label, note, "percentage points (correlational)", items)
 }
 
 // chartPowerScatter: printed power against impact, or without an impact
@@ -431,7 +431,7 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 	}
 	cv := &chartView{ID: "chart-power", Height: 420}
 	impact := m.metric.Key == "impact"
-	yName := m.metric.Label + ", percentage points"
+	yName := "percentage points"
 	cv.Title = "Printed power against " + m.metric.Label
 	cv.Note = "Each dot is a card (jittered sideways so cards of equal power do not hide each other). " +
 		m.metric.Label + ": " + m.metric.Long + ". Grey-ringed dots rest on too few games."

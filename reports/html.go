@@ -342,7 +342,7 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 // there is none.
 func diffFigOr(d float64, ci [2]float64, low bool) string {
 	if low {
-		return "n/a (too few games on a side)"
+		return "n/a (too few games)"
 	}
 	return fmt.Sprintf("%+.1f pts %s", 100*d, ptsCI(ci))
 }

@@ -32,6 +32,9 @@ type model struct {
 	tol float64
 	// findings are computed once: every format shows the same.
 	found []finding
+	// chartRows is the last row of the Factions table the workbook's chart
+	// reads (its error bars too).
+	chartRows int
 }
 
 type facView struct {
@@ -351,7 +354,6 @@ func pct0(x float64) string {
 }
 
 func ciPct(c [2]float64) string { return fmt.Sprintf("%.1f–%.1f%%", 100*c[0], 100*c[1]) }
-
 
 // kindNames spells out the effect letters.
 var kindNames = map[string]string{"N": "no effect", "O": "one-time", "P": "permanent", "X": "special", "S": "scoring"}

@@ -415,6 +415,8 @@ func (m *model) xlsxFactions(s *sheet) {
 		{head: "ci95 low", val: func(f *facView) any { return f.Stats.CI95[0] }, look: func(*facView) look { return look{numFmt: fmtPct} }},
 		{head: "ci95 high", val: func(f *facView) any { return f.Stats.CI95[1] }, look: func(*facView) look { return look{numFmt: fmtPct} }},
 		{head: "fair share", val: func(f *facView) any { return m.expected(f.ID) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
+		{head: "interval below", val: func(f *facView) any { return max(0, f.Stats.WinRate-f.Stats.CI95[0]) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
+		{head: "interval above", val: func(f *facView) any { return max(0, f.Stats.CI95[1]-f.Stats.WinRate) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
 		{head: "vs fair", val: func(f *facView) any { return fd[f.ID].d() }, look: func(*facView) look { return look{numFmt: fmtPts} }},
 		{head: "vs fair ci95 low", val: func(f *facView) any { return fd[f.ID].dCI()[0] }, look: func(*facView) look { return look{numFmt: fmtPts} }},
 		{head: "vs fair ci95 high", val: func(f *facView) any { return fd[f.ID].dCI()[1] }, look: func(*facView) look { return look{numFmt: fmtPts} }},
@@ -453,6 +455,7 @@ func (m *model) xlsxFactions(s *sheet) {
 		}},
 	}
 	s.b.fail(s.b.f.AddChart(s.name, cellName(1, last+3), ch, fair))
+	m.chartRows = last
 }
 
 // devVerdict is a deviation in one word: above, below, balanced, unclear.

@@ -80,19 +80,18 @@ func (m *model) factionChartXML(x []byte) ([]byte, error) {
 	if dl < 0 || dl > cat {
 		dl = cat
 	}
-	var dpt, plus, minus strings.Builder
+	var dpt strings.Builder
 	for i, f := range m.factions {
 		fmt.Fprintf(&dpt, `<dPt><idx val="%d"/><invertIfNegative val="0"/><bubble3D val="0"/><spPr><a:solidFill><a:srgbClr val="%s"/></a:solidFill></spPr></dPt>`,
 			i, strings.ToUpper(strings.TrimPrefix(f.Color, "#")))
-		st := f.Stats
-		fmt.Fprintf(&plus, `<pt idx="%d"><v>%g</v></pt>`, i, max(0, st.CI95[1]-st.WinRate))
-		fmt.Fprintf(&minus, `<pt idx="%d"><v>%g</v></pt>`, i, max(0, st.WinRate-st.CI95[0]))
 	}
-	lit := func(pts string) string {
-		return fmt.Sprintf(`<numLit><formatCode>0.0%%</formatCode><ptCount val="%d"/>%s</numLit>`, len(m.factions), pts)
+	// The error bars read the table's "interval below" and "interval
+	// above" columns (I and J), so they stay beside the figures they draw.
+	ref := func(col string) string {
+		return fmt.Sprintf(`<numRef><f>'%s'!$%s$2:$%s$%d</f></numRef>`, SheetFactions, col, col, m.chartRows)
 	}
 	errBars := `<errBars><errDir val="y"/><errBarType val="both"/><errValType val="cust"/><noEndCap val="0"/>` +
-		`<plus>` + lit(plus.String()) + `</plus><minus>` + lit(minus.String()) + `</minus>` +
+		`<plus>` + ref("J") + `</plus><minus>` + ref("I") + `</minus>` +
 		`<spPr><a:ln w="15875"><a:solidFill><a:srgbClr val="222222"/></a:solidFill></a:ln></spPr></errBars>`
 	ser = ser[:dl] + inv + dpt.String() + ser[dl:cat] + errBars + ser[cat:]
 	return []byte(s[:start] + ser + s[end:]), nil

@@ -34,6 +34,8 @@ var columnDocs = map[string]string{
 	"variant ci95 high": "the same, high end",
 	"fair share":        "the win share every faction would have in a balanced game: 1/players, averaged over the faction's lineups",
 	"expected":          "the fair share of a seat: 1/players",
+	"interval below":    "win rate − ci95 low: the chart's error bar below the bar",
+	"interval above":    "ci95 high − win rate: the chart's error bar above the bar",
 	"vs fair":           "win rate − fair share, in percentage points",
 	"vs fair ci95 low":  "its 95% interval, low end",
 	"vs fair ci95 high": "its 95% interval, high end",
