@@ -176,19 +176,19 @@ func (st *LiveState) Text() string {
 	case "invalid":
 		p("%s  the ruleset has errors — fix them and save again:\n", st.Time)
 		for _, e := range st.Errors {
-			p("  %s\n", e)
+			p("  %s\n", printable(e))
 		}
 		return b.String()
 	case "failed", "waiting", "running":
-		p("%s  %s\n", st.Time, st.Message)
+		p("%s  %s\n", st.Time, printable(st.Message))
 		return b.String()
 	}
 	p("%s  %s (%.1f s)\n", st.Time, st.Message, st.Seconds)
 	if st.Verdict != "" {
-		p("  %s\n", st.Verdict)
+		p("  %s\n", printable(st.Verdict))
 	}
 	for _, c := range st.Changes {
-		p("  changed: %s: %s\n", c.Name, c.What)
+		p("  changed: %s: %s\n", printable(c.Name), printable(c.What))
 	}
 	if len(st.Factions) > 0 {
 		p("  %-22s %7s %7s %9s  %s\n", "faction", "before", "now", "Δ points", "95% interval")
@@ -221,15 +221,21 @@ func (st *LiveState) Text() string {
 	return b.String()
 }
 
-// clip shortens s to n runes for a terminal column, printable characters
-// only (names are data: no control character reaches the terminal).
-func clip(s string, n int) string {
-	r := []rune(strings.Map(func(r rune) rune {
+// printable replaces control characters: names are data, and no control
+// character of theirs reaches the terminal.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return '\uFFFD'
 		}
 		return r
-	}, s))
+	}, s)
+}
+
+// clip shortens s to n runes for a terminal column, printable characters
+// only.
+func clip(s string, n int) string {
+	r := []rune(printable(s))
 	if len(r) > n {
 		return string(r[:n-1]) + "…"
 	}
