@@ -95,7 +95,10 @@ significant after the Holm correction; within the band counts as balanced.
 The files are rendered into a temporary directory beside DIR and moved into
 place only when all of them are complete: an existing DIR is never left
 half-written (other files in it are left alone). Ctrl-C stops after the
-games in play and writes nothing.`,
+games in play and writes nothing.
+
+While editing a ruleset, 'cardlab watch --rules DIR' answers every save with
+the same comparison, live.`,
 		Example: `  cardlab report --out report
   cardlab report --rules mygame --games 5000 --out mygame-report
   cardlab report --rules mygame --impact --out mygame-report
@@ -289,6 +292,8 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	if res.Partial {
 		return nil, fmt.Errorf("interrupted after %d of %d games: no report written", res.Counts.Games, res.Total)
 	}
+	// Card values (issue 15's estimator) belong right here, after
+	// res.Report: report and watch both read them from rep.
 	rep := res.Report(versionString())
 	data := &reports.Data{Report: rep, Meta: &reports.Meta{
 		Command:    g.command,
