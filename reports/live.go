@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -246,10 +247,13 @@ func clip(s string, n int) string {
 // "/state.json" the newest state, "/events" every new state as a
 // server-sent event.
 type LiveServer struct {
-	title   string
-	mu      sync.Mutex
-	seq     int
-	state   []byte
+	title string
+	mu    sync.Mutex
+	seq   int
+	state []byte
+	// done is the newest finished result: a page opened during a run or
+	// while the ruleset has errors still shows it.
+	done    []byte
 	changed chan struct{} // closed and replaced on every Publish
 }
 
@@ -274,6 +278,9 @@ func (s *LiveServer) Publish(st *LiveState) {
 		data = []byte(fmt.Sprintf(`{"seq":%d,"status":"failed","message":%q}`, s.seq, err.Error()))
 	}
 	s.state = data
+	if c.Status == "done" {
+		s.done = data
+	}
 	close(s.changed)
 	s.changed = make(chan struct{})
 }
@@ -320,6 +327,14 @@ func (s *LiveServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-store")
+		s.mu.Lock()
+		done, cur := s.done, s.state
+		s.mu.Unlock()
+		if done != nil && !bytes.Equal(done, cur) {
+			if _, err := fmt.Fprintf(w, "data: %s\n\n", done); err != nil {
+				return
+			}
+		}
 		for {
 			st, changed := s.current()
 			if _, err := fmt.Fprintf(w, "data: %s\n\n", st); err != nil {

@@ -451,7 +451,9 @@ func (m *model) xlsxFactions(s *sheet) {
 		YAxis: ch.YAxis,
 		Series: []excelize.ChartSeries{{
 			Name: "'" + s.name + "'!$H$1", Categories: ref("B"), Values: ref("H"),
-			Line: excelize.ChartLine{Width: 1.5}, Marker: excelize.ChartMarker{Symbol: "none"},
+			Line: excelize.ChartLine{Type: excelize.ChartLineSolid, Dash: excelize.ChartDashDash, Width: 1.5,
+				Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"#333333"}}},
+			Marker: excelize.ChartMarker{Symbol: "none"},
 		}},
 	}
 	s.b.fail(s.b.f.AddChart(s.name, cellName(1, last+3), ch, fair))

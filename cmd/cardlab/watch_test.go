@@ -150,4 +150,14 @@ func TestWatchLivePage(t *testing.T) {
 	p.NoPageScroll(t)
 	p.Screenshot(t, "watch.png")
 	p.CheckClean(t)
+	// From a phone: the same page, 400 px wide, no sideways scroll.
+	narrow := browser.Open(t, 400)
+	narrow.Navigate(t, url)
+	narrow.WaitFor(t, `document.documentElement.getAttribute("data-status") === "invalid"`, 30*time.Second)
+	if n := browser.Eval[int](t, narrow, `document.querySelectorAll("#live-factions tbody tr").length`); n != 2 {
+		t.Errorf("a page opened while the ruleset has errors shows %d factions of the last result, want 2", n)
+	}
+	narrow.NoPageScroll(t)
+	narrow.Screenshot(t, "watch-400.png")
+	narrow.CheckClean(t)
 }
