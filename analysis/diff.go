@@ -81,7 +81,7 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 			continue
 		}
 		res.Cards = append(res.Cards, CardDelta{ID: ka.ID, Faction: ka.Faction, Name: ka.Name, Changed: changedCard[ka.ID],
-			PlayRate: valueDelta(ka.PlayRate, kb.PlayRate), PlayedWR: valueDelta(ka.PlayedWR, kb.PlayedWR), OHWR: valueDelta(ka.OHWR, kb.OHWR),
+			PlayRate: valueDelta(ka.PlayRate, kb.PlayRate), PlayedWR: valueDelta(Or0(ka.PlayedWR), Or0(kb.PlayedWR)), OHWR: valueDelta(Or0(ka.OHWR), Or0(kb.OHWR)),
 			RowWinRate: valueDelta(ka.RowWinRate, kb.RowWinRate), MeanPower: valueDelta(ka.MeanPower, kb.MeanPower),
 			FiredPerGame: valueDelta(ratio(float64(ka.Fired), float64(ka.Games)), ratio(float64(kb.Fired), float64(kb.Games)))})
 	}

@@ -32,6 +32,8 @@ func TestReportUsage(t *testing.T) {
 	}{
 		{[]string{"report"}, 2, "--out DIR is required"},
 		{[]string{"report", "--out", dir, "--games", "0"}, 2, "--games must be at least 1"},
+		{[]string{"report", "--out", dir, "--games", "abc"}, 2, `--games must be a whole number, got "abc"`},
+		{[]string{"report", "--out", dir, "--tolerance", "-1"}, 2, "--tolerance must be at least 0"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--games", "5"}, 2, "--games cannot be used with it"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--impact"}, 2, "--impact cannot be used with it"},
 		{[]string{"report", "--out", dir, "extra"}, 2, "takes no arguments"},
@@ -123,7 +125,7 @@ func TestReportCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report --from a simulate result: exit %d: %s", code, stderr)
 	}
-	page, _ := os.ReadFile(filepath.Join(fromSim, "index.html"))
+	page, _ := os.ReadFile(filepath.Join(fromSim, "cards.html"))
 	if !strings.Contains(string(page), "Play the top card of your draw pile") {
 		t.Error("the gallery has no card texts although the result matches the embedded ruleset")
 	}
@@ -166,8 +168,8 @@ func TestReportImpact(t *testing.T) {
 	}
 }
 
-// --base compares with an earlier ruleset: a Diff sheet, the rules-change
-// section and its charts.
+// --base compares with an earlier ruleset: the Diff sheets, the "what
+// changed" section and its charts, and the list of changes in summary.md.
 func TestReportBase(t *testing.T) {
 	base := writeDefault(t)
 	variant := writeDefault(t)
@@ -183,17 +185,17 @@ func TestReportBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if !slices.Contains(f.GetSheetList(), "Diff") {
-		t.Errorf("no Diff sheet: %v", f.GetSheetList())
+	if !slices.Contains(f.GetSheetList(), "Diff changes") {
+		t.Errorf("no Diff changes sheet: %v", f.GetSheetList())
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "index.html"))
-	for _, want := range []string{`id="diff"`, `id="chart-diff-factions"`, "kl-raptor"} {
+	for _, want := range []string{`id="changes"`, `id="chart-diff-factions"`, "kl-raptor"} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the page has no %s", want)
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	if !strings.Contains(string(md), "## Rules change") {
-		t.Errorf("summary.md has no rules change:\n%s", md)
+	if !strings.Contains(string(md), "### What changed") || !strings.Contains(string(md), "- Raptor (kl-raptor): power: 2 → 4") {
+		t.Errorf("summary.md does not list what changed:\n%s", md)
 	}
 }
