@@ -101,6 +101,7 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdSweep(g, nil),
 		NewCmdDiff(g, nil),
 		NewCmdSkill(g, nil),
+		NewCmdPrint(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)
