@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
 )
 
 // csvHeader is cards.csv's columns: one per field, as nanDECK and Squib
@@ -76,4 +75,3 @@ func csvCell(s string) string {
 	}
 	return s
 }
-

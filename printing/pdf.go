@@ -2,9 +2,15 @@ package printing
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/tdewolff/canvas"
@@ -196,7 +202,11 @@ func (r *renderer) writePDF(w io.Writer, sh Sheet, info pdfInfo) error {
 	if err := doc.Close(); err != nil {
 		return err
 	}
-	_, err := w.Write(fixCreationDate(buf.Bytes()))
+	out, err := fixFontDates(fixCreationDate(buf.Bytes()))
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
 }
 
@@ -351,16 +361,17 @@ func (r *renderer) listingPage(doc *pdf.PDF, sh Sheet, pages [][]int, info pdfIn
 	line(small, 7, muted, "Set in the Go fonts by Bigelow & Holmes, embedded under their BSD-style licence (FONTS-LICENSE.txt beside this file).")
 }
 
+var reCreationDate = regexp.MustCompile(`/CreationDate\s*\(D:`)
+
 // fixCreationDate replaces the creation time the PDF writer stamps with a
 // fixed one of the same length, so the same cards give the same bytes
 // (and the cross-reference offsets stay right).
 func fixCreationDate(b []byte) []byte {
-	key := []byte("/CreationDate (D:")
-	i := bytes.Index(b, key)
-	if i < 0 {
+	loc := reCreationDate.FindIndex(b)
+	if loc == nil {
 		return b
 	}
-	start := i + len(key)
+	start := loc[1]
 	end := bytes.IndexByte(b[start:], ')')
 	if end < 0 {
 		return b
@@ -382,4 +393,135 @@ func fixCreationDate(b []byte) []byte {
 		}
 	}
 	return b
+}
+
+// fixFontDates sets the "modified" time of every embedded TrueType font to
+// a fixed one: the PDF writer stamps each font program with the time of
+// writing, which would make every run's bytes differ. The font streams are
+// compressed, so patching one changes its length: the objects are copied
+// in file order and the cross-reference table is written anew.
+func fixFontDates(b []byte) ([]byte, error) {
+	xref := bytes.LastIndex(b, []byte("\nxref\n"))
+	if xref < 0 {
+		return nil, errors.New("printing: PDF without a cross-reference table")
+	}
+	xref++
+	var first, count int
+	if _, err := fmt.Sscanf(string(b[xref:min(len(b), xref+40)]), "xref\n%d %d\n", &first, &count); err != nil || first != 0 {
+		return nil, errors.New("printing: unexpected PDF cross-reference table")
+	}
+	table := xref + len(fmt.Sprintf("xref\n0 %d\n", count))
+	if table+20*count > len(b) {
+		return nil, errors.New("printing: truncated PDF cross-reference table")
+	}
+	type obj struct{ num, off int }
+	objs := make([]obj, 0, count)
+	for k := 1; k < count; k++ {
+		off, err := strconv.Atoi(string(b[table+20*k : table+20*k+10]))
+		if err != nil {
+			return nil, errors.New("printing: unexpected PDF cross-reference entry")
+		}
+		objs = append(objs, obj{k, off})
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].off < objs[j].off })
+	if len(objs) == 0 {
+		return b, nil
+	}
+	var out bytes.Buffer
+	out.Write(b[:objs[0].off])
+	newOff := make([]int, count)
+	for i, o := range objs {
+		end := xref
+		if i+1 < len(objs) {
+			end = objs[i+1].off
+		}
+		newOff[o.num] = out.Len()
+		out.Write(fixFontObject(b[o.off:end]))
+	}
+	xrefAt := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", count)
+	for k := 1; k < count; k++ {
+		fmt.Fprintf(&out, "%010d 00000 n \n", newOff[k])
+	}
+	trailer := b[table+20*count:]
+	sx := bytes.Index(trailer, []byte("startxref\n"))
+	if sx < 0 {
+		return nil, errors.New("printing: PDF without startxref")
+	}
+	out.Write(trailer[:sx])
+	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", xrefAt)
+	return out.Bytes(), nil
+}
+
+var reStreamLength = regexp.MustCompile(`^(\d+ 0 obj\n<<(?:/Filter/FlateDecode)?/Length )(\d+)(>>stream\n)`)
+
+// fixFontObject returns the object unchanged unless it is a compressed
+// TrueType font program, whose head table then gets the fixed date.
+func fixFontObject(o []byte) []byte {
+	m := reStreamLength.FindSubmatchIndex(o)
+	if m == nil || !bytes.Contains(o[:m[1]], []byte("FlateDecode")) {
+		return o
+	}
+	n, _ := strconv.Atoi(string(o[m[4]:m[5]]))
+	if m[1]+n > len(o) {
+		return o
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(o[m[1] : m[1]+n]))
+	if err != nil {
+		return o
+	}
+	font, err := io.ReadAll(zr)
+	if err != nil || !bytes.HasPrefix(font, []byte{0, 1, 0, 0}) || !setFontDate(font) {
+		return o
+	}
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write(font)
+	zw.Close()
+	var res bytes.Buffer
+	res.Write(o[:m[4]])
+	res.WriteString(strconv.Itoa(z.Len()))
+	res.Write(o[m[5]:m[1]])
+	res.Write(z.Bytes())
+	res.Write(o[m[1]+n:])
+	return res.Bytes()
+}
+
+// setFontDate sets a TrueType font's head.modified to 2000-01-01 and
+// updates the checksums that cover it.
+func setFontDate(font []byte) bool {
+	const fixedModified = 3029529600 // 2000-01-01 in seconds since 1904
+	be := binary.BigEndian
+	if len(font) < 12 {
+		return false
+	}
+	n := int(be.Uint16(font[4:]))
+	if 12+16*n > len(font) {
+		return false
+	}
+	for k := 0; k < n; k++ {
+		rec := font[12+16*k:]
+		off, length := int(be.Uint32(rec[8:])), int(be.Uint32(rec[12:]))
+		if string(rec[:4]) != "head" || length < 54 || off+length > len(font) {
+			continue
+		}
+		be.PutUint64(font[off+28:], fixedModified)
+		be.PutUint32(font[off+8:], 0)
+		be.PutUint32(rec[4:], sfntChecksum(font[off:off+length]))
+		be.PutUint32(font[off+8:], 0xB1B0AFBA-sfntChecksum(font))
+		return true
+	}
+	return false
+}
+
+// sfntChecksum is the sum of the big-endian 32-bit words of b, the last
+// one padded with zeros.
+func sfntChecksum(b []byte) uint32 {
+	var sum uint32
+	for k := 0; k < len(b); k += 4 {
+		var w [4]byte
+		copy(w[:], b[k:])
+		sum += binary.BigEndian.Uint32(w[:])
+	}
+	return sum
 }

@@ -83,13 +83,22 @@ var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
 
 func writePNG(w io.Writer, img image.Image) error { return pngEncoder.Encode(w, img) }
 
-// writeSVG writes c as a standalone SVG with the fonts embedded.
+// writeSVG writes c as a standalone SVG. Text is drawn as outlines: an SVG
+// viewer would otherwise substitute its own fonts, and the embedding
+// canvas offers stamps each font with the time it was written.
 func writeSVG(w io.Writer, c *canvas.Canvas) error {
 	opts := svg.DefaultOptions
-	opts.EmbedFonts = true
+	opts.EmbedFonts = false
 	s := svg.New(w, c.W, c.H, &opts)
-	c.RenderTo(s)
+	c.RenderTo(outlined{s})
 	return s.Close()
+}
+
+// outlined is a renderer that draws text as paths.
+type outlined struct{ canvas.Renderer }
+
+func (o outlined) RenderText(t *canvas.Text, m canvas.Matrix) {
+	t.RenderAsPath(o.Renderer, m, 0)
 }
 
 // Tabletop Simulator reads a deck as one image of 10 × 7 cards, the last

@@ -102,23 +102,20 @@ func fitText(f *canvas.Font, col canvas.Paint, s string, w, h, size, minSize flo
 	if t, sz := layout(0); fits(t) {
 		return fitted{text: t, size: sz}
 	}
-	lo, hi := 1, steps // the answer is the smallest step that fits
-	var best *canvas.Text
-	bestSize := 0.0
-	for lo <= hi {
+	if t, _ := layout(steps); !fits(t) {
+		return fitted{text: clipText(f.Face(minSize, col), s, w, h, maxLines, halign, opts), size: minSize, clipped: true}
+	}
+	lo, hi := 1, steps // the answer is the smallest step that fits; steps does
+	for lo < hi {
 		mid := (lo + hi) / 2
-		t, sz := layout(mid)
-		if fits(t) {
-			best, bestSize = t, sz
-			hi = mid - 1
+		if t, _ := layout(mid); fits(t) {
+			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
-	if best != nil {
-		return fitted{text: best, size: bestSize}
-	}
-	return fitted{text: clipText(f.Face(minSize, col), s, w, h, maxLines, halign, opts), size: minSize, clipped: true}
+	t, sz := layout(lo)
+	return fitted{text: t, size: sz}
 }
 
 // clipText lays s out at the smallest size, breaking words wider than the
@@ -132,43 +129,51 @@ func clipText(face *canvas.FontFace, s string, w, h float64, maxLines int, halig
 	if fits(t) {
 		return t
 	}
-	// Keep the longest prefix (in runes) that fits with an ellipsis.
-	runes := []rune(s)
-	lo, hi := 0, len(runes)
-	var best *canvas.Text
-	for lo <= hi {
-		mid := (lo + hi) / 2
-		cand := canvas.NewTextBox(face, strings.TrimRight(string(runes[:mid]), " \u200B")+"…", w, 0, halign, canvas.Top, opts)
+	// A box of height h keeps the lines that fit (Text.Text is what they
+	// hold); then drop runes until the ellipsis fits too: one or two
+	// layouts, even for a text of pages.
+	boxH := h
+	if maxLines > 0 {
+		boxH = min(h, t.Height*float64(maxLines)/float64(max(t.Lines(), 1))+1e-3)
+	}
+	cut := canvas.NewTextBox(face, s, w, boxH, halign, canvas.Top, opts)
+	runes := []rune(strings.TrimRight(cut.Text, " \n"))
+	for n := len(runes); n >= 0; n -= max(1, n/50) {
+		cand := canvas.NewTextBox(face, strings.TrimRight(string(runes[:n]), " \n")+"…", w, 0, halign, canvas.Top, opts)
 		if fits(cand) {
-			best = cand
-			lo = mid + 1
-		} else {
-			hi = mid - 1
+			return cand
 		}
 	}
-	if best == nil {
-		return canvas.NewTextLine(face, "", halign)
-	}
-	return best
+	return canvas.NewTextLine(face, "", halign)
 }
 
-// breakLongWords allows a line break after every character of a word wider
-// than w (a zero-width space between them), so a 60-letter name wraps or is
-// cut instead of running off the card.
+// breakLongWords splits every word wider than w into pieces that fit, so
+// a 60-letter name wraps or is cut instead of running off the card.
+// (A zero-width space would be the gentler break hint, but fonts without
+// that glyph give it a width.)
 func breakLongWords(face *canvas.FontFace, s string, w float64) string {
 	words := strings.Split(s, " ")
 	for i, word := range words {
 		if word == "" || face.TextWidth(word) <= w {
 			continue
 		}
-		var b strings.Builder
-		for j, r := range word {
-			if j > 0 {
-				b.WriteRune('\u200B')
+		var pieces []string
+		runes := []rune(word)
+		for len(runes) > 0 {
+			// The longest prefix that fits, at least one rune.
+			lo, hi := 1, len(runes)
+			for lo < hi {
+				mid := (lo + hi + 1) / 2
+				if face.TextWidth(string(runes[:mid])) <= w {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
 			}
-			b.WriteRune(r)
+			pieces = append(pieces, string(runes[:lo]))
+			runes = runes[lo:]
 		}
-		words[i] = b.String()
+		words[i] = strings.Join(pieces, " ")
 	}
 	return strings.Join(words, " ")
 }
