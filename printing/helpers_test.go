@@ -85,9 +85,9 @@ func run(t *testing.T, name string, args ...string) []byte {
 
 // word is a word of a PDF page, in millimetres from the top-left corner.
 type word struct {
-	Page                   int
-	X0, Y0, X1, Y1         float64
-	Text                   string
+	Page                  int
+	X0, Y0, X1, Y1        float64
+	Text                  string
 	PageWidth, PageHeight float64
 }
 

@@ -1,6 +1,7 @@
 package printing
 
 import (
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -94,9 +95,10 @@ func fitText(f *canvas.Font, col canvas.Paint, s string, w, h, size, minSize flo
 	// Try the full size first (most cards), then search downwards: the
 	// height is monotone enough in the size that bisection over quarter
 	// points finds the largest size that fits in a handful of layouts.
-	steps := int((size-minSize)*4 + 0.5)
+	minSize = min(minSize, size)
+	steps := int(math.Ceil((size - minSize) * 4))
 	layout := func(step int) (*canvas.Text, float64) {
-		sz := size - float64(step)/4
+		sz := max(size-float64(step)/4, minSize) // the last step is minSize itself
 		return canvas.NewTextBox(f.Face(sz, col), s, w, 0, halign, canvas.Top, opts), sz
 	}
 	if t, sz := layout(0); fits(t) {
