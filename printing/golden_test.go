@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
 )
 
 const goldenDir = "../testdata/golden/printing"
@@ -93,4 +92,3 @@ func absDiff(a, b uint32) uint32 {
 	}
 	return b - a
 }
-

@@ -23,7 +23,7 @@ func TestCleanText(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"Negh'Var", "Negh'Var"},
 		{"Ka\u0308mpfer Ce\u0301dille", "Kämpfer Cédille"}, // combining accents become the precomposed letters
-		{"\u202eevil\u202c name", "evil name"},            // no bidi overrides
+		{"\u202eevil\u202c name", "evil name"},             // no bidi overrides
 		{"a\x00b\x07c\u200bd\u2066e", "abcde"},
 		{"  many   spaces\tand\ttabs\n", "many spaces and tabs"},
 		{"rocket 🚀!", "rocket \u25a1!"}, // no glyph: a visible white square
