@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,6 +70,18 @@ are left alone.`,
 			opts.RulesDir = g.RulesDir
 			if opts.OutDir == "" {
 				return usageErrorf("print needs --out DIR (the directory to write)")
+			}
+			for _, f := range opts.Formats {
+				if !slices.Contains(printing.Formats, f) {
+					hint := ""
+					if s := cards.Suggest(f, printing.Formats); s != "" {
+						hint = fmt.Sprintf("; did you mean %q?", s)
+					}
+					return usageErrorf("invalid --formats %q%s (formats: %s)", f, hint, strings.Join(printing.Formats, ", "))
+				}
+			}
+			if opts.DPI < 30 || opts.DPI > 1200 {
+				return usageErrorf("invalid --dpi %g (30..1200)", opts.DPI)
 			}
 			if runF != nil {
 				return runF(opts)
