@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
@@ -20,13 +19,14 @@ import (
 // Paper is a sheet size in millimetres.
 type Paper struct {
 	Name          string // "a4", "letter": file names and messages
+	Title         string // "A4", "US Letter": on the page
 	Width, Height float64
 }
 
 // Papers are the print-and-play PDFs written, one file each.
 var Papers = []Paper{
-	{Name: "a4", Width: 210, Height: 297},
-	{Name: "letter", Width: 215.9, Height: 279.4},
+	{Name: "a4", Title: "A4", Width: 210, Height: 297},
+	{Name: "letter", Title: "US Letter", Width: 215.9, Height: 279.4},
 }
 
 const (
@@ -235,8 +235,10 @@ func (r *renderer) cardPage(doc *pdf.PDF, sh Sheet, page []int, backs bool, page
 	}
 	d := r.deckOf(page[0])
 	label := fmt.Sprintf("%s · page %d · %s", d.Name, pageNo, side)
-	face := r.style.small.Face(6, paint(r.lay.Colors.Muted))
-	ctx.DrawText(sh.Width/2, sh.Height-3.5, canvas.NewTextLine(face, cleanText(label, r.style.small, false), canvas.Center))
+	// It stays between the middle crop marks.
+	w := sh.CardW - 4
+	t := fitText(r.style.small, paint(r.lay.Colors.Muted), cleanText(label, r.style.small, false), w, 3, 6, 4, 1, canvas.Center)
+	ctx.DrawText(sh.Width/2-w/2, sh.Height-4.5, t.text)
 }
 
 func (r *renderer) deckOf(fi int) *deck {
@@ -271,7 +273,7 @@ func (r *renderer) listingPage(doc *pdf.PDF, sh Sheet, pages [][]int, info pdfIn
 		game += " " + st.rs.Version
 	}
 	line(title, 20, ink, game)
-	line(body, 11, muted, fmt.Sprintf("Print-and-play cards · %s paper · %d pages of cards · made by cardlab print", strings.ToUpper(sh.Name), len(pages)*map[bool]int{true: 2, false: 1}[info.backs]))
+	line(body, 11, muted, fmt.Sprintf("Print-and-play cards · %s paper · %d pages of cards · made by cardlab print", sh.Title, len(pages)*map[bool]int{true: 2, false: 1}[info.backs]))
 	y += 6
 
 	// The decks as a table: colour swatch, name, definitions, cards, pages.
@@ -332,7 +334,7 @@ func (r *renderer) listingPage(doc *pdf.PDF, sh Sheet, pages [][]int, info pdfIn
 	if sh.Bleed > 0 {
 		bleedNote = fmt.Sprintf("Each card has %.1f mm of bleed; cut along the crop marks, not the colour edge.", sh.Bleed)
 		if sh.Reduced(lay, info.bleedAsked) {
-			bleedNote += fmt.Sprintf(" (The layout asks for %.1f mm; that much does not fit 3 × 3 cards on %s paper.)", lay.Bleed, strings.ToUpper(sh.Name))
+			bleedNote += fmt.Sprintf(" (The layout asks for %.1f mm; that much does not fit 3 × 3 cards on %s paper.)", lay.Bleed, sh.Title)
 		}
 	}
 	steps := []string{

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"net/url"
@@ -76,12 +75,6 @@ func rasterizeSize(c *canvas.Canvas, w, h int) *image.RGBA {
 	ras.Close()
 	return img
 }
-
-// pngEncoder favours speed: a card sheet is mostly flat colour, which
-// compresses well at any level, and the full set must render in seconds.
-var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
-
-func writePNG(w io.Writer, img image.Image) error { return pngEncoder.Encode(w, img) }
 
 // writeSVG writes c as a standalone SVG. Text is drawn as outlines: an SVG
 // viewer would otherwise substitute its own fonts, and the embedding
