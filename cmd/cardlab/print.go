@@ -100,21 +100,25 @@ are left alone.`,
 	return cmd
 }
 
+// loadLayout reads the print layout of the ruleset in dir (the embedded
+// default's when dir is ""); errors name dir/layout.yaml like the loader's.
+func loadLayout(dir string, rs *cards.Ruleset) (*printing.Layout, error) {
+	if dir == "" {
+		return printing.LoadLayout(cards.DefaultFS(), "cards/default", rs)
+	}
+	prefix := filepath.ToSlash(filepath.Clean(dir))
+	if prefix == "." {
+		prefix = ""
+	}
+	return printing.LoadLayout(os.DirFS(dir), prefix, rs)
+}
+
 func printRun(opts *PrintOptions) error {
 	rs, err := loadForCommand(opts.RulesDir)
 	if err != nil {
 		return err
 	}
-	var lay *printing.Layout
-	if opts.RulesDir == "" {
-		lay, err = printing.LoadLayout(cards.DefaultFS(), "cards/default", rs)
-	} else {
-		prefix := filepath.ToSlash(filepath.Clean(opts.RulesDir))
-		if prefix == "." {
-			prefix = ""
-		}
-		lay, err = printing.LoadLayout(os.DirFS(opts.RulesDir), prefix, rs)
-	}
+	lay, err := loadLayout(opts.RulesDir, rs)
 	if err != nil {
 		return err
 	}

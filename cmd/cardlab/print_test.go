@@ -53,8 +53,8 @@ func TestPrintCommand(t *testing.T) {
 	}
 }
 
-// A typo in layout.yaml is reported like any ruleset error; the rest of
-// cardlab does not read the layout, so validate still passes.
+// A typo in layout.yaml is reported like any ruleset error, by print and by
+// validate; the simulation commands do not read the layout.
 func TestPrintLayoutError(t *testing.T) {
 	dir := writeDefault(t)
 	if _, err := os.Stat(filepath.Join(dir, "layout.yaml")); err != nil {
@@ -66,7 +66,10 @@ func TestPrintLayoutError(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr:\n%s\nwant %s", code, stderr, want)
 	}
-	if code, _, stderr := cardlab(t, "validate", "--rules", dir); code != 0 {
-		t.Errorf("validate fails on a layout typo: %s", stderr)
+	if code, _, stderr := cardlab(t, "validate", "--rules", dir); code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("validate: exit %d, stderr:\n%s\nwant %s", code, stderr, want)
+	}
+	if code, _, stderr := cardlab(t, "cards", "--rules", dir, "--faction", "klingon"); code != 0 {
+		t.Errorf("cards fails on a layout typo: %s", stderr)
 	}
 }
