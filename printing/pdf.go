@@ -67,7 +67,7 @@ func NewSheet(p Paper, lay *Layout, bleed bool) (Sheet, error) {
 	}
 	maxB := math.Min(fit(p.Width, s.CardW, perRow), fit(p.Height, s.CardH, perCol))
 	if maxB < 0 {
-		return s, fmt.Errorf("printing: 3 × 3 cards of %g × %g mm do not fit on %s paper (%g × %g mm)", s.CardW, s.CardH, p.Name, p.Width, p.Height)
+		return s, fmt.Errorf("printing: 3 × 3 cards of %g × %g mm do not fit on %s paper (%g × %g mm); leave out the PDFs (--formats tts,png,svg,csv) or make the cards smaller in layout.yaml", s.CardW, s.CardH, p.Title, p.Width, p.Height)
 	}
 	if s.Bleed > maxB {
 		s.Bleed = math.Floor(maxB*10) / 10
