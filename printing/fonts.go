@@ -1,6 +1,7 @@
 package printing
 
 import (
+	"crypto/sha256"
 	_ "embed"
 	"fmt"
 	"sync"
@@ -45,12 +46,13 @@ var builtinFontNames = []string{"go-regular", "go-bold", "go-italic", "go-bold-i
 
 // fontCache shares parsed fonts between renders: parsing a TTF and building
 // its shaper costs more than drawing a card.
-var fontCache sync.Map // name+len → *canvas.Font
+var fontCache sync.Map // name + hash → *canvas.Font
 
 // loadFont parses a font file. Parsing untrusted font files is canvas's
 // job; a panic in it is turned into an error.
 func loadFont(name string, data []byte) (f *canvas.Font, err error) {
-	key := fmt.Sprintf("%s\x00%d", name, len(data))
+	sum := sha256.Sum256(data) // a font file may change under the same name
+	key := name + "\x00" + string(sum[:])
 	if v, ok := fontCache.Load(key); ok {
 		return v.(*canvas.Font), nil
 	}

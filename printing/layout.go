@@ -385,9 +385,6 @@ func (l *layoutLoader) card(n *yaml.Node) {
 	set("radius", &lay.Radius, 0, short/4)
 }
 
-// FontNames are the built-in fonts: the Go fonts, embedded in cardlab.
-func FontNames() []string { return builtinFontNames }
-
 func (l *layoutLoader) fonts(n *yaml.Node) {
 	m := l.object(n, "fonts", fontKeys)
 	for _, role := range fontKeys {

@@ -183,7 +183,7 @@ func (r *renderer) writePDF(w io.Writer, sh Sheet, info pdfInfo) error {
 	pages := st.facePages()
 	var buf bytes.Buffer
 	doc := pdf.New(&buf, sh.Width, sh.Height, &pdf.Options{Compress: true, SubsetFonts: true, ImageEncoding: canvas.Lossless})
-	doc.SetInfo(st.rs.Name+" – print and play", "playtest cards", "cardlab", "", "cardlab print")
+	doc.SetInfo(cleanText(st.rs.Name, nil, false)+" – print and play", "playtest cards", "cardlab", "", "cardlab print")
 
 	// Page 1: what is in the document and how to print it.
 	r.listingPage(doc, sh, pages, info)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -30,7 +31,12 @@ type Values struct {
 // result) and words each card's measured value. Cards without a value
 // (the run did not estimate it) print none.
 func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("printing: reading values: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("printing: reading values: %w", err)
 	}
@@ -58,7 +64,7 @@ func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
 		v.Found++
 	}
 	if v.Found == 0 {
-		return v, errors.New("printing: " + name + " has no card values (run the report with card values estimated)")
+		return v, errors.New("printing: " + name + " has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them")
 	}
 	return v, nil
 }
