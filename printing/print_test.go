@@ -554,7 +554,7 @@ func TestWithValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := rs.Cards[0].ID
-	res := fmt.Sprintf(`{"tool_version":"test","ruleset":{"hash":%q},"cards":[{"id":%q,"value":{"pts":3.1,"power":9.43}},{"id":"gone"},{"id":%q}]}`,
+	res := fmt.Sprintf(`{"tool_version":"test","ruleset":{"hash":%q},"cards":[{"id":%q,"value":{"pts":3.1,"power":9.43,"power_ci95":[7.91,10.84]}},{"id":"gone"},{"id":%q}]}`,
 		rs.Hash, id, rs.Cards[1].ID)
 	file := filepath.Join(t.TempDir(), "results.json")
 	os.WriteFile(file, []byte(res), 0o644)
@@ -562,7 +562,7 @@ func TestWithValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Found != 1 || !v.HashMatches || len(v.Unknown) != 1 || v.Lines[id] != "plays like 9.4 power" {
+	if v.Found != 1 || !v.HashMatches || len(v.Unknown) != 1 || v.Lines[id] != "plays like 9.4 power [7.9, 10.8]" {
 		t.Fatalf("values %+v", v)
 	}
 	out := filepath.Join(t.TempDir(), "out")
@@ -570,7 +570,7 @@ func TestWithValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(run(t, "pdftotext", "-f", "2", filepath.Join(out, "print-a4.pdf"), "-"))
-	if n := strings.Count(text, "plays like 9.4 power"); n != rs.Cards[0].Copies {
+	if n := strings.Count(text, "plays like 9.4 power [7.9, 10.8]"); n != rs.Cards[0].Copies {
 		t.Errorf("the value is printed %d times, want %d (the card's copies):\n%s", n, rs.Cards[0].Copies, text)
 	}
 	os.WriteFile(file, []byte(`{"tool_version":"x","cards":[{"id":"a"}]}`), 0o644)

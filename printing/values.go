@@ -69,7 +69,13 @@ func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
 	return v, nil
 }
 
-// ValueLine words a card value for the face's corner.
+// ValueLine words a card value for the face's corner, with its 95%
+// interval when the report has one: a playtester should see how sure the
+// simulation is, not only what it thinks.
 func ValueLine(cv *analysis.CardValue) string {
-	return fmt.Sprintf("plays like %.1f power", cv.Power)
+	s := fmt.Sprintf("plays like %.1f power", cv.Power)
+	if ci := cv.PowerCI95; ci[0] != 0 || ci[1] != 0 {
+		s += fmt.Sprintf(" [%.1f, %.1f]", ci[0], ci[1])
+	}
+	return s
 }
