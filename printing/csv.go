@@ -12,7 +12,7 @@ import (
 // its copies). Player cards leave the target columns empty and targets the
 // player-card columns.
 var csvHeader = []string{"id", "deck", "name", "faction", "type", "kind", "kind_name", "power",
-	"vp", "affiliation", "quadrant", "text", "copies", "color", "back", "value"}
+	"vp", "affiliation", "quadrant", "text", "copies", "color", "back", "value_power", "value_power_lo", "value_power_hi"}
 
 // writeCSV writes every card definition of the set, decks in order.
 func (st *set) writeCSV(w io.Writer) error {
@@ -29,11 +29,12 @@ func (st *set) writeCSV(w io.Writer) error {
 				c, _ := rs.CardByID(f.ID)
 				fac := &rs.Factions[c.Faction]
 				row = []string{c.ID, d.Stem, c.Name, fac.ID, c.Type.String(), c.Kind.String(), kindWords[c.Kind],
-					fmt.Sprint(c.Power), "", "", "", c.Text, fmt.Sprint(c.Copies), f.Color, st.backs[d.Back].File, f.Value}
+					fmt.Sprint(c.Power), "", "", "", c.Text, fmt.Sprint(c.Copies), f.Color, st.backs[d.Back].File}
+				row = append(row, st.valueCells(c.ID)...)
 			} else {
 				t, _ := rs.TargetByID(f.ID)
 				row = []string{t.ID, d.Stem, t.Name, "", t.Type.String(), "", "", "",
-					fmt.Sprint(t.VP), t.Affiliation, t.Quadrant, t.Text, "1", f.Color, st.backs[d.Back].File, f.Value}
+					fmt.Sprint(t.VP), t.Affiliation, t.Quadrant, t.Text, "1", f.Color, st.backs[d.Back].File, "", "", ""}
 			}
 			for i := range row {
 				row[i] = csvCell(row[i])
@@ -74,4 +75,14 @@ func csvCell(s string) string {
 		}
 	}
 	return s
+}
+
+// valueCells are a card's measured value and its 95% interval in combat
+// power (--with-values), or empty cells.
+func (st *set) valueCells(id string) []string {
+	v, ok := st.values[id]
+	if !ok {
+		return []string{"", "", ""}
+	}
+	return []string{fmt.Sprintf("%.2f", v.Power), fmt.Sprintf("%.2f", v.PowerCI95[0]), fmt.Sprintf("%.2f", v.PowerCI95[1])}
 }

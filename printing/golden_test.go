@@ -18,7 +18,7 @@ const goldenDir = "../testdata/golden/printing"
 func TestGoldenImages(t *testing.T) {
 	rs, _ := hostileRuleset(t)
 	lay := DefaultLayout()
-	st := newSet(rs, lay, map[string]string{"kl-neghvar": "plays like 9.4 power [7.9, 10.8]"})
+	st := newSet(rs, lay, &Values{Lines: map[string]string{"kl-neghvar": "plays like 9.4 power [7.9, 10.8]"}})
 	r, err := newRenderer(st, lay)
 	if err != nil {
 		t.Fatal(err)

@@ -94,11 +94,7 @@ func Print(o Options) (*Result, error) {
 			fmt.Fprintf(o.Log, format+"\n", args...)
 		}
 	}
-	var lines map[string]string
-	if o.Values != nil {
-		lines = o.Values.Lines
-	}
-	st := newSet(o.Ruleset, lay, lines)
+	st := newSet(o.Ruleset, lay, o.Values)
 	r, err := newRenderer(st, lay)
 	if err != nil {
 		return nil, err

@@ -573,6 +573,13 @@ func TestWithValues(t *testing.T) {
 	if n := strings.Count(text, "plays like 9.4 power [7.9, 10.8]"); n != rs.Cards[0].Copies {
 		t.Errorf("the value is printed %d times, want %d (the card's copies):\n%s", n, rs.Cards[0].Copies, text)
 	}
+	if _, err := Print(Options{Ruleset: rs, Out: out, Values: v, Formats: []string{"csv"}}); err != nil {
+		t.Fatal(err)
+	}
+	csvData, _ := os.ReadFile(filepath.Join(out, "cards.csv"))
+	if !strings.Contains(string(csvData), ",9.43,7.91,10.84\n") {
+		t.Errorf("cards.csv lacks the value columns of %s:\n%s", id, csvData)
+	}
 	os.WriteFile(file, []byte(`{"tool_version":"x","cards":[{"id":"a"}]}`), 0o644)
 	if _, err := ReadValues(file, rs); err == nil || !strings.Contains(err.Error(), "no card values") {
 		t.Errorf("a report without values: err = %v", err)

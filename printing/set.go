@@ -3,6 +3,7 @@ package printing
 import (
 	"fmt"
 
+	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
 )
 
@@ -30,12 +31,17 @@ type set struct {
 	faces []face
 	decks []deck
 	backs []back
+	// values are the measured card values (--with-values), for the CSV.
+	values map[string]analysis.CardValue
 }
 
-// newSet words every card of rs for printing. values maps card ids to
-// their measured value line (nil: none).
-func newSet(rs *cards.Ruleset, lay *Layout, values map[string]string) *set {
+// newSet words every card of rs for printing, with the measured values
+// when values is not nil.
+func newSet(rs *cards.Ruleset, lay *Layout, values *Values) *set {
 	s := &set{rs: rs}
+	if values != nil {
+		s.values = values.Cards
+	}
 	game := rs.Name
 	if rs.Version != "" {
 		game += " " + rs.Version
@@ -47,7 +53,7 @@ func newSet(rs *cards.Ruleset, lay *Layout, values map[string]string) *set {
 		stems[f.ID] = true
 		for _, ci := range f.Deck {
 			fc := playerFace(rs, lay, &rs.Cards[ci])
-			fc.Value = values[fc.ID]
+			fc.Value = values.line(fc.ID)
 			d.Faces = append(d.Faces, len(s.faces))
 			s.faces = append(s.faces, fc)
 		}

@@ -17,7 +17,9 @@ const maxResultsSize = 256 << 20
 
 // Values are the measured card values of a report, worded for the face.
 type Values struct {
-	Lines map[string]string // card id → "plays like 9.4 power"
+	Lines map[string]string // card id → "plays like 9.4 power [7.9, 10.8]"
+	// Cards holds the values themselves, for cards.csv.
+	Cards map[string]analysis.CardValue
 	// Cards that have a value, and the report's cards that are not in the
 	// ruleset (a report of another version of the cards).
 	Found   int
@@ -51,7 +53,7 @@ func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
 	if rep.ToolVersion == "" || rep.Cards == nil {
 		return nil, fmt.Errorf("printing: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", name)
 	}
-	v := &Values{Lines: map[string]string{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
+	v := &Values{Lines: map[string]string{}, Cards: map[string]analysis.CardValue{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
 	for _, c := range rep.Cards {
 		if _, ok := rs.CardByID(c.ID); !ok {
 			v.Unknown = append(v.Unknown, c.ID)
@@ -61,6 +63,7 @@ func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
 			continue
 		}
 		v.Lines[c.ID] = ValueLine(c.Value)
+		v.Cards[c.ID] = *c.Value
 		v.Found++
 	}
 	if v.Found == 0 {
@@ -78,4 +81,12 @@ func ValueLine(cv *analysis.CardValue) string {
 		s += fmt.Sprintf(" [%.1f, %.1f]", ci[0], ci[1])
 	}
 	return s
+}
+
+// line is card id's value line, "" without one.
+func (v *Values) line(id string) string {
+	if v == nil {
+		return ""
+	}
+	return v.Lines[id]
 }
