@@ -88,7 +88,7 @@ func defaultFields() Fields {
 		Name:   Field{X: 5, Y: 5, W: 40, H: 10, Size: 11, MinSize: 7},
 		Power:  Field{X: 47, Y: 4.5, W: 11, H: 11, Size: 16, MinSize: 10},
 		Type:   Field{X: 5, Y: 16.5, W: 53, H: 4, Size: 6.5, MinSize: 5},
-		Text:   Field{X: 5, Y: 23, W: 53, H: 51, Size: 9, MinSize: 5},
+		Text:   Field{X: 5, Y: 23, W: 53, H: 51, Size: 10, MinSize: 5},
 		Value:  Field{X: 5, Y: 75, W: 53, H: 4, Size: 6.5, MinSize: 5},
 		Footer: Field{X: 5, Y: 80, W: 53, H: 4, Size: 6, MinSize: 4.5},
 	}
