@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -86,6 +87,17 @@ func TestPDFNamesAsOftenAsCopies(t *testing.T) {
 			h, _ := strconv.ParseFloat(m[2], 64)
 			if math.Abs(w*25.4/72-p.Width) > 0.2 || math.Abs(h*25.4/72-p.Height) > 0.2 {
 				t.Errorf("page size %.1f × %.1f mm, want %g × %g", w*25.4/72, h*25.4/72, p.Width, p.Height)
+			}
+			// Page 1 lists the decks with their sizes.
+			listing := strings.Join(strings.Fields(string(run(t, "pdftotext", "-f", "1", "-l", "1", "-layout", file, "-"))), " ")
+			for _, d := range st.decks {
+				row := fmt.Sprintf("%s %d %d", d.Name, len(d.Faces), d.size(st))
+				if !strings.Contains(listing, row) {
+					t.Errorf("the first page does not list %q:\n%s", row, listing)
+				}
+			}
+			if !strings.Contains(listing, "All decks 156") {
+				t.Errorf("the first page does not total 156 cards:\n%s", listing)
 			}
 			wantPages := 1 + 2*len(pages)
 			if !strings.Contains(info, fmt.Sprintf("Pages:           %d\n", wantPages)) {
@@ -295,6 +307,20 @@ func TestTTSDecks(t *testing.T) {
 		if sheet.X > 4096 || sheet.Y > 4096 {
 			t.Errorf("%s: sheet %v is larger than Tabletop Simulator's 4096 px", d.Stem, sheet)
 		}
+		if key == 0 {
+			// The last cell is the hidden-card image: the back, pixel for pixel.
+			sheetImg, backImg := decodePNG(t, filepath.Join(dir, "tts", d.Stem+"-faces.png")), decodePNG(t, filepath.Join(dir, "tts", d.Stem+"-back.png"))
+			last := image.Rect(9*cw, 6*ch, 10*cw, 7*ch)
+			if diff, frac := imageDiff(sheetImg.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(last), backImg); diff != "" || frac > 0 {
+				t.Errorf("%s: the last cell is not the back (%s%.2f%% differ)", d.Stem, diff, 100*frac)
+			}
+			// The cells after the deck's cards are blank.
+			if c := sheetImg.At(len(d.Faces)%10*cw+cw/2, len(d.Faces)/10*ch+ch/2); c != (color.RGBA{255, 255, 255, 255}) && c != (color.NRGBA{255, 255, 255, 255}) {
+				t.Errorf("%s: the cell after the last card is not blank: %v", d.Stem, c)
+			}
+		}
 		data, err := os.ReadFile(filepath.Join(dir, "tts", d.Stem+".json"))
 		if err != nil {
 			t.Fatal(err)
@@ -355,6 +381,20 @@ func TestTTSDecks(t *testing.T) {
 			}
 		}
 	}
+}
+
+func decodePNG(t *testing.T, file string) image.Image {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
 
 // cards.csv: one row per card definition, copies adding up to each deck.
