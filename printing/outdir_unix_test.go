@@ -63,4 +63,3 @@ func TestOutputSafety(t *testing.T) {
 		}
 	}
 }
-
