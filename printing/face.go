@@ -41,13 +41,13 @@ func playerFace(rs *cards.Ruleset, lay *Layout, c *cards.Card) face {
 	kind := kindWords[c.Kind]
 	return face{
 		ID: c.ID, Name: c.Name, Badge: strconv.Itoa(c.Power),
-		TypeLine: fmt.Sprintf("%s · %s · %s", c.Type, c.Kind, kind),
+		TypeLine: fmt.Sprintf("%s · %s · %s", words(c.Type.String()), c.Kind, kind),
 		Text:     c.Text, Footer: f.Name, Color: lay.FactionColor(f), Back: c.Faction, Copies: c.Copies,
 	}
 }
 
 func targetFace(rs *cards.Ruleset, lay *Layout, t *cards.Target) face {
-	parts := []string{t.Type.String(), t.Affiliation}
+	parts := []string{words(t.Type.String()), words(t.Affiliation)}
 	if t.Quadrant != "" {
 		parts = append(parts, t.Quadrant+" quadrant")
 	}
@@ -57,6 +57,10 @@ func targetFace(rs *cards.Ruleset, lay *Layout, t *cards.Target) face {
 		Color: targetColor(rs, lay, t), Back: len(rs.Factions), Copies: 1,
 	}
 }
+
+// words turns a YAML identifier into words for a face: combat_zone →
+// combat zone.
+func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
 
 // targetColor: a planet or target of a faction's affiliation wears that
 // faction's colour, so players see at a glance whose planet it is; the
