@@ -235,10 +235,12 @@ func (r *renderer) cardPage(doc *pdf.PDF, sh Sheet, page []int, backs bool, page
 	}
 	d := r.deckOf(page[0])
 	label := fmt.Sprintf("%s · page %d · %s", d.Name, pageNo, side)
-	// It stays between the middle crop marks.
+	// It stands just below the cards, between the middle crop marks, where
+	// every printer reaches (the page's edge may not be printable).
 	w := sh.CardW - 4
+	_, _, _, gridBottom := sh.gridBox()
 	t := fitText(r.style.small, paint(r.lay.Colors.Muted), cleanText(label, r.style.small, false), w, 3, 6, 4, 1, canvas.Center)
-	ctx.DrawText(sh.Width/2-w/2, sh.Height-4.5, t.text)
+	ctx.DrawText(sh.Width/2-w/2, gridBottom+markOffset, t.text)
 }
 
 func (r *renderer) deckOf(fi int) *deck {

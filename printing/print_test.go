@@ -507,7 +507,7 @@ func TestHostileNamesStayInside(t *testing.T) {
 		sawRTL = sawRTL || strings.Contains(w.Text, "evil")
 		sawLong = sawLong || strings.HasPrefix(w.Text, "Supercalifragilistic")
 		sawAccents = sawAccents || w.Text == "Çédille"
-		if w.Y0 > sh.Height-6 {
+		if _, _, _, y1 := sh.gridBox(); w.Y0 > y1 {
 			continue // the page label under the cards
 		}
 		s := slotOf(sh, w.X0+0.01, w.Y0+0.01, false)
