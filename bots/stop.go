@@ -10,3 +10,11 @@ import "sync/atomic"
 type Stoppable interface {
 	SetStop(stop *atomic.Bool)
 }
+
+// SpecError is every error of Parse: the spec itself is malformed (an
+// unknown bot, a bad parameter), whatever game it is meant for. cardlab
+// reports it as a usage error.
+type SpecError struct{ Err error }
+
+func (e *SpecError) Error() string { return e.Err.Error() }
+func (e *SpecError) Unwrap() error { return e.Err }

@@ -83,10 +83,11 @@ the causal card figure: every card is replaced by a blank in turn and the
 same games are played again (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 
-The files are rendered into a temporary directory beside DIR and moved into
-place only when all four are complete: an existing DIR is never left
-half-written (other files in it are left alone). Ctrl-C stops after the
-games in play and writes nothing.`,
+DIR is checked before any game is played. The files are rendered into a
+temporary folder (beside a new DIR, inside an existing one) and moved into
+place only when all four are complete; if a move fails, the ones done are
+undone: DIR holds all four new files or exactly what it held before (other
+files in it are left alone). Ctrl-C stops at once and writes nothing.`,
 		Example: `  cardlab report --out report
   cardlab report --rules mygame --games 5000 --out mygame-report
   cardlab report --rules mygame --impact --out mygame-report
@@ -110,17 +111,14 @@ games in play and writes nothing.`,
 			if len(opts.Matchups) == 0 {
 				opts.Matchups = []string{"all"}
 			}
-			if opts.Games < 1 {
-				return usageErrorf("--games must be at least 1, got %d", opts.Games)
-			}
-			if opts.ImpactGames < 1 {
-				return usageErrorf("--impact-games must be at least 1, got %d", opts.ImpactGames)
-			}
-			if opts.Workers < 0 {
-				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
-			}
-			if opts.MinSample < 0 {
-				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
+			for _, c := range []struct {
+				flag      string
+				v, lo, hi int
+			}{{"games", opts.Games, 1, maxGames}, {"impact-games", opts.ImpactGames, 1, maxGames},
+				{"workers", opts.Workers, 0, maxWorkers}, {"min-sample", opts.MinSample, 0, maxMinSample}} {
+				if err := checkCount(c.flag, c.v, c.lo, c.hi); err != nil {
+					return err
+				}
 			}
 			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
@@ -145,6 +143,10 @@ games in play and writes nothing.`,
 }
 
 func reportRun(opts *ReportOptions) error {
+	// The folder is checked before any game is played.
+	if err := reports.CheckDir(opts.OutDir); err != nil {
+		return err
+	}
 	var data *reports.Data
 	var err error
 	if opts.From != "" {
@@ -226,9 +228,12 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if minSample == 0 {
 		minSample = -1 // 0 asked for: nothing is low_n
 	}
+	// The histograms count the games as they finish: memory does not grow
+	// with --games.
+	var hist reports.HistogramCounter
 	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
-		Workers: opts.Workers, KeepGames: true, MinSample: minSample,
-		Progress: bar.progress("simulating")}
+		Workers: opts.Workers, MinSample: minSample, Progress: bar.progress("simulating"),
+		Record: func(g *analysis.GameRecord) error { hist.Add(g); return nil }}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -242,9 +247,8 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 		Command:    reportCommand(opts, specs),
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),
-		Histograms: reports.HistogramsOf(res.Records),
+		Histograms: hist.Histograms(),
 	}}
-	res.Records = nil
 	if opts.Impact {
 		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: rs, PairedConfig: analysis.PairedConfig{
 			Matchups: lineups, Bots: specs, Games: opts.ImpactGames, Seed: opts.Seed, Workers: opts.Workers,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/scenario"
@@ -118,9 +119,9 @@ func scoreRun(opts *ScoreOptions) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(opts.File)
+	data, err := files.ReadCapped(opts.File, scenario.MaxFileSize, "a scenario file")
 	if err != nil {
-		return fmt.Errorf("reading the scenario: %w", unwrapPathError(err))
+		return fmt.Errorf("reading the scenario: %w", err)
 	}
 	sc, err := scenario.Load(data, opts.File, rs)
 	if err != nil {
