@@ -361,8 +361,8 @@ func timing(games int64, secs float64) Timing {
 type worker struct {
 	p      *plan
 	acc    *acc
-	stop   *atomic.Bool       // the run is cancelled
-	out    *recordSink        // nil: no records wanted
+	stop   *atomic.Bool           // the run is cancelled
+	out    *recordSink            // nil: no records wanted
 	states map[[2]int]*game.State // by lineup and rotation
 	agents [cards.MaxPlayers]bots.Agent
 	buf    []game.Action

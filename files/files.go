@@ -40,10 +40,10 @@ const Stdout = "-"
 type kind int
 
 const (
-	kindNew      kind = iota // nothing there yet: a new regular file
-	kindRegular              // an existing regular file of ours: replaced
-	kindThrough              // a character device or FIFO: written through
-	kindStdout               // "-"
+	kindNew     kind = iota // nothing there yet: a new regular file
+	kindRegular             // an existing regular file of ours: replaced
+	kindThrough             // a character device or FIFO: written through
+	kindStdout              // "-"
 )
 
 // target is a resolved output path.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/scenario"
 )
