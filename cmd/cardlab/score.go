@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -178,15 +177,6 @@ func scoreRun(opts *ScoreOptions) error {
 	}
 	fmt.Fprintf(opts.ErrOut, "ok: %s: %d expectations met\n", opts.File, len(sc.Expect))
 	return nil
-}
-
-// unwrapPathError drops the "open" operation from a path error.
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
-	}
-	return err
 }
 
 // reportList prints every problem of a load error on its own line and
