@@ -6,9 +6,10 @@
 //     beside it (.NAME.tmp-PID-RANDOM), synced, given the old file's mode and
 //     renamed over it, so the final name never holds a truncated file;
 //   - a symbolic link is followed and its target replaced the same way;
-//   - a character device or FIFO (and "-", standard output) is written
-//     through, never replaced by a regular file; a directory, a block device,
-//     a socket or another user's file is refused;
+//   - a character device or FIFO (and "-" or /dev/stdout, standard output,
+//     and /dev/stderr, /dev/fd/N) is written through, never replaced by a
+//     regular file; a directory, a block device, a socket or another user's
+//     file is refused;
 //   - a report folder is replaced as a whole or rolled back (ReplaceDir);
 //   - temporaries of ours left by a killed run are removed by the next one;
 //   - an input is read up to a size cap (ReadCapped) and JSON inputs are
@@ -55,25 +56,28 @@ type target struct {
 
 // resolve says what writing to path would do, or why it must not be done.
 func resolve(path string) (target, error) {
-	if path == Stdout {
-		return target{path: path, kind: kindStdout}, nil
-	}
 	if path == "" {
 		return target{}, errors.New("files: empty output path")
 	}
-	real := path
-	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		// Follow the link: the file it names is what the user means, and
-		// replacing the link itself would silently detach it.
-		r, err := followLink(path)
-		if err != nil {
-			return target{}, err
-		}
-		real = r
+	switch filepath.Clean(path) {
+	case Stdout, "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return target{path: Stdout, kind: kindStdout}, nil
 	}
-	st, err := os.Stat(real)
+	if descriptorPath(path) {
+		// /dev/stderr, /dev/fd/N: whatever the descriptor is, it is not
+		// ours to replace.
+		return target{path: path, kind: kindThrough}, nil
+	}
+	st, err := os.Stat(path) // follows symbolic links
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		real := path
+		if ls, err := os.Lstat(path); err == nil && ls.Mode()&fs.ModeSymlink != 0 {
+			// A link to a missing file: create the file it names.
+			if real, err = followLink(path); err != nil {
+				return target{}, err
+			}
+		}
 		dir := filepath.Dir(real)
 		ds, err := os.Stat(dir)
 		if err != nil {
@@ -91,14 +95,27 @@ func resolve(path string) (target, error) {
 	case m.IsDir():
 		return target{}, fmt.Errorf("%s is a folder, not a file", path)
 	case m&fs.ModeCharDevice != 0, m&fs.ModeNamedPipe != 0:
-		return target{path: real, kind: kindThrough}, nil
+		return target{path: path, kind: kindThrough}, nil
 	case !m.IsRegular():
 		return target{}, fmt.Errorf("%s is not a regular file (%s): cardlab does not replace it", path, describeMode(m))
 	}
 	if uid, ok := owner(st); ok && uid != os.Geteuid() {
 		return target{}, fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", path, uid)
 	}
+	// Replace the file a symbolic link names, not the link: the file is
+	// what the user means, and replacing the link would detach it.
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
+	}
 	return target{path: real, kind: kindRegular, mode: m.Perm()}, nil
+}
+
+// descriptorPath reports whether path names an open file descriptor
+// (/dev/stderr, /dev/fd/N, /proc/self/fd/N).
+func descriptorPath(path string) bool {
+	p := filepath.Clean(path)
+	return p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
 }
 
 // followLink returns the file a symbolic link finally names; a link to a
@@ -339,7 +356,9 @@ func (o *Output) Write(p []byte) (int, error) {
 		return 0, errors.New("files: write after close")
 	}
 	if o.w == nil { // a device or FIFO, opened at the first write
-		f, err := os.OpenFile(o.t.path, os.O_WRONLY, 0)
+		// O_APPEND: a descriptor path may name a regular file that
+		// already holds output.
+		f, err := os.OpenFile(o.t.path, os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			o.err = fmt.Errorf("%s: %v", o.name, pathErr(err))
 			return 0, o.err

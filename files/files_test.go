@@ -307,3 +307,35 @@ func TestDecodeJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestDescriptorPathsWrittenThrough(t *testing.T) {
+	for _, p := range []string{"-", "/dev/stdout", "/dev/fd/1"} {
+		if tg, err := resolve(p); err != nil || tg.kind != kindStdout {
+			t.Errorf("%s: %+v %v", p, tg, err)
+		}
+	}
+	for _, p := range []string{"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"} {
+		if tg, err := resolve(p); err != nil || tg.kind != kindThrough {
+			t.Errorf("%s: %+v %v", p, tg, err)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteFile("/dev/stdout", []byte("to stdout"), &b); err != nil || b.String() != "to stdout" {
+		t.Fatalf("%q %v", b.String(), err)
+	}
+}
+
+func TestDanglingSymlinkCreatesTarget(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.json")
+	os.Symlink("new.json", link)
+	if err := WriteFile(link, []byte("x"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&fs.ModeSymlink == 0 {
+		t.Fatal("the link was replaced")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "new.json")); string(b) != "x" {
+		t.Fatalf("target: %q", b)
+	}
+}
