@@ -41,6 +41,8 @@ func TestCLIMisuse(t *testing.T) {
 		{"shard k beyond n", []string{"simulate", "--shard", "3/2"}, 2, "invalid --shard"},
 		{"report games huge", []string{"report", "--out", filepath.Join(dir, "r"), "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
 		{"report impact-games 0", []string{"report", "--out", filepath.Join(dir, "r"), "--impact-games", "0"}, 2, "--impact-games must be at least 1"},
+		{"ladder games huge", []string{"ladder", "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
+		{"ladder workers negative", []string{"ladder", "--workers", "-1"}, 2, "--workers must be at least 0"},
 		{"impact games huge", []string{"impact", "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
 		{"ismcts iterations 0", []string{"simulate", "--bots", "ismcts:iters=0"}, 2, "ismcts iters must be a whole number from 1 to 10000000"},
 		{"ismcts iterations huge", []string{"simulate", "--bots", "ismcts:iters=99999999999"}, 2, "ismcts iters must be"},
