@@ -73,13 +73,14 @@ func ReplaceDir(dir string, names []string, render func(tmp string) error) error
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
 		exists = true
 	}
+	// Temporaries of killed runs lie beside dir (it was new then) or in it.
+	CleanStale(filepath.Dir(dir), filepath.Base(dir))
 	var tmp string
 	var err error
 	if exists {
 		CleanStale(dir, dirTempBase)
 		tmp, err = mkdirTemp(dir, dirTempBase)
 	} else {
-		CleanStale(filepath.Dir(dir), filepath.Base(dir))
 		tmp, err = mkdirTemp(filepath.Dir(dir), filepath.Base(dir))
 	}
 	if err != nil {

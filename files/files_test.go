@@ -234,9 +234,15 @@ func fill(names []string, content string) func(string) error {
 }
 
 func TestReplaceDirRollsBack(t *testing.T) {
-	dir := t.TempDir()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "report")
+	os.Mkdir(dir, 0o755)
 	names := []string{"a.txt", "b.txt", "c.txt"}
 	fill(names, "old")(dir)
+	// A killed run's temporaries, beside the folder and in it.
+	dead := strconv.Itoa(1<<22 + 12345)
+	os.Mkdir(filepath.Join(parent, ".report.tmp-"+dead+"-ab"), 0o700)
+	os.Mkdir(filepath.Join(dir, ".cardlab-out.tmp-"+dead+"-ab"), 0o700)
 	os.WriteFile(filepath.Join(dir, "mine.txt"), []byte("keep"), 0o644)
 	testFailSwap = "c.txt"
 	defer func() { testFailSwap = "" }()
@@ -249,6 +255,7 @@ func TestReplaceDirRollsBack(t *testing.T) {
 		}
 	}
 	wantOnly(t, dir, "a.txt", "b.txt", "c.txt", "mine.txt")
+	wantOnly(t, parent, "report") // the temporary went inside the existing folder
 	testFailSwap = ""
 	if err := ReplaceDir(dir, names, fill(names, "new")); err != nil {
 		t.Fatal(err)
