@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"reflect"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -106,4 +107,28 @@ func TestCancelledRunIsConsistent(t *testing.T) {
 	if err := res.Report("test").Raw.Check(); err != nil {
 		t.Fatalf("the counts of a cancelled run are inconsistent: %v", err)
 	}
+}
+
+// BenchmarkRunStreamedRecords plays b.N random games with every record
+// streamed to a callback, as `simulate --games-out` does, and reports the
+// largest live heap seen: run it with -benchtime 20000x and 200000x to see
+// that memory does not grow with the number of games (issue 14 item 8).
+func BenchmarkRunStreamedRecords(b *testing.B) {
+	cfg := Config{Ruleset: cards.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: b.N, Seed: 1, Workers: 2}
+	var peak uint64
+	n := 0
+	cfg.Record = func(g *GameRecord) error {
+		if n++; n%5000 == 0 {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+		return nil
+	}
+	b.ResetTimer()
+	if _, err := Run(context.Background(), cfg); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -369,4 +370,45 @@ func TestSecondInterruptQuitsAtOnce(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	wantNoTemporaries(t, dir)
+}
+
+// TestMergePartialShardExitsOne: merging an interrupted shard writes the
+// partial result beside --out and exits 1, the rule simulate follows.
+func TestMergePartialShardExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	s1 := filepath.Join(dir, "s1.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "6", "--json", "--shard", "1/2", "--out", s1); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Shard 2, interrupted before its first game (a cancelled context).
+	s2 := filepath.Join(dir, "s2.json")
+	cmd := NewCmdSimulate(&globalOptions{}, func(o *SimulateOptions) error {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		o.Context = ctx
+		return simulateRun(o)
+	})
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs([]string{"--players", "starfleet,klingon", "--games", "6", "--json", "--shard", "2/2", "--out", s2})
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "interrupted after 0 of 3 games") {
+		t.Fatalf("interrupted shard: %v", err)
+	}
+	if _, err := os.Stat(s2); err == nil {
+		t.Fatal("the partial shard went to the --out name")
+	}
+	partial := filepath.Join(dir, "s2.partial.json")
+	m := filepath.Join(dir, "m.json")
+	code, stdout, stderr := cardlab(t, "merge", "--json", "--out", m, s1, partial)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "some shards were interrupted: the partial result is in "+filepath.Join(dir, "m.partial.json")) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(m); err == nil {
+		t.Error("a partial merge went to the --out name")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "m.partial.json"))
+	if err != nil || !bytes.Contains(b, []byte(`"partial": true`)) {
+		t.Fatalf("m.partial.json: %v", err)
+	}
 }
