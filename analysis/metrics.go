@@ -528,6 +528,9 @@ type Report struct {
 	// power on one copy of a card: the unit in which card values are given.
 	// Absent when the run did not estimate card values.
 	PriceOfPower map[string]PowerPrice `json:"price_of_power,omitempty"`
+	// CardValueDesign says how the card values were estimated (absent
+	// without them).
+	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
 	Game         GameStats             `json:"game"`
 	Timing       Timing                `json:"timing"`
 	Raw          *Counts               `json:"raw"`
@@ -695,7 +698,9 @@ type CardValue struct {
 	VsFaction     float64    `json:"vs_faction"`
 	VsFactionCI95 [2]float64 `json:"vs_faction_ci95"`
 	EffectPower   float64    `json:"effect_power"`
-	Flagged       bool       `json:"flagged"`
+	// EffectPowerCI95 is EffectPower's 95% interval.
+	EffectPowerCI95 [2]float64 `json:"effect_power_ci95"`
+	Flagged         bool       `json:"flagged"`
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one

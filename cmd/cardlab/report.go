@@ -45,6 +45,11 @@ type ReportOptions struct {
 	Workers  int
 	// MinSample flags figures resting on fewer games (0: none flagged).
 	MinSample int
+	// Values runs the card-value experiment (on by default) until the
+	// median 95% half-width of the cards' power is at most Precision.
+	Values     bool
+	Precision  float64
+	ValueGames int
 	// Impact adds the ablation analysis, ImpactGames games per lineup and
 	// card.
 	Impact      bool
@@ -78,9 +83,18 @@ func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Comm
                  playing, and 'cardlab merge' reads it like a simulate result
 
 By default every pair of factions plays --games games (` + fmt.Sprint(reportDefaultGames) + `) with --bots
-` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure). --impact adds
-the causal card figure: every card is replaced by a blank in turn and the
-same games are played again (--impact-games per lineup; this takes a while).
+` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure): the faction,
+seat, matchup and target figures describe the ruleset as written.
+
+Then every card's value is measured in a separate experiment (--values,
+on by default): each game blanks a few random card copies and moves a few
+powers by ±1, and a model fitted over all games says what one copy of each
+card is worth against a blank — in win-share points and in power points
+("plays like a 9.4-power card") — and how far above or below its faction's
+typical card it plays. It plays from --value-games per lineup until the
+median 95% half-width of a card's power is at most --precision (1.0); about
+half a minute on two cores. --impact adds the older one-card-at-a-time
+ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 
 DIR is checked before any game is played. The files are rendered into a
@@ -102,7 +116,7 @@ files in it are left alone). Ctrl-C stops at once and writes nothing.`,
 				return usageErrorf("--out DIR is required: the directory to write the report to")
 			}
 			if opts.From != "" {
-				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample"} {
+				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games"} {
 					if f.Changed(name) {
 						return usageErrorf("--from renders a result without playing games: --%s cannot be used with it", name)
 					}
@@ -120,6 +134,12 @@ files in it are left alone). Ctrl-C stops at once and writes nothing.`,
 					return err
 				}
 			}
+			if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
+				return err
+			}
+			if !(opts.Precision > 0) {
+				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+			}
 			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
 				return runF(opts)
@@ -136,6 +156,9 @@ files in it are left alone). Ctrl-C stops at once and writes nothing.`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
+	fl.BoolVar(&opts.Values, "values", true, "measure every card's value (a screening experiment; --values=false skips it)")
+	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's power is at most `P` power points")
+	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "card values: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
 	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
@@ -249,6 +272,19 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 		Catalog:    reports.CatalogOf(rs),
 		Histograms: hist.Histograms(),
 	}}
+	if opts.Values {
+		vc := valueConfig(rs, lineups, specs, opts.Seed, opts.Workers)
+		vc.Precision, vc.Games, vc.Progress = opts.Precision, opts.ValueGames, bar.progress("card values")
+		vr, err := analysis.CardValues(ctx, vc)
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if vr.Partial {
+			return nil, errors.New("interrupted during the card values: no report written")
+		}
+		analysis.AttachCardValues(rep, vr, vc)
+	}
 	if opts.Impact {
 		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: rs, PairedConfig: analysis.PairedConfig{
 			Matchups: lineups, Bots: specs, Games: opts.ImpactGames, Seed: opts.Seed, Workers: opts.Workers,
@@ -320,6 +356,16 @@ func reportCommand(opts *ReportOptions, specs []string) string {
 		"--seed", fmt.Sprint(opts.Seed))
 	if opts.MinSample != analysis.DefaultMinSample {
 		parts = append(parts, "--min-sample", fmt.Sprint(opts.MinSample))
+	}
+	if !opts.Values {
+		parts = append(parts, "--values=false")
+	} else {
+		if opts.Precision != analysis.DefaultValuePrecision {
+			parts = append(parts, "--precision", fmt.Sprint(opts.Precision))
+		}
+		if opts.ValueGames != analysis.DefaultValueGames {
+			parts = append(parts, "--value-games", fmt.Sprint(opts.ValueGames))
+		}
 	}
 	if opts.Impact {
 		parts = append(parts, "--impact", "--impact-games", fmt.Sprint(opts.ImpactGames))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,7 +55,8 @@ func TestReportUsage(t *testing.T) {
 func TestReportCommand(t *testing.T) {
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "rep")
-	code, stdout, stderr := cardlab(t, "report", "--games", "12", "--bots", "random", "--seed", "3", "--workers", "2", "--out", out)
+	code, stdout, stderr := cardlab(t, "report", "--games", "12", "--bots", "random", "--seed", "3", "--workers", "2",
+		"--precision", "100", "--value-games", "64", "--out", out)
 	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
@@ -66,7 +68,7 @@ func TestReportCommand(t *testing.T) {
 	}
 	wantReportFiles(t, out)
 	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	if want := "cardlab report --bots random --games 12 --seed 3 --out " + out; !strings.Contains(string(md), want) {
+	if want := "cardlab report --bots random --games 12 --seed 3 --precision 100 --value-games 64 --out " + out; !strings.Contains(string(md), want) {
 		t.Errorf("summary.md has no reproduce command %q:\n%s", want, md)
 	}
 	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
@@ -77,6 +79,26 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("sheets %v", got)
 	}
 	f.Close()
+	var res struct {
+		Cards []struct {
+			ID    string          `json:"id"`
+			Value json.RawMessage `json:"value"`
+		} `json:"cards"`
+		Price  map[string]json.RawMessage `json:"price_of_power"`
+		Design json.RawMessage            `json:"card_value_design"`
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "results.json"))
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Price) != 4 || res.Design == nil || len(res.Cards) == 0 {
+		t.Fatalf("results.json: %d prices of power, design %s, %d cards", len(res.Price), res.Design, len(res.Cards))
+	}
+	for _, c := range res.Cards {
+		if c.Value == nil {
+			t.Errorf("card %s has no value in results.json", c.ID)
+		}
+	}
 
 	again := filepath.Join(tmp, "again")
 	code, _, stderr = cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--out", again)
@@ -122,7 +144,7 @@ func TestReportCommand(t *testing.T) {
 func TestReportImpact(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "rep")
 	code, _, stderr := cardlab(t, "report", "--matchups", "starfleet,klingon", "--games", "10", "--bots", "random",
-		"--impact", "--impact-games", "4", "--workers", "2", "--out", out)
+		"--impact", "--impact-games", "4", "--workers", "2", "--values=false", "--out", out)
 	if code != 0 {
 		t.Fatalf("report --impact: exit %d: %s", code, stderr)
 	}
@@ -152,7 +174,7 @@ func TestReportBase(t *testing.T) {
 	corrupt(t, variant, "klingon.yaml", "    name: Raptor\n    type: ship\n    kind: X\n    power: 2", "    name: Raptor\n    type: ship\n    kind: X\n    power: 4")
 	out := filepath.Join(t.TempDir(), "rep")
 	code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", base, "--matchups", "starfleet,klingon",
-		"--games", "20", "--bots", "random", "--workers", "2", "--out", out)
+		"--games", "20", "--bots", "random", "--workers", "2", "--values=false", "--out", out)
 	if code != 0 {
 		t.Fatalf("report --base: exit %d: %s", code, stderr)
 	}
