@@ -271,31 +271,35 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func cardlabProcess(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "CARDLAB_TEST_MAIN=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd, &stderr
+// process is cardlab running as a child process.
+type process struct {
+	cmd    *exec.Cmd
+	stderr bytes.Buffer
+	exited chan struct{} // closed when it has exited
 }
 
-// waitFor waits for cmd to exit, at most d; it returns the exit code and how
-// long it took, or fails.
-func waitFor(t *testing.T, cmd *exec.Cmd, d time.Duration) (int, time.Duration) {
+func cardlabProcess(t *testing.T, args ...string) *process {
+	t.Helper()
+	p := &process{cmd: exec.Command(os.Args[0], args...), exited: make(chan struct{})}
+	p.cmd.Env = append(os.Environ(), "CARDLAB_TEST_MAIN=1")
+	p.cmd.Stderr = &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.cmd.Wait(); close(p.exited) }()
+	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.exited })
+	return p
+}
+
+// waitFor waits for the process to exit, at most d; it returns the exit
+// code and how long it took, or fails.
+func (p *process) waitFor(t *testing.T, d time.Duration) (int, time.Duration) {
 	t.Helper()
 	start := time.Now()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 	select {
-	case <-done:
-		return cmd.ProcessState.ExitCode(), time.Since(start)
+	case <-p.exited:
+		return p.cmd.ProcessState.ExitCode(), time.Since(start)
 	case <-time.After(d):
-		cmd.Process.Kill()
-		<-done
 		t.Fatalf("still running %v after the signal", d)
 	}
 	return 0, 0
@@ -310,14 +314,15 @@ func TestInterruptStopsISMCTSAtOnce(t *testing.T) {
 	out := filepath.Join(dir, "r.json")
 	os.WriteFile(out, []byte("complete"), 0o644)
 	games := filepath.Join(dir, "g.jsonl")
-	cmd, stderr := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "ismcts:iters=10000000",
+	p := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "ismcts:iters=10000000",
 		"--games", "4", "--workers", "2", "--json", "--out", out, "--games-out", games)
 	time.Sleep(1500 * time.Millisecond) // well into the first decisions' searches
-	cmd.Process.Signal(os.Interrupt)
-	code, took := waitFor(t, cmd, 2*time.Second)
+	p.cmd.Process.Signal(os.Interrupt)
+	code, took := p.waitFor(t, 2*time.Second)
+	stderr := p.stderr.String()
 	t.Logf("exited %v after SIGINT", took)
-	if code != 1 || !strings.Contains(stderr.String(), "interrupted after 0 of 4 games") ||
-		!strings.Contains(stderr.String(), "the partial result is in "+filepath.Join(dir, "r.partial.json")) {
+	if code != 1 || !strings.Contains(stderr, "interrupted after 0 of 4 games") ||
+		!strings.Contains(stderr, "the partial result is in "+filepath.Join(dir, "r.partial.json")) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if b, _ := os.ReadFile(out); string(b) != "complete" {
@@ -355,18 +360,19 @@ func TestSecondInterruptQuitsAtOnce(t *testing.T) {
 		t.Skipf("cannot make a FIFO: %v", err)
 	}
 	games := filepath.Join(dir, "g.jsonl")
-	cmd, stderr := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "random",
+	p := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "random",
 		"--games", "1000000000", "--json", "--out", fifo, "--games-out", games)
 	time.Sleep(1 * time.Second)
-	cmd.Process.Signal(os.Interrupt)
-	time.Sleep(500 * time.Millisecond)
-	if cmd.ProcessState != nil {
-		t.Fatal("exited after the first signal although its output cannot be written")
+	p.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-p.exited:
+		t.Fatalf("exited after the first signal although its output cannot be written: %s", p.stderr.String())
+	case <-time.After(time.Second):
 	}
-	cmd.Process.Signal(os.Interrupt)
-	code, took := waitFor(t, cmd, 1*time.Second)
+	p.cmd.Process.Signal(os.Interrupt)
+	code, took := p.waitFor(t, 1*time.Second)
 	t.Logf("exited %v after the second SIGINT", took)
-	if code != 130 || !strings.Contains(stderr.String(), "interrupted again") {
+	if stderr := p.stderr.String(); code != 130 || !strings.Contains(stderr, "interrupted again") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	wantNoTemporaries(t, dir)
