@@ -38,8 +38,7 @@ func CheckText(file string, data []byte) *Error {
 // CheckStrings finds the first string of the tree under n whose decoded
 // value holds a character that must never reach a terminal or a page raw:
 // a control character other than newline and tab (YAML escapes such as
-// "\e]0;X\a" decode to them), or a bidirectional override that makes text
-// read differently from how it is stored. Card, faction and target names
+// "\e]0;X\a" decode to them). Card, faction and target names
 // are printed by cards, play and validate, so they are checked where they
 // are read.
 func CheckStrings(file string, n *yaml.Node) *Error {
@@ -72,8 +71,6 @@ func unsafeRune(r rune) bool {
 	case r == '\n', r == '\t':
 		return false
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true
 	}
 	return false

@@ -19,7 +19,6 @@ func TestLoadRejectsDecodedControlCharacters(t *testing.T) {
 		{"bell", "name: Disruptor", `name: "Disr\auptor"`, `klingon.yaml:11:11: control character U+0007`},
 		{"C1 CSI", "name: Disruptor", `name: "a\u009b2J"`, `control character U+009B`},
 		{"carriage return", "name: Disruptor", `name: "a\rb"`, `control character U+000D`},
-		{"bidi override", "name: Disruptor", `name: "a\u202eb"`, `control character U+202E`},
 		{"in a key", "name: Disruptor", "name: Disruptor\n    \"t\\x1bx\": 1", `control character U+001B`},
 	}
 	for _, tt := range tests {
@@ -28,7 +27,7 @@ func TestLoadRejectsDecodedControlCharacters(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want %q", err, tt.want)
 			}
-			if strings.ContainsAny(err.Error(), "\x1b\x07\r\u009b\u202e") {
+			if strings.ContainsAny(err.Error(), "\x1b\x07\r\u009b") {
 				t.Errorf("the message holds the control character raw: %q", err.Error())
 			}
 		})
