@@ -534,6 +534,9 @@ type Report struct {
 	Game         GameStats             `json:"game"`
 	Timing       Timing                `json:"timing"`
 	Raw          *Counts               `json:"raw"`
+	// Checksum is Sum(): merge and report --from refuse a result whose
+	// counts were edited after cardlab wrote them.
+	Checksum string `json:"checksum"`
 }
 
 // RulesetInfo identifies the ruleset.
@@ -787,6 +790,7 @@ func summarize(h header, c *Counts) *Report {
 		Partial: h.partial, Timing: h.timing, Raw: c,
 		Factions: map[string]FactionStats{}, Seats: []SeatStats{}, Matchups: []MatchupStats{},
 		Targets: []TargetStats{}, Cards: []CardStats{}}
+	defer func() { r.Checksum = r.Sum() }()
 	for _, f := range c.Factions {
 		mean, sd := meanSD(f.Games, f.VPSum, f.VPSq)
 		r.Factions[f.ID] = FactionStats{WinStats: winStats(f.WinUnits, f.Games, unit, minN),
