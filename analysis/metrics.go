@@ -531,9 +531,9 @@ type Report struct {
 	// CardValueDesign says how the card values were estimated (absent
 	// without them).
 	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
-	Game         GameStats             `json:"game"`
-	Timing       Timing                `json:"timing"`
-	Raw          *Counts               `json:"raw"`
+	Game            GameStats        `json:"game"`
+	Timing          Timing           `json:"timing"`
+	Raw             *Counts          `json:"raw"`
 	// Checksum is Sum(): merge and report --from refuse a result whose
 	// counts were edited after cardlab wrote them.
 	Checksum string `json:"checksum"`
