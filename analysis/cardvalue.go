@@ -282,7 +282,11 @@ type recordRef struct{ worker, off int32 }
 
 // valueWorker plays the experiment's games.
 type valueWorker struct {
-	d      *valueDesign
+	d *valueDesign
+	// stop is the run's cancellation as a flag: the worker abandons the
+	// game in play (its stage is then never estimated) and a Stoppable
+	// bot cuts its search short.
+	stop   *atomic.Bool
 	pool   []int32
 	agents [cards.MaxPlayers]bots.Agent
 	buf    []game.Action
@@ -320,6 +324,9 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		if err != nil {
 			return 0, err
 		}
+		if st, ok := a.(bots.Stoppable); ok {
+			st.SetStop(w.stop)
+		}
 		w.agents[q] = a
 	}
 	s.Reset(seed)
@@ -329,7 +336,11 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 			return 0, fmt.Errorf("card values: game %d of lineup %s (seed %d) did not end (an engine bug: please report it)", j, strings.Join(l.ids, ","), seed)
 		}
 		w.buf = s.LegalActions(w.buf)
-		s.Apply(w.agents[q].Choose(s, w.buf))
+		a := w.agents[q].Choose(s, w.buf)
+		if w.stop.Load() {
+			return 0, errAbandoned
+		}
+		s.Apply(a)
 	}
 	ret := s.Returns()
 	winners := int32(0)
@@ -376,9 +387,12 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		workers = runtime.NumCPU()
 	}
 	began := time.Now()
+	stop := new(atomic.Bool)
+	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer watch()
 	ws := make([]*valueWorker, workers)
 	for k := range ws {
-		ws[k] = &valueWorker{d: d, buf: make([]game.Action, 0, 256),
+		ws[k] = &valueWorker{d: d, stop: stop, buf: make([]game.Action, 0, 256),
 			pt: perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}}
 	}
 	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
@@ -395,14 +409,14 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		var next atomic.Int64
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
-		stop := make(chan struct{})
+		done := make(chan struct{})
 		if cfg.Progress != nil {
 			go func() {
 				tick := time.NewTicker(100 * time.Millisecond)
 				defer tick.Stop()
 				for {
 					select {
-					case <-stop:
+					case <-done:
 						return
 					case <-tick.C:
 						cfg.Progress(int(played.Load()), to*nl)
@@ -420,6 +434,9 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 						return
 					}
 					off, err := w.play(t%nl, from+t/nl)
+					if errors.Is(err, errAbandoned) {
+						return
+					}
 					if err != nil {
 						errs[k] = err
 						return
@@ -430,7 +447,7 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 			}()
 		}
 		wg.Wait()
-		close(stop)
+		close(done)
 		if err := errors.Join(errs...); err != nil {
 			return nil, err
 		}

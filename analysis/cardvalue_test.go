@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -186,5 +187,22 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 	t.Logf("screening: %d games, %s; ablation: %d games", sv.Games, sv.Elapsed, im.BaselineGames+im.VariantGames)
 	if agree < 11 {
 		t.Errorf("%d of %d cards agree; want at least 11", agree, len(im.Cards))
+	}
+}
+
+// TestCardValuesStopAtOnce: Ctrl-C reaches the bots' search loops in a
+// card-value run — an ISMCTS bot with a huge budget returns within a
+// second of the cancel, and the run says it is partial.
+func TestCardValuesStopAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	began := time.Now()
+	res, err := CardValues(ctx, CardValueConfig{Ruleset: cards.Default(), Matchups: [][]string{{"klingon", "romulan"}},
+		Bots: []string{"ismcts:iters=10000000"}, Games: 64, Precision: -1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took > 1300*time.Millisecond || !res.Partial || res.Values != nil {
+		t.Fatalf("cancelled after 0.3 s: returned after %s, partial %v, values %d", took, res.Partial, len(res.Values))
 	}
 }
