@@ -412,11 +412,11 @@ func (w *worker) play(i int) error {
 			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
 				i, seed, strings.Join(p.lineups[li].ids, ","), steps)
 		}
-		w.buf = s.LegalActions(w.buf)
-		if len(w.buf) == 0 {
+		a, ok := bots.Decide(w.agents[q], s, &w.buf)
+		if !ok {
 			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
 		}
-		s.Apply(w.agents[q].Choose(s, w.buf))
+		s.Apply(a)
 	}
 	units := w.acc.finish(s, li, rot)
 	if w.keep {
