@@ -305,7 +305,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 			return err
 		}
 		if ac != nil {
-			s.SetObserver(ac)
+			ac.attach(s)
 		}
 		w.states[[2]int{li, rot}] = s
 	}

@@ -376,7 +376,7 @@ func (w *worker) state(li, rot int) (*game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.SetObserver(w.acc)
+	w.acc.attach(s)
 	w.states[key] = s
 	return s, nil
 }

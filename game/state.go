@@ -211,6 +211,7 @@ type State struct {
 	stats Stats
 
 	obs   Observer
+	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
 }
 
@@ -400,8 +401,11 @@ func (s *State) setup() {
 // Reset starts a new game with the same ruleset and seats and a new seed,
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
-	fx, obs := s.fx, s.obs
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs}
+	fx, obs, tally := s.fx, s.obs, s.tally
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally}
+	if tally != nil {
+		tally.newGame()
+	}
 	s.setup()
 }
 
@@ -416,6 +420,7 @@ func (s *State) Clone() *State {
 func (s *State) CopyInto(dst *State) {
 	*dst = *s
 	dst.obs = nil
+	dst.tally = nil
 	dst.offer = nil
 }
 
@@ -498,6 +503,13 @@ func (s *State) draw1(p int) (uint8, bool) {
 	}
 	i := pl.draw.pop()
 	pl.hand.push(i)
+	if t := s.tally; t != nil {
+		d := s.def8(i)
+		setBit(&t.Drawn, d)
+		if t.Start < 0 {
+			setBit(&t.Opening, d) // dealt before round 1
+		}
+	}
 	if s.obs != nil {
 		e := ev(EvDrawn, p)
 		e.Card = int16(s.defOf(i))
@@ -552,6 +564,14 @@ func (s *State) startRound(first int) {
 	s.deployTurns = 0
 	s.deployEnded = false
 	s.turnOpen = false
+	if t := s.tally; t != nil {
+		if t.Start < 0 {
+			t.Start = int8(first)
+		}
+		for r := 0; r < int(s.nrows); r++ {
+			t.Laid[uint8(s.rows[r].target)&63]++
+		}
+	}
 	if s.obs != nil {
 		e := ev(EvRoundStart, first)
 		e.Value = int32(s.nrows)

@@ -253,6 +253,11 @@ func (s *State) bid(f *effects.Frame, a Action) bool {
 		t := s.rows[row].target
 		s.players[w].won |= 1 << uint(t)
 		s.rows[row].target = -1
+		if tl := s.tally; tl != nil {
+			tl.Negotiated[uint8(t)&63]++
+			s.tallyCapture(tl, int(t), w)
+			tl.rowTaken(row, w)
+		}
 		e := ev(EvNegotiated, w)
 		e.Row, e.Target, e.Value = int8(row), int16(t), int32(best)
 		s.emit(e)
