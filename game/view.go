@@ -1,6 +1,8 @@
 package game
 
 import (
+	"math/bits"
+
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 )
@@ -216,10 +218,20 @@ func (s *State) mayLieFaceDown(i uint8) bool {
 	return s.placeableAlone(int(d)) && s.fx.defPlace[d] != effects.PlaceScout
 }
 
+// sortBytes sorts b, whose values are distinct (card instances, target
+// indices), by marking them in a 256-bit set and reading it back in order:
+// linear, where the insertion sort it replaced moved ~n²/4 bytes and took
+// the better part of Determinize.
 func sortBytes(b []uint8) {
-	for i := 1; i < len(b); i++ {
-		for j := i; j > 0 && b[j] < b[j-1]; j-- {
-			b[j], b[j-1] = b[j-1], b[j]
+	var set [4]uint64
+	for _, v := range b {
+		set[v>>6] |= 1 << (v & 63)
+	}
+	k := 0
+	for w, m := range set {
+		for ; m != 0; m &= m - 1 {
+			b[k] = uint8(w<<6 | bits.TrailingZeros64(m))
+			k++
 		}
 	}
 }
