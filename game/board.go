@@ -116,6 +116,7 @@ func (s *State) computeMasks() {
 // set here at once; otherwise computeMasks re-derives them when asked.
 func (s *State) rowResized(r int) {
 	row := &s.rows[r]
+	row.ver++
 	bit := uint32(1) << uint(r)
 	if row.perm != 0 {
 		s.dirty |= bit
@@ -137,6 +138,7 @@ func (s *State) rowResized(r int) {
 // flagsChanged notes that a card in row r changed face, marker or scout
 // link: that can only open or close the row if a row rule lies in it.
 func (s *State) flagsChanged(r int) {
+	s.rows[r].ver++
 	if s.rows[r].perm != 0 {
 		s.dirty |= 1 << uint(r)
 	}

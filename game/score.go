@@ -282,6 +282,7 @@ func (s *State) scoreRound() {
 		}
 		row.n = 0
 		row.target = -1
+		row.ver++
 	}
 	s.stats.Rounds++
 	if s.tally != nil {

@@ -12,6 +12,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
@@ -101,7 +102,11 @@ type row struct {
 	// perm counts cards with a permanent row rule (Blockade, blocker ship):
 	// with none, the row needs no scanning for them.
 	perm uint8
-	s    [MaxRowLen]slot
+	// ver changes with every change of the row (its cards, their faces,
+	// markers and weakening, its target): ViewRowsSince rereads a row only
+	// when its version moved.
+	ver uint32
+	s   [MaxRowLen]slot
 }
 
 type player struct {
@@ -177,6 +182,10 @@ type targetBonus struct {
 type State struct {
 	fx  *fixed
 	rng RNG
+	// epoch is unique to this state's line of play: New, Reset, CopyInto
+	// (for the copy) and Determinize draw a new one, so that a row version
+	// names one row content (ViewRowsSince).
+	epoch uint64
 
 	phase       Phase
 	round       uint8
@@ -254,10 +263,15 @@ func New(rs *cards.Ruleset, cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer}
+	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch()}
 	s.setup()
 	return s, nil
 }
+
+// epochs hands out State.epoch values (shared by every goroutine's states).
+var epochs atomic.Uint64
+
+func newEpoch() uint64 { return epochs.Add(1) }
 
 func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	n := len(factions)
@@ -402,7 +416,7 @@ func (s *State) setup() {
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
 	fx, obs, tally := s.fx, s.obs, s.tally
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally}
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch()}
 	if tally != nil {
 		tally.newGame()
 	}
@@ -419,6 +433,7 @@ func (s *State) Clone() *State {
 // CopyInto overwrites dst with s (no allocation); dst gets no observer.
 func (s *State) CopyInto(dst *State) {
 	*dst = *s
+	dst.epoch = newEpoch()
 	dst.obs = nil
 	dst.tally = nil
 	dst.offer = nil
@@ -555,6 +570,7 @@ func (s *State) startRound(first int) {
 		r := &s.rows[s.nrows]
 		r.target = int8(s.targets.pop())
 		r.n, r.perm = 0, 0
+		r.ver++
 		s.nrows++
 	}
 	s.dirty = ^uint32(0)
