@@ -126,8 +126,16 @@ type Sampler interface {
 // chooses from s.LegalActions, listed into *buf. ok is false when s has no
 // legal action (a finished game, or an engine bug).
 func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
-	if sm, isSampler := ag.(Sampler); isSampler {
-		return sm.Sample(s)
+	// This package's agents by their concrete types first: comparing a
+	// type is one instruction, asking for an interface a runtime lookup.
+	switch r := ag.(type) {
+	case *Random:
+		return r.Sample(s)
+	case *Greedy, *ISMCTS:
+	default:
+		if sm, isSampler := ag.(Sampler); isSampler {
+			return sm.Sample(s)
+		}
 	}
 	*buf = s.LegalActions(*buf)
 	if len(*buf) == 0 {
