@@ -81,7 +81,7 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 			continue
 		}
 		res.Cards = append(res.Cards, CardDelta{ID: ka.ID, Faction: ka.Faction, Name: ka.Name, Changed: changedCard[ka.ID],
-			PlayRate: valueDelta(ka.PlayRate, kb.PlayRate), PlayedWR: valueDelta(ka.PlayedWR, kb.PlayedWR), OHWR: valueDelta(ka.OHWR, kb.OHWR),
+			PlayRate: valueDelta(ka.PlayRate, kb.PlayRate), PlayedWR: valueDelta(Or0(ka.PlayedWR), Or0(kb.PlayedWR)), OHWR: valueDelta(Or0(ka.OHWR), Or0(kb.OHWR)),
 			RowWinRate: valueDelta(ka.RowWinRate, kb.RowWinRate), MeanPower: valueDelta(ka.MeanPower, kb.MeanPower),
 			FiredPerGame: valueDelta(ratio(float64(ka.Fired), float64(ka.Games)), ratio(float64(kb.Fired), float64(kb.Games)))})
 	}
@@ -135,16 +135,31 @@ func diffVerdict(r *DiffResult) string {
 	if len(sig) > 0 {
 		return fmt.Sprintf("SIGNIFICANT (%s, Holm-corrected at %.2g): %s", what, r.Alpha, strings.Join(sig, "; "))
 	}
-	// The smallest change the run could have seen: the widest half-width.
-	half, big := 0.0, FactionDelta{}
+	// What the run could have seen: the minimum detectable effect (80%
+	// power after Holm) of the least sensitive faction — not an interval's
+	// half-width, which is the effect detected only half the time.
+	mde, big, changed := 0.0, FactionDelta{}, int64(0)
 	for _, f := range r.Factions {
-		half = math.Max(half, (f.CI95[1]-f.CI95[0])/2)
+		mde = math.Max(mde, f.MDE80)
+		changed += f.Changed
 		if math.Abs(f.Delta) >= math.Abs(big.Delta) {
 			big = f
 		}
 	}
-	return fmt.Sprintf("no significant change in any faction's win share (%s, %d paired games per faction at most); largest: %s %s points [%s, %s]; differences within about ±%.1f points cannot be told from noise",
-		what, games, big.Faction, pts(big.Delta), pts(big.CI95[0]), pts(big.CI95[1]), 100*half)
+	if changed == 0 {
+		bound := 0.0
+		for _, f := range r.Factions {
+			bound = math.Max(bound, math.Max(-f.CI95[0], f.CI95[1]))
+		}
+		return fmt.Sprintf("no game changed (%s, %d paired games per faction at most): every paired game ended the same in both versions; any effect on a faction's win share is within ±%.1f points (95%%)",
+			what, games, 100*bound)
+	}
+	note := ""
+	if big.CI95[0] > 0 || big.CI95[1] < 0 {
+		note = fmt.Sprintf(" (its own interval excludes 0, p %s, but not after correcting for %d factions)", formatP(big.P), len(r.Factions))
+	}
+	return fmt.Sprintf("no significant change in any faction's win share (%s, %d paired games per faction at most); largest: %s %s points [%s, %s]%s; this run detects a change of ±%.1f points in any one faction with 80%% power (Holm over %d factions) — smaller ones may be missed",
+		what, games, big.Faction, pts(big.Delta), pts(big.CI95[0]), pts(big.CI95[1]), note, 100*mde, len(r.Factions))
 }
 
 func pluralWord(n int, one, many string) string {

@@ -18,6 +18,9 @@ const (
 	ModeBlank = "blank"
 	// ModeEffectOff removes only the card's effect (kind N, power kept).
 	ModeEffectOff = "effect-off"
+	// ModeBlankCopy replaces one copy of the card by a blank (Blank: same
+	// type, power 0, no effect, no tags): the estimand of card values.
+	ModeBlankCopy = "blank-copy"
 )
 
 // ImpactConfig describes an impact (ablation) analysis.
@@ -91,6 +94,27 @@ func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip
 			return nil, "", "already blank (power 0, no effect)"
 		}
 		desc = "blank (" + strings.Join(parts, ", ") + ")"
+	case ModeBlankCopy:
+		if !blankable(c) {
+			return nil, "", "already blank (power 0, no effect, no tags)"
+		}
+		desc = fmt.Sprintf("one of %d copies blank (power %d → 0", c.Copies, c.Power)
+		if c.Effect != nil {
+			desc += ", effect " + c.Effect.Handler + " removed"
+		}
+		v = Variant(rs, c.ID+": "+desc, func(v *cards.Ruleset) {
+			b := Blank(c)
+			b.Index = len(v.Cards)
+			v.Cards = append(v.Cards, b)
+			v.Factions = slices.Clone(v.Factions)
+			f := &v.Factions[c.Faction]
+			f.Deck = slices.Clone(f.Deck)
+			if v.Cards[d].Copies--; v.Cards[d].Copies == 0 {
+				f.Deck = slices.DeleteFunc(f.Deck, func(x int) bool { return x == d })
+			}
+			f.Deck = append(f.Deck, b.Index)
+		})
+		return v, desc + ")", ""
 	case ModeEffectOff:
 		if c.Effect == nil && c.Kind == cards.KindNone {
 			return nil, "", "no effect to remove (kind N)"
@@ -130,8 +154,8 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	if mode == "" {
 		mode = ModeBlank
 	}
-	if mode != ModeBlank && mode != ModeEffectOff {
-		return nil, fmt.Errorf("%w: unknown mode %q (want %s or %s)", ErrConfig, mode, ModeBlank, ModeEffectOff)
+	if mode != ModeBlank && mode != ModeEffectOff && mode != ModeBlankCopy {
+		return nil, fmt.Errorf("%w: unknown mode %q (want %s, %s or %s)", ErrConfig, mode, ModeBlankCopy, ModeBlank, ModeEffectOff)
 	}
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)

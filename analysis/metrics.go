@@ -463,6 +463,9 @@ type Report struct {
 	// power on one copy of a card: the unit in which card values are given.
 	// Absent when the run did not estimate card values.
 	PriceOfPower map[string]PowerPrice `json:"price_of_power,omitempty"`
+	// CardValueDesign says how the card values were estimated (absent
+	// without them).
+	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
 	Game         GameStats             `json:"game"`
 	Timing       Timing                `json:"timing"`
 	Raw          *Counts               `json:"raw"`
@@ -581,35 +584,38 @@ type CaptureShare struct {
 
 // CardStats are one card's figures (17lands-style; see docs/metrics.md).
 type CardStats struct {
-	ID         string     `json:"id"`
-	Faction    string     `json:"faction"`
-	Name       string     `json:"name"`
-	Copies     int64      `json:"copies"`
-	Games      int64      `json:"games"`
-	Drawn      int64      `json:"drawn"`
-	NotDrawn   int64      `json:"not_drawn"`
-	Played     int64      `json:"played"`
-	PlayRate   float64    `json:"play_rate"`
-	GIHWR      float64    `json:"gih_wr"`
-	GNSWR      float64    `json:"gns_wr"`
-	IWD        float64    `json:"iwd"`
-	IWDCI95    [2]float64 `json:"iwd_ci95"`
-	PlayedWR   float64    `json:"played_wr"`
-	Opening    int64      `json:"opening"`
-	NotOpening int64      `json:"not_opening"`
-	OHWR       float64    `json:"oh_wr"`
-	NotOHWR    float64    `json:"not_oh_wr"`
-	OHIWD      float64    `json:"oh_iwd"`
-	OHIWDCI95  [2]float64 `json:"oh_iwd_ci95"`
-	OHLowN     bool       `json:"oh_low_n"`
-	Placed     int64      `json:"placed"`
-	RowWinRate float64    `json:"row_win_rate"`
-	Scored     int64      `json:"scored"`
-	MeanPower  float64    `json:"mean_power"`
-	Fired      int64      `json:"fired"`
-	Blocked    int64      `json:"blocked"`
-	Fizzled    int64      `json:"fizzled"`
-	LowN       bool       `json:"low_n"`
+	ID       string  `json:"id"`
+	Faction  string  `json:"faction"`
+	Name     string  `json:"name"`
+	Copies   int64   `json:"copies"`
+	Games    int64   `json:"games"`
+	Drawn    int64   `json:"drawn"`
+	NotDrawn int64   `json:"not_drawn"`
+	Played   int64   `json:"played"`
+	PlayRate float64 `json:"play_rate"`
+	// The correlational figures (docs/metrics.md, "Cards") are null where
+	// they are undefined: a win share of no games, or a difference with an
+	// empty side — never 0.
+	GIHWR      *float64    `json:"gih_wr"`
+	GNSWR      *float64    `json:"gns_wr"`
+	IWD        *float64    `json:"iwd"`
+	IWDCI95    *[2]float64 `json:"iwd_ci95"`
+	PlayedWR   *float64    `json:"played_wr"`
+	Opening    int64       `json:"opening"`
+	NotOpening int64       `json:"not_opening"`
+	OHWR       *float64    `json:"oh_wr"`
+	NotOHWR    *float64    `json:"not_oh_wr"`
+	OHIWD      *float64    `json:"oh_iwd"`
+	OHIWDCI95  *[2]float64 `json:"oh_iwd_ci95"`
+	OHLowN     bool        `json:"oh_low_n"`
+	Placed     int64       `json:"placed"`
+	RowWinRate float64     `json:"row_win_rate"`
+	Scored     int64       `json:"scored"`
+	MeanPower  float64     `json:"mean_power"`
+	Fired      int64       `json:"fired"`
+	Blocked    int64       `json:"blocked"`
+	Fizzled    int64       `json:"fizzled"`
+	LowN       bool        `json:"low_n"`
 	// Value is the card's causal value (docs/metrics.md, "Card value");
 	// nil when the run did not estimate it.
 	Value *CardValue `json:"value,omitempty"`
@@ -627,7 +633,9 @@ type CardValue struct {
 	VsFaction     float64    `json:"vs_faction"`
 	VsFactionCI95 [2]float64 `json:"vs_faction_ci95"`
 	EffectPower   float64    `json:"effect_power"`
-	Flagged       bool       `json:"flagged"`
+	// EffectPowerCI95 is EffectPower's 95% interval.
+	EffectPowerCI95 [2]float64 `json:"effect_power_ci95"`
+	Flagged         bool       `json:"flagged"`
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one
@@ -651,6 +659,40 @@ type GameStats struct {
 	MarginSD            float64 `json:"margin_sd"`
 	SharedVictories     int64   `json:"shared_victories"`
 	SharedRate          float64 `json:"shared_rate"`
+}
+
+// defined is x rounded, or nil where the figure is undefined (!ok).
+func defined(x float64, ok bool) *float64 {
+	if !ok {
+		return nil
+	}
+	v := round6(x)
+	return &v
+}
+
+func definedCI(lo, hi float64, ok bool) *[2]float64 {
+	if !ok {
+		return nil
+	}
+	ci := interval(lo, hi)
+	return &ci
+}
+
+// Or0 is *p, or 0 for an undefined (nil) figure: for sorting and
+// descriptive differences only, never for showing.
+func Or0(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// CIOr0 is *p, or [0, 0] for an undefined interval.
+func CIOr0(p *[2]float64) [2]float64 {
+	if p == nil {
+		return [2]float64{}
+	}
+	return *p
 }
 
 // header is everything of a Report that does not come from the counts.
@@ -730,13 +772,16 @@ func summarize(h header, c *Counts) *Report {
 		ow, now := float64(k.OpeningWinUnits)/fu, float64(k.NotOpeningWinUnits)/fu
 		oh, noh := ratio(ow, float64(k.Opening)), ratio(now, float64(notOpen))
 		olo, ohi := NewcombeDiff(ow, float64(k.Opening), now, float64(notOpen), Z95)
+		drawnOK, notDrawnOK := k.Drawn > 0, notDrawn > 0
+		openOK, notOpenOK := k.Opening > 0, notOpen > 0
 		cs := CardStats{ID: k.ID, Faction: k.Faction, Name: k.Name, Copies: k.Copies, Games: k.Games,
 			Drawn: k.Drawn, NotDrawn: notDrawn, Played: k.Played,
 			PlayRate: round6(ratio(float64(k.Played), float64(k.Drawn))),
-			GIHWR:    round6(gih), GNSWR: round6(gns), IWD: round6(gih - gns), IWDCI95: interval(lo, hi),
-			PlayedWR: round6(ratio(float64(k.PlayedWinUnits)/fu, float64(k.Played))),
-			Opening:  k.Opening, NotOpening: notOpen, OHWR: round6(oh), NotOHWR: round6(noh),
-			OHIWD: round6(oh - noh), OHIWDCI95: interval(olo, ohi),
+			GIHWR:    defined(gih, drawnOK), GNSWR: defined(gns, notDrawnOK),
+			IWD: defined(gih-gns, drawnOK && notDrawnOK), IWDCI95: definedCI(lo, hi, drawnOK && notDrawnOK),
+			PlayedWR: defined(ratio(float64(k.PlayedWinUnits)/fu, float64(k.Played)), k.Played > 0),
+			Opening:  k.Opening, NotOpening: notOpen, OHWR: defined(oh, openOK), NotOHWR: defined(noh, notOpenOK),
+			OHIWD: defined(oh-noh, openOK && notOpenOK), OHIWDCI95: definedCI(olo, ohi, openOK && notOpenOK),
 			OHLowN:     k.Opening < int64(minN) || notOpen < int64(minN),
 			Placed:     k.Placed,
 			RowWinRate: round6(ratio(float64(k.PlacedRowWon), float64(k.Placed))),

@@ -380,6 +380,10 @@ type pairAcc struct {
 	sumA, sumB, sqA, sqB int64
 	sumD, sqD            int64
 	unit                 int64
+	// posMag[k] and negMag[k] count the games whose difference is +k and
+	// −k win units: the exact sign test weighs each changed game by its
+	// magnitude (a shared victory moves less than a whole one).
+	posMag, negMag [WinUnit + 1]int64
 }
 
 func (p *pairAcc) add(a, b int) {
@@ -395,9 +399,11 @@ func (p *pairAcc) add(a, b int) {
 	case d > 0:
 		p.pos++
 		p.changed++
+		p.posMag[min(d, WinUnit)]++
 	case d < 0:
 		p.neg++
 		p.changed++
+		p.negMag[min(-d, WinUnit)]++
 	}
 }
 
@@ -432,7 +438,13 @@ func (p *pairAcc) shares() (a, b float64) {
 }
 
 // test computes the paired comparison (b − a); PAdj is left equal to P for
-// the caller's correction.
+// the caller's correction. The interval always agrees with the p-value at
+// the 5% level: 0 lies outside CI95 exactly when P < 0.05. With many
+// changed games both come from Student's t; with few (or all alike) both
+// come from the exact sign test — the p-value from the test, the interval
+// from inverting it (signExactInterval). With no changed game the interval
+// is not [0, 0] but the change that up to 95% could still hide behind n
+// unchanged games.
 func (p *pairAcc) test(minN int) PairedTest {
 	t := PairedTest{Games: p.n, Changed: p.changed, Test: TestNone, P: 1, PAdj: 1, LowN: p.n < int64(minN)}
 	if p.n == 0 {
@@ -447,12 +459,6 @@ func (p *pairAcc) test(minN int) PairedTest {
 	_, sa := meanSD(p.n, p.sumA, p.sqA)
 	_, sb := meanSD(p.n, p.sumB, p.sqB)
 	sa, sb = sa/u, sb/u
-	// Paired interval.
-	var half float64
-	if p.n >= 2 {
-		half = StudentTQuantile(0.975, n-1) * sd / math.Sqrt(n)
-	}
-	t.CI95 = interval(math.Max(mean-half, -1), math.Min(mean+half, 1))
 	// The same arms as independent samples (Welch).
 	va, vb := sa*sa/n, sb*sb/n
 	var uhalf float64
@@ -461,23 +467,205 @@ func (p *pairAcc) test(minN int) PairedTest {
 		uhalf = StudentTQuantile(0.975, df) * math.Sqrt(va+vb)
 	}
 	t.UnpairedCI95 = interval(math.Max(mean-uhalf, -1), math.Min(mean+uhalf, 1))
-	if half > 0 {
-		t.WidthRatio = round6(uhalf / half)
-	}
+	var lo, hi float64
 	switch {
 	case p.changed == 0:
-		// Identical outcomes in every game: no evidence of any difference.
+		// Identical outcomes in every game: no evidence of any difference,
+		// and no test. The interval is what n unchanged games still allow.
+		lo, hi = p.signExactInterval()
 	case p.changed < signExactBelow || sd == 0:
 		t.Test = TestSignExact
-		t.P = SignTestP(p.pos, p.neg)
+		t.P = p.signExactP()
+		lo, hi = p.signExactInterval()
 	default:
 		t.Test = TestPairedT
-		stat := mean / (sd / math.Sqrt(n))
-		t.P = StudentTTwoSided(stat, n-1)
+		half := StudentTQuantile(0.975, n-1) * sd / math.Sqrt(n)
+		lo, hi = mean-half, mean+half
+		t.P = StudentTTwoSided(mean/(sd/math.Sqrt(n)), n-1)
 	}
 	t.P = clamp01(t.P)
 	t.PAdj = t.P
+	t.CI95 = agreeingInterval(math.Max(lo, -1), math.Min(hi, 1), t.P)
+	if w := t.CI95[1] - t.CI95[0]; w > 0 {
+		t.WidthRatio = round6((t.UnpairedCI95[1] - t.UnpairedCI95[0]) / w)
+	}
 	return t
+}
+
+// ciLevelAlpha is the level of every CI95: an interval excludes 0 exactly
+// when the unadjusted p-value is below it.
+const ciLevelAlpha = 0.05
+
+// agreeingInterval rounds [lo, hi] for the JSON without letting rounding
+// undo its agreement with p: an interval that excludes 0 (p < 0.05) keeps
+// a bound of at least 1e-6 away from 0 instead of rounding onto it.
+func agreeingInterval(lo, hi, p float64) [2]float64 {
+	c := interval(lo, hi)
+	if p < ciLevelAlpha {
+		switch {
+		case lo > 0 && c[0] <= 0:
+			c[0] = 1e-6
+		case hi < 0 && c[1] >= 0:
+			c[1] = -1e-6
+		}
+	}
+	return c
+}
+
+// sameMagnitude reports whether every changed game moved by the same
+// number of win units (always, unless some victories were shared).
+func (p *pairAcc) sameMagnitude() bool {
+	mag := int64(0)
+	for k := int64(1); k <= WinUnit; k++ {
+		if p.posMag[k]+p.negMag[k] > 0 {
+			if mag != 0 {
+				return false
+			}
+			mag = k
+		}
+	}
+	return true
+}
+
+// signTails returns P(U ≥ u) and P(U ≤ u) where U is the sum of the
+// magnitudes of the changed games that come out positive when each does so
+// independently with probability q (the signs of the changed games, given
+// their sizes), and u is the observed sum. When every changed game moved
+// by the same amount this is the binomial of the sign test.
+func (p *pairAcc) signTails(q float64) (ge, le float64) {
+	if p.sameMagnitude() {
+		b := distuv.Binomial{N: float64(p.changed), P: q}
+		if p.pos == 0 {
+			ge = 1
+		} else {
+			ge = b.Survival(float64(p.pos) - 0.5)
+		}
+		le = b.CDF(float64(p.pos))
+		return clamp01(ge), clamp01(le)
+	}
+	// Few games with different sizes (shared victories): the exact
+	// distribution of U by dynamic programming over the sum.
+	var w []int64
+	var u, total int64
+	for k := int64(1); k <= WinUnit; k++ {
+		for range p.posMag[k] {
+			w = append(w, k)
+			u += k
+		}
+		for range p.negMag[k] {
+			w = append(w, k)
+		}
+		total += k * (p.posMag[k] + p.negMag[k])
+	}
+	f := make([]float64, total+1)
+	f[0] = 1
+	top := int64(0)
+	for _, k := range w {
+		for x := top + k; x >= 0; x-- {
+			v := (1 - q) * f[x]
+			if x >= k {
+				v += q * f[x-k]
+			}
+			f[x] = v
+		}
+		top += k
+	}
+	for x := int64(0); x <= total; x++ {
+		if x >= u {
+			ge += f[x]
+		}
+		if x <= u {
+			le += f[x]
+		}
+	}
+	return clamp01(ge), clamp01(le)
+}
+
+// signExactP is the exact two-sided sign test of the changed games: twice
+// the smaller tail of the observed positive sum at q = 1/2, at most 1. With
+// every changed game of the same size it is SignTestP (McNemar's exact
+// test).
+func (p *pairAcc) signExactP() float64 {
+	if p.changed == 0 {
+		return 1
+	}
+	ge, le := p.signTails(0.5)
+	return math.Min(1, 2*math.Min(ge, le))
+}
+
+// signExactInterval inverts the exact sign test into a 95% interval for
+// the mean difference. Write Δ = π·μ·(2q − 1): π the share of games that
+// change, q the chance that a changed game changes in the second arm's
+// favour, μ the changed games' mean size (1 for whole victories). q's
+// interval is every q the sign test at 5% does not reject (for equal sizes
+// the Clopper–Pearson interval), π's the Clopper–Pearson interval of the
+// changed count, and the interval of Δ is the range of π·μ·(2q − 1) over
+// both. It excludes 0 exactly when q's interval excludes 1/2, i.e. when
+// the sign test's p < 0.05; π's uncertainty only widens it. With no
+// changed game q is unknown and μ at most 1: the interval is ±π's upper
+// bound, the largest share of games that could change unseen.
+func (p *pairAcc) signExactInterval() (lo, hi float64) {
+	n, m := float64(p.n), float64(p.changed)
+	piLo, piHi := clopperPearson(m, n, ciLevelAlpha)
+	if p.changed == 0 {
+		return -piHi, piHi
+	}
+	var total int64
+	for k := int64(1); k <= WinUnit; k++ {
+		total += k * (p.posMag[k] + p.negMag[k])
+	}
+	mu := float64(total) / m / float64(WinUnit)
+	// q's limits: P_q(U ≥ u) rises with q and P_q(U ≤ u) falls.
+	qLo, qHi := 0.0, 1.0
+	if p.pos > 0 {
+		qLo = bisect(func(q float64) bool { ge, _ := p.signTails(q); return ge > ciLevelAlpha/2 })
+	}
+	if p.neg > 0 {
+		qHi = bisect(func(q float64) bool { _, le := p.signTails(q); return le <= ciLevelAlpha/2 })
+	}
+	at := func(q float64, outward bool) float64 {
+		e := 2*q - 1
+		if (e > 0) == outward {
+			return piHi * mu * e
+		}
+		return piLo * mu * e
+	}
+	lo, hi = at(qLo, false), at(qHi, true)
+	// The estimate itself, π̂·μ·(2q̂ − 1), lies inside; make sure rounding
+	// in the bisection never puts it outside.
+	d := float64(p.sumD) / n / float64(p.unit)
+	return math.Min(lo, d), math.Max(hi, d)
+}
+
+// bisect returns the q in [0, 1] where ok turns from false to true (ok is
+// monotone: false below, true above), to 1e-12.
+func bisect(ok func(q float64) bool) float64 {
+	a, b := 0.0, 1.0
+	for b-a > 1e-12 {
+		mid := (a + b) / 2
+		if ok(mid) {
+			b = mid
+		} else {
+			a = mid
+		}
+	}
+	return (a + b) / 2
+}
+
+// clopperPearson is the exact (Clopper–Pearson) 1−alpha interval of a
+// proportion: x successes of n.
+func clopperPearson(x, n, alpha float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	if x > 0 {
+		lo = distuv.Beta{Alpha: x, Beta: n - x + 1}.Quantile(alpha / 2)
+	}
+	hi = 1
+	if x < n {
+		hi = distuv.Beta{Alpha: x + 1, Beta: n - x}.Quantile(1 - alpha/2)
+	}
+	return lo, hi
 }
 
 func clamp01(x float64) float64 {
@@ -512,11 +700,40 @@ func finishTests(tests []*PairedTest, correction string, alpha float64) {
 	default:
 		adj = ps
 	}
+	level := alpha
+	if correction == CorrectionHolm || correction == CorrectionBH {
+		level = alpha / float64(max(1, len(tests)))
+	}
 	for i, t := range tests {
 		t.PAdj = round6(adj[i])
-		t.P = round6(t.P)
+		// Rounding must not carry p across the level its interval agrees
+		// with (0.0499996 is below 0.05; 0.05 would not be).
+		if p := round6(t.P); t.P < ciLevelAlpha && p >= ciLevelAlpha {
+			t.P = ciLevelAlpha - 1e-6
+		} else {
+			t.P = p
+		}
 		t.Significant = t.Test != TestNone && adj[i] < alpha
+		t.MDE80 = round6(minDetectable(t.Games, t.SD, level))
 	}
+}
+
+// minDetectable is the smallest true change of a win share that a paired
+// comparison of n games with per-game differences of standard deviation sd
+// detects with 80% power at two-sided level `level`:
+// (z(1 − level/2) + z(0.8))·sd/√n. Under Holm or Benjamini–Hochberg over m
+// tests a single real change must reach level alpha/m, so that is the level
+// used. It is never below what the exact sign test can flag at all — k
+// games all changing the same way, 2·2⁻ᵏ < level — so a run in which no
+// game changed (sd 0) still states an honest figure.
+func minDetectable(n int64, sd, level float64) float64 {
+	if n <= 0 {
+		return 1
+	}
+	std := distuv.UnitNormal
+	mde := (std.Quantile(1-level/2) + std.Quantile(0.8)) * sd / math.Sqrt(float64(n))
+	k := math.Floor(math.Log2(2/level)) + 1
+	return math.Min(1, math.Max(mde, k/float64(n)))
 }
 
 // Holm returns Holm's step-down adjusted p-values (family-wise error rate,

@@ -58,7 +58,10 @@ func TestPairAccTest(t *testing.T) {
 		p.add(u, u)
 	}
 	tt := p.test(30)
-	if tt.Test != TestNone || tt.P != 1 || tt.Delta != 0 || tt.CI95 != [2]float64{0, 0} || tt.Changed != 0 {
+	// Not [0, 0]: 100 unchanged games still allow a change of up to
+	// 1 − 0.025^(1/100) = 3.6% of games (Clopper–Pearson).
+	if tt.Test != TestNone || tt.P != 1 || tt.Delta != 0 || tt.Changed != 0 ||
+		!approx(tt.CI95[1], 1-math.Pow(0.025, 0.01), 1e-6) || tt.CI95[0] != -tt.CI95[1] {
 		t.Errorf("identical arms: %+v", tt)
 	}
 	// A few changed games: the exact sign test.

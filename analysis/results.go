@@ -41,7 +41,10 @@ type PairedTest struct {
 	Delta float64 `json:"delta"`
 	// SD is the sample standard deviation of the per-game differences.
 	SD float64 `json:"sd"`
-	// CI95 is the paired 95% interval of Delta: Delta ± t(0.975, n−1)·SD/√n.
+	// CI95 is the paired 95% interval of Delta: Delta ± t(0.975, n−1)·SD/√n
+	// when the t-test gives P, the inverted exact sign test when it does
+	// (Test TestSignExact), and with no changed game the change n unchanged
+	// games still allow (never [0, 0]). It excludes 0 exactly when P < 0.05.
 	CI95 [2]float64 `json:"ci95"`
 	// UnpairedCI95 is the interval the same two arms would give as
 	// independent samples (Welch: Delta ± t·√(s₁²/n + s₂²/n)); shown so the
@@ -57,6 +60,11 @@ type PairedTest struct {
 	Test string  `json:"test"`
 	// Significant is PAdj < alpha (the result's Alpha, 0.05 by default).
 	Significant bool `json:"significant"`
+	// MDE80 is the minimum detectable effect: the smallest true change
+	// (either sign) this comparison would flag with 80% power after the
+	// result's correction, from the paired standard deviation (SD) and the
+	// number of games. A change smaller than MDE80 may well be missed.
+	MDE80 float64 `json:"mde80"`
 	// LowN: fewer paired games than the minimum sample.
 	LowN bool `json:"low_n"`
 }
@@ -151,7 +159,8 @@ type SweepResult struct {
 	Ruleset     RulesetInfo `json:"ruleset"`
 	// Card is the swept card (nil for a rule parameter).
 	Card *SweepCard `json:"card,omitempty"`
-	// Field is the card field ("power", "copies") or the rule parameter
+	// Field is the card field ("power", "copies"), an integer parameter of
+	// the card's effect ("params.amount"), or the rule parameter
 	// ("hand_size", "planet_bonus", "cards_to_end", …) swept.
 	Field string `json:"field"`
 	// Current is the value in the ruleset.
@@ -170,7 +179,12 @@ type SweepResult struct {
 	// Best is the value bringing Faction (or every faction) closest to
 	// Target; Suggestion is the YAML change it means (nil when Best is
 	// Current).
-	Best       int         `json:"best"`
+	Best int `json:"best"`
+	// Plausible lists the values whose 95% interval of the steered share
+	// (of every faction's share, steering all) contains Target, ascending:
+	// the uncertainty of Best. Empty when none does; it includes Current
+	// when the games cannot tell the current value from the target.
+	Plausible  []int       `json:"plausible"`
 	Suggestion *Suggestion `json:"suggestion,omitempty"`
 	Partial    bool        `json:"partial"`
 	Timing     Timing      `json:"timing"`
@@ -205,7 +219,9 @@ type Suggestion struct {
 	Field string `json:"field"`
 	From  int    `json:"from"`
 	To    int    `json:"to"`
-	// Text is the human form: "klingon.yaml:41 (Bird-of-Prey): power: 5 → 3".
+	// Text is the human form with the plausible values: "klingon.yaml:41
+	// (kl-bop, Bird-of-Prey): power: 5 → 3 (values whose 95% interval
+	// contains the target 50.0%: 2 to 4)".
 	Text string `json:"text"`
 }
 

@@ -106,8 +106,8 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		sc := SkillCard{ID: k.ID, Faction: k.Faction, Name: k.Name}
 		for i, l := range levels {
 			kc := &reps[i].Cards[ci]
-			sc.Levels = append(sc.Levels, SkillCardLevel{Level: l, PlayRate: kc.PlayRate, OHIWD: kc.OHIWD,
-				OHIWDCI: kc.OHIWDCI95, LowN: kc.OHLowN})
+			sc.Levels = append(sc.Levels, SkillCardLevel{Level: l, PlayRate: kc.PlayRate, OHIWD: Or0(kc.OHIWD),
+				OHIWDCI: CIOr0(kc.OHIWDCI95), LowN: kc.OHLowN})
 		}
 		res.Cards = append(res.Cards, sc)
 	}

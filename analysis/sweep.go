@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
 )
 
 // SweepConfig describes a value sweep: one card field or rule parameter set
@@ -32,8 +33,15 @@ type SweepConfig struct {
 	Target float64
 }
 
-// SweepCardFields are the card fields a sweep can change.
+// SweepCardFields are the card fields a sweep can change. Besides these, a
+// card sweep takes any integer parameter of the card's effect binding, named
+// "params.NAME" or NAME ("amount" of modify_power).
 var SweepCardFields = []string{"power", "copies"}
+
+// paramPrefix marks an effect parameter in SweepConfig.Field and
+// SweepResult.Field: "params.amount" is the YAML key `amount` under the
+// card's `params`.
+const paramPrefix = "params."
 
 // SweepParams are the rule parameters a sweep can change (their YAML keys in
 // rules.yaml).
@@ -41,6 +49,9 @@ var SweepParams = []string{"hand_size", "planet_bonus", "cards_to_end", "targets
 
 // sweepField reads and writes one integer of a ruleset.
 type sweepField struct {
+	// name is the field's canonical name when it differs from the one asked
+	// for ("params.amount" for "amount").
+	name  string
 	get   func(rs *cards.Ruleset) int
 	set   func(rs *cards.Ruleset, v int)
 	check func(rs *cards.Ruleset, v int) error
@@ -75,7 +86,57 @@ func cardSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error)
 			},
 		}, nil
 	}
-	return nil, fmt.Errorf("%w: cannot sweep card field %q (have %s)", ErrConfig, field, strings.Join(SweepCardFields, ", "))
+	return effectParamSweepField(rs, d, field)
+}
+
+// effectParamSweepField sweeps an integer parameter of card d's effect, in
+// the range its handler declares. A variant gets its own copy of the
+// binding, so the ruleset swept is never changed.
+func effectParamSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error) {
+	c := &rs.Cards[d]
+	name := strings.TrimPrefix(strings.TrimPrefix(field, paramPrefix), "effect.")
+	if c.Effect == nil || c.Effect.Spec == nil {
+		return nil, fmt.Errorf("%w: cannot sweep card field %q of %s: the card has no effect, so only %s", ErrConfig, field, c.ID, strings.Join(SweepCardFields, " or "))
+	}
+	spec := c.Effect.Spec
+	var ints []string
+	for _, p := range spec.Params {
+		if p.Type == effects.Int {
+			ints = append(ints, p.Name)
+		}
+	}
+	have := strings.Join(SweepCardFields, ", ")
+	if len(ints) > 0 {
+		have += ", or the " + spec.Name + " parameter " + strings.Join(ints, ", ")
+	}
+	par, i, ok := spec.Param(name)
+	if !ok {
+		hint := ""
+		if s := cards.Suggest(name, append(slices.Clone(SweepCardFields), ints...)); s != "" {
+			hint = fmt.Sprintf(", did you mean %q?", s)
+		}
+		return nil, fmt.Errorf("%w: cannot sweep card field %q of %s%s (have %s)", ErrConfig, field, c.ID, hint, have)
+	}
+	if par.Type != effects.Int {
+		return nil, fmt.Errorf("%w: cannot sweep %s of card %s: the %s parameter %s is not a whole number (have %s)",
+			ErrConfig, field, c.ID, spec.Name, par.Name, have)
+	}
+	return &sweepField{
+		name: paramPrefix + par.Name,
+		get:  func(rs *cards.Ruleset) int { return rs.Cards[d].Effect.Args[i].Int },
+		set: func(rs *cards.Ruleset, v int) {
+			b := *rs.Cards[d].Effect
+			b.Args = slices.Clone(b.Args)
+			b.Args[i] = effects.Value{Int: v, Str: strconv.Itoa(v)}
+			rs.Cards[d].Effect = &b
+		},
+		check: func(_ *cards.Ruleset, v int) error {
+			if v < par.Min || v > par.Max {
+				return fmt.Errorf("%s %d is out of range: %s declares %s from %d to %d", paramPrefix+par.Name, v, spec.Name, par.Name, par.Min, par.Max)
+			}
+			return nil
+		},
+	}, nil
 }
 
 func paramSweepField(field string) (*sweepField, error) {
@@ -201,6 +262,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		if sf, err = cardSweepField(rs, c.Index, cfg.Field); err != nil {
 			return nil, err
 		}
+		if sf.name != "" {
+			res.Field = sf.name
+		}
 		f := rs.Factions[c.Faction].ID
 		res.Card = &SweepCard{ID: c.ID, Name: c.Name, Faction: f, File: c.Pos.File, Line: c.Pos.Line}
 		if !slices.Contains(played, f) {
@@ -229,9 +293,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	cur := sf.get(rs)
 	res.Current = cur
 	// One arm per value; the ruleset itself stands for the current value.
-	what := cfg.Field
+	what := res.Field
 	if card != nil {
-		what = card.ID + "." + cfg.Field
+		what = card.ID + "." + res.Field
 	}
 	var arms []*arm
 	armOf := map[int]*arm{}
@@ -315,11 +379,74 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		}
 	}
 	res.Best = res.Points[best].Value
+	res.Plausible = plausibleValues(res)
 	if res.Best != cur {
-		res.Suggestion = suggestEdit(rs, card, cfg.Field, cur, res.Best)
+		res.Suggestion = suggestEdit(rs, card, res.Field, cur, res.Best)
+		res.Suggestion.Text += " " + res.PlausibleNote()
 	}
 	res.Timing = runTiming(games, elapsed)
 	return res, nil
+}
+
+// plausibleValues lists the values whose 95% interval of the steered
+// faction's win share contains the target (for every faction together:
+// every faction's interval contains it) — the values the games cannot tell
+// from the best one as far as hitting the target goes.
+func plausibleValues(r *SweepResult) []int {
+	out := []int{}
+	for _, pt := range r.Points {
+		ok := len(pt.Factions) > 0
+		for _, fd := range pt.Factions {
+			if (r.Faction == "" || fd.Faction == r.Faction) && (r.Target < fd.VariantCI95[0] || r.Target > fd.VariantCI95[1]) {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, pt.Value)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PlausibleNote is the uncertainty of the best value in words, from
+// Plausible: "(values whose 95% interval contains the target 50.0%: 2 to 4)".
+func (r *SweepResult) PlausibleNote() string {
+	whose := "its"
+	if r.Faction == "" {
+		whose = "every faction's"
+	}
+	target := strconv.FormatFloat(100*r.Target, 'f', 1, 64) + "%"
+	switch {
+	case len(r.Plausible) == 0:
+		return fmt.Sprintf("(no value tried has %s 95%% interval around the target %s: it is the closest, not a hit)", whose, target)
+	case slices.Contains(r.Plausible, r.Current):
+		return fmt.Sprintf("(values whose 95%% interval contains the target %s: %s — including the current %d, so the games cannot yet tell them apart)",
+			target, valueRanges(r.Plausible), r.Current)
+	}
+	return fmt.Sprintf("(values whose 95%% interval contains the target %s: %s)", target, valueRanges(r.Plausible))
+}
+
+// valueRanges writes sorted values with runs of consecutive integers
+// joined: "1–3, 5".
+func valueRanges(v []int) string {
+	var parts []string
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(v[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(v[i]), strconv.Itoa(v[j]))
+		default:
+			parts = append(parts, fmt.Sprintf("%d to %d", v[i], v[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 func absInt(x int) int {
@@ -336,8 +463,17 @@ func suggestEdit(rs *cards.Ruleset, card *cards.Card, field string, from, to int
 	s := &Suggestion{Field: field, From: from, To: to}
 	if card != nil {
 		s.File, s.Line = card.Pos.File, card.Pos.Line
-		if l := findKeyLine(rs.Files[card.Pos.File], card.Pos.Line, field, true); l > 0 {
-			s.Line = l
+		// An effect parameter sits on its own line under params: (block
+		// style) or inside params: {…} on one line.
+		keys := []string{field}
+		if name, ok := strings.CutPrefix(field, paramPrefix); ok {
+			keys = []string{name, "params"}
+		}
+		for _, k := range keys {
+			if l := findKeyLine(rs.Files[card.Pos.File], card.Pos.Line, k, true); l > 0 {
+				s.Line = l
+				break
+			}
 		}
 		s.Text = fmt.Sprintf("%s:%d (%s, %s): %s: %d → %d", s.File, s.Line, card.ID, card.Name, field, from, to)
 		return s

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/cards"
@@ -113,5 +114,114 @@ func TestSweepSharedLineupsIdentical(t *testing.T) {
 	part.shareUnplayed(base)
 	if !slices.Equal(full.units, part.units) || part.played != int64(len(only)*12) || part.covered() != full.covered() {
 		t.Fatal("shared lineups differ from played ones")
+	}
+}
+
+// An effect parameter sweeps like a card field: Klingon Warriors' bonus
+// to the other troops in its row, from −3 to +10, moves Klingon's share the
+// same way; the ruleset itself is left as it was.
+func TestSweepEffectParam(t *testing.T) {
+	rs := loadDefault(t)
+	kw, _ := rs.CardByID("kl-warriors")
+	games := 300
+	if testing.Short() {
+		games = 100
+	}
+	res, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Card: "kl-warriors", Field: "amount", Values: []int{-3, 1, 10},
+		PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Games: games, Seed: 5, Workers: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Field != "params.amount" || res.Current != 1 || res.Faction != "klingon" || len(res.Points) != 3 {
+		t.Fatalf("sweep header: field %q current %d faction %q points %d", res.Field, res.Current, res.Faction, len(res.Points))
+	}
+	if got := kw.Effect.Arg("amount").Int; got != 1 {
+		t.Fatalf("the swept ruleset was changed: amount %d", got)
+	}
+	kl := func(p SweepPoint) FactionDelta {
+		for _, f := range p.Factions {
+			if f.Faction == "klingon" {
+				return f
+			}
+		}
+		t.Fatal("no klingon")
+		return FactionDelta{}
+	}
+	lo, hi := kl(res.Points[0]), kl(res.Points[2])
+	t.Logf("klingon: amount -3 %+.4f (changed %d), +10 %+.4f (changed %d); plausible %v; %v",
+		lo.Delta, lo.Changed, hi.Delta, hi.Changed, res.Plausible, res.Suggestion)
+	if lo.Changed == 0 || hi.Changed == 0 {
+		t.Fatal("the parameter did not change any game: the engine did not see it")
+	}
+	if !(lo.Variant < hi.Variant) || hi.Delta <= 0 {
+		t.Errorf("klingon share at amount -3 (%v) not below amount 10 (%v)", lo.Variant, hi.Variant)
+	}
+	if res.Suggestion != nil && (res.Suggestion.Line != 237 || !strings.Contains(res.Suggestion.Text, "params.amount: 1 → ") ||
+		!strings.Contains(res.Suggestion.Text, "95% interval")) {
+		t.Errorf("suggestion %+v", res.Suggestion)
+	}
+	for _, c := range []struct {
+		card, field string
+		values      []int
+		msg         string
+	}{
+		{"kl-warriors", "amount", []int{11}, "params.amount 11 is out of range: modify_power declares amount from -10 to 10"},
+		{"kl-warriors", "params.amount", []int{-11, 0}, "out of range"},
+		{"kl-warriors", "who", []int{1}, "not a whole number"},
+		{"kl-warriors", "amout", []int{1}, `did you mean "amount"`},
+		{"kl-d7", "amount", []int{1}, "the card has no effect, so only power or copies"},
+	} {
+		_, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Card: c.card, Field: c.field, Values: c.values,
+			PairedConfig: PairedConfig{Matchups: allPairs(rs), Games: 1}})
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s %s %v: error %v, want %q", c.card, c.field, c.values, err, c.msg)
+		}
+	}
+}
+
+// The suggestion's uncertainty: the values whose interval of the steered
+// share contains the target.
+func TestSweepPlausibleValues(t *testing.T) {
+	point := func(v int, ci ...[2]float64) SweepPoint {
+		p := SweepPoint{Value: v}
+		for i, c := range ci {
+			p.Factions = append(p.Factions, FactionDelta{Faction: []string{"klingon", "romulan"}[i], VariantCI95: c})
+		}
+		return p
+	}
+	r := &SweepResult{Faction: "klingon", Target: 0.5, Current: 4, Points: []SweepPoint{
+		point(0, [2]float64{0.30, 0.40}, [2]float64{0.45, 0.55}),
+		point(1, [2]float64{0.42, 0.51}, [2]float64{0.40, 0.47}),
+		point(2, [2]float64{0.46, 0.55}, [2]float64{0.40, 0.47}),
+		point(3, [2]float64{0.50, 0.58}, [2]float64{0.40, 0.47}),
+		point(4, [2]float64{0.52, 0.60}, [2]float64{0.45, 0.55}),
+		point(6, [2]float64{0.49, 0.62}, [2]float64{0.45, 0.55}),
+	}}
+	for _, c := range []struct {
+		faction string
+		current int
+		want    []int
+		note    string
+	}{
+		{"klingon", 4, []int{1, 2, 3, 6}, "(values whose 95% interval contains the target 50.0%: 1 to 3, 6)"},
+		{"klingon", 2, []int{1, 2, 3, 6}, "including the current 2, so the games cannot yet tell them apart"},
+		{"", 4, []int{6}, "target 50.0%: 6)"},
+		{"romulan", 4, []int{0, 4, 6}, "0, 4, 6 — including the current 4"},
+	} {
+		r.Faction, r.Current = c.faction, c.current
+		r.Plausible = plausibleValues(r)
+		if !slices.Equal(r.Plausible, c.want) {
+			t.Errorf("faction %q: plausible %v, want %v", c.faction, r.Plausible, c.want)
+		}
+		if n := r.PlausibleNote(); !strings.Contains(n, c.note) {
+			t.Errorf("faction %q: note %q lacks %q", c.faction, n, c.note)
+		}
+	}
+	r.Faction, r.Target = "klingon", 0.9
+	if r.Plausible = plausibleValues(r); len(r.Plausible) != 0 || !strings.Contains(r.PlausibleNote(), "no value tried") {
+		t.Errorf("unreachable target: %v, %q", r.Plausible, r.PlausibleNote())
+	}
+	if got := valueRanges([]int{-1, 0, 1, 3, 5, 6}); got != "-1 to 1, 3, 5, 6" {
+		t.Errorf("valueRanges: %q", got)
 	}
 }

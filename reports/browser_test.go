@@ -1,193 +1,19 @@
 package reports
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
-
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/internal/browser"
 )
 
-// The browser tests open the report page from disk in a headless Chromium
-// with the network off. They skip when no Chromium is installed, unless
-// CARDLAB_BROWSER_TESTS=1 (as in CI) makes that a failure. CARDLAB_CHROMIUM
-// names the browser binary; screenshots go to CARDLAB_ARTIFACTS if set.
-
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{os.Getenv("CARDLAB_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "/usr/bin/chromium"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CARDLAB_BROWSER_TESTS") == "1" {
-		t.Fatal("CARDLAB_BROWSER_TESTS=1 but no Chromium was found (apt-get install -y chromium, or set CARDLAB_CHROMIUM)")
-	}
-	t.Skip("skipping the browser test: no Chromium found (apt-get install -y chromium; CARDLAB_BROWSER_TESTS=1 makes this a failure)")
-	return ""
-}
-
-// artifactDir is where screenshots go: $CARDLAB_ARTIFACTS or a temporary
-// directory.
-func artifactDir(t *testing.T) string {
-	if d := os.Getenv("CARDLAB_ARTIFACTS"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	return t.TempDir()
-}
-
-// browserPage is a report page opened in Chromium, with what it did.
-type browserPage struct {
-	ctx context.Context
-	mu  sync.Mutex
-	// problems are console errors, uncaught exceptions and browser log errors.
-	problems []string
-	// requests are the network requests of the page (anything but file: and
-	// data: URLs).
-	requests []string
-	dialogs  []string
-}
-
-func (p *browserPage) add(list *[]string, s string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	*list = append(*list, s)
-}
-
-func (p *browserPage) snapshot() (problems, requests, dialogs []string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.problems...), append([]string(nil), p.requests...), append([]string(nil), p.dialogs...)
-}
-
-// alertHook records calls of alert, confirm and prompt instead of opening
-// dialogs, before any script of the page runs.
-const alertHook = `window.__cardlabAlerts = [];
-["alert", "confirm", "prompt"].forEach(function (k) {
-  window[k] = function (m) { window.__cardlabAlerts.push(k + ":" + String(m)); };
-});`
-
-// openReport opens the page at path (file://) offline.
-func openReport(t *testing.T, path string) *browserPage {
-	t.Helper()
-	exe := chromiumPath(t)
-	base, cancelBase := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancelBase)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(base,
-		chromedp.ExecPath(exe),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("safebrowsing-disable-auto-update", true),
-		chromedp.Flag("metrics-recording-only", true),
-		chromedp.Flag("password-store", "basic"),
-		// Networking off: every request goes to a proxy that is not there.
-		chromedp.ProxyServer("127.0.0.1:9"),
-		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	p := &browserPage{ctx: ctx}
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, attaches the tab
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	err := chromedp.Listen(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range ev.Args {
-					if a.Value != nil {
-						args = append(args, string(a.Value))
-					} else {
-						args = append(args, a.Description)
-					}
-				}
-				p.add(&p.problems, "console."+string(ev.Type)+": "+strings.Join(args, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			p.add(&p.problems, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, msg))
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.EntryLevelError {
-				p.add(&p.problems, "log: "+ev.Entry.Text+" "+ev.Entry.URL)
-			}
-		case *network.EventRequestWillBeSent:
-			u := ev.Request.URL
-			if !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") {
-				p.add(&p.requests, u)
-			}
-		case *page.EventJavascriptDialogOpening:
-			p.add(&p.dialogs, string(ev.Type)+": "+ev.Message)
-			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	offline := []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}
-	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: offline}); err != nil {
-		t.Fatalf("network emulation: %v", err)
-	}
-	if _, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true,
-		DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
-		t.Fatalf("network state: %v", err)
-	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: alertHook}); err != nil {
-		t.Fatal(err)
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
-		t.Fatalf("opening %s: %v", abs, err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.documentElement.hasAttribute("data-charts")`,
-		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the page never drew its charts: %v", err)
-	}
-	return p
-}
-
-func eval[T any](t *testing.T, p *browserPage, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("evaluating %s: %v", js, err)
-	}
-	return v
-}
+// The browser tests open the report's pages from disk in a headless Chromium
+// with the network off (package internal/browser: skipped without Chromium,
+// required with CARDLAB_BROWSER_TESTS=1; screenshots to CARDLAB_ARTIFACTS).
 
 type chartState struct {
 	ID      string  `json:"id"`
@@ -211,13 +37,23 @@ const chartsJS = `Array.from(document.querySelectorAll(".chart")).map(function (
   return {id: el.id, canvas: !!c, w: r.width, h: r.height, painted: painted, error: el.getAttribute("data-error") || ""};
 })`
 
-func checkPage(t *testing.T, p *browserPage, d *Data, shot string) {
+// openReport opens the report page, width px wide, and waits for its charts.
+func openReport(t *testing.T, path string, width int) *browser.Page {
 	t.Helper()
-	charts := eval[[]chartState](t, p, chartsJS)
+	p := browser.OpenFile(t, path, width)
+	p.WaitFor(t, `document.documentElement.hasAttribute("data-charts")`, 30*time.Second)
+	return p
+}
+
+// checkPage: every chart drawn, the sections in the order a designer asks,
+// the gallery linked, no sideways scroll, nothing wrong in the console.
+func checkPage(t *testing.T, p *browser.Page, d *Data, shot string) {
+	t.Helper()
+	charts := browser.Eval[[]chartState](t, p, chartsJS)
 	if len(charts) < 7 {
 		t.Errorf("%d charts on the page, want at least 7", len(charts))
 	}
-	drawn := eval[string](t, p, `document.documentElement.getAttribute("data-charts")`)
+	drawn := browser.Eval[string](t, p, `document.documentElement.getAttribute("data-charts")`)
 	if drawn != fmt.Sprint(len(charts)) {
 		t.Errorf("page.js drew %s of %d charts", drawn, len(charts))
 	}
@@ -226,85 +62,116 @@ func checkPage(t *testing.T, p *browserPage, d *Data, shot string) {
 			t.Errorf("chart %s did not render: %+v", c.ID, c)
 		}
 	}
-	gallery := eval[int](t, p, `document.querySelectorAll("#gallery .gcard .face").length`)
-	if gallery != len(d.Cards) {
-		t.Errorf("the gallery shows %d cards, the result has %d", gallery, len(d.Cards))
+	want := []string{"verdict", "factions", "cards", "matchups", "seats", "targets", "games", "methods"}
+	if d.Diff != nil {
+		want = append([]string{"verdict", "changes"}, want[1:]...)
 	}
-	if big := eval[int](t, p, `Array.from(document.querySelectorAll(".gpage")).filter(function (g) { return g.children.length > 9; }).length`); big != 0 {
-		t.Errorf("%d gallery pages hold more than nine cards", big)
+	got := browser.Eval[[]string](t, p, `Array.from(document.querySelectorAll("main > section")).map(function (s) { return s.id; })`)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("sections %v, want %v", got, want)
 	}
-	for _, id := range []string{"findings", "factions", "matchups", "seats", "cards", "targets", "games", "gallery", "methods"} {
-		if !eval[bool](t, p, `!!document.getElementById("`+id+`")`) {
-			t.Errorf("no section #%s", id)
-		}
+	if n := browser.Eval[int](t, p, `document.querySelectorAll('a[href="cards.html"]').length`); n == 0 {
+		t.Error("the page does not link the gallery cards.html")
 	}
-	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
+	if v := browser.Eval[string](t, p, `document.querySelector("p.verdict").textContent`); v == "" {
+		t.Error("no verdict")
 	}
-	out := filepath.Join(artifactDir(t), shot)
-	if err := os.WriteFile(out, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", out)
-	problems, requests, _ := p.snapshot()
-	for _, pr := range problems {
-		t.Errorf("browser: %s", pr)
-	}
-	for _, r := range requests {
-		t.Errorf("the page requested %s: it must work offline", r)
-	}
+	p.NoPageScroll(t)
+	p.Screenshot(t, shot)
+	p.CheckClean(t)
 }
 
-// The page works from disk with the network off: every chart draws, the
-// gallery is there, nothing is fetched, nothing goes wrong in the console.
-func TestReportBrowser(t *testing.T) {
-	chromiumPath(t)
-	d := testData(t, cards.Default(), 60)
-	dir := filepath.Join(t.TempDir(), "report")
-	if err := Write(dir, d, Options{Now: testNow}); err != nil {
-		t.Fatal(err)
+// checkGallery: one card face per card, beside its own figures (its value
+// first when there is one), nine to a printed page, no handler names.
+func checkGallery(t *testing.T, path string, d *Data, width int, shot string) {
+	t.Helper()
+	p := browser.OpenFile(t, path, width)
+	p.WaitFor(t, `document.readyState === "complete"`, 30*time.Second)
+	if n := browser.Eval[int](t, p, `document.querySelectorAll("#gallery .gcard .face").length`); n != len(d.Cards) {
+		t.Errorf("the gallery shows %d cards, the result has %d", n, len(d.Cards))
 	}
-	p := openReport(t, filepath.Join(dir, "index.html"))
-	checkPage(t, p, d, "report.png")
-	if n := eval[int](t, p, `window.__cardlabAlerts.length`); n != 0 {
-		t.Errorf("the page called alert %d times", n)
+	if big := browser.Eval[int](t, p, `Array.from(document.querySelectorAll(".gpage")).filter(function (g) { return g.children.length > 9; }).length`); big != 0 {
+		t.Errorf("%d gallery pages hold more than nine cards", big)
+	}
+	// A face's type line is "type · kind", never the engine's handler.
+	if d.Meta != nil && d.Meta.Catalog != nil {
+		lines := browser.Eval[[]string](t, p, `Array.from(document.querySelectorAll(".face .typeline")).map(function (f) { return f.textContent; })`)
+		for i, c := range d.Meta.Catalog.Cards {
+			if i < len(lines) && strings.Count(lines[i], "·") != 1 {
+				t.Errorf("a card face's type line is %q: more than type and kind", lines[i])
+				break
+			}
+			_ = c
+		}
+	}
+	if d.Cards[0].Value != nil {
+		if first := browser.Eval[string](t, p, `document.querySelector(".gcard .figs dt").textContent`); first != "Value vs faction" {
+			t.Errorf("a card's first figure is %q, want its value", first)
+		}
+	}
+	for _, dup := range []string{"Win when drawn", "Win when played", "Games"} {
+		if n := browser.Eval[int](t, p, `Array.from(document.querySelectorAll(".figs dt")).filter(function (d) { return d.textContent === "`+dup+`"; }).length`); n != 0 {
+			t.Errorf("cards show %q, a figure of their faction", dup)
+		}
+	}
+	p.NoPageScroll(t)
+	p.Screenshot(t, shot)
+	p.CheckClean(t)
+}
+
+// The page works from disk with the network off at 1400 and 400 px: every
+// chart draws, the sections come in order, nothing scrolls sideways, nothing
+// is fetched, nothing goes wrong in the console; the gallery page too.
+func TestReportBrowser(t *testing.T) {
+	browser.Path(t)
+	for _, tc := range []struct {
+		name string
+		d    *Data
+	}{{"run", testData(t, cards.Default(), 60)}, {"values-base", fixtureData(true)}} {
+		dir := filepath.Join(t.TempDir(), "report")
+		if err := Write(dir, tc.d, Options{Now: testNow}); err != nil {
+			t.Fatal(err)
+		}
+		for _, width := range []int{1400, 400} {
+			t.Run(fmt.Sprintf("%s/%dpx", tc.name, width), func(t *testing.T) {
+				p := openReport(t, filepath.Join(dir, "index.html"), width)
+				checkPage(t, p, tc.d, fmt.Sprintf("report-%s-%d.png", tc.name, width))
+				if n := browser.Eval[int](t, p, `window.__cardlabAlerts.length`); n != 0 {
+					t.Errorf("the page called alert %d times", n)
+				}
+				checkGallery(t, filepath.Join(dir, "cards.html"), tc.d, width, fmt.Sprintf("cards-%s-%d.png", tc.name, width))
+			})
+		}
 	}
 }
 
 // A hostile ruleset runs no script and injects no element: its names and
 // texts appear as text.
 func TestReportBrowserHostile(t *testing.T) {
-	chromiumPath(t)
+	browser.Path(t)
 	d := testData(t, hostileRuleset(t), 40)
 	dir := filepath.Join(t.TempDir(), "report")
 	if err := Write(dir, d, Options{Now: testNow}); err != nil {
 		t.Fatal(err)
 	}
-	p := openReport(t, filepath.Join(dir, "index.html"))
+	p := openReport(t, filepath.Join(dir, "index.html"), 1280)
 	checkPage(t, p, d, "report-hostile.png")
-	if alerts := eval[[]string](t, p, `window.__cardlabAlerts`); len(alerts) != 0 {
+	if alerts := browser.Eval[[]string](t, p, `window.__cardlabAlerts`); len(alerts) != 0 {
 		t.Errorf("ruleset text ran as script: %v", alerts)
 	}
-	if _, _, dialogs := p.snapshot(); len(dialogs) != 0 {
+	if _, _, dialogs := p.Snapshot(); len(dialogs) != 0 {
 		t.Errorf("dialogs opened: %v", dialogs)
 	}
-	if n := eval[int](t, p, `document.querySelectorAll("img, #inj, svg[onload], i, textarea").length`); n != 0 {
+	if n := browser.Eval[int](t, p, `document.querySelectorAll("img, #inj, svg[onload], i, textarea").length`); n != 0 {
 		t.Errorf("%d elements injected by ruleset text", n)
 	}
-	scripts := eval[int](t, p, `document.scripts.length`)
-	opts := eval[int](t, p, `document.querySelectorAll('script[type="application/json"]').length`)
+	scripts := browser.Eval[int](t, p, `document.scripts.length`)
+	opts := browser.Eval[int](t, p, `document.querySelectorAll('script[type="application/json"]').length`)
 	if scripts != opts+2 {
 		t.Errorf("%d scripts in the page, want %d chart options + ECharts + page.js", scripts, opts)
 	}
-	text := eval[string](t, p, `document.getElementById("gallery").innerText`)
-	for _, h := range []string{hostileScript, hostileImg, hostileFormula, "Ωμέγα 🚀 中文", `Klingon </script><b id="inj">Empire</b> & "Co"`} {
-		if !strings.Contains(text, h) {
-			t.Errorf("the gallery does not show %q as text", h)
-		}
-	}
 	// The tooltips escape names too: show the hostile faction's.
-	html := eval[string](t, p, `(function () {
+	html := browser.Eval[string](t, p, `(function () {
   var c = echarts.getInstanceByDom(document.getElementById("chart-factions"));
   c.dispatchAction({type: "showTip", seriesIndex: 0, dataIndex: 3});
   var tip = document.querySelector("#chart-factions div[style*='z-index']");
@@ -313,7 +180,19 @@ func TestReportBrowserHostile(t *testing.T) {
 	if !strings.Contains(html, "&lt;b id=") || strings.Contains(html, "<b id=") {
 		t.Errorf("the tooltip of the hostile faction does not show its name escaped: %q", html)
 	}
-	if n := eval[int](t, p, `document.querySelectorAll("#inj").length`); n != 0 {
+	if n := browser.Eval[int](t, p, `document.querySelectorAll("#inj").length`); n != 0 {
 		t.Error("a tooltip injected an element")
 	}
+	g := browser.OpenFile(t, filepath.Join(dir, "cards.html"), 1280)
+	g.WaitFor(t, `document.readyState === "complete"`, 30*time.Second)
+	if n := browser.Eval[int](t, g, `document.querySelectorAll("img, #inj, svg[onload], i, textarea, script").length`); n != 0 {
+		t.Errorf("%d elements injected into the gallery by ruleset text", n)
+	}
+	text := browser.Eval[string](t, g, `document.getElementById("gallery").innerText`)
+	for _, h := range []string{hostileScript, hostileImg, hostileFormula, "Ωμέγα 🚀 中文", `Klingon </script><b id="inj">Empire</b> & "Co"`} {
+		if !strings.Contains(text, h) {
+			t.Errorf("the gallery does not show %q as text", h)
+		}
+	}
+	g.CheckClean(t)
 }

@@ -195,7 +195,7 @@ func (m *model) chartFactions() (*chartView, error) {
 		"series": []obj{
 			{"barMaxWidth": 80, "markLine": obj{"silent": true, "symbol": "none",
 				"lineStyle": obj{"type": "dashed", "color": "#333"},
-				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%"},
+				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%", "position": "insideEndTop"},
 				"data":      []obj{{"yAxis": p100(fair)}}}},
 			{"renderItem": errorHook(false), "z": 10},
 		},
@@ -208,7 +208,7 @@ func (m *model) chartFactions() (*chartView, error) {
 // each other (column), 2-player lineups only.
 func (m *model) chartMatchups() (*chartView, error) {
 	cv := &chartView{ID: "chart-matchups", Title: "Head-to-head win shares", Height: 120 + 60*len(m.factions),
-		Note: "Each cell: the row faction's win share against the column faction, over every seating. Blue: the row faction wins more than half; red: less."}
+		Note: "Each cell: the row faction's win share against the column faction over every seating, and below it ± the half-width of its 95% interval. * marks a matchup outside the tolerance band and significant after the Holm correction over all matchups. Blue: the row faction wins more than half; red: less."}
 	idx := map[string]int{}
 	var names []string
 	for i, f := range m.factions {
@@ -217,9 +217,14 @@ func (m *model) chartMatchups() (*chartView, error) {
 	}
 	var data []opts.HeatMapData
 	maxDev := 5.0
-	for _, mu := range m.rep.Matchups {
+	md := m.matchupDev()
+	for i, mu := range m.rep.Matchups {
 		if len(mu.Lineup) != 2 {
 			continue
+		}
+		mark := 0.0 // 1: outside the tolerance band and significant after Holm
+		if v := md[i]; v != nil && v.out(m.tol) {
+			mark = 1
 		}
 		for k, id := range mu.Lineup {
 			opp := mu.Lineup[1-k]
@@ -230,7 +235,7 @@ func (m *model) chartMatchups() (*chartView, error) {
 				continue
 			}
 			data = append(data, opts.HeatMapData{Name: m.facName(id) + " vs " + m.facName(opp),
-				Value: []float64{float64(col), float64(row), p100(s.WinRate), p100(s.CI95[0]), p100(s.CI95[1]), float64(s.Games)}})
+				Value: []float64{float64(col), float64(row), p100(s.WinRate), p100(s.CI95[0]), p100(s.CI95[1]), float64(s.Games), mark}})
 			maxDev = max(maxDev, math.Abs(p100(s.WinRate)-50))
 		}
 	}
@@ -238,6 +243,9 @@ func (m *model) chartMatchups() (*chartView, error) {
 		return cv, nil
 	}
 	span := math.Ceil(maxDev/5) * 5
+	if m.tol > 0 {
+		cv.Note += fmt.Sprintf(" Tolerance band: %s around 50%%.", m.tolText())
+	}
 	hm := charts.NewHeatMap()
 	hm.SetGlobalOptions(noTitle(), noLegend(),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "against", Data: names, NameLocation: "middle", NameGap: 28}),
@@ -248,11 +256,11 @@ func (m *model) chartMatchups() (*chartView, error) {
 	var err error
 	cv.Option, err = optionJSON(hm, obj{
 		"tooltip": tooltip("item", "cardlab:heatmap"),
-		"grid":    obj{"left": 110, "right": 40, "top": 20, "bottom": 90},
+		"grid":    obj{"left": 10, "right": 20, "top": 20, "bottom": 90, "containLabel": true},
 		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"show": true}}},
 		"visualMap": []obj{{"orient": "horizontal", "left": "center", "bottom": 0, "text": []string{"wins more", "wins less"},
 			"precision": 1}},
-		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel"}}},
+		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel", "lineHeight": 15, "fontSize": 11}}},
 	})
 	return cv, err
 }
@@ -292,12 +300,12 @@ func (m *model) chartSeats() (*chartView, error) {
 	if !multi {
 		e := p100(m.rep.Seats[0].Expected)
 		first["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#333"},
-			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%"}, "data": []obj{{"yAxis": e}}}
+			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%", "position": "insideEndTop"}, "data": []obj{{"yAxis": e}}}
 	}
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip":  tooltip("axis", "cardlab:ci"),
-		"xAxis":    []obj{{"axisLabel": obj{"interval": 0}}},
+		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break"}}},
 		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
 		"_cardlab": obj{"unit": "%"},
 	})
@@ -308,6 +316,12 @@ func (m *model) chartSeats() (*chartView, error) {
 // rates, shown as percentage points) with intervals; dim marks bars whose
 // interval includes 0.
 func rankChart(id, ttl, note, axis string, items []rankItem) (*chartView, error) {
+	return rankChartIn(id, ttl, note, axis, "pts", 100, items)
+}
+
+// rankChartIn is rankChart for figures in unit ("pts" or "power"), shown
+// multiplied by scale.
+func rankChartIn(id, ttl, note, axis, unit string, scale float64, items []rankItem) (*chartView, error) {
 	cv := &chartView{ID: id, Title: ttl, Note: note, Height: 80 + 22*len(items)}
 	if len(items) == 0 {
 		return cv, nil
@@ -318,9 +332,10 @@ func rankChart(id, ttl, note, axis string, items []rankItem) (*chartView, error)
 	for i, it := range items {
 		names = append(names, it.name)
 		st := &opts.ItemStyle{Color: it.color}
-		bd := opts.BarData{Name: it.name, Value: p100(it.value), ItemStyle: st}
+		sc := func(x float64) float64 { return math.Round(x*scale*100) / 100 }
+		bd := opts.BarData{Name: it.name, Value: sc(it.value), ItemStyle: st}
 		data = append(data, bd)
-		bars = append(bars, [3]float64{float64(i), p100(it.ci[0]), p100(it.ci[1])})
+		bars = append(bars, [3]float64{float64(i), sc(it.ci[0]), sc(it.ci[1])})
 	}
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noTitle(), noLegend(), charts.WithXAxisOpts(opts.XAxis{Name: axis}))
@@ -347,7 +362,7 @@ func rankChart(id, ttl, note, axis string, items []rankItem) (*chartView, error)
 		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 220, "overflow": "truncate"}}},
 		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26}},
 		"series":   series,
-		"_cardlab": obj{"unit": "pts", "names": itemsFactions(items)},
+		"_cardlab": obj{"unit": unit, "names": itemsFactions(items), "narrowLabel": 110},
 	})
 	return cv, err
 }
@@ -377,19 +392,33 @@ func ends[T any](xs []T, n int) []T {
 	return append(slices.Clone(xs[:n]), xs[len(xs)-n:]...)
 }
 
-// chartCardRank: the cards at both ends of the card ranking.
+// chartCardRank: the cards at both ends of the card ranking — by value vs
+// faction (over-powered first, flagged marked), or without card values by
+// the correlational fallback, labelled so.
 func (m *model) chartCardRank() (*chartView, error) {
 	if m.metric.Key == "impact" {
-		return &chartView{ID: "chart-cards"}, nil // the impact section shows it
+		return &chartView{ID: "chart-cards"}, nil // the impact chart shows it
 	}
+	ranked := m.ranked()
 	var items []rankItem
-	for _, c := range ends(m.ranked(), 15) {
-		items = append(items, rankItem{name: c.Info.Name, faction: m.facName(c.Faction), color: c.Fac.Color,
+	for _, c := range ends(ranked, 15) {
+		name := c.Info.Name
+		if m.metric.Key == "value" && c.Value != nil && c.Value.Flagged {
+			name += " ●"
+		}
+		items = append(items, rankItem{name: name, faction: m.facName(c.Faction), color: c.Fac.Color,
 			value: c.Score, ci: c.CI, dim: c.Sig == 0})
 	}
-	note := fmt.Sprintf("The 15 highest and 15 lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
-		"Correlation, not cause: a card held or played while its owner is winning looks good whatever it does.", m.metric.Label, m.metric.Long)
-	return rankChart("chart-cards", "Cards ranked by "+m.metric.Label, note, m.metric.Label+", percentage points", items)
+	n := min(15, len(ranked))
+	if m.metric.Key == "value" {
+		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
+			"Whiskers: 95%% interval; ● and solid bars: flagged (the interval excludes 0 after the Benjamini–Hochberg correction over all cards); faded: not flagged. "+
+			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long)
+		return rankChartIn("chart-cards", "Cards by value vs faction (power points)", note, "power points vs the faction's typical card", "power", 1, items)
+	}
+	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
+		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)
+	return rankChart("chart-cards", "Cards ranked by "+m.metric.Label, note, "percentage points (correlational)", items)
 }
 
 // chartPowerScatter: printed power against impact, or without an impact
@@ -397,9 +426,12 @@ func (m *model) chartCardRank() (*chartView, error) {
 // played is no use here: when decks cycle, nearly every card is played in
 // nearly every game and its played win share is its faction's.)
 func (m *model) chartPowerScatter() (*chartView, error) {
+	if m.metric.Key == "value" {
+		return m.chartPlaysLike()
+	}
 	cv := &chartView{ID: "chart-power", Height: 420}
 	impact := m.metric.Key == "impact"
-	yName := m.metric.Label + ", percentage points"
+	yName := "percentage points"
 	cv.Title = "Printed power against " + m.metric.Label
 	cv.Note = "Each dot is a card (jittered sideways so cards of equal power do not hide each other). " +
 		m.metric.Label + ": " + m.metric.Long + ". Grey-ringed dots rest on too few games."
@@ -463,16 +495,66 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 	return cv, err
 }
 
+// chartPlaysLike: each card's printed power against the power it plays
+// like; a card above the diagonal does more than its number says (its text
+// adds), below it less.
+func (m *model) chartPlaysLike() (*chartView, error) {
+	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed power against the power each card plays like",
+		Note: "Each dot is a card (jittered sideways so cards of equal power do not hide each other). Up: the combat power of a plain card that would do as much as one copy (value power). Dashed diagonal: plays exactly its printed power; above it the card's text adds, below it costs. Hover for the interval."}
+	if !m.catalogOK {
+		return &chartView{ID: "chart-power"}, nil
+	}
+	sc := charts.NewScatter()
+	sc.SetGlobalOptions(noTitle(), legendTop(),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed power"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "plays like, power"}))
+	n, hi, lo := 0, 1.0, 0.0
+	var series []obj
+	for _, f := range m.factions {
+		var data []opts.ScatterData
+		for i, c := range m.cards {
+			if c.Faction != f.ID || c.Value == nil {
+				continue
+			}
+			x := float64(c.Info.Power)
+			jit := (float64((i*7919)%13)/12 - 0.5) * 0.5
+			y := math.Round(c.Value.Power*100) / 100
+			data = append(data, opts.ScatterData{Name: c.Info.Name, Value: []float64{x + jit, y, x}, SymbolSize: 9})
+			hi = max(hi, x, y)
+			lo = min(lo, y)
+			n++
+		}
+		sc.AddSeries(f.Name, data)
+		series = append(series, obj{"itemStyle": obj{"color": f.Color, "opacity": 0.8}})
+	}
+	if n == 0 {
+		return &chartView{ID: "chart-power"}, nil
+	}
+	top := math.Ceil(hi)
+	series[0]["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#555"},
+		"label": obj{"show": false}, "data": []any{[]obj{{"coord": []float64{0, 0}}, {"coord": []float64{top, top}}}}}
+	var err error
+	cv.Option, err = optionJSON(sc, obj{
+		"tooltip":  tooltip("item", "cardlab:scatter"),
+		"grid":     obj{"left": 50, "right": 20, "top": 50, "bottom": 50},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1, "min": 0}},
+		"yAxis":    []obj{{"min": math.Floor(lo), "nameTextStyle": obj{"align": "left"}}},
+		"series":   series,
+		"_cardlab": obj{"unit": "power", "yLabel": "plays like"},
+	})
+	return cv, err
+}
+
 // chartTargets: who takes each target (capture shares by faction, stacked).
 func (m *model) chartTargets() (*chartView, error) {
 	cv := &chartView{ID: "chart-targets", Title: "Who takes each target", Height: 90 + 24*len(m.rep.Targets),
-		Note: "Share of each target's captures (won at scoring or by Negotiations) taken by each faction. The number after the name is how often it was captured per time it was laid out."}
+		Note: "Share of each target's captures (won at scoring or by Negotiations) taken by each faction. After the name: its capture rate, how often it was taken per time it was laid out (not an interval); the tooltip gives each share's 95% interval."}
 	if len(m.rep.Targets) == 0 || len(m.factions) == 0 {
 		return cv, nil
 	}
 	var names []string
 	for _, t := range m.rep.Targets {
-		names = append(names, fmt.Sprintf("%s (%.0f%%)", t.Name, 100*t.CaptureRate))
+		names = append(names, fmt.Sprintf("%s · %.0f%% captured", t.Name, 100*t.CaptureRate))
 	}
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noTitle(), legendTop(), charts.WithXAxisOpts(opts.XAxis{Name: "share of captures %", Max: 100}))
@@ -494,9 +576,24 @@ func (m *model) chartTargets() (*chartView, error) {
 		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
 		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
 		"series":   series,
-		"_cardlab": obj{"unit": "%"},
+		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "cis": targetCIs(m, names)},
 	})
 	return cv, err
+}
+
+// targetCIs are the capture shares' intervals for the tooltip, by series
+// (faction) and target: "[lo, hi]" in percent.
+func targetCIs(m *model, _ []string) [][]string {
+	var out [][]string
+	for _, f := range m.factions {
+		var row []string
+		for _, t := range m.rep.Targets {
+			c := t.Captures[f.ID].CI95
+			row = append(row, fmt.Sprintf("[%.1f, %.1f]", 100*c[0], 100*c[1]))
+		}
+		out = append(out, row)
+	}
+	return out
 }
 
 // histChart is a bar chart of a histogram.
@@ -534,7 +631,11 @@ func histChart(id, ttl, note, axis string, bins []Bin) (*chartView, error) {
 // (a result without per-game records) the means of the game figures.
 func (m *model) chartRounds() (*chartView, error) {
 	if h := m.histograms(); h != nil {
-		return histChart("chart-rounds", "Game length in rounds", "Games by the number of rounds played.", "rounds", h.Rounds)
+		note := "Games by the number of rounds played."
+		if m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
+			note += fmt.Sprintf(" The rules give %d rounds (every target laid out once). A target whose row ends a round with no card in it goes back under the target pile and is fought over again in a later round, so some games run longer (docs/rules.md, \"Empty rows\").", m.d.Meta.Catalog.Rounds)
+		}
+		return histChart("chart-rounds", "Game length in rounds", note, "rounds", h.Rounds)
 	}
 	g := m.rep.Game
 	cv := &chartView{ID: "chart-rounds", Title: "Game figures (means)", Height: 320,

@@ -100,3 +100,88 @@ func hostileRuleset(t testing.TB) *cards.Ruleset {
 	}
 	return rs
 }
+
+// fixtureData is a small hand-made result with card values (the figures of
+// issue 15's estimator, made up): four factions, Romulan far above its fair
+// share, card names full of Markdown and HTML. It does not depend on the
+// engine, so the golden files change only when the rendering does.
+func fixtureData(withBase bool) *Data {
+	ws := func(games int64, rate, lo, hi float64) analysis.WinStats {
+		return analysis.WinStats{Games: games, Wins: rate * float64(games), WinRate: rate, CI95: [2]float64{lo, hi}}
+	}
+	facs := []struct {
+		id, name, color string
+		rate, lo, hi    float64
+	}{
+		{"starfleet", "Starfleet", "#1f5fbf", 0.482, 0.469, 0.495},
+		{"klingon", "Klingon", "#b22222", 0.455, 0.442, 0.468},
+		{"romulan", "Romulan", "#2e8b57", 0.593, 0.580, 0.606},
+		{"vulcan", "Vulcan", "#c8a000", 0.470, 0.457, 0.483},
+	}
+	rep := &analysis.Report{ToolVersion: "test", Ruleset: analysis.RulesetInfo{Name: "Fixture", Version: "1.0", Hash: "0123456789abcdef0123"},
+		Config: analysis.ConfigInfo{Bots: []string{"greedy"}, Games: 2000, Seed: 1, MinSample: 30},
+		Games:  12000, Factions: map[string]analysis.FactionStats{}, PriceOfPower: map[string]analysis.PowerPrice{},
+		Raw: &analysis.Counts{}}
+	cat := &Catalog{Rounds: 6}
+	for i, f := range facs {
+		rep.Raw.Factions = append(rep.Raw.Factions, analysis.FactionCounts{ID: f.id})
+		rep.Factions[f.id] = analysis.FactionStats{WinStats: ws(6000, f.rate, f.lo, f.hi), MeanVP: 30 + float64(i), VPSD: 8}
+		rep.PriceOfPower[f.id] = analysis.PowerPrice{Pts: 1.3, CI95: [2]float64{1.1, 1.5}}
+		cat.Factions = append(cat.Factions, FactionInfo{ID: f.id, Name: f.name, Color: f.color})
+		for j := i + 1; j < len(facs); j++ {
+			g := facs[j]
+			a := 0.5 + (f.rate-g.rate)/2
+			rep.Config.Matchups = append(rep.Config.Matchups, []string{f.id, g.id})
+			rep.Matchups = append(rep.Matchups, analysis.MatchupStats{Lineup: []string{f.id, g.id}, Games: 2000,
+				Factions: map[string]analysis.WinStats{f.id: ws(2000, a, a-0.022, a+0.022), g.id: ws(2000, 1-a, 1-a-0.022, 1-a+0.022)}})
+		}
+	}
+	rep.Seats = []analysis.SeatStats{{Players: 2, Games: 12000, Expected: 0.5,
+		Seats:      []analysis.SeatWin{{Seat: 1, WinStats: ws(12000, 0.503, 0.494, 0.512)}, {Seat: 2, WinStats: ws(12000, 0.497, 0.488, 0.506)}},
+		StartOrder: []analysis.SeatWin{{Seat: 1, WinStats: ws(12000, 0.561, 0.552, 0.570)}, {Seat: 2, WinStats: ws(12000, 0.439, 0.430, 0.448)}}}}
+	rep.Targets = []analysis.TargetStats{{ID: "earth", Name: "Earth", Laid: 12000, Won: 11000, Negotiated: 400, Captured: 11400, CaptureRate: 0.95,
+		Captures: map[string]analysis.CaptureShare{"starfleet": {Captures: 3400, Share: 0.30, CI95: [2]float64{0.29, 0.31}},
+			"klingon": {Captures: 2600, Share: 0.23}, "romulan": {Captures: 3100, Share: 0.27}, "vulcan": {Captures: 2300, Share: 0.20}}}}
+	cards := []struct {
+		id, fac, name, kind string
+		power               int
+		vs, lo, hi, pw      float64
+		flagged             bool
+	}{
+		{"ro-thalaron", "romulan", "Thalaron Pulse", "O", 2, 2.4, 1.6, 3.2, 5.9, true},
+		{"ro-star", "romulan", "Q*Bert_[x] <b>bold</b> & `tick` | pipe", "P", 3, 1.2, 0.3, 2.1, 4.5, true},
+		{"ro-scout", "romulan", "#1 Scout", "N", 1, 0.2, -0.6, 1.0, 1.4, false},
+		{"kl-warriors", "klingon", "Klingon Warriors", "P", 3, 0.4, -0.5, 1.3, 3.6, false},
+		{"kl-raptor", "klingon", "1. Raptor", "N", 2, -1.9, -2.8, -1.0, 0.9, true},
+		{"sf-galaxy", "starfleet", "Galaxy", "N", 5, 0.1, -0.8, 1.0, 5.1, false},
+		{"vu-ambassador", "vulcan", "Ambassador", "X", 0, -0.3, -1.2, 0.6, 1.9, false},
+	}
+	for _, c := range cards {
+		v := &analysis.CardValue{Pts: 1.3 * c.pw, PtsCI95: [2]float64{1.3*c.pw - 0.9, 1.3*c.pw + 0.9}, Power: c.pw,
+			PowerCI95: [2]float64{c.pw - 0.8, c.pw + 0.8}, VsFaction: c.vs, VsFactionCI95: [2]float64{c.lo, c.hi},
+			EffectPower: c.pw - float64(c.power), Flagged: c.flagged}
+		rep.Cards = append(rep.Cards, analysis.CardStats{ID: c.id, Faction: c.fac, Name: c.name, Copies: 2, Games: 6000,
+			Drawn: 6000, Played: 5800, PlayRate: 0.967, Placed: 9000, RowWinRate: 0.52, Scored: 8000, MeanPower: float64(c.power),
+			Opening: 1500, NotOpening: 4500, Value: v})
+		cat.Cards = append(cat.Cards, CardInfo{ID: c.id, Faction: c.fac, Name: c.name, Type: "ship", Kind: c.kind, Power: c.power,
+			Copies: 2, Effect: "HANDLER_" + c.id, Text: "Text of " + c.name})
+	}
+	rep.Game = analysis.GameStats{Games: 12000, DecisionsMean: 250, RoundsMean: 6.4, RoundsSD: 0.7}
+	d := &Data{Report: rep, Meta: &Meta{Command: "cardlab report --bots greedy --games 2000 --seed 1 --out report",
+		Generated: "2026-01-02T03:04:05Z", Catalog: cat,
+		Histograms: &Histograms{Rounds: []Bin{{6, 6, 8000}, {7, 7, 3000}, {8, 8, 900}, {9, 9, 100}},
+			Decisions: []Bin{{200, 249, 6000}, {250, 299, 6000}}, Margin: []Bin{{0, 4, 7000}, {5, 9, 5000}}}}}
+	if withBase {
+		d.Diff = &analysis.DiffResult{Base: analysis.RulesetInfo{Name: "Fixture", Version: "0.9", Hash: "fedcba9876543210"},
+			Variant: rep.Ruleset, Alpha: 0.05, Correction: analysis.CorrectionHolm,
+			Verdict: "SIGNIFICANT (1 change, Holm-corrected at 0.05): romulan +4.1 points [+3.0, +5.2] (p_adj < 0.001)",
+			Changes: []analysis.Change{{Kind: "card", ID: "ro-star", Change: "changed", Field: "power", Base: "2", Variant: "3", Pos: "romulan.yaml:12"},
+				{Kind: "rules", Change: "changed", Field: "hand_size", Base: "5", Variant: "6", Pos: "rules.yaml:3"}},
+			Factions: []analysis.FactionDelta{{Faction: "romulan", Base: 0.552, Variant: 0.593,
+				PairedTest: analysis.PairedTest{Games: 6000, Delta: 0.041, CI95: [2]float64{0.030, 0.052}, PAdj: 0.0001, Significant: true}},
+				{Faction: "klingon", Base: 0.47, Variant: 0.455, PairedTest: analysis.PairedTest{Games: 6000, Delta: -0.015, CI95: [2]float64{-0.026, -0.004}, PAdj: 0.03, Significant: true}}},
+			Cards: []analysis.CardDelta{{ID: "ro-star", Faction: "romulan", Name: cards[1].name, Changed: true,
+				RowWinRate: analysis.ValueDelta{Base: 0.5, Variant: 0.55, Delta: 0.05}}}}
+	}
+	return d
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 )
 
 // The page's assets. echarts.min.js is dist/echarts.min.js of the npm
@@ -30,6 +31,8 @@ var (
 	pageCSS string
 	//go:embed assets/page.js
 	pageJS string
+	//go:embed assets/cards.html
+	galleryHTML string
 )
 
 // EChartsVersion is the version of the embedded Apache ECharts.
@@ -46,45 +49,48 @@ var pageTemplate = sync.OnceValues(func() (*template.Template, error) {
 	return template.New("page").Parse(pageHTML)
 })
 
+var galleryTemplate = sync.OnceValues(func() (*template.Template, error) {
+	return template.New("cards").Parse(galleryHTML)
+})
+
 // pageData is what the page template shows.
 type pageData struct {
 	Title, Describe, Hash, Tool, Generated, Rendered, Command string
 	Partial                                                   bool
+	Verdict, Tolerance                                        string
 	Findings                                                  []finding
 	Factions                                                  []facRow
 	Games                                                     []kv
 	Charts                                                    map[string]*chartView
 	ChartList                                                 []*chartView
 	Metric                                                    cardMetric
-	HasImpact, CatalogOK                                      bool
+	HasImpact, HasValue, CatalogOK                            bool
 	Diff                                                      *diffView
 	Suggestion                                                string
 	RankChanges                                               []string
 	Gallery                                                   []galleryFaction
 	Bots                                                      string
-	GamesPerLineup, MinSample                                 int
+	GamesPerLineup, MinSample, RulesRounds                    int
 	EChartsVersion, EChartsLicense, EChartsNotice             string
 	CSS                                                       template.CSS
 	ECharts, PageJS                                           template.JS
 }
 
 type facRow struct {
-	Name, Color, Rate, CI, Fair, Class, MeanVP, VPSD, Wins string
-	Games                                                  int64
+	Name, Color, Rate, CI, Fair, Verdict, Class, MeanVP, VPSD, Wins string
+	Games                                                           int64
 }
 
 type kv struct{ Label, Value string }
 
 type diffView struct {
 	From, To, Verdict string
-	Changes           []changeRow
+	Changes           []changeLine
 }
 
-type changeRow struct{ Kind, ID, Change, Field, Base, Variant, Pos string }
-
 type galleryFaction struct {
-	Name, Color string
-	Pages       [][]galleryCard
+	Name, Color, Anchor string
+	Pages               [][]galleryCard
 }
 
 type galleryCard struct {
@@ -99,6 +105,36 @@ type figure struct{ Label, Value, Class string }
 // cardsPerPage is how many gallery cards a printed A4 page holds (3 × 3).
 const cardsPerPage = 9
 
+// stamp formats a time the one way the reports show times.
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// stampRFC3339 reformats an RFC 3339 time (as Meta.Generated) like stamp;
+// anything else is shown as it is.
+func stampRFC3339(s string) string {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return stamp(t)
+	}
+	return s
+}
+
+// page fills what both pages show.
+func (m *model) page() *pageData {
+	r := m.rep
+	p := &pageData{
+		Title: m.title(), Describe: m.describe(), Hash: r.Ruleset.Hash, Tool: r.ToolVersion,
+		Generated: stampRFC3339(m.generated()), Rendered: stamp(m.now), Command: m.command(),
+		Partial: r.Partial, Verdict: m.verdict(), Tolerance: m.tolText(), Findings: m.found, Charts: map[string]*chartView{},
+		Metric: m.metric, HasImpact: m.d.Impact != nil, HasValue: m.metric.Key == "value", CatalogOK: m.catalogOK,
+		Bots: strings.Join(r.Config.Bots, ", "), GamesPerLineup: r.Config.Games, MinSample: r.Config.MinSample,
+		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
+		CSS: template.CSS(pageCSS),
+	}
+	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
+		p.RulesRounds = m.d.Meta.Catalog.Rounds
+	}
+	return p
+}
+
 // writeHTML writes the self-contained page.
 func (m *model) writeHTML(w io.Writer) error {
 	tpl, err := pageTemplate()
@@ -110,41 +146,41 @@ func (m *model) writeHTML(w io.Writer) error {
 		return err
 	}
 	r := m.rep
-	p := &pageData{
-		Title: m.title(), Describe: m.describe(), Hash: r.Ruleset.Hash, Tool: r.ToolVersion,
-		Generated: m.generated(), Rendered: m.now.Format("2006-01-02 15:04 UTC"), Command: m.command(),
-		Partial: r.Partial, Findings: m.findings(), Charts: map[string]*chartView{}, Metric: m.metric,
-		HasImpact: m.d.Impact != nil, CatalogOK: m.catalogOK,
-		Bots: strings.Join(r.Config.Bots, ", "), GamesPerLineup: r.Config.Games, MinSample: r.Config.MinSample,
-		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
-		CSS: template.CSS(pageCSS), ECharts: template.JS(echartsJS), PageJS: template.JS(pageJS),
-	}
+	p := m.page()
+	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {
 			p.Charts[strings.ReplaceAll(strings.TrimPrefix(id, "chart-"), "-", "")] = c
 			p.ChartList = append(p.ChartList, c)
 		}
 	}
+	fd := m.facDev()
 	for _, f := range m.factions {
-		s, e := f.Stats, m.expected(f.ID)
-		cls := ""
+		s, v := f.Stats, fd[f.ID]
+		cls, verdict := "", "balanced"
 		switch {
 		case s.LowN:
-			cls = "low"
-		case s.CI95[0] > e:
-			cls = "pos"
-		case s.CI95[1] < e:
-			cls = "neg"
+			cls, verdict = "low", "too few games"
+		case v.out(m.tol) && v.d() > 0:
+			cls, verdict = "pos", pts1(v.d())+" above"
+		case v.out(m.tol):
+			cls, verdict = "neg", pts1(v.d())+" below"
+		case v.beyond(m.tol):
+			verdict = pts1(v.d()) + ", unclear"
 		}
 		p.Factions = append(p.Factions, facRow{Name: f.Name, Color: f.Color, Games: s.Games, Wins: trimFloat(s.Wins),
-			Rate: pct1(s.WinRate), CI: ciPct(s.CI95), Fair: pct0(e), Class: cls,
+			Rate: pct1(s.WinRate), CI: ciPct(s.CI95), Fair: pct0(v.fair), Verdict: verdict, Class: cls,
 			MeanVP: fmt.Sprintf("%.2f", s.MeanVP), VPSD: fmt.Sprintf("%.2f", s.VPSD)})
 	}
 	g := r.Game
+	rounds := fmt.Sprintf("%.2f (sd %.2f)", g.RoundsMean, g.RoundsSD)
+	if p.RulesRounds > 0 {
+		rounds += fmt.Sprintf("; the rules give %d, more when targets return", p.RulesRounds)
+	}
 	p.Games = []kv{
 		{"games", fmt.Sprint(g.Games)},
 		{"decisions per game", fmt.Sprintf("%.1f (sd %.1f)", g.DecisionsMean, g.DecisionsSD)},
-		{"rounds per game", fmt.Sprintf("%.2f (sd %.2f)", g.RoundsMean, g.RoundsSD)},
+		{"rounds per game", rounds},
 		{"deployment turns per round", fmt.Sprintf("%.1f", g.DeployTurnsPerRound)},
 		{"passes per game", fmt.Sprintf("%.2f", g.PassesMean)},
 		{"reshuffles per game", fmt.Sprintf("%.2f", g.ReshufflesMean)},
@@ -152,12 +188,9 @@ func (m *model) writeHTML(w io.Writer) error {
 		{"shared victories", fmt.Sprintf("%d (%s)", g.SharedVictories, pct1(g.SharedRate))},
 	}
 	if df := m.d.Diff; df != nil {
-		dv := &diffView{From: df.Base.Name + " " + df.Base.Version + " (" + shortHash(df.Base.Hash) + ")",
-			To: df.Variant.Name + " " + df.Variant.Version + " (" + shortHash(df.Variant.Hash) + ")", Verdict: df.Verdict}
-		for _, c := range df.Changes {
-			dv.Changes = append(dv.Changes, changeRow{c.Kind, c.ID, c.Change, c.Field, c.Base, c.Variant, c.Pos})
-		}
-		p.Diff = dv
+		p.Diff = &diffView{From: df.Base.Name + " " + df.Base.Version + " (" + shortHash(df.Base.Hash) + ")",
+			To: df.Variant.Name + " " + df.Variant.Version + " (" + shortHash(df.Variant.Hash) + ")", Verdict: df.Verdict,
+			Changes: m.changes()}
 	}
 	if sw := m.d.Sweep; sw != nil && sw.Suggestion != nil {
 		p.Suggestion = sw.Suggestion.Text
@@ -174,7 +207,22 @@ func (m *model) writeHTML(w io.Writer) error {
 			p.RankChanges = append(p.RankChanges, s)
 		}
 	}
+	return execute(w, tpl, p)
+}
+
+// writeGallery writes cards.html: every card as printed beside its own
+// figures, nine to an A4 page when printed.
+func (m *model) writeGallery(w io.Writer) error {
+	tpl, err := galleryTemplate()
+	if err != nil {
+		return err
+	}
+	p := m.page()
 	p.Gallery = m.gallery()
+	return execute(w, tpl, p)
+}
+
+func execute(w io.Writer, tpl *template.Template, p *pageData) error {
 	var b bytes.Buffer
 	if err := tpl.Execute(&b, p); err != nil {
 		return err
@@ -196,13 +244,24 @@ func trimFloat(x float64) string {
 	return s
 }
 
-// gallery lays out every card of the run by faction, nine to a page.
+// gallery lays out every card of the run by faction, nine to a page: ranked
+// by the card metric when it is causal (over-powered first), else in
+// ruleset order.
 func (m *model) gallery() []galleryFaction {
 	var out []galleryFaction
-	for _, f := range m.factions {
-		gf := galleryFaction{Name: f.Name, Color: f.Color}
-		var cards []galleryCard
+	order := m.cards
+	if m.metric.Causal {
+		order = m.ranked()
 		for _, c := range m.cards {
+			if c.Low {
+				order = append(order, c)
+			}
+		}
+	}
+	for i, f := range m.factions {
+		gf := galleryFaction{Name: f.Name, Color: f.Color, Anchor: fmt.Sprintf("faction-%d", i+1)}
+		var cards []galleryCard
+		for _, c := range order {
 			if c.Faction == f.ID {
 				cards = append(cards, m.galleryCard(c))
 			}
@@ -217,62 +276,73 @@ func (m *model) gallery() []galleryFaction {
 	return out
 }
 
+// figClass is the look of a figure: significant above or below, or
+// resting on too few games.
+func figClass(sig int, low bool) string {
+	switch {
+	case low:
+		return "low"
+	case sig > 0:
+		return "pos"
+	case sig < 0:
+		return "neg"
+	}
+	return ""
+}
+
+// galleryCard is a card's face (type and kind, never the engine's handler
+// name) and the figures of the card itself, its value first; the figures
+// every card of a faction shares (games, win shares when drawn or played)
+// are the faction's and stay off the card.
 func (m *model) galleryCard(c *cardView) galleryCard {
 	gc := galleryCard{Name: c.Info.Name, Text: c.Info.Text, Faction: c.Fac.Name, Color: c.Fac.Color,
 		Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Info.Power, HasPower: c.HasFace}
 	if c.HasFace {
-		parts := []string{c.Info.Type, c.Info.Kind + " · " + kindName(c.Info.Kind)}
-		if c.Info.Effect != "" {
-			parts = append(parts, c.Info.Effect)
-		}
-		gc.TypeLine = strings.Join(parts, " · ")
+		gc.TypeLine = c.Info.Type + " · " + kindName(c.Info.Kind)
 	} else {
 		gc.TypeLine = c.ID
 	}
-	cls := func(sig int, low bool) string {
-		switch {
-		case low:
-			return "low"
-		case sig > 0:
-			return "pos"
-		case sig < 0:
-			return "neg"
+	var f []figure
+	switch v := c.Value; {
+	case v != nil:
+		sig := 0
+		if v.Flagged {
+			sig = sign(v.VsFaction)
 		}
-		return ""
-	}
-	f := []figure{
-		{"Games", fmt.Sprint(c.Games), ""},
-		{"Win when drawn", pct1(c.GIHWR), ""},
-		{"IWD", diffFig(c.IWD, c.IWDCI95, c.Drawn, c.NotDrawn), cls(ciSig(c.IWDCI95), c.LowN)},
-		{"Opening-hand IWD", diffFig(c.OHIWD, c.OHIWDCI95, c.Opening, c.NotOpening), cls(ciSig(c.OHIWDCI95), c.OHLowN)},
-		{"Play rate", pct1(c.PlayRate), ""},
-		{"Win when played", pct1(c.PlayedWR), ""},
-		{"Row won", pct1(c.RowWinRate), ""},
-		{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), ""},
-	}
-	if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
-		f = append(f, figure{"Fired / blocked / fizzled", fmt.Sprintf("%d / %d / %d", c.Fired, c.Blocked, c.Fizzled), ""})
+		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f power %s", v.VsFaction, metricValue.ci(v.VsFactionCI95)), figClass(sig, false)})
+		like := fmt.Sprintf("%.1f power", v.Power)
+		if c.HasFace {
+			like += fmt.Sprintf(" (printed %d)", c.Info.Power)
+		}
+		f = append(f, figure{"Plays like", like, ""},
+			figure{"Win share, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""}) // Pts are points already
+	case c.Impact == nil && !m.metric.Causal:
+		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})
 	}
 	if c.Impact != nil {
 		sig := 0
 		if c.Impact.Significant {
 			sig = sign(c.Impact.Delta)
 		}
-		f = append([]figure{{"Impact", fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*c.Impact.Delta, 100*c.Impact.CI95[0], 100*c.Impact.CI95[1]),
-			cls(sig, c.Impact.LowN)}}, f...)
+		f = append(f, figure{"Impact, all copies", fmt.Sprintf("%+.1f pts %s", 100*c.Impact.Delta, ptsCI(c.Impact.CI95)),
+			figClass(sig, c.Impact.LowN)})
+	}
+	f = append(f,
+		figure{"Play rate", pct1(c.PlayRate), ""},
+		figure{"Row won", pct1(c.RowWinRate), ""},
+		figure{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), ""})
+	if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
+		f = append(f, figure{"Fired / blocked / fizzled", fmt.Sprintf("%d / %d / %d", c.Fired, c.Blocked, c.Fizzled), ""})
 	}
 	gc.Figures = f
 	return gc
 }
 
-// diffFig shows a difference of win shares with its interval, or why there
-// is none: a side without games.
-func diffFig(d float64, ci [2]float64, with, without int64) string {
-	switch {
-	case with == 0:
-		return "n/a (never)"
-	case without == 0:
-		return "n/a (every game)"
+// diffFigOr shows a correlational difference with its interval, or why
+// there is none.
+func diffFigOr(d float64, ci [2]float64, low bool) string {
+	if low {
+		return "n/a (too few games)"
 	}
-	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*d, 100*ci[0], 100*ci[1])
+	return fmt.Sprintf("%+.1f pts %s", 100*d, ptsCI(ci))
 }

@@ -5,28 +5,44 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 )
 
-// mdText makes free text safe in Markdown, in a paragraph or a table cell:
-// it stays text, never markup or HTML.
+// mdText makes free text safe in CommonMark, in a paragraph or a list
+// item: it stays text, never markup, HTML or an entity, with or without
+// GitHub's extensions. Every character Markdown gives a meaning to is
+// backslash-escaped (CommonMark lets any ASCII punctuation be escaped, so
+// "\<" shows "<" everywhere, where "&lt;" shows literally outside HTML
+// renderers); whitespace runs become one space and control characters
+// U+FFFD.
 func mdText(s string) string {
 	var b strings.Builder
-	for _, r := range strings.Join(strings.Fields(s), " ") {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '|', '#', '~', '!', '{', '}', '$':
+	s = strings.Join(strings.Fields(s), " ")
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune("\\`*_[]<>&|#~!{}$", r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
+		case unicode.IsControl(r):
+			b.WriteRune('\uFFFD')
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// mdStart is mdText for text that begins a line or a list item, where "-",
+// "+" or "1." would begin a list and "=" underline a heading.
+func mdStart(s string) string {
+	out := mdText(s)
+	if out != "" && strings.ContainsRune("-+=", rune(out[0])) {
+		return "\\" + out
+	}
+	if n := len(out) - len(strings.TrimLeft(out, "0123456789")); n > 0 && n < len(out) && (out[n] == '.' || out[n] == ')') {
+		out = out[:n] + "\\" + out[n:]
+	}
+	return out
 }
 
 // mdFence returns a code fence longer than any run of backticks in s.
@@ -43,58 +59,97 @@ func mdFence(s string) string {
 	return strings.Repeat("`", n)
 }
 
-// writeMarkdown writes summary.md: the headline table and the findings, for
-// a forum post or a pull request.
+// writeMarkdown writes summary.md: the verdict, what changed, the findings
+// and the headline figures, for a forum post or a pull request. It uses no
+// tables and no HTML, so it reads the same in any CommonMark renderer.
 func (m *model) writeMarkdown(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 	r := m.rep
 	p("# Balance report: %s\n\n", mdText(m.title()))
-	p("%s · ruleset `%s` · cardlab %s\n\n", mdText(m.describe()), shortHash(r.Ruleset.Hash), mdText(r.ToolVersion))
+	p("%s · ruleset %s · cardlab %s\n\n", mdText(m.describe()), mdText(shortHash(r.Ruleset.Hash)), mdText(r.ToolVersion))
 	cmd := m.command()
 	fence := mdFence(cmd)
 	p("Reproduce with:\n\n%ssh\n%s\n%s\n\n", fence, strings.ReplaceAll(cmd, "\n", " "), fence)
 
-	p("## Factions\n\n")
-	p("| Faction | Games | Win %% | 95%% CI | Fair share | vs fair share |\n")
-	p("|---|--:|--:|--:|--:|---|\n")
+	p("## Verdict\n\n%s\n\n", mdStart(m.verdict()))
+	if df := m.d.Diff; df != nil {
+		p("### What changed\n\n")
+		p("Compared with %s %s (%s) on the same games: %s\n\n", mdText(df.Base.Name), mdText(df.Base.Version),
+			mdText(shortHash(df.Base.Hash)), mdText(df.Verdict))
+		ch := m.changes()
+		if len(ch) == 0 {
+			p("The two rulesets define the same cards and rules.\n\n")
+		}
+		for _, c := range ch {
+			who := mdStart(c.Name)
+			if c.ID != "" && c.ID != c.Name {
+				who += " (" + mdText(c.ID) + ")"
+			}
+			p("- %s: %s\n", who, mdText(c.What()))
+		}
+		if len(ch) > 0 {
+			p("\n")
+		}
+		for _, f := range df.Factions {
+			mark := ""
+			if f.Significant {
+				mark = " — **significant**"
+			}
+			p("- %s: %s → %s, %s points %s%s\n", mdStart(m.facName(f.Faction)), pct1(f.Base), pct1(f.Variant),
+				pts1(f.Delta), mdText(ptsCI(f.CI95)), mark)
+		}
+		if len(df.Factions) > 0 {
+			p("\n")
+		}
+	}
+	p("### Findings\n\n")
+	for _, fd := range m.found {
+		p("- %s\n", mdStart(fd.Text))
+	}
+	p("\nWorst first. Balanced means within %s of the fair share; out of balance means outside that band and significant after the Holm correction.\n", mdText(m.tolText()))
+
+	p("\n## Factions\n\n")
+	fd := m.facDev()
 	for _, f := range m.factions {
-		s, e := f.Stats, m.expected(f.ID)
-		verdict := "within"
-		switch {
-		case s.CI95[0] > e:
-			verdict = "**above**"
-		case s.CI95[1] < e:
-			verdict = "**below**"
+		s, v := f.Stats, fd[f.ID]
+		verdict := m.devVerdict(v)
+		if verdict == "above" || verdict == "below" {
+			verdict = "**" + verdict + "**"
 		}
 		low := ""
 		if s.LowN {
 			low = " (few games)"
 		}
-		p("| %s | %d | %.1f | %.1f–%.1f | %s | %s%s |\n", mdText(f.Name), s.Games, 100*s.WinRate,
-			100*s.CI95[0], 100*s.CI95[1], pct0(e), verdict, low)
-	}
-	p("\n## Findings\n\n")
-	for _, fd := range m.findings() {
-		p("- %s\n", mdText(fd.Text))
+		p("- %s: %s of %d games %s, fair %s, %s points %s — %s%s\n", mdStart(f.Name), pct1(s.WinRate), s.Games,
+			mdText("["+ciPct(s.CI95)+"]"), pct0(v.fair), pts1(v.d()), mdText(ptsCI(v.dCI())), verdict, low)
 	}
 
 	ranked := m.ranked()
 	p("\n## Cards\n\n")
-	p("Ranked by %s: %s. Cards resting on too few games are left out; * marks a figure that stays significant after the Benjamini–Hochberg correction over all cards (false discovery rate 5%%).\n\n",
-		mdText(m.metric.Label), mdText(m.metric.Long))
+	switch m.metric.Key {
+	case "value":
+		p("Ranked by value vs faction: %s. ● flagged: the interval excludes 0 after the Benjamini–Hochberg correction over all cards.\n\n", mdText(m.metric.Long))
+	case "impact":
+		p("Ranked by %s: %s.\n\n", mdText(m.metric.Label), mdText(m.metric.Long))
+	default:
+		p("This result has no card values. Shown instead, and **correlational** — it describes the games, not which card is too strong: %s, %s.\n\n",
+			mdText(m.metric.Label), mdText(m.metric.Long))
+	}
 	if len(ranked) == 0 {
-		p("No card has enough games on both sides for this figure.\n")
+		p("No card has enough games for this figure.\n")
 	} else {
-		p("| | Card | Faction | %s | 95%% CI |\n", mdText(m.metric.Label))
-		p("|--:|---|---|--:|--:|\n")
 		row := func(i int, c *cardView) {
 			mark := ""
 			if c.Sig != 0 {
-				mark = " \\*"
+				mark = " ●"
 			}
-			p("| %d | %s | %s | %+.1f pts%s | %+.1f to %+.1f |\n", i+1, mdText(c.Info.Name), mdText(m.facName(c.Faction)),
-				100*c.Score, mark, 100*c.CI[0], 100*c.CI[1])
+			extra := ""
+			if v := c.Value; v != nil && c.HasFace {
+				extra = fmt.Sprintf(", plays like %.1f power (printed %d)", v.Power, c.Info.Power)
+			}
+			p("%d. %s (%s): %s %s%s%s\n", i+1, mdStart(c.Info.Name), mdText(m.facName(c.Faction)),
+				m.metric.fig(c.Score), mdText(m.metric.ci(c.CI)), extra, mark)
 		}
 		const n = 5
 		if len(ranked) <= 2*n {
@@ -105,8 +160,9 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			for i, c := range ranked[:n] {
 				row(i, c)
 			}
-			p("| … | %d more | | | |\n", len(ranked)-2*n)
+			p("\n%d more, then the lowest:\n\n", len(ranked)-2*n)
 			for i := len(ranked) - n; i < len(ranked); i++ {
+				// an ordered list continues from its first number
 				row(i, ranked[i])
 			}
 		}
@@ -122,17 +178,6 @@ func (m *model) writeMarkdown(w io.Writer) error {
 		p("\n## Card impact (ablation)\n\n")
 		p("%d cards tested (%s mode, %s correction at α = %g): %d with a significant effect on their faction's win share.\n",
 			len(im.Cards), mdText(im.Mode), mdText(im.Correction), im.Alpha, sig)
-	}
-	if df := m.d.Diff; df != nil {
-		p("\n## Rules change\n\n")
-		p("%s %s → %s %s: %s\n\n", mdText(df.Base.Name), mdText(df.Base.Version), mdText(df.Variant.Name), mdText(df.Variant.Version), mdText(df.Verdict))
-		if len(df.Factions) > 0 {
-			p("| Faction | Before | After | Δ (paired) | 95%% CI | Significant |\n|---|--:|--:|--:|--:|---|\n")
-			for _, f := range df.Factions {
-				p("| %s | %.1f | %.1f | %+.1f pts | %+.1f to %+.1f | %s |\n", mdText(m.facName(f.Faction)), 100*f.Base, 100*f.Variant,
-					100*f.Delta, 100*f.CI95[0], 100*f.CI95[1], yes(f.Significant))
-			}
-		}
 	}
 	if sw := m.d.Sweep; sw != nil {
 		p("\n## Sweep\n\n")
@@ -157,9 +202,9 @@ func (m *model) writeMarkdown(w io.Writer) error {
 		p("\n")
 	}
 	p("\n---\n\n")
-	p("`index.html`: charts, matchups, every card in a printable gallery and how each figure is computed · ")
-	p("`balance.xlsx`: every figure · `results.json`: the data (`cardlab report --from results.json` renders it again). ")
-	p("Intervals are 95%% (Wilson for win shares, Newcombe for differences).\n")
+	p("index.html: charts, matchups and how each figure is computed · cards.html: every card beside its figures, printable · ")
+	p("balance.xlsx: every figure · results.json: the data (cardlab report --from results.json renders it again). ")
+	p("Intervals are 95%%.\n")
 	return bw.Flush()
 }
 

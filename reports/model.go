@@ -27,6 +27,14 @@ type model struct {
 	metric cardMetric
 	// catalogOK: the cards' faces (type, kind, power, text) are known.
 	catalogOK bool
+	// tol is the tolerance band: a win share within ±tol of its fair share
+	// counts as balanced.
+	tol float64
+	// findings are computed once: every format shows the same.
+	found []finding
+	// chartRows is the last row of the Factions table the workbook's chart
+	// reads (its error bars too).
+	chartRows int
 }
 
 type facView struct {
@@ -39,29 +47,46 @@ type cardView struct {
 	Info    CardInfo
 	Fac     *facView
 	Impact  *analysis.CardImpact
-	Score   float64    // the ranking figure (metric)
-	CI      [2]float64 // its 95% interval
-	Low     bool       // resting on too few games
-	Sig     int        // +1 / -1 when significant (multiple-testing corrected), else 0
+	Value   *analysis.CardValue // nil: not estimated
+	Score   float64             // the ranking figure (metric)
+	CI      [2]float64          // its 95% interval
+	Low     bool                // resting on too few games
+	Sig     int                 // +1 / -1 when significant (multiple-testing corrected), else 0
 	HasFace bool
 }
 
 // cardMetric names the figure cards are ranked by.
 type cardMetric struct {
-	Key    string // "impact", "iwd", "oh_iwd"
+	Key    string // "value", "impact", "iwd", "oh_iwd"
 	Label  string // short, for chart axes and table heads
 	Long   string // one sentence
 	Causal bool
+	// Unit is "power" (combat-power points) or "pts" (percentage points of
+	// a win share, stored as a fraction: Scale 100).
+	Unit  string
+	Scale float64
 }
 
 var (
+	metricValue = cardMetric{"value", "Value vs faction",
+		"how many combat-power points above (+) or below (−) its faction's typical card one copy of the card plays, measured causally on the same games (docs/metrics.md, \"Card value\")", true, "power", 1}
 	metricImpact = cardMetric{"impact", "Impact (ablation)",
-		"the change in its faction's win share when the card is replaced by a blank, on the same games (causal)", true}
+		"the change in its faction's win share when the card is replaced by a blank, on the same games (causal)", true, "pts", 100}
 	metricIWD = cardMetric{"iwd", "IWD (correlational)",
-		"improvement when drawn: its owner's win share in games where a copy was drawn minus where none was (correlational, not causal)", false}
+		"improvement when drawn: its owner's win share in games where a copy was drawn minus where none was (correlational, not causal)", false, "pts", 100}
 	metricOHIWD = cardMetric{"oh_iwd", "Opening-hand IWD (correlational)",
-		"opening-hand improvement: its owner's win share with a copy in the opening hand minus without (correlational, not causal)", false}
+		"opening-hand improvement: its owner's win share with a copy in the opening hand minus without (correlational, not causal)", false, "pts", 100}
 )
+
+// fig formats a figure of the metric: "+2.4 power" or "+2.4 pts".
+func (c cardMetric) fig(x float64) string {
+	return fmt.Sprintf("%+.1f %s", c.Scale*x, c.Unit)
+}
+
+// ci formats an interval of the metric: "[+1.1, +3.7]".
+func (c cardMetric) ci(ci [2]float64) string {
+	return fmt.Sprintf("[%+.1f, %+.1f]", c.Scale*ci[0], c.Scale*ci[1])
+}
 
 // palette colours factions without a valid colour.
 var palette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7"}
@@ -70,7 +95,8 @@ var reColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 func newModel(d *Data, o Options) *model {
 	rep := d.Report
-	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{}, targets: map[string]TargetInfo{}}
+	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{}, targets: map[string]TargetInfo{},
+		tol: o.tolerance()}
 	var cat *Catalog
 	if d.Meta != nil {
 		cat = d.Meta.Catalog
@@ -112,13 +138,18 @@ func newModel(d *Data, o Options) *model {
 			}
 		}
 	}
-	ok := 0
+	ok, valued := 0, 0
 	for _, k := range rep.Cards {
-		if !k.LowN {
+		if !k.LowN && k.IWD != nil {
 			ok++
+		}
+		if k.Value != nil {
+			valued++
 		}
 	}
 	switch {
+	case valued > 0:
+		m.metric = metricValue
 	case len(impacts) > 0:
 		m.metric = metricImpact
 	case ok*2 >= len(rep.Cards) && ok > 0:
@@ -140,7 +171,17 @@ func newModel(d *Data, o Options) *model {
 			cv.Info.Name = k.Name
 		}
 		cv.Impact = impacts[k.ID]
+		cv.Value = k.Value
 		switch m.metric.Key {
+		case "value":
+			if v := k.Value; v != nil {
+				cv.Score, cv.CI = v.VsFaction, v.VsFactionCI95
+				if v.Flagged {
+					cv.Sig = sign(v.VsFaction)
+				}
+			} else {
+				cv.Low = true
+			}
 		case "impact":
 			if cv.Impact != nil {
 				cv.Score, cv.CI, cv.Low = cv.Impact.Delta, cv.Impact.CI95, cv.Impact.LowN
@@ -151,15 +192,16 @@ func newModel(d *Data, o Options) *model {
 				cv.Low = true
 			}
 		case "iwd":
-			cv.Score, cv.CI, cv.Low = k.IWD, k.IWDCI95, k.LowN
+			cv.Score, cv.CI, cv.Low = analysis.Or0(k.IWD), analysis.CIOr0(k.IWDCI95), k.LowN || k.IWD == nil
 		default:
-			cv.Score, cv.CI, cv.Low = k.OHIWD, k.OHIWDCI95, k.OHLowN
+			cv.Score, cv.CI, cv.Low = analysis.Or0(k.OHIWD), analysis.CIOr0(k.OHIWDCI95), k.OHLowN || k.OHIWD == nil
 		}
 		m.cards = append(m.cards, cv)
 	}
-	if m.metric.Key != "impact" {
+	if !m.metric.Causal {
 		markSignificantBH(m.cards, 0.05)
 	}
+	m.found = m.findings()
 	return m
 }
 
@@ -290,153 +332,7 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// --- findings ---------------------------------------------------------------
-
-// finding is one notable result, in plain words.
-type finding struct {
-	Text string
-	// Kind: "faction", "seat", "matchup", "card", "impact", "diff".
-	Kind string
-}
-
-// findings lists what a reader should know first: factions and seats whose
-// interval excludes the fair share, lopsided matchups, the cards at both
-// ends of the ranking, and the paired analyses' significant results.
-func (m *model) findings() []finding {
-	var out []finding
-	for _, f := range m.factions {
-		s, e := f.Stats, m.expected(f.ID)
-		switch {
-		case s.CI95[0] > e:
-			out = append(out, finding{fmt.Sprintf("%s wins %s of its games (95%% CI %s), above the fair share of %s.",
-				f.Name, pct1(s.WinRate), ciPct(s.CI95), pct0(e)), "faction"})
-		case s.CI95[1] < e:
-			out = append(out, finding{fmt.Sprintf("%s wins %s of its games (95%% CI %s), below the fair share of %s.",
-				f.Name, pct1(s.WinRate), ciPct(s.CI95), pct0(e)), "faction"})
-		}
-	}
-	if len(out) == 0 && len(m.factions) > 0 {
-		out = append(out, finding{"No faction's win share differs from its fair share at the 95% level.", "faction"})
-	}
-	for _, s := range m.rep.Seats {
-		for _, st := range s.Seats {
-			if st.CI95[0] > s.Expected || st.CI95[1] < s.Expected {
-				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s (95%% CI %s; fair %s).",
-					s.Players, st.Seat, pct1(st.WinRate), ciPct(st.CI95), pct0(s.Expected)), "seat"})
-			}
-		}
-		for _, st := range s.StartOrder {
-			if st.Seat == 1 && (st.CI95[0] > s.Expected || st.CI95[1] < s.Expected) {
-				out = append(out, finding{fmt.Sprintf("At %d-player tables the player who begins round 1 wins %s (95%% CI %s; fair %s).",
-					s.Players, pct1(st.WinRate), ciPct(st.CI95), pct0(s.Expected)), "seat"})
-			}
-		}
-	}
-	type lop struct {
-		text string
-		dev  float64
-	}
-	var lops []lop
-	for _, mu := range m.rep.Matchups {
-		if len(mu.Lineup) != 2 {
-			continue
-		}
-		a := mu.Lineup[0]
-		s := mu.Factions[a]
-		if s.CI95[0] > 0.5 || s.CI95[1] < 0.5 {
-			w, l := a, mu.Lineup[1]
-			rate, ci := s.WinRate, s.CI95
-			if s.WinRate < 0.5 {
-				w, l = l, a
-				rate, ci = 1-rate, [2]float64{1 - s.CI95[1], 1 - s.CI95[0]}
-			}
-			lops = append(lops, lop{fmt.Sprintf("%s beats %s %s of the time (95%% CI %s).", m.facName(w), m.facName(l), pct1(rate), ciPct(ci)), math.Abs(rate - 0.5)})
-		}
-	}
-	slices.SortStableFunc(lops, func(a, b lop) int { return cmpFloat(b.dev, a.dev) })
-	for i, l := range lops {
-		if i == 3 {
-			out = append(out, finding{fmt.Sprintf("%d more matchups are outside 50%% at the 95%% level (see Matchups).", len(lops)-3), "matchup"})
-			break
-		}
-		out = append(out, finding{l.text, "matchup"})
-	}
-	top, bottom := m.rankedEnds(3)
-	what := m.metric.Label
-	star := ""
-	for _, c := range append(slices.Clone(top), bottom...) {
-		if c.Sig != 0 {
-			star = " (* significant after the Benjamini–Hochberg correction over all cards)"
-		}
-	}
-	if len(top) > 0 {
-		out = append(out, finding{fmt.Sprintf("Highest %s: %s%s.", what, m.cardList(top), star), "card"})
-	}
-	if len(bottom) > 0 {
-		out = append(out, finding{fmt.Sprintf("Lowest %s: %s%s.", what, m.cardList(bottom), star), "card"})
-	}
-	if d := m.d.Diff; d != nil {
-		if d.Verdict != "" {
-			out = append(out, finding{"Rules change: " + d.Verdict, "diff"})
-		}
-		for _, f := range d.Factions {
-			if f.Significant {
-				out = append(out, finding{fmt.Sprintf("The change moves %s from %s to %s (paired Δ %s, 95%% CI %s).",
-					m.facName(f.Faction), pct1(f.Base), pct1(f.Variant), signedPts(f.Delta), ciPts(f.CI95)), "diff"})
-			}
-		}
-	}
-	if s := m.d.Sweep; s != nil && s.Suggestion != nil {
-		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep"})
-	}
-	return out
-}
-
-// rankedEnds returns up to n cards from each end of the ranking by the
-// card metric, skipping cards resting on too few games. The top holds
-// cards above 0, the bottom cards below.
-func (m *model) rankedEnds(n int) (top, bottom []*cardView) {
-	ranked := m.ranked()
-	for _, c := range ranked {
-		if len(top) == n || c.Score <= 0 {
-			break
-		}
-		top = append(top, c)
-	}
-	for i := len(ranked) - 1; i >= 0; i-- {
-		c := ranked[i]
-		if len(bottom) == n || c.Score >= 0 {
-			break
-		}
-		bottom = append(bottom, c)
-	}
-	return top, bottom
-}
-
-// ranked lists the cards with enough games by the card metric, highest
-// first.
-func (m *model) ranked() []*cardView {
-	var out []*cardView
-	for _, c := range m.cards {
-		if !c.Low {
-			out = append(out, c)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *cardView) int { return cmpFloat(b.Score, a.Score) })
-	return out
-}
-
-func (m *model) cardList(cs []*cardView) string {
-	var parts []string
-	for _, c := range cs {
-		s := fmt.Sprintf("%s (%s) %s [%s]", c.Info.Name, m.facName(c.Faction), signedPts(c.Score), ciPts(c.CI))
-		if c.Sig != 0 {
-			s += " *"
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, "; ")
-}
+// --- findings: see findings.go ---
 
 func cmpFloat(a, b float64) int {
 	switch {
@@ -458,11 +354,6 @@ func pct0(x float64) string {
 }
 
 func ciPct(c [2]float64) string { return fmt.Sprintf("%.1f–%.1f%%", 100*c[0], 100*c[1]) }
-
-// signedPts is a difference of rates in percentage points.
-func signedPts(x float64) string { return fmt.Sprintf("%+.1f pts", 100*x) }
-
-func ciPts(c [2]float64) string { return fmt.Sprintf("%+.1f to %+.1f", 100*c[0], 100*c[1]) }
 
 // kindNames spells out the effect letters.
 var kindNames = map[string]string{"N": "no effect", "O": "one-time", "P": "permanent", "X": "special", "S": "scoring"}

@@ -64,6 +64,9 @@ type Meta struct {
 
 // Catalog is what a report shows of a ruleset's definitions.
 type Catalog struct {
+	// Rounds is the number of rounds a game has by the rules (every target
+	// laid out once); games run longer when targets return (docs/rules.md).
+	Rounds   int           `json:"rounds,omitempty"`
 	Factions []FactionInfo `json:"factions"`
 	Cards    []CardInfo    `json:"cards"`
 	Targets  []TargetInfo  `json:"targets"`
@@ -122,12 +125,26 @@ type Bin struct {
 
 // Files are the names Write creates in the output directory, in the order
 // they are written.
-var Files = []string{"balance.xlsx", "index.html", "summary.md", "results.json"}
+var Files = []string{"balance.xlsx", "index.html", "cards.html", "summary.md", "results.json"}
 
 // Options adjust rendering.
 type Options struct {
 	// Now is the rendering time shown in the reports (zero: time.Now()).
 	Now time.Time
+	// Tolerance is the band around a fair share (a win-share fraction,
+	// 0.02 = ±2 points) within which the findings call a faction, seat or
+	// matchup balanced. 0 means DefaultTolerance; below 0, no band.
+	Tolerance float64
+}
+
+func (o Options) tolerance() float64 {
+	switch {
+	case o.Tolerance == 0:
+		return DefaultTolerance
+	case o.Tolerance < 0:
+		return 0
+	}
+	return o.Tolerance
 }
 
 func (o Options) now() time.Time {
@@ -139,7 +156,7 @@ func (o Options) now() time.Time {
 
 // CatalogOf describes the factions, cards and targets of rs.
 func CatalogOf(rs *cards.Ruleset) *Catalog {
-	c := &Catalog{Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
+	c := &Catalog{Rounds: rs.Rules.Rounds, Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
 	for _, f := range rs.Factions {
 		c.Factions = append(c.Factions, FactionInfo{ID: f.ID, Name: f.Name, Color: f.Color})
 	}
@@ -263,7 +280,7 @@ func WriteJSON(w io.Writer, d *Data) error {
 	return enc.Encode(d)
 }
 
-// Write renders the four report files into dir. It renders them into a
+// Write renders the report files (Files) into dir. It renders them into a
 // temporary directory beside dir first and moves them into place only when
 // every one is complete, so a failure leaves an existing dir as it was: a new
 // dir is renamed into place whole; into an existing one (which may hold
@@ -295,6 +312,7 @@ func Write(dir string, d *Data, o Options) error {
 	render := map[string]func(io.Writer) error{
 		"balance.xlsx": m.writeXLSX,
 		"index.html":   m.writeHTML,
+		"cards.html":   m.writeGallery,
 		"summary.md":   m.writeMarkdown,
 		"results.json": func(w io.Writer) error { return WriteJSON(w, d) },
 	}
@@ -353,6 +371,9 @@ func WriteXLSX(w io.Writer, d *Data, o Options) error { return newModel(d, o).wr
 
 // WriteHTML renders the web page alone.
 func WriteHTML(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeHTML(w) }
+
+// WriteGallery renders the card gallery page alone.
+func WriteGallery(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeGallery(w) }
 
 // WriteMarkdown renders the Markdown summary alone.
 func WriteMarkdown(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeMarkdown(w) }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,72 +54,207 @@ func zipFile(t *testing.T, data []byte, name string) string {
 	return ""
 }
 
-// The workbook reopens with every sheet, the chart, filters, frozen headers,
-// number formats and the matchup colour scale.
+// The workbook reopens with one table on every sheet: a frozen header row,
+// an autofilter over exactly the table, percentages in % formats, every
+// column defined on the Read me sheet; the faction chart has a percent axis,
+// a colour per faction, error bars and the fair-share line.
 func TestReportWorkbook(t *testing.T) {
-	d := testData(t, cards.Default(), 40)
+	for _, tc := range []struct {
+		name string
+		d    *Data
+	}{{"fixture with card values and --base", fixtureData(true)}, {"a run without card values", testData(t, cards.Default(), 40)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tc.d
+			var b bytes.Buffer
+			if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+				t.Fatal(err)
+			}
+			f := openBook(t, b.Bytes())
+			sheets := f.GetSheetList()
+			for _, want := range []string{SheetSummary, SheetReadMe, SheetFactions, SheetCards, SheetCorrelational, SheetMatchups,
+				SheetMatchupGrid, SheetSeats, SheetTargets, SheetEffects, SheetHandlers, SheetGames, SheetGameLengths} {
+				if !slices.Contains(sheets, want) {
+					t.Errorf("no sheet %q in %v", want, sheets)
+				}
+			}
+			checkOneTablePerSheet(t, f)
+			checkReadMe(t, f)
+			checkPercentFormats(t, f)
+			chart := zipFile(t, b.Bytes(), "xl/charts/chart1.xml")
+			for _, want := range []string{ChartTitle, `formatCode="0%"`, "<errBars>", "<lineChart>"} {
+				if !strings.Contains(chart, want) {
+					t.Errorf("the faction chart has no %s", want)
+				}
+			}
+			if n := strings.Count(chart, "<dPt>"); n != len(d.Report.Factions) {
+				t.Errorf("the faction chart colours %d bars, want one per faction (%d)", n, len(d.Report.Factions))
+			}
+			if rels := zipFile(t, b.Bytes(), "xl/worksheets/_rels/sheet3.xml.rels"); !strings.Contains(rels, "drawing") {
+				t.Errorf("the Factions sheet has no drawing: %s", rels)
+			}
+			rows, err := f.GetRows(SheetSummary)
+			if err != nil {
+				t.Fatal(err)
+			}
+			summary := map[string]string{}
+			for _, r := range rows {
+				if len(r) >= 2 {
+					summary[r[0]] = r[1]
+				}
+			}
+			for k, v := range map[string]string{"Reproduce with": d.Meta.Command, "Ruleset hash (SHA-256)": d.Ruleset.Hash,
+				"Tool version": "test", "Rendered": "2026-01-02 03:04 UTC", "Simulated": "2026-01-02 03:04 UTC"} {
+				if summary[k] != v {
+					t.Errorf("Summary %q = %q, want %q", k, summary[k], v)
+				}
+			}
+			if !strings.HasPrefix(summary["Verdict"], "") || summary["Verdict"] == "" {
+				t.Error("Summary has no verdict")
+			}
+			head, _ := f.GetRows(SheetCards)
+			if len(head)-1 != len(d.Cards) {
+				t.Errorf("Cards has %d rows, the result %d cards", len(head)-1, len(d.Cards))
+			}
+			if typ, _ := f.GetCellType(SheetFactions, "E2"); typ != excelize.CellTypeNumber && typ != excelize.CellTypeUnset {
+				t.Errorf("Factions E2 (win rate) has type %v", typ)
+			}
+			if cf, err := f.GetConditionalFormats(SheetMatchupGrid); err != nil || len(cf) == 0 {
+				t.Errorf("Matchup grid has no colour scale: %v %v", cf, err)
+			}
+		})
+	}
+	// With card values the Cards sheet leads with them, ranked, and the
+	// correlational figures live on their own sheet only.
 	var b bytes.Buffer
-	if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+	if err := WriteXLSX(&b, fixtureData(false), Options{Now: testNow}); err != nil {
 		t.Fatal(err)
 	}
 	f := openBook(t, b.Bytes())
-	want := []string{SheetSummary, SheetFactions, SheetMatchups, SheetSeats, SheetCards, SheetTargets, SheetEffects, SheetGames}
-	if got := f.GetSheetList(); !slices.Equal(got, want) {
-		t.Fatalf("sheets %v, want %v", got, want)
+	rows, _ := f.GetRows(SheetCards)
+	if !slices.Equal(rows[0][:5], []string{"id", "name", "faction", "rank", "value vs faction"}) {
+		t.Errorf("Cards columns %v: want the value first", rows[0])
 	}
-	// The chart: a drawing on the Factions sheet (the second) with the title.
-	if c := zipFile(t, b.Bytes(), "xl/charts/chart1.xml"); !strings.Contains(c, ChartTitle) {
-		t.Errorf("no chart titled %q in the workbook", ChartTitle)
+	if rows[1][1] != "Thalaron Pulse" || rows[len(rows)-1][1] != "1. Raptor" {
+		t.Errorf("Cards not ranked by value vs faction: first %q, last %q", rows[1][1], rows[len(rows)-1][1])
 	}
-	if rels := zipFile(t, b.Bytes(), "xl/worksheets/_rels/sheet2.xml.rels"); !strings.Contains(rels, "drawing") {
-		t.Errorf("the Factions sheet has no drawing: %s", rels)
+	for _, h := range []string{"gih wr", "gns wr", "iwd", "oh iwd", "played wr"} {
+		if slices.Contains(rows[0], h) {
+			t.Errorf("Cards has the correlational column %q", h)
+		}
 	}
-	// Summary: the reproduce command and the hash.
-	rows, err := f.GetRows(SheetSummary)
+	corr, _ := f.GetRows(SheetCorrelational)
+	gns := slices.Index(corr[0], "gns wr")
+	if gns < 0 {
+		t.Fatalf("no gns wr column on %s: %v", SheetCorrelational, corr[0])
+	}
+	for _, r := range corr[1:] {
+		if gns < len(r) && r[gns] != "" {
+			t.Errorf("gns wr of a card drawn in every game is %q, want an empty cell", r[gns])
+		}
+	}
+}
+
+// checkOneTablePerSheet: every sheet's cells lie in one table starting at
+// A1 whose header row is frozen and carries an autofilter over the table.
+func checkOneTablePerSheet(t *testing.T, f *excelize.File) {
+	t.Helper()
+	filters := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name == "_xlnm._FilterDatabase" {
+			filters[dn.Scope] = dn.RefersTo
+		}
+	}
+	for _, sh := range f.GetSheetList() {
+		panes, err := f.GetPanes(sh)
+		if err != nil || !panes.Freeze || panes.YSplit != 1 {
+			t.Errorf("%s: panes %+v, %v: want the header row frozen", sh, panes, err)
+		}
+		rows, err := f.GetRows(sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		width := len(rows[0])
+		for i, r := range rows {
+			if len(r) > width {
+				t.Errorf("%s: row %d has cells beyond the header's %d columns: a second table", sh, i+1, width)
+			}
+			empty := true
+			for _, c := range r {
+				if c != "" {
+					empty = false
+				}
+			}
+			if empty && i < len(rows)-1 {
+				t.Errorf("%s: row %d is empty inside the table: a second table below", sh, i+1)
+			}
+		}
+		for j, h := range rows[0] {
+			if h == "" {
+				t.Errorf("%s: column %d has no head", sh, j+1)
+			}
+		}
+		last := max(len(rows), 2)
+		want := fmt.Sprintf("'%s'!$A$1:$%s$%d", sh, colName(width), last)
+		if filters[sh] != want {
+			t.Errorf("%s: autofilter %q, want %q", sh, filters[sh], want)
+		}
+	}
+}
+
+// checkReadMe: every column of every table is defined on the Read me sheet.
+func checkReadMe(t *testing.T, f *excelize.File) {
+	t.Helper()
+	rm, err := f.GetRows(SheetReadMe)
 	if err != nil {
 		t.Fatal(err)
 	}
-	summary := map[string]string{}
-	for _, r := range rows {
-		if len(r) >= 2 {
-			summary[r[0]] = r[1]
+	defined := map[[2]string]bool{}
+	for _, r := range rm[1:] {
+		if len(r) == 3 && strings.TrimSpace(r[2]) != "" {
+			defined[[2]string{r[0], r[1]}] = true
 		}
 	}
-	for k, v := range map[string]string{"Reproduce with": d.Meta.Command, "Ruleset hash (SHA-256)": d.Ruleset.Hash,
-		"Tool version": "test", "Seed": "7", "Bots": "random", "Games per lineup": "40", "Version": "1.2.4"} {
-		if summary[k] != v {
-			t.Errorf("Summary %q = %q, want %q", k, summary[k], v)
+	for _, sh := range f.GetSheetList() {
+		if sh == SheetReadMe {
+			continue
+		}
+		rows, _ := f.GetRows(sh)
+		for _, h := range rows[0] {
+			if !defined[[2]string{sh, h}] {
+				t.Errorf("the Read me sheet does not define %s / %q", sh, h)
+			}
 		}
 	}
-	// Cards: header frozen, autofilter, rates formatted as percentages.
-	panes, err := f.GetPanes(SheetCards)
-	if err != nil || !panes.Freeze || panes.YSplit != 1 {
-		t.Errorf("Cards panes %+v, %v: want the header row frozen", panes, err)
-	}
-	if x := zipFile(t, b.Bytes(), "xl/worksheets/sheet5.xml"); !strings.Contains(x, "<autoFilter") {
-		t.Error("Cards has no autofilter")
-	}
-	head, _ := f.GetRows(SheetCards)
-	col := slices.Index(head[0], "oh iwd")
-	if col < 0 {
-		t.Fatalf("Cards has no oh iwd column: %v", head[0])
-	}
-	cell, _ := excelize.CoordinatesToCellName(col+1, 2)
-	sid, _ := f.GetCellStyle(SheetCards, cell)
-	st, _ := f.GetStyle(sid)
-	if st == nil || st.CustomNumFmt == nil || !strings.Contains(*st.CustomNumFmt, "%") {
-		t.Errorf("Cards %s style %+v: want a percentage format", cell, st)
-	}
-	if len(head)-1 != len(d.Cards) {
-		t.Errorf("Cards has %d rows, the result %d cards", len(head)-1, len(d.Cards))
-	}
-	cf, err := f.GetConditionalFormats(SheetMatchups)
-	if err != nil || len(cf) == 0 {
-		t.Errorf("Matchups has no colour scale: %v %v", cf, err)
-	}
-	// Every figure is a number cell, not text.
-	if typ, _ := f.GetCellType(SheetFactions, "E2"); typ != excelize.CellTypeNumber && typ != excelize.CellTypeUnset {
-		t.Errorf("Factions E2 (win rate) has type %v", typ)
+}
+
+// checkPercentFormats: columns of rates and differences of rates have a %
+// number format in their first data row.
+func checkPercentFormats(t *testing.T, f *excelize.File) {
+	t.Helper()
+	rate := regexp.MustCompile(`(rate|share|^ci95|fair|^delta$|^base$|^variant$|^with card$|^ablated$| wr|iwd|Δ$|^vs |^value pts|^pts ci95)`)
+	notRate := regexp.MustCompile(`(power|margin|fired per game|laid per game|vs faction|^vs fair$)`)
+	for _, sh := range f.GetSheetList() {
+		rows, _ := f.GetRows(sh)
+		if len(rows) < 2 || sh == SheetSummary || sh == SheetReadMe || sh == SheetDiffChanges || sh == SheetGames {
+			continue
+		}
+		for j, h := range rows[0] {
+			if !rate.MatchString(h) || (notRate.MatchString(h) && h != "vs fair") {
+				continue
+			}
+			for i := 1; i < len(rows); i++ {
+				if j >= len(rows[i]) || rows[i][j] == "" {
+					continue
+				}
+				cell, _ := excelize.CoordinatesToCellName(j+1, i+1)
+				sid, _ := f.GetCellStyle(sh, cell)
+				st, _ := f.GetStyle(sid)
+				if st == nil || st.CustomNumFmt == nil || !strings.Contains(*st.CustomNumFmt, "%") {
+					t.Errorf("%s %s (%q) has no percentage format", sh, cell, h)
+				}
+				break
+			}
+		}
 	}
 }
 
@@ -139,7 +275,7 @@ func TestReportWorkbookPaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := openBook(t, b.Bytes()).GetSheetList()
-	for _, s := range []string{SheetImpact, SheetSweep, SheetDiff} {
+	for _, s := range []string{SheetImpact, SheetSweep, SheetDiffFactions, SheetDiffChanges, SheetDiffCards, SheetDiffTargets} {
 		if !slices.Contains(got, s) {
 			t.Errorf("no %s sheet: %v", s, got)
 		}
@@ -148,7 +284,7 @@ func TestReportWorkbookPaired(t *testing.T) {
 	if err := WriteHTML(&h, d, Options{Now: testNow}); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{`id="chart-impact"`, `id="chart-diff-factions"`, `id="chart-sweep"`, `id="diff"`} {
+	for _, id := range []string{`id="chart-impact"`, `id="chart-diff-factions"`, `id="chart-sweep"`, `id="changes"`} {
 		if !strings.Contains(h.String(), id) {
 			t.Errorf("the page has no %s", id)
 		}
@@ -224,8 +360,17 @@ func TestReportHostileHTML(t *testing.T) {
 			t.Errorf("the page holds %q unescaped", h)
 		}
 	}
-	if !strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;") {
-		t.Error("the hostile card name is not in the page as escaped text")
+	var gal bytes.Buffer
+	if err := WriteGallery(&gal, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gal.String(), "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the hostile card name is not in the gallery as escaped text")
+	}
+	for _, h := range []string{hostileScript, hostileImg, hostileFaction, "<i>glory</i>", "</textarea>"} {
+		if strings.Contains(gal.String(), h) {
+			t.Errorf("the gallery holds %q unescaped", h)
+		}
 	}
 	// Exactly the page's own scripts: the chart options, ECharts and page.js.
 	opening := regexp.MustCompile(`(?i)<script\b`).FindAllStringIndex(page, -1)
@@ -240,15 +385,16 @@ func TestReportHostileHTML(t *testing.T) {
 	if err := WriteMarkdown(&md, d, Options{Now: testNow}); err != nil {
 		t.Fatal(err)
 	}
-	for _, h := range []string{"<script", "<img", "<b ", "<svg"} {
-		if strings.Contains(md.String(), h) {
-			t.Errorf("summary.md holds %q unescaped", h)
-		}
+	if loc := regexp.MustCompile(`(^|[^\\])<`).FindStringIndex(md.String()); loc != nil {
+		t.Errorf("summary.md holds an unescaped <: %q", md.String()[loc[0]:min(len(md.String()), loc[0]+40)])
+	}
+	if e := entity.FindString(md.String()); e != "" {
+		t.Errorf("summary.md holds the entity %q", e)
 	}
 }
 
-// summary.md: the title, the run, the reproduce command, the headline
-// table with one row per faction, the findings and the cards, in order.
+// summary.md of a real run: the title, the run, the reproduce command,
+// the verdict, the findings, one line per faction and the cards, in order.
 func TestReportSummaryMarkdown(t *testing.T) {
 	d := testData(t, cards.Default(), 40)
 	var b bytes.Buffer
@@ -261,14 +407,13 @@ func TestReportSummaryMarkdown(t *testing.T) {
 		t.Errorf("title %q", lines[0])
 	}
 	wantInOrder := []string{
-		"240 games: 6 lineups × 40, bots random, seed 7 · ruleset `" + d.Ruleset.Hash[:12] + "` · cardlab test",
+		"240 games: 6 lineups × 40, bots random, seed 7 · ruleset " + d.Ruleset.Hash[:12] + " · cardlab test",
 		"Reproduce with:",
 		"```sh",
 		d.Meta.Command,
+		"## Verdict",
+		"### Findings",
 		"## Factions",
-		"| Faction | Games | Win % | 95% CI | Fair share | vs fair share |",
-		"|---|--:|--:|--:|--:|---|",
-		"## Findings",
 		"## Cards",
 		"---",
 	}
@@ -280,7 +425,7 @@ func TestReportSummaryMarkdown(t *testing.T) {
 		}
 		at += i + 1
 	}
-	row := regexp.MustCompile(`^\| (Starfleet|Vulcan|Romulan|Klingon) \| 120 \| \d+\.\d \| \d+\.\d–\d+\.\d \| 50% \| (within|\*\*above\*\*|\*\*below\*\*)( \(few games\))? \|$`)
+	row := regexp.MustCompile(`^- (Starfleet|Vulcan|Romulan|Klingon): \d+\.\d% of 120 games \\\[\d+\.\d–\d+\.\d%\\\], fair 50%, [-+]\d+\.\d points .* — (balanced|unclear|\*\*above\*\*|\*\*below\*\*)( \(few games\))?$`)
 	n := 0
 	for _, l := range lines {
 		if row.MatchString(l) {
@@ -288,22 +433,7 @@ func TestReportSummaryMarkdown(t *testing.T) {
 		}
 	}
 	if n != 4 {
-		t.Errorf("%d faction rows in the headline table, want 4:\n%s", n, md)
-	}
-	findings := 0
-	inFindings := false
-	for _, l := range lines {
-		switch {
-		case l == "## Findings":
-			inFindings = true
-		case strings.HasPrefix(l, "## "):
-			inFindings = false
-		case inFindings && strings.HasPrefix(l, "- "):
-			findings++
-		}
-	}
-	if findings == 0 {
-		t.Error("no findings")
+		t.Errorf("%d faction lines, want 4:\n%s", n, md)
 	}
 }
 

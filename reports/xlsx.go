@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -13,19 +14,31 @@ import (
 
 // Sheet names of the workbook, in order; Impact, Sweep, Diff and Skill are
 // present only when the result holds that analysis.
+// Every sheet holds one table: a header row in row 1 (frozen) with an
+// autofilter over the table.
 const (
-	SheetSummary  = "Summary"
-	SheetFactions = "Factions"
-	SheetMatchups = "Matchups"
-	SheetSeats    = "Seats"
-	SheetCards    = "Cards"
-	SheetTargets  = "Targets"
-	SheetEffects  = "Effects"
-	SheetGames    = "Games"
-	SheetImpact   = "Impact"
-	SheetSweep    = "Sweep"
-	SheetDiff     = "Diff"
-	SheetSkill    = "Skill"
+	SheetSummary       = "Summary"
+	SheetReadMe        = "Read me"
+	SheetFactions      = "Factions"
+	SheetCards         = "Cards"
+	SheetCorrelational = "Correlational (not causal)"
+	SheetMatchups      = "Matchups"
+	SheetMatchupGrid   = "Matchup grid"
+	SheetSeats         = "Seats"
+	SheetTargets       = "Targets"
+	SheetEffects       = "Effects"
+	SheetHandlers      = "Effect handlers"
+	SheetGames         = "Games"
+	SheetGameLengths   = "Game lengths"
+	SheetImpact        = "Impact"
+	SheetSweep         = "Sweep"
+	SheetDiffChanges   = "Diff changes"
+	SheetDiffFactions  = "Diff factions"
+	SheetDiffCards     = "Diff cards"
+	SheetDiffTargets   = "Diff targets"
+	SheetSkill         = "Skill"
+	SheetSkillRanks    = "Skill ranks"
+	SheetSkillSteps    = "Skill steps"
 )
 
 // ChartTitle is the title of the workbook's chart (on the Factions sheet).
@@ -35,6 +48,8 @@ const ChartTitle = "Faction win shares"
 const (
 	fmtPct   = "0.0%"
 	fmtPts   = "+0.0%;-0.0%;0.0%"
+	fmtPow   = "+0.0;-0.0;0.0"
+	fmtP     = "0.0000"
 	fmtDec2  = "0.00"
 	fmtDec3  = "0.000"
 	fmtInt   = "0"
@@ -61,7 +76,11 @@ type book struct {
 	f      *excelize.File
 	err    error
 	styles map[look]int
+	// columns are the columns of every table written, for the Read me.
+	columns []readMeRow
 }
+
+type readMeRow struct{ sheet, column, meaning string }
 
 func (b *book) fail(err error) {
 	if b.err == nil && err != nil {
@@ -151,20 +170,6 @@ func (s *sheet) put(col, row int, v any, l look) {
 	}
 }
 
-// header writes bold column heads into row r from column col.
-func (s *sheet) header(col, r int, heads ...string) {
-	for i, h := range heads {
-		s.put(col+i, r, h, look{bold: true, fill: fillHead})
-	}
-}
-
-func (s *sheet) widths(ws ...float64) {
-	for i, w := range ws {
-		c := colName(i + 1)
-		s.b.fail(s.b.f.SetColWidth(s.name, c, c, w))
-	}
-}
-
 // freezeHeader keeps row 1 in view.
 func (s *sheet) freezeHeader() {
 	s.b.fail(s.b.f.SetPanes(s.name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
@@ -185,12 +190,20 @@ type col[T any] struct {
 	width float64
 	val   func(T) any
 	look  func(T) look
+	// doc defines the column on the Read me sheet; "" takes the common
+	// definition of the head (columnDocs).
+	doc string
 }
 
 // table writes items as a table with a header row from row 1, an
 // autofilter and a frozen header; it returns the last row written.
 func table[T any](s *sheet, cols []col[T], items []T) int {
 	for i, c := range cols {
+		doc := c.doc
+		if doc == "" {
+			doc = columnDocs[c.head]
+		}
+		s.b.columns = append(s.b.columns, readMeRow{s.name, c.head, doc})
 		s.put(i+1, 1, c.head, look{bold: true, fill: fillHead, wrap: true})
 		w := c.width
 		if w == 0 {
@@ -253,13 +266,20 @@ func (m *model) writeXLSX(w io.Writer) error {
 	b := &book{f: f, styles: map[look]int{}}
 	b.fail(f.SetSheetName("Sheet1", SheetSummary))
 	m.xlsxSummary(&sheet{b, SheetSummary})
+	readMe := b.sheet(SheetReadMe)
 	m.xlsxFactions(b.sheet(SheetFactions))
-	m.xlsxMatchups(b.sheet(SheetMatchups))
-	m.xlsxSeats(b.sheet(SheetSeats))
 	m.xlsxCards(b.sheet(SheetCards))
+	m.xlsxCorrelational(b.sheet(SheetCorrelational))
+	m.xlsxMatchups(b.sheet(SheetMatchups))
+	m.xlsxMatchupGrid(b.sheet(SheetMatchupGrid))
+	m.xlsxSeats(b.sheet(SheetSeats))
 	m.xlsxTargets(b.sheet(SheetTargets))
 	m.xlsxEffects(b.sheet(SheetEffects))
+	m.xlsxHandlers(b.sheet(SheetHandlers))
 	m.xlsxGames(b.sheet(SheetGames))
+	if h := m.histograms(); h != nil {
+		m.xlsxGameLengths(b.sheet(SheetGameLengths), h)
+	}
 	if m.d.Impact != nil {
 		m.xlsxImpact(b.sheet(SheetImpact))
 	}
@@ -267,21 +287,43 @@ func (m *model) writeXLSX(w io.Writer) error {
 		m.xlsxSweep(b.sheet(SheetSweep))
 	}
 	if m.d.Diff != nil {
-		m.xlsxDiff(b.sheet(SheetDiff))
+		m.xlsxDiffChanges(b.sheet(SheetDiffChanges))
+		m.xlsxDiffFactions(b.sheet(SheetDiffFactions))
+		m.xlsxDiffCards(b.sheet(SheetDiffCards))
+		m.xlsxDiffTargets(b.sheet(SheetDiffTargets))
 	}
 	if m.d.Skill != nil {
 		m.xlsxSkill(b.sheet(SheetSkill))
+		m.xlsxSkillRanks(b.sheet(SheetSkillRanks))
+		m.xlsxSkillSteps(b.sheet(SheetSkillSteps))
 	}
+	m.xlsxReadMe(readMe)
 	f.SetActiveSheet(0)
 	b.fail(f.SetDocProps(&excelize.DocProperties{Title: "Balance report: " + m.title(), Creator: "cardlab " + m.rep.ToolVersion,
 		Description: m.describe()}))
 	if b.err != nil {
 		return b.err
 	}
-	_, err := f.WriteTo(w)
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		return err
+	}
+	out, err := m.styleFactionChart(buf.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
 }
 
+type kvRow struct {
+	item string
+	val  any
+	nf   string
+}
+
+// xlsxSummary: what was played, how to play it again, the verdict and the
+// findings, as one two-column table.
 func (m *model) xlsxSummary(s *sheet) {
 	r := m.rep
 	c := r.Config
@@ -289,51 +331,97 @@ func (m *model) xlsxSummary(s *sheet) {
 	for _, l := range c.Matchups {
 		lineups = append(lineups, strings.Join(l, " vs "))
 	}
-	rows := [][2]any{
-		{"Balance report", m.title()},
-		{"Ruleset", r.Ruleset.Name},
-		{"Version", r.Ruleset.Version},
-		{"Ruleset hash (SHA-256)", r.Ruleset.Hash},
-		{"Tool version", r.ToolVersion},
-		{"Seed", c.Seed},
-		{"Bots", strings.Join(c.Bots, ", ")},
-		{"Lineups", strings.Join(lineups, "; ")},
-		{"Games per lineup", c.Games},
-		{"Games played", r.Games},
-		{"Minimum sample", c.MinSample},
-		{"Partial (interrupted)", yes(r.Partial)},
-		{"Simulated", m.generated()},
-		{"Rendered", m.now.Format("2006-01-02T15:04:05Z")},
-		{"Reproduce with", m.command()},
-		{"Cards ranked by", m.metric.Label + ": " + m.metric.Long},
+	rows := []kvRow{
+		{"Balance report", m.title(), ""},
+		{"Verdict", m.verdict(), ""},
+		{"Ruleset", r.Ruleset.Name, ""},
+		{"Version", r.Ruleset.Version, ""},
+		{"Ruleset hash (SHA-256)", r.Ruleset.Hash, ""},
+		{"Tool version", r.ToolVersion, ""},
+		{"Seed", c.Seed, ""},
+		{"Bots", strings.Join(c.Bots, ", "), ""},
+		{"Lineups", strings.Join(lineups, "; "), ""},
+		{"Games per lineup", c.Games, ""},
+		{"Games played", r.Games, ""},
+		{"Minimum sample", c.MinSample, ""},
+		{"Tolerance band (± around the fair share)", m.tol, fmtPct},
+		{"Partial (interrupted)", yes(r.Partial), ""},
+		{"Simulated", stampRFC3339(m.generated()), ""},
+		{"Rendered", stamp(m.now), ""},
+		{"Reproduce with", m.command(), ""},
+		{"Cards ranked by", m.metric.Label + ": " + m.metric.Long, ""},
 	}
-	for i, kv := range rows {
-		s.put(1, i+1, kv[0], look{bold: true})
-		s.put(2, i+1, kv[1], look{})
+	if df := m.d.Diff; df != nil {
+		rows = append(rows,
+			kvRow{"Diff: base", df.Base.Name + " " + df.Base.Version + " (" + df.Base.Hash + ")", ""},
+			kvRow{"Diff: variant", df.Variant.Name + " " + df.Variant.Version + " (" + df.Variant.Hash + ")", ""},
+			kvRow{"Diff: verdict", df.Verdict, ""})
 	}
-	s.widths(26, 110)
-	n := len(rows) + 2
-	s.put(1, n, "Findings", look{bold: true, fill: fillHead})
-	s.put(2, n, "", look{fill: fillHead})
-	for i, fd := range m.findings() {
-		s.put(1, n+1+i, fd.Kind, look{})
-		s.put(2, n+1+i, fd.Text, look{})
+	if im := m.d.Impact; im != nil {
+		rows = append(rows,
+			kvRow{"Impact: mode", im.Mode, ""},
+			kvRow{"Impact: alpha / correction", fmt.Sprintf("%g, %s", im.Alpha, im.Correction), ""},
+			kvRow{"Impact: games", fmt.Sprintf("%d baseline, %d with a card ablated (%d per lineup, bots %s, seed %d)",
+				im.BaselineGames, im.VariantGames, im.Games, strings.Join(im.Bots, ","), im.Seed), ""})
 	}
+	if sw := m.d.Sweep; sw != nil {
+		what := sw.Field
+		if sw.Card != nil {
+			what = sw.Card.Name + " (" + sw.Card.ID + "): " + sw.Field
+		}
+		rows = append(rows, kvRow{"Sweep: swept", what, ""}, kvRow{"Sweep: current", sw.Current, ""},
+			kvRow{"Sweep: best", sw.Best, ""}, kvRow{"Sweep: target share", sw.Target, fmtPct})
+		if sw.Suggestion != nil {
+			rows = append(rows, kvRow{"Sweep: suggestion", sw.Suggestion.Text, ""})
+		}
+	}
+	for i, fd := range m.found {
+		rows = append(rows, kvRow{fmt.Sprintf("Finding %d (%s)", i+1, fd.Kind), fd.Text, ""})
+	}
+	table(s, []col[kvRow]{
+		{head: "item", width: 34, val: func(r kvRow) any { return r.item }, look: func(kvRow) look { return look{bold: true} },
+			doc: "what the row gives: the run, how to reproduce it, the verdict and the findings (worst first)"},
+		{head: "value", width: 120, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf} },
+			doc: "its value"},
+	}, rows)
+}
+
+// xlsxReadMe defines every column of every table.
+func (m *model) xlsxReadMe(s *sheet) {
+	rows := slices.Clone(s.b.columns)
+	table(s, []col[readMeRow]{
+		{head: "sheet", width: 26, val: func(r readMeRow) any { return r.sheet }, doc: "the sheet"},
+		{head: "column", width: 24, val: func(r readMeRow) any { return r.column }, doc: "a column of its table"},
+		{head: "meaning", width: 120, val: func(r readMeRow) any { return r.meaning }, look: func(readMeRow) look { return look{wrap: true} },
+			doc: "what the column holds (docs/metrics.md has the full definitions). Rates are fractions shown as percentages; differences of rates are shown as signed percentages (percentage points); an empty cell is a figure that is undefined (no game on one side), never 0"},
+	}, rows)
 }
 
 func (m *model) xlsxFactions(s *sheet) {
+	fd := m.facDev()
 	cols := []col[*facView]{
 		{head: "faction", width: 14, val: func(f *facView) any { return f.ID }},
 		{head: "name", width: 18, val: func(f *facView) any { return f.Name }},
 		{head: "games", val: func(f *facView) any { return f.Stats.Games }},
 		{head: "wins", val: func(f *facView) any { return f.Stats.Wins }, look: func(*facView) look { return look{numFmt: "0.##"} }},
 		{head: "win rate", val: func(f *facView) any { return f.Stats.WinRate }, look: func(f *facView) look {
-			e := m.expected(f.ID)
-			return sigLook(fmtPct, ciSig([2]float64{f.Stats.CI95[0] - e, f.Stats.CI95[1] - e}), f.Stats.LowN)
+			v := fd[f.ID]
+			sig := 0
+			if v.out(m.tol) {
+				sig = sign(v.d())
+			}
+			return sigLook(fmtPct, sig, f.Stats.LowN)
 		}},
 		{head: "ci95 low", val: func(f *facView) any { return f.Stats.CI95[0] }, look: func(*facView) look { return look{numFmt: fmtPct} }},
 		{head: "ci95 high", val: func(f *facView) any { return f.Stats.CI95[1] }, look: func(*facView) look { return look{numFmt: fmtPct} }},
 		{head: "fair share", val: func(f *facView) any { return m.expected(f.ID) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
+		{head: "interval below", val: func(f *facView) any { return max(0, f.Stats.WinRate-f.Stats.CI95[0]) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
+		{head: "interval above", val: func(f *facView) any { return max(0, f.Stats.CI95[1]-f.Stats.WinRate) }, look: func(*facView) look { return look{numFmt: fmtPct} }},
+		{head: "vs fair", val: func(f *facView) any { return fd[f.ID].d() }, look: func(*facView) look { return look{numFmt: fmtPts} }},
+		{head: "vs fair ci95 low", val: func(f *facView) any { return fd[f.ID].dCI()[0] }, look: func(*facView) look { return look{numFmt: fmtPts} }},
+		{head: "vs fair ci95 high", val: func(f *facView) any { return fd[f.ID].dCI()[1] }, look: func(*facView) look { return look{numFmt: fmtPts} }},
+		{head: "p (Holm)", val: func(f *facView) any { return fd[f.ID].pAdj }, look: func(*facView) look { return look{numFmt: fmtP} }},
+		{head: "verdict", width: 14, val: func(f *facView) any { return m.devVerdict(fd[f.ID]) }},
 		{head: "mean VP", val: func(f *facView) any { return f.Stats.MeanVP }, look: func(*facView) look { return look{numFmt: fmtDec2} }},
 		{head: "VP sd", val: func(f *facView) any { return f.Stats.VPSD }, look: func(*facView) look { return look{numFmt: fmtDec2} }},
 		{head: "low n", val: func(f *facView) any { return yes(f.Stats.LowN) }},
@@ -342,84 +430,296 @@ func (m *model) xlsxFactions(s *sheet) {
 	if len(m.factions) == 0 {
 		return
 	}
-	ref := func(c string) string { return fmt.Sprintf("%s!$%s$2:$%s$%d", s.name, c, c, last) }
+	ref := func(c string) string { return fmt.Sprintf("'%s'!$%s$2:$%s$%d", s.name, c, c, last) }
 	lo := 0.0
 	ch := &excelize.Chart{
 		Type: excelize.Col,
 		Series: []excelize.ChartSeries{{
-			Name: s.name + "!$E$1", Categories: ref("B"), Values: ref("E"),
-			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"#4E79A7"}},
+			Name: "'" + s.name + "'!$E$1", Categories: ref("B"), Values: ref("E"),
 		}},
 		Title:     []excelize.RichTextRun{{Text: ChartTitle}},
 		Legend:    excelize.ChartLegend{Position: "bottom"},
-		PlotArea:  excelize.ChartPlotArea{ShowVal: true},
+		PlotArea:  excelize.ChartPlotArea{ShowVal: false},
 		XAxis:     excelize.ChartAxis{},
 		YAxis:     excelize.ChartAxis{Minimum: &lo, MajorGridLines: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
 		Dimension: excelize.ChartDimension{Width: 640, Height: 360},
 	}
+	// The axes are drawn from the last chart of the combination: it repeats
+	// the percent axis.
 	fair := &excelize.Chart{
-		Type: excelize.Line,
+		Type:  excelize.Line,
+		YAxis: ch.YAxis,
 		Series: []excelize.ChartSeries{{
-			Name: s.name + "!$H$1", Categories: ref("B"), Values: ref("H"),
-			Line: excelize.ChartLine{Width: 1.5}, Marker: excelize.ChartMarker{Symbol: "none"},
+			Name: "'" + s.name + "'!$H$1", Categories: ref("B"), Values: ref("H"),
+			Line: excelize.ChartLine{Type: excelize.ChartLineSolid, Dash: excelize.ChartDashDash, Width: 1.5,
+				Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"#333333"}}},
+			Marker: excelize.ChartMarker{Symbol: "none"},
 		}},
 	}
 	s.b.fail(s.b.f.AddChart(s.name, cellName(1, last+3), ch, fair))
+	m.chartRows = last
+}
+
+// devVerdict is a deviation in one word: above, below, balanced, unclear.
+func (m *model) devVerdict(v *deviation) string {
+	switch {
+	case v.out(m.tol) && v.d() > 0:
+		return "above"
+	case v.out(m.tol):
+		return "below"
+	case v.beyond(m.tol):
+		return "unclear"
+	}
+	return "balanced"
+}
+
+func (m *model) xlsxCards(s *sheet) {
+	plain := func(nf string) func(*cardView) look { return func(*cardView) look { return look{numFmt: nf} } }
+	val := func(get func(v *analysis.CardValue) any) func(*cardView) any {
+		return func(c *cardView) any {
+			if c.Value == nil {
+				return nil
+			}
+			return get(c.Value)
+		}
+	}
+	cols := []col[*cardView]{
+		{head: "id", width: 20, val: func(c *cardView) any { return c.ID }},
+		{head: "name", width: 24, val: func(c *cardView) any { return c.Info.Name }},
+		{head: "faction", val: func(c *cardView) any { return c.Faction }},
+	}
+	rows := m.cards
+	if m.metric.Key == "value" {
+		rows = m.ranked()
+		for _, c := range m.cards {
+			if c.Low {
+				rows = append(rows, c)
+			}
+		}
+		rank := map[*cardView]int{}
+		for i, c := range rows {
+			if !c.Low {
+				rank[c] = i + 1
+			}
+		}
+		cols = append(cols,
+			col[*cardView]{head: "rank", width: 7, val: func(c *cardView) any {
+				if rank[c] == 0 {
+					return nil
+				}
+				return rank[c]
+			}},
+			col[*cardView]{head: "value vs faction", val: val(func(v *analysis.CardValue) any { return v.VsFaction }), look: func(c *cardView) look {
+				return sigLook(fmtPow, c.Sig, false)
+			}},
+			col[*cardView]{head: "vs faction ci95 low", val: val(func(v *analysis.CardValue) any { return v.VsFactionCI95[0] }), look: plain(fmtPow)},
+			col[*cardView]{head: "vs faction ci95 high", val: val(func(v *analysis.CardValue) any { return v.VsFactionCI95[1] }), look: plain(fmtPow)},
+			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any { return yes(v.Flagged) })},
+			col[*cardView]{head: "value power", val: val(func(v *analysis.CardValue) any { return v.Power }), look: plain(fmtDec2)},
+			col[*cardView]{head: "power ci95 low", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[0] }), look: plain(fmtDec2)},
+			col[*cardView]{head: "power ci95 high", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[1] }), look: plain(fmtDec2)},
+			col[*cardView]{head: "effect power", val: val(func(v *analysis.CardValue) any { return v.EffectPower }), look: plain(fmtPow)},
+			col[*cardView]{head: "value pts", val: val(func(v *analysis.CardValue) any { return v.Pts / 100 }), look: plain(fmtPts)},
+			col[*cardView]{head: "pts ci95 low", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[0] / 100 }), look: plain(fmtPts)},
+			col[*cardView]{head: "pts ci95 high", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[1] / 100 }), look: plain(fmtPts)},
+		)
+	}
+	cols = append(cols,
+		col[*cardView]{head: "type", val: func(c *cardView) any { return c.Info.Type }},
+		col[*cardView]{head: "kind", width: 6, val: func(c *cardView) any { return c.Info.Kind }},
+		col[*cardView]{head: "power", width: 7, val: func(c *cardView) any {
+			if !c.HasFace {
+				return nil
+			}
+			return c.Info.Power
+		}},
+		col[*cardView]{head: "copies", width: 7, val: func(c *cardView) any { return c.Copies }},
+		col[*cardView]{head: "effect", width: 18, val: func(c *cardView) any { return c.Info.Effect }},
+		col[*cardView]{head: "played", val: func(c *cardView) any { return c.Played }},
+		col[*cardView]{head: "play rate", val: func(c *cardView) any { return c.PlayRate }, look: plain(fmtPct)},
+		col[*cardView]{head: "placed", val: func(c *cardView) any { return c.Placed }},
+		col[*cardView]{head: "row win rate", val: func(c *cardView) any { return c.RowWinRate }, look: plain(fmtPct)},
+		col[*cardView]{head: "scored", val: func(c *cardView) any { return c.Scored }},
+		col[*cardView]{head: "mean power", val: func(c *cardView) any { return c.MeanPower }, look: plain(fmtDec2)},
+		col[*cardView]{head: "fired", val: func(c *cardView) any { return c.Fired }},
+		col[*cardView]{head: "blocked", val: func(c *cardView) any { return c.Blocked }},
+		col[*cardView]{head: "fizzled", val: func(c *cardView) any { return c.Fizzled }},
+	)
+	if m.d.Impact != nil {
+		imp := func(get func(*analysis.CardImpact) any) func(*cardView) any {
+			return func(c *cardView) any {
+				if c.Impact == nil {
+					return nil
+				}
+				return get(c.Impact)
+			}
+		}
+		cols = append(cols,
+			col[*cardView]{head: "impact", val: imp(func(i *analysis.CardImpact) any { return i.Delta }), look: func(c *cardView) look {
+				if c.Impact == nil {
+					return look{}
+				}
+				sig := 0
+				if c.Impact.Significant {
+					sig = sign(c.Impact.Delta)
+				}
+				return sigLook(fmtPts, sig, c.Impact.LowN)
+			}},
+			col[*cardView]{head: "impact ci95 low", val: imp(func(i *analysis.CardImpact) any { return i.CI95[0] }), look: plain(fmtPts)},
+			col[*cardView]{head: "impact ci95 high", val: imp(func(i *analysis.CardImpact) any { return i.CI95[1] }), look: plain(fmtPts)},
+		)
+	}
+	cols = append(cols, col[*cardView]{head: "text", width: 60, val: func(c *cardView) any { return c.Info.Text }})
+	table(s, cols, rows)
+}
+
+// opt is an optional figure: nil stays an empty cell.
+func opt(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func optCI(p *[2]float64, i int) any {
+	if p == nil {
+		return nil
+	}
+	return p[i]
+}
+
+// xlsxCorrelational: the 17lands-style figures, which describe the games but
+// do not say what a card does; undefined ones are empty cells.
+func (m *model) xlsxCorrelational(s *sheet) {
+	plain := func(nf string) func(*cardView) look { return func(*cardView) look { return look{numFmt: nf} } }
+	sigCI := func(ci *[2]float64) int {
+		if ci == nil {
+			return 0
+		}
+		return ciSig(*ci)
+	}
+	cols := []col[*cardView]{
+		{head: "id", width: 20, val: func(c *cardView) any { return c.ID }},
+		{head: "name", width: 24, val: func(c *cardView) any { return c.Info.Name }},
+		{head: "faction", val: func(c *cardView) any { return c.Faction }},
+		{head: "games", val: func(c *cardView) any { return c.Games }},
+		{head: "drawn", val: func(c *cardView) any { return c.Drawn }},
+		{head: "not drawn", val: func(c *cardView) any { return c.NotDrawn }, look: func(c *cardView) look { return lowLook(fmtGen, c.LowN) }},
+		{head: "gih wr", val: func(c *cardView) any { return opt(c.GIHWR) }, look: plain(fmtPct)},
+		{head: "gns wr", val: func(c *cardView) any { return opt(c.GNSWR) }, look: func(c *cardView) look { return lowLook(fmtPct, c.LowN) }},
+		{head: "iwd", val: func(c *cardView) any { return opt(c.IWD) }, look: func(c *cardView) look { return sigLook(fmtPts, sigCI(c.IWDCI95), c.LowN) }},
+		{head: "iwd ci95 low", val: func(c *cardView) any { return optCI(c.IWDCI95, 0) }, look: func(c *cardView) look { return lowLook(fmtPts, c.LowN) }},
+		{head: "iwd ci95 high", val: func(c *cardView) any { return optCI(c.IWDCI95, 1) }, look: func(c *cardView) look { return lowLook(fmtPts, c.LowN) }},
+		{head: "low n", width: 7, val: func(c *cardView) any { return yes(c.LowN) }},
+		{head: "played", val: func(c *cardView) any { return c.Played }},
+		{head: "played wr", val: func(c *cardView) any { return opt(c.PlayedWR) }, look: plain(fmtPct)},
+		{head: "opening", val: func(c *cardView) any { return c.Opening }},
+		{head: "not opening", val: func(c *cardView) any { return c.NotOpening }},
+		{head: "oh wr", val: func(c *cardView) any { return opt(c.OHWR) }, look: plain(fmtPct)},
+		{head: "not oh wr", val: func(c *cardView) any { return opt(c.NotOHWR) }, look: plain(fmtPct)},
+		{head: "oh iwd", val: func(c *cardView) any { return opt(c.OHIWD) }, look: func(c *cardView) look { return sigLook(fmtPts, sigCI(c.OHIWDCI95), c.OHLowN) }},
+		{head: "oh iwd ci95 low", val: func(c *cardView) any { return optCI(c.OHIWDCI95, 0) }, look: func(c *cardView) look { return lowLook(fmtPts, c.OHLowN) }},
+		{head: "oh iwd ci95 high", val: func(c *cardView) any { return optCI(c.OHIWDCI95, 1) }, look: func(c *cardView) look { return lowLook(fmtPts, c.OHLowN) }},
+		{head: "oh low n", width: 8, val: func(c *cardView) any { return yes(c.OHLowN) }},
+	}
+	table(s, cols, m.cards)
+}
+
+type matchupRow struct {
+	mu   analysis.MatchupStats
+	id   string
+	dev  *deviation
+	fair float64
 }
 
 func (m *model) xlsxMatchups(s *sheet) {
-	n := len(m.factions)
-	s.put(1, 1, "win rate of the row's faction against the column's (2-player lineups)", look{bold: true})
-	for i, f := range m.factions {
-		s.put(2+i, 2, f.Name, look{bold: true, fill: fillHead})
-		s.put(1, 3+i, f.Name, look{bold: true, fill: fillHead})
+	md := m.matchupDev()
+	var rows []matchupRow
+	for i, mu := range m.rep.Matchups {
+		for k, id := range mu.Lineup {
+			r := matchupRow{mu: mu, id: id, fair: 1 / float64(len(mu.Lineup))}
+			if v := md[i]; v != nil {
+				r.dev = v
+				if k == 1 { // the second faction's deviation mirrors the first's
+					r.dev = &deviation{rate: 1 - v.rate, fair: 0.5, ci: [2]float64{1 - v.ci[1], 1 - v.ci[0]}, p: v.p, pAdj: v.pAdj}
+				}
+			}
+			rows = append(rows, r)
+		}
 	}
+	cols := []col[matchupRow]{
+		{head: "lineup", width: 28, val: func(r matchupRow) any { return strings.Join(r.mu.Lineup, " vs ") }},
+		{head: "games", val: func(r matchupRow) any { return r.mu.Games }},
+		{head: "faction", val: func(r matchupRow) any { return r.id }},
+		{head: "wins", val: func(r matchupRow) any { return r.mu.Factions[r.id].Wins }, look: func(matchupRow) look { return look{numFmt: "0.##"} }},
+		{head: "win rate", val: func(r matchupRow) any { return r.mu.Factions[r.id].WinRate }, look: func(r matchupRow) look {
+			sig := 0
+			if r.dev != nil && r.dev.out(m.tol) {
+				sig = sign(r.dev.d())
+			}
+			return sigLook(fmtPct, sig, r.mu.Factions[r.id].LowN)
+		}},
+		{head: "ci95 low", val: func(r matchupRow) any { return r.mu.Factions[r.id].CI95[0] }, look: func(matchupRow) look { return look{numFmt: fmtPct} }},
+		{head: "ci95 high", val: func(r matchupRow) any { return r.mu.Factions[r.id].CI95[1] }, look: func(matchupRow) look { return look{numFmt: fmtPct} }},
+		{head: "fair share", val: func(r matchupRow) any { return r.fair }, look: func(matchupRow) look { return look{numFmt: fmtPct} }},
+		{head: "p (Holm)", val: func(r matchupRow) any {
+			if r.dev == nil {
+				return nil
+			}
+			return r.dev.pAdj
+		}, look: func(matchupRow) look { return look{numFmt: fmtP} }, doc: "the 2-player lineup's test against 50%, Holm-corrected across all 2-player lineups"},
+		{head: "verdict", width: 12, val: func(r matchupRow) any {
+			if r.dev == nil {
+				return nil
+			}
+			return m.devVerdict(r.dev)
+		}},
+		{head: "low n", val: func(r matchupRow) any { return yes(r.mu.Factions[r.id].LowN) }},
+	}
+	table(s, cols, rows)
+}
+
+// xlsxMatchupGrid: the head-to-head win shares as a grid, row faction
+// against column faction (2-player lineups), coloured like the page's map.
+func (m *model) xlsxMatchupGrid(s *sheet) {
+	n := len(m.factions)
+	grid := make([][]any, n)
+	for i := range grid {
+		grid[i] = make([]any, n)
+	}
+	idx := func(id string) int { return slices.IndexFunc(m.factions, func(f *facView) bool { return f.ID == id }) }
 	any2 := false
 	for _, mu := range m.rep.Matchups {
 		if len(mu.Lineup) != 2 {
 			continue
 		}
-		a, c := slices.IndexFunc(m.factions, func(f *facView) bool { return f.ID == mu.Lineup[0] }),
-			slices.IndexFunc(m.factions, func(f *facView) bool { return f.ID == mu.Lineup[1] })
+		a, c := idx(mu.Lineup[0]), idx(mu.Lineup[1])
 		if a < 0 || c < 0 {
 			continue
 		}
 		any2 = true
-		s.put(2+c, 3+a, mu.Factions[mu.Lineup[0]].WinRate, look{numFmt: fmtPct})
-		s.put(2+a, 3+c, mu.Factions[mu.Lineup[1]].WinRate, look{numFmt: fmtPct})
+		grid[a][c] = mu.Factions[mu.Lineup[0]].WinRate
+		grid[c][a] = mu.Factions[mu.Lineup[1]].WinRate
 	}
+	cols := []col[int]{{head: "faction", width: 18, val: func(i int) any { return m.factions[i].Name },
+		doc: "the row's faction; each other column: its win share against the column's faction over every seating (2-player lineups; intervals on the Matchups sheet)"}}
+	for j, f := range m.factions {
+		cols = append(cols, col[int]{head: "vs " + f.Name, width: 14, val: func(i int) any { return grid[i][j] },
+			look: func(int) look { return look{numFmt: fmtPct} }, doc: "the row faction's win share against " + f.Name})
+	}
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	table(s, cols, rows)
 	if n > 0 && any2 {
-		rng := cellName(2, 3) + ":" + cellName(1+n, 2+n)
+		rng := cellName(2, 2) + ":" + cellName(1+n, 1+n)
 		s.b.fail(s.b.f.SetConditionalFormat(s.name, rng, []excelize.ConditionalFormatOptions{{
 			Type: "3_color_scale", Criteria: "=",
 			MinType: "num", MinValue: "0.3", MinColor: "#D7301F",
 			MidType: "num", MidValue: "0.5", MidColor: "#FFFFFF",
 			MaxType: "num", MaxValue: "0.7", MaxColor: "#2B8CBE",
 		}}))
-	}
-	s.widths(18)
-	for i := range m.factions {
-		cn := colName(2 + i)
-		s.b.fail(s.b.f.SetColWidth(s.name, cn, cn, 14))
-	}
-	r := n + 5
-	s.put(1, r-1, "every lineup", look{bold: true})
-	s.header(1, r, "lineup", "games", "faction", "wins", "win rate", "ci95 low", "ci95 high", "low n")
-	r++
-	for _, mu := range m.rep.Matchups {
-		for _, id := range mu.Lineup {
-			st := mu.Factions[id]
-			s.put(1, r, strings.Join(mu.Lineup, " vs "), look{})
-			s.put(2, r, mu.Games, look{})
-			s.put(3, r, id, look{})
-			s.put(4, r, st.Wins, look{numFmt: "0.##"})
-			e := 1 / float64(len(mu.Lineup))
-			s.put(5, r, st.WinRate, sigLook(fmtPct, ciSig([2]float64{st.CI95[0] - e, st.CI95[1] - e}), st.LowN))
-			s.put(6, r, st.CI95[0], look{numFmt: fmtPct})
-			s.put(7, r, st.CI95[1], look{numFmt: fmtPct})
-			s.put(8, r, yes(st.LowN), look{})
-			r++
-		}
 	}
 }
 
@@ -430,14 +730,16 @@ func (m *model) xlsxSeats(s *sheet) {
 		pos      int
 		expected float64
 		st       analysis.WinStats
+		dev      *deviation
 	}
+	sd := m.seatDev()
 	var rows []seatRow
 	for _, ss := range m.rep.Seats {
 		for _, st := range ss.Seats {
-			rows = append(rows, seatRow{ss.Players, "seat", st.Seat, ss.Expected, st.WinStats})
+			rows = append(rows, seatRow{ss.Players, "seat", st.Seat, ss.Expected, st.WinStats, sd[fmt.Sprintf("seat/%d/%d", ss.Players, st.Seat)]})
 		}
 		for _, st := range ss.StartOrder {
-			rows = append(rows, seatRow{ss.Players, "turn order from the start player", st.Seat, ss.Expected, st.WinStats})
+			rows = append(rows, seatRow{ss.Players, "turn order from the start player", st.Seat, ss.Expected, st.WinStats, sd[fmt.Sprintf("order/%d/%d", ss.Players, st.Seat)]})
 		}
 	}
 	cols := []col[seatRow]{
@@ -447,97 +749,26 @@ func (m *model) xlsxSeats(s *sheet) {
 		{head: "games", val: func(r seatRow) any { return r.st.Games }},
 		{head: "wins", val: func(r seatRow) any { return r.st.Wins }, look: func(seatRow) look { return look{numFmt: "0.##"} }},
 		{head: "win rate", val: func(r seatRow) any { return r.st.WinRate }, look: func(r seatRow) look {
-			return sigLook(fmtPct, ciSig([2]float64{r.st.CI95[0] - r.expected, r.st.CI95[1] - r.expected}), r.st.LowN)
+			sig := 0
+			if r.dev.out(m.tol) {
+				sig = sign(r.dev.d())
+			}
+			return sigLook(fmtPct, sig, r.st.LowN)
 		}},
 		{head: "ci95 low", val: func(r seatRow) any { return r.st.CI95[0] }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
 		{head: "ci95 high", val: func(r seatRow) any { return r.st.CI95[1] }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
 		{head: "expected", val: func(r seatRow) any { return r.expected }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
+		{head: "p (Holm)", val: func(r seatRow) any { return r.dev.pAdj }, look: func(seatRow) look { return look{numFmt: fmtP} },
+			doc: "the test against the fair share, Holm-corrected across every seat and turn-order position"},
+		{head: "verdict", width: 12, val: func(r seatRow) any { return m.devVerdict(r.dev) }},
 		{head: "low n", val: func(r seatRow) any { return yes(r.st.LowN) }},
 	}
 	table(s, cols, rows)
 }
 
-func (m *model) xlsxCards(s *sheet) {
-	pct := func(v func(*cardView) float64) func(*cardView) any { return func(c *cardView) any { return v(c) } }
-	plain := func(nf string) func(*cardView) look { return func(*cardView) look { return look{numFmt: nf} } }
-	cols := []col[*cardView]{
-		{head: "id", width: 20, val: func(c *cardView) any { return c.ID }},
-		{head: "name", width: 24, val: func(c *cardView) any { return c.Info.Name }},
-		{head: "faction", val: func(c *cardView) any { return c.Faction }},
-		{head: "type", val: func(c *cardView) any { return c.Info.Type }},
-		{head: "kind", width: 6, val: func(c *cardView) any { return c.Info.Kind }},
-		{head: "power", width: 7, val: func(c *cardView) any {
-			if !c.HasFace {
-				return nil
-			}
-			return c.Info.Power
-		}},
-		{head: "copies", width: 7, val: func(c *cardView) any { return c.Copies }},
-		{head: "effect", width: 18, val: func(c *cardView) any { return c.Info.Effect }},
-		{head: "games", val: func(c *cardView) any { return c.Games }},
-		{head: "drawn", val: func(c *cardView) any { return c.Drawn }},
-		{head: "not drawn", val: func(c *cardView) any { return c.NotDrawn }, look: func(c *cardView) look { return lowLook(fmtGen, c.LowN) }},
-		{head: "played", val: func(c *cardView) any { return c.Played }},
-		{head: "play rate", val: pct(func(c *cardView) float64 { return c.PlayRate }), look: plain(fmtPct)},
-		{head: "gih wr", val: pct(func(c *cardView) float64 { return c.GIHWR }), look: plain(fmtPct)},
-		{head: "gns wr", val: pct(func(c *cardView) float64 { return c.GNSWR }), look: func(c *cardView) look { return lowLook(fmtPct, c.LowN) }},
-		{head: "iwd", val: pct(func(c *cardView) float64 { return c.IWD }), look: func(c *cardView) look { return sigLook(fmtPts, ciSig(c.IWDCI95), c.LowN) }},
-		{head: "iwd ci95 low", val: pct(func(c *cardView) float64 { return c.IWDCI95[0] }), look: func(c *cardView) look { return lowLook(fmtPts, c.LowN) }},
-		{head: "iwd ci95 high", val: pct(func(c *cardView) float64 { return c.IWDCI95[1] }), look: func(c *cardView) look { return lowLook(fmtPts, c.LowN) }},
-		{head: "played wr", val: pct(func(c *cardView) float64 { return c.PlayedWR }), look: plain(fmtPct)},
-		{head: "opening", val: func(c *cardView) any { return c.Opening }},
-		{head: "not opening", val: func(c *cardView) any { return c.NotOpening }},
-		{head: "oh wr", val: pct(func(c *cardView) float64 { return c.OHWR }), look: plain(fmtPct)},
-		{head: "not oh wr", val: pct(func(c *cardView) float64 { return c.NotOHWR }), look: plain(fmtPct)},
-		{head: "oh iwd", val: pct(func(c *cardView) float64 { return c.OHIWD }), look: func(c *cardView) look { return sigLook(fmtPts, ciSig(c.OHIWDCI95), c.OHLowN) }},
-		{head: "oh iwd ci95 low", val: pct(func(c *cardView) float64 { return c.OHIWDCI95[0] }), look: func(c *cardView) look { return lowLook(fmtPts, c.OHLowN) }},
-		{head: "oh iwd ci95 high", val: pct(func(c *cardView) float64 { return c.OHIWDCI95[1] }), look: func(c *cardView) look { return lowLook(fmtPts, c.OHLowN) }},
-		{head: "placed", val: func(c *cardView) any { return c.Placed }},
-		{head: "row win rate", val: pct(func(c *cardView) float64 { return c.RowWinRate }), look: plain(fmtPct)},
-		{head: "scored", val: func(c *cardView) any { return c.Scored }},
-		{head: "mean power", val: func(c *cardView) any { return c.MeanPower }, look: plain(fmtDec2)},
-		{head: "fired", val: func(c *cardView) any { return c.Fired }},
-		{head: "blocked", val: func(c *cardView) any { return c.Blocked }},
-		{head: "fizzled", val: func(c *cardView) any { return c.Fizzled }},
-		{head: "low n", width: 7, val: func(c *cardView) any { return yes(c.LowN) }},
-	}
-	if m.d.Impact != nil {
-		cols = append(cols,
-			col[*cardView]{head: "impact", val: func(c *cardView) any {
-				if c.Impact == nil {
-					return nil
-				}
-				return c.Impact.Delta
-			}, look: func(c *cardView) look {
-				if c.Impact == nil {
-					return look{}
-				}
-				sig := 0
-				if c.Impact.Significant {
-					sig = sign(c.Impact.Delta)
-				}
-				return sigLook(fmtPts, sig, c.Impact.LowN)
-			}},
-			col[*cardView]{head: "impact ci95 low", val: func(c *cardView) any {
-				if c.Impact == nil {
-					return nil
-				}
-				return c.Impact.CI95[0]
-			}, look: plain(fmtPts)},
-			col[*cardView]{head: "impact ci95 high", val: func(c *cardView) any {
-				if c.Impact == nil {
-					return nil
-				}
-				return c.Impact.CI95[1]
-			}, look: plain(fmtPts)},
-		)
-	}
-	cols = append(cols, col[*cardView]{head: "text", width: 60, val: func(c *cardView) any { return c.Info.Text }})
-	table(s, cols, m.cards)
-}
-
 func (m *model) xlsxTargets(s *sheet) {
 	ts := m.rep.Targets
+	pctL := func(analysis.TargetStats) look { return look{numFmt: fmtPct} }
 	cols := []col[analysis.TargetStats]{
 		{head: "id", width: 20, val: func(t analysis.TargetStats) any { return t.ID }},
 		{head: "name", width: 24, val: func(t analysis.TargetStats) any { return t.Name }},
@@ -548,39 +779,46 @@ func (m *model) xlsxTargets(s *sheet) {
 		{head: "negotiated", val: func(t analysis.TargetStats) any { return t.Negotiated }},
 		{head: "unclaimed", val: func(t analysis.TargetStats) any { return t.Unclaimed }},
 		{head: "captured", val: func(t analysis.TargetStats) any { return t.Captured }, look: func(t analysis.TargetStats) look { return lowLook(fmtGen, t.LowN) }},
-		{head: "capture rate", val: func(t analysis.TargetStats) any { return t.CaptureRate }, look: func(analysis.TargetStats) look { return look{numFmt: fmtPct} }},
+		{head: "capture rate", val: func(t analysis.TargetStats) any { return t.CaptureRate }, look: pctL},
 		{head: "mean margin", val: func(t analysis.TargetStats) any { return t.MeanMargin }, look: func(analysis.TargetStats) look { return look{numFmt: fmtDec2} }},
 		{head: "margin sd", val: func(t analysis.TargetStats) any { return t.MarginSD }, look: func(analysis.TargetStats) look { return look{numFmt: fmtDec2} }},
-		{head: "tie rate", val: func(t analysis.TargetStats) any { return t.TieRate }, look: func(analysis.TargetStats) look { return look{numFmt: fmtPct} }},
+		{head: "tie rate", val: func(t analysis.TargetStats) any { return t.TieRate }, look: pctL},
 		{head: "low n", width: 7, val: func(t analysis.TargetStats) any { return yes(t.LowN) }},
 	}
 	for _, f := range m.factions {
-		id := f.ID
-		cols = append(cols, col[analysis.TargetStats]{head: id + " share", val: func(t analysis.TargetStats) any { return t.Captures[id].Share },
-			look: func(analysis.TargetStats) look { return look{numFmt: fmtPct} }})
+		id, name := f.ID, f.Name
+		cols = append(cols,
+			col[analysis.TargetStats]{head: id + " share", val: func(t analysis.TargetStats) any { return t.Captures[id].Share }, look: pctL,
+				doc: "the share of the target's captures " + name + " took"},
+			col[analysis.TargetStats]{head: id + " ci95 low", val: func(t analysis.TargetStats) any { return t.Captures[id].CI95[0] }, look: pctL,
+				doc: "its 95% interval (Wilson), low end"},
+			col[analysis.TargetStats]{head: id + " ci95 high", val: func(t analysis.TargetStats) any { return t.Captures[id].CI95[1] }, look: pctL,
+				doc: "its 95% interval (Wilson), high end"})
 	}
 	table(s, cols, ts)
 }
 
-func (m *model) xlsxEffects(s *sheet) {
+// effectRows are the cards with an effect (or whose effect ever ran).
+func (m *model) effectRows() []*cardView {
 	var rows []*cardView
 	for _, c := range m.cards {
 		if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
 			rows = append(rows, c)
 		}
 	}
-	per := func(n int64, c *cardView) any {
-		if c.Games == 0 {
-			return 0.0
-		}
-		return float64(n) / float64(c.Games)
+	return rows
+}
+
+// share is n/of, or nothing when of is 0.
+func share(n, of int64) any {
+	if of == 0 {
+		return nil
 	}
-	share := func(n, of int64) any {
-		if of == 0 {
-			return 0.0
-		}
-		return float64(n) / float64(of)
-	}
+	return float64(n) / float64(of)
+}
+
+func (m *model) xlsxEffects(s *sheet) {
+	pctL := func(*cardView) look { return look{numFmt: fmtPct} }
 	cols := []col[*cardView]{
 		{head: "card", width: 20, val: func(c *cardView) any { return c.ID }},
 		{head: "name", width: 24, val: func(c *cardView) any { return c.Info.Name }},
@@ -590,12 +828,14 @@ func (m *model) xlsxEffects(s *sheet) {
 		{head: "fired", val: func(c *cardView) any { return c.Fired }},
 		{head: "blocked", val: func(c *cardView) any { return c.Blocked }},
 		{head: "fizzled", val: func(c *cardView) any { return c.Fizzled }},
-		{head: "fired per game", val: func(c *cardView) any { return per(c.Fired, c) }, look: func(*cardView) look { return look{numFmt: fmtDec3} }},
-		{head: "blocked share", val: func(c *cardView) any { return share(c.Blocked, c.Fired+c.Blocked) }, look: func(*cardView) look { return look{numFmt: fmtPct} }},
-		{head: "fizzled share of fired", val: func(c *cardView) any { return share(c.Fizzled, c.Fired) }, look: func(*cardView) look { return look{numFmt: fmtPct} }},
+		{head: "fired per game", val: func(c *cardView) any { return share(c.Fired, c.Games) }, look: func(*cardView) look { return look{numFmt: fmtDec3} }},
+		{head: "blocked share", val: func(c *cardView) any { return share(c.Blocked, c.Fired+c.Blocked) }, look: pctL},
+		{head: "fizzled share of fired", val: func(c *cardView) any { return share(c.Fizzled, c.Fired) }, look: pctL},
 	}
-	table(s, cols, rows)
-	// Per handler, beside the card table.
+	table(s, cols, m.effectRows())
+}
+
+func (m *model) xlsxHandlers(s *sheet) {
 	type agg struct {
 		handler                string
 		cards                  int
@@ -603,7 +843,7 @@ func (m *model) xlsxEffects(s *sheet) {
 	}
 	byH := map[string]*agg{}
 	var order []string
-	for _, c := range rows {
+	for _, c := range m.effectRows() {
 		h := c.Info.Effect
 		if h == "" {
 			h = "(unknown)"
@@ -620,33 +860,33 @@ func (m *model) xlsxEffects(s *sheet) {
 		a.fizzle += c.Fizzled
 	}
 	slices.Sort(order)
-	c0 := len(cols) + 2
-	s.put(c0, 1, "per handler", look{bold: true})
-	s.header(c0, 2, "handler", "cards", "fired", "blocked", "fizzled", "blocked share", "fizzled share of fired")
-	for i := 0; i < 7; i++ {
-		cn := colName(c0 + i)
-		s.b.fail(s.b.f.SetColWidth(s.name, cn, cn, 14))
+	var rows []*agg
+	for _, h := range order {
+		rows = append(rows, byH[h])
 	}
-	for i, h := range order {
-		a := byH[h]
-		r := 3 + i
-		s.put(c0, r, a.handler, look{})
-		s.put(c0+1, r, a.cards, look{})
-		s.put(c0+2, r, a.fired, look{})
-		s.put(c0+3, r, a.blocked, look{})
-		s.put(c0+4, r, a.fizzle, look{})
-		s.put(c0+5, r, share(a.blocked, a.fired+a.blocked), look{numFmt: fmtPct})
-		s.put(c0+6, r, share(a.fizzle, a.fired), look{numFmt: fmtPct})
-	}
+	pctL := func(*agg) look { return look{numFmt: fmtPct} }
+	table(s, []col[*agg]{
+		{head: "handler", width: 22, val: func(a *agg) any { return a.handler }},
+		{head: "cards", val: func(a *agg) any { return a.cards }, doc: "cards bound to the handler"},
+		{head: "fired", val: func(a *agg) any { return a.fired }},
+		{head: "blocked", val: func(a *agg) any { return a.blocked }},
+		{head: "fizzled", val: func(a *agg) any { return a.fizzle }},
+		{head: "blocked share", val: func(a *agg) any { return share(a.blocked, a.fired+a.blocked) }, look: pctL},
+		{head: "fizzled share of fired", val: func(a *agg) any { return share(a.fizzle, a.fired) }, look: pctL},
+	}, rows)
 }
 
 func (m *model) xlsxGames(s *sheet) {
 	g := m.rep.Game
-	rows := [][3]any{
+	rounds := "rounds per game (mean)"
+	if m.d.Meta != nil && m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
+		rounds = fmt.Sprintf("rounds per game (mean; the rules give %d, more when targets return)", m.d.Meta.Catalog.Rounds)
+	}
+	rows := []kvRow{
 		{"games", g.Games, fmtInt},
 		{"decisions per game (mean)", g.DecisionsMean, fmtDec2},
 		{"decisions per game (sd)", g.DecisionsSD, fmtDec2},
-		{"rounds per game (mean)", g.RoundsMean, fmtDec2},
+		{rounds, g.RoundsMean, fmtDec2},
 		{"rounds per game (sd)", g.RoundsSD, fmtDec2},
 		{"deployment turns per round", g.DeployTurnsPerRound, fmtDec2},
 		{"passes per game", g.PassesMean, fmtDec2},
@@ -656,36 +896,38 @@ func (m *model) xlsxGames(s *sheet) {
 		{"shared victories", g.SharedVictories, fmtInt},
 		{"shared victory rate", g.SharedRate, fmtPct},
 	}
-	s.header(1, 1, "metric", "value")
-	for i, r := range rows {
-		s.put(1, i+2, r[0], look{})
-		s.put(2, i+2, r[1], look{numFmt: r[2].(string)})
-	}
-	s.widths(32, 14, 4, 14, 14, 14)
-	s.freezeHeader()
-	h := m.histograms()
-	if h == nil {
-		return
-	}
-	c := 4
+	table(s, []col[kvRow]{
+		{head: "metric", width: 60, val: func(r kvRow) any { return r.item }, doc: "a figure of whole games (docs/metrics.md, \"Games\")"},
+		{head: "value", width: 14, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf} }, doc: "its value"},
+	}, rows)
+}
+
+type binRow struct {
+	measure string
+	b       Bin
+}
+
+func (m *model) xlsxGameLengths(s *sheet, h *Histograms) {
+	var rows []binRow
 	for _, hs := range []struct {
 		name string
 		bins []Bin
 	}{{"rounds", h.Rounds}, {"decisions", h.Decisions}, {"margin of victory (VP)", h.Margin}} {
-		s.put(c, 1, hs.name+" from", look{bold: true, fill: fillHead})
-		s.put(c+1, 1, "to", look{bold: true, fill: fillHead})
-		s.put(c+2, 1, "games", look{bold: true, fill: fillHead})
-		for i, b := range hs.bins {
-			s.put(c, i+2, b.From, look{})
-			s.put(c+1, i+2, b.To, look{})
-			s.put(c+2, i+2, b.Games, look{})
+		for _, b := range hs.bins {
+			rows = append(rows, binRow{hs.name, b})
 		}
-		for i := 0; i < 3; i++ {
-			cn := colName(c + i)
-			s.b.fail(s.b.f.SetColWidth(s.name, cn, cn, 12))
-		}
-		c += 4
 	}
+	rulesRounds := ""
+	if m.d.Meta != nil && m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
+		rulesRounds = fmt.Sprintf(" The rules give %d rounds; a target whose row ends a round empty returns under the target pile and is fought over again, so some games run longer (docs/rules.md, \"Empty rows\").", m.d.Meta.Catalog.Rounds)
+	}
+	table(s, []col[binRow]{
+		{head: "measure", width: 24, val: func(r binRow) any { return r.measure },
+			doc: "what the histogram counts games by: rounds played, decisions taken by the bots, or the winner's lead in victory points (0 for a shared victory)." + rulesRounds},
+		{head: "from", val: func(r binRow) any { return r.b.From }, doc: "the bin's smallest value"},
+		{head: "to", val: func(r binRow) any { return r.b.To }, doc: "the bin's largest value"},
+		{head: "games", val: func(r binRow) any { return r.b.Games }, doc: "games whose value lies in [from, to]"},
+	}, rows)
 }
 
 func (m *model) histograms() *Histograms {
@@ -713,8 +955,8 @@ func pairedCols[T any](get func(T) *analysis.PairedTest) []col[T] {
 		{head: "ci95 high", val: func(t T) any { return get(t).CI95[1] }, look: func(T) look { return look{numFmt: fmtPts} }},
 		{head: "unpaired ci95 low", val: func(t T) any { return get(t).UnpairedCI95[0] }, look: func(T) look { return look{numFmt: fmtPts} }},
 		{head: "unpaired ci95 high", val: func(t T) any { return get(t).UnpairedCI95[1] }, look: func(T) look { return look{numFmt: fmtPts} }},
-		{head: "p", val: func(t T) any { return get(t).P }, look: func(T) look { return look{numFmt: "0.0000"} }},
-		{head: "p adjusted", val: func(t T) any { return get(t).PAdj }, look: func(T) look { return look{numFmt: "0.0000"} }},
+		{head: "p", val: func(t T) any { return get(t).P }, look: func(T) look { return look{numFmt: fmtP} }},
+		{head: "p adjusted", val: func(t T) any { return get(t).PAdj }, look: func(T) look { return look{numFmt: fmtP} }},
 		{head: "test", val: func(t T) any { return get(t).Test }},
 		{head: "significant", val: func(t T) any { return yes(get(t).Significant) }},
 		{head: "low n", val: func(t T) any { return yes(get(t).LowN) }},
@@ -742,15 +984,7 @@ func (m *model) xlsxImpact(s *sheet) {
 		col[analysis.CardImpact]{head: "file", val: func(c analysis.CardImpact) any { return c.File }},
 		col[analysis.CardImpact]{head: "line", width: 6, val: func(c analysis.CardImpact) any { return c.Line }},
 	)
-	last := table(s, cols, im.Cards)
-	r := last + 2
-	s.put(1, r, "mode", look{bold: true})
-	s.put(2, r, im.Mode, look{})
-	s.put(1, r+1, "alpha / correction", look{bold: true})
-	s.put(2, r+1, fmt.Sprintf("%g, %s", im.Alpha, im.Correction), look{})
-	s.put(1, r+2, "games", look{bold: true})
-	s.put(2, r+2, fmt.Sprintf("%d baseline, %d with a card ablated (%d per lineup, bots %s, seed %d)",
-		im.BaselineGames, im.VariantGames, im.Games, strings.Join(im.Bots, ","), im.Seed), look{})
+	table(s, cols, im.Cards)
 }
 
 func (m *model) xlsxSweep(s *sheet) {
@@ -766,7 +1000,7 @@ func (m *model) xlsxSweep(s *sheet) {
 		}
 	}
 	cols := []col[pt]{
-		{head: sw.Field, val: func(r pt) any { return r.p.Value }},
+		{head: sw.Field, val: func(r pt) any { return r.p.Value }, doc: "the value swept"},
 		{head: "games", val: func(r pt) any { return r.p.Games }},
 		{head: "distance", val: func(r pt) any { return r.p.Distance }, look: func(pt) look { return look{numFmt: fmtDec3} }},
 		{head: "faction", val: func(r pt) any { return r.f.Faction }},
@@ -776,154 +1010,126 @@ func (m *model) xlsxSweep(s *sheet) {
 		{head: "at current", val: func(r pt) any { return r.f.Base }, look: func(pt) look { return look{numFmt: fmtPct} }},
 	}
 	cols = append(cols, pairedCols(func(r pt) *analysis.PairedTest { return &r.f.PairedTest })...)
-	last := table(s, cols, rows)
-	r := last + 2
-	what := sw.Field
-	if sw.Card != nil {
-		what = sw.Card.Name + " (" + sw.Card.ID + "): " + sw.Field
-	}
-	kv := [][2]any{{"swept", what}, {"current", sw.Current}, {"best", sw.Best}, {"target share", sw.Target}}
-	if sw.Suggestion != nil {
-		kv = append(kv, [2]any{"suggestion", sw.Suggestion.Text})
-	}
-	for i, x := range kv {
-		s.put(1, r+i, x[0], look{bold: true})
-		s.put(2, r+i, x[1], look{})
-	}
+	table(s, cols, rows)
 }
 
-func (m *model) xlsxDiff(s *sheet) {
-	df := m.d.Diff
-	s.put(1, 1, "base", look{bold: true})
-	s.put(2, 1, df.Base.Name+" "+df.Base.Version+" ("+df.Base.Hash+")", look{})
-	s.put(1, 2, "variant", look{bold: true})
-	s.put(2, 2, df.Variant.Name+" "+df.Variant.Version+" ("+df.Variant.Hash+")", look{})
-	s.put(1, 3, "verdict", look{bold: true})
-	s.put(2, 3, df.Verdict, look{})
-	r := 5
-	s.put(1, r, "factions (paired: variant − base)", look{bold: true})
-	r++
-	heads := []string{"faction", "base", "base ci95 low", "base ci95 high", "variant", "variant ci95 low", "variant ci95 high",
-		"delta", "ci95 low", "ci95 high", "p adjusted", "significant"}
-	s.header(1, r, heads...)
-	for _, f := range df.Factions {
-		r++
-		sig := 0
-		if f.Significant {
-			sig = sign(f.Delta)
-		}
-		vals := []any{f.Faction, f.Base, f.BaseCI95[0], f.BaseCI95[1], f.Variant, f.VariantCI95[0], f.VariantCI95[1],
-			f.Delta, f.CI95[0], f.CI95[1], f.PAdj, yes(f.Significant)}
-		for i, v := range vals {
-			l := look{}
-			switch {
-			case i >= 1 && i <= 6:
-				l.numFmt = fmtPct
-			case i == 7:
-				l = sigLook(fmtPts, sig, f.LowN)
-			case i == 8 || i == 9:
-				l.numFmt = fmtPts
-			case i == 10:
-				l.numFmt = "0.0000"
-			}
-			s.put(1+i, r, v, l)
-		}
+func (m *model) xlsxDiffChanges(s *sheet) {
+	table(s, []col[changeLine]{
+		{head: "kind", val: func(c changeLine) any { return c.Kind }, doc: "rules, faction, card or target"},
+		{head: "id", width: 20, val: func(c changeLine) any { return c.ID }},
+		{head: "name", width: 24, val: func(c changeLine) any { return c.Name }},
+		{head: "change", val: func(c changeLine) any { return c.Change }, doc: "added, removed or changed"},
+		{head: "field", val: func(c changeLine) any { return c.Field }, doc: "the field changed (power, copies, effect, a rule parameter, …)"},
+		{head: "base", width: 24, val: func(c changeLine) any { return c.Old }, doc: "its value in the base ruleset (--base)"},
+		{head: "variant", width: 24, val: func(c changeLine) any { return c.New }, doc: "its value in the ruleset reported on"},
+		{head: "where", width: 24, val: func(c changeLine) any { return c.Pos }, doc: "file:line in the variant ruleset (in the base one for a removal)"},
+	}, m.changes())
+}
+
+func (m *model) xlsxDiffFactions(s *sheet) {
+	pctL := func(analysis.FactionDelta) look { return look{numFmt: fmtPct} }
+	cols := []col[analysis.FactionDelta]{
+		{head: "faction", val: func(f analysis.FactionDelta) any { return f.Faction }},
+		{head: "base", val: func(f analysis.FactionDelta) any { return f.Base }, look: pctL, doc: "the faction's win share under the base ruleset, on the paired games"},
+		{head: "base ci95 low", val: func(f analysis.FactionDelta) any { return f.BaseCI95[0] }, look: pctL},
+		{head: "base ci95 high", val: func(f analysis.FactionDelta) any { return f.BaseCI95[1] }, look: pctL},
+		{head: "variant", val: func(f analysis.FactionDelta) any { return f.Variant }, look: pctL, doc: "its win share under the ruleset reported on"},
+		{head: "variant ci95 low", val: func(f analysis.FactionDelta) any { return f.VariantCI95[0] }, look: pctL},
+		{head: "variant ci95 high", val: func(f analysis.FactionDelta) any { return f.VariantCI95[1] }, look: pctL},
 	}
-	r += 2
-	s.put(1, r, "changes", look{bold: true})
-	r++
-	s.header(1, r, "kind", "id", "change", "field", "base", "variant", "where")
-	for _, c := range df.Changes {
-		r++
-		for i, v := range []any{c.Kind, c.ID, c.Change, c.Field, c.Base, c.Variant, c.Pos} {
-			s.put(1+i, r, v, look{})
-		}
+	cols = append(cols, pairedCols(func(f analysis.FactionDelta) *analysis.PairedTest { return &f.PairedTest })...)
+	table(s, cols, m.d.Diff.Factions)
+}
+
+func (m *model) xlsxDiffCards(s *sheet) {
+	d := func(get func(c analysis.CardDelta) analysis.ValueDelta, nf string) col[analysis.CardDelta] {
+		return col[analysis.CardDelta]{val: func(c analysis.CardDelta) any { return get(c).Delta }, look: func(analysis.CardDelta) look { return look{numFmt: nf} }}
 	}
-	r += 2
-	s.put(1, r, "cards (descriptive: variant − base)", look{bold: true})
-	r++
-	s.header(1, r, "card", "faction", "name", "changed", "play rate Δ", "played wr Δ", "oh wr Δ", "row win rate Δ", "mean power Δ", "fired per game Δ")
-	for _, c := range df.Cards {
-		r++
-		vals := []any{c.ID, c.Faction, c.Name, yes(c.Changed), c.PlayRate.Delta, c.PlayedWR.Delta, c.OHWR.Delta,
-			c.RowWinRate.Delta, c.MeanPower.Delta, c.FiredPerGame.Delta}
-		for i, v := range vals {
-			l := look{}
-			if i >= 4 && i <= 7 {
-				l.numFmt = fmtPts
-			} else if i >= 8 {
-				l.numFmt = "+0.00;-0.00;0.00"
-			}
-			s.put(1+i, r, v, l)
-		}
+	named := func(c col[analysis.CardDelta], head string) col[analysis.CardDelta] { c.head = head; return c }
+	cols := []col[analysis.CardDelta]{
+		{head: "card", width: 20, val: func(c analysis.CardDelta) any { return c.ID }},
+		{head: "faction", val: func(c analysis.CardDelta) any { return c.Faction }},
+		{head: "name", width: 24, val: func(c analysis.CardDelta) any { return c.Name }},
+		{head: "changed", val: func(c analysis.CardDelta) any { return yes(c.Changed) }, doc: "yes when the card's definition differs between the rulesets"},
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.PlayRate }, fmtPts), "play rate Δ"),
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.PlayedWR }, fmtPts), "played wr Δ"),
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.OHWR }, fmtPts), "oh wr Δ"),
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.RowWinRate }, fmtPts), "row win rate Δ"),
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.MeanPower }, "+0.00;-0.00;0.00"), "mean power Δ"),
+		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.FiredPerGame }, "+0.00;-0.00;0.00"), "fired per game Δ"),
 	}
-	r += 2
-	s.put(1, r, "targets (descriptive: variant − base)", look{bold: true})
-	r++
-	s.header(1, r, "target", "name", "changed", "capture rate Δ", "mean margin Δ", "tie rate Δ", "laid per game Δ")
-	for _, t := range df.Targets {
-		r++
-		vals := []any{t.ID, t.Name, yes(t.Changed), t.CaptureRate.Delta, t.MeanMargin.Delta, t.TieRate.Delta, t.LaidPerGame.Delta}
-		for i, v := range vals {
-			l := look{}
-			if i == 3 || i == 5 {
-				l.numFmt = fmtPts
-			} else if i > 3 {
-				l.numFmt = "+0.00;-0.00;0.00"
-			}
-			s.put(1+i, r, v, l)
-		}
+	table(s, cols, m.d.Diff.Cards)
+}
+
+func (m *model) xlsxDiffTargets(s *sheet) {
+	pl := func(nf string) func(analysis.TargetDelta) look {
+		return func(analysis.TargetDelta) look { return look{numFmt: nf} }
 	}
-	s.widths(18, 22, 14, 14, 14, 14, 14, 14, 14, 14, 12, 12)
+	table(s, []col[analysis.TargetDelta]{
+		{head: "target", width: 20, val: func(t analysis.TargetDelta) any { return t.ID }},
+		{head: "name", width: 24, val: func(t analysis.TargetDelta) any { return t.Name }},
+		{head: "changed", val: func(t analysis.TargetDelta) any { return yes(t.Changed) }, doc: "yes when the target's definition differs between the rulesets"},
+		{head: "capture rate Δ", val: func(t analysis.TargetDelta) any { return t.CaptureRate.Delta }, look: pl(fmtPts)},
+		{head: "mean margin Δ", val: func(t analysis.TargetDelta) any { return t.MeanMargin.Delta }, look: pl("+0.00;-0.00;0.00")},
+		{head: "tie rate Δ", val: func(t analysis.TargetDelta) any { return t.TieRate.Delta }, look: pl(fmtPts)},
+		{head: "laid per game Δ", val: func(t analysis.TargetDelta) any { return t.LaidPerGame.Delta }, look: pl("+0.00;-0.00;0.00")},
+	}, m.d.Diff.Targets)
+}
+
+type skillRow struct {
+	faction string
+	l       analysis.SkillShare
 }
 
 func (m *model) xlsxSkill(s *sheet) {
-	sk := m.d.Skill
-	heads := []string{"faction"}
-	for _, l := range sk.Levels {
-		heads = append(heads, l+" win rate", l+" ci95 low", l+" ci95 high", l+" rank")
-	}
-	s.header(1, 1, heads...)
-	for i, f := range sk.Factions {
-		s.put(1, i+2, f.Faction, look{})
-		for j, l := range f.Levels {
-			c := 2 + 4*j
-			s.put(c, i+2, l.WinRate, lowLook(fmtPct, l.LowN))
-			s.put(c+1, i+2, l.CI95[0], look{numFmt: fmtPct})
-			s.put(c+2, i+2, l.CI95[1], look{numFmt: fmtPct})
-			s.put(c+3, i+2, l.Rank, look{})
+	var rows []skillRow
+	for _, f := range m.d.Skill.Factions {
+		for _, l := range f.Levels {
+			rows = append(rows, skillRow{f.Faction, l})
 		}
 	}
-	r := len(sk.Factions) + 3
-	s.put(1, r, "rank changes", look{bold: true})
-	r++
-	s.header(1, r, "kind", "id", "faction", "from", "to", "rank from", "rank to", "significant", "note")
-	for _, c := range sk.RankChanges {
-		r++
-		for i, v := range []any{c.Kind, c.ID, c.Faction, c.From, c.To, c.RankFrom, c.RankTo, yes(c.Significant), c.Note} {
-			s.put(1+i, r, v, look{})
-		}
-	}
-	r += 2
-	s.put(1, r, "steps (paired: higher level − lower)", look{bold: true})
-	r++
-	s.header(1, r, "from", "to", "faction", "delta", "ci95 low", "ci95 high", "p adjusted", "significant")
-	for _, st := range sk.Steps {
+	pctL := func(skillRow) look { return look{numFmt: fmtPct} }
+	table(s, []col[skillRow]{
+		{head: "faction", val: func(r skillRow) any { return r.faction }},
+		{head: "level", width: 16, val: func(r skillRow) any { return r.l.Level }, doc: "the bot every seat was played by"},
+		{head: "win rate", val: func(r skillRow) any { return r.l.WinRate }, look: func(r skillRow) look { return lowLook(fmtPct, r.l.LowN) }},
+		{head: "ci95 low", val: func(r skillRow) any { return r.l.CI95[0] }, look: pctL},
+		{head: "ci95 high", val: func(r skillRow) any { return r.l.CI95[1] }, look: pctL},
+		{head: "rank", val: func(r skillRow) any { return r.l.Rank }, doc: "the faction's rank at that level (1 = the highest win share)"},
+	}, rows)
+}
+
+func (m *model) xlsxSkillRanks(s *sheet) {
+	table(s, []col[analysis.RankChange]{
+		{head: "kind", val: func(c analysis.RankChange) any { return c.Kind }, doc: "faction or card"},
+		{head: "id", width: 20, val: func(c analysis.RankChange) any { return c.ID }},
+		{head: "faction", val: func(c analysis.RankChange) any { return c.Faction }},
+		{head: "from", val: func(c analysis.RankChange) any { return c.From }, doc: "the lower skill level"},
+		{head: "to", val: func(c analysis.RankChange) any { return c.To }, doc: "the higher skill level"},
+		{head: "rank from", val: func(c analysis.RankChange) any { return c.RankFrom }},
+		{head: "rank to", val: func(c analysis.RankChange) any { return c.RankTo }},
+		{head: "significant", val: func(c analysis.RankChange) any { return yes(c.Significant) }},
+		{head: "note", width: 40, val: func(c analysis.RankChange) any { return c.Note }},
+	}, m.d.Skill.RankChanges)
+}
+
+type stepRow struct {
+	from, to string
+	f        analysis.FactionDelta
+}
+
+func (m *model) xlsxSkillSteps(s *sheet) {
+	var rows []stepRow
+	for _, st := range m.d.Skill.Steps {
 		for _, f := range st.Factions {
-			r++
-			sig := 0
-			if f.Significant {
-				sig = sign(f.Delta)
-			}
-			s.put(1, r, st.From, look{})
-			s.put(2, r, st.To, look{})
-			s.put(3, r, f.Faction, look{})
-			s.put(4, r, f.Delta, sigLook(fmtPts, sig, f.LowN))
-			s.put(5, r, f.CI95[0], look{numFmt: fmtPts})
-			s.put(6, r, f.CI95[1], look{numFmt: fmtPts})
-			s.put(7, r, f.PAdj, look{numFmt: "0.0000"})
-			s.put(8, r, yes(f.Significant), look{})
+			rows = append(rows, stepRow{st.From, st.To, f})
 		}
 	}
-	s.widths(14, 14, 14, 14, 14, 14, 14, 14, 40)
+	cols := []col[stepRow]{
+		{head: "from", val: func(r stepRow) any { return r.from }, doc: "the lower skill level"},
+		{head: "to", val: func(r stepRow) any { return r.to }, doc: "the higher skill level"},
+		{head: "faction", val: func(r stepRow) any { return r.f.Faction }},
+	}
+	cols = append(cols, pairedCols(func(r stepRow) *analysis.PairedTest { return &r.f.PairedTest })...)
+	table(s, cols, rows)
 }

@@ -22,6 +22,7 @@ type DiffOptions struct {
 	BaseDir string
 	// FailOnSignificant makes a significant change an error (exit 1).
 	FailOnSignificant bool
+	SequentialOptions
 }
 
 // NewCmdDiff parses the flags of `cardlab diff`; runF replaces diffRun in
@@ -47,13 +48,18 @@ targets whose simulate metrics moved most, and a one-line verdict.
 significant, so the command can gate a pull request in CI. --games is per
 lineup; lineups must be playable under both versions. Two versions with the
 same ruleset hash (the same files, byte for byte) make the same games: diff
-then says so at once and plays none.`,
+then says so at once and plays none.
+
+` + defaultBotsHelp,
 		Example: `  cardlab diff --base v1 --rules v2 --games 2000
   cardlab diff --base main-rules --rules . --bots greedy --fail-on-significant
   cardlab diff --base v1 --rules v2 --json --out diff.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
+				return err
+			}
+			if err := opts.SequentialOptions.check(opts.Games); err != nil {
 				return err
 			}
 			if strings.TrimSpace(opts.BaseDir) == "" {
@@ -66,6 +72,7 @@ then says so at once and plays none.`,
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 2000, "games `N` per lineup in each version", true)
+	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's")
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")
 	return cmd
@@ -93,9 +100,20 @@ func diffRun(opts *DiffOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "diff")
-	res, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
-	finish()
+	var res *analysis.DiffResult
+	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+		bo := opts.BatchOptions
+		bo.Games = games
+		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
+		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
+		finish()
+		if err != nil || r.Partial {
+			res = r
+			return 0, err
+		}
+		res = r
+		return widest(r.Factions), nil
+	})
 	if err != nil {
 		return err
 	}
@@ -209,13 +227,18 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 	if r.Partial {
 		fmt.Fprint(w, " — PARTIAL (interrupted)")
 	}
-	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant)\n",
-		len(r.Factions))
-	t := &table{align: "lrrrrlllrr"}
-	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED")
+	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant;\n", len(r.Factions))
+	fmt.Fprintln(w, "MDE80: the smallest change this run detects with 80% power)")
+	t := &table{align: "lrrrrlllrrr"}
+	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED", "MDE80")
 	for _, f := range r.Factions {
+		test := f.Test
+		if f.Changed == 0 && f.Games > 0 {
+			test = "no game changed"
+		}
 		t.add(f.Faction, strconv.FormatInt(f.Games, 10), pct(f.Base), pct(f.Variant), points(f.Delta)+star(f.Significant),
-			pointsCI(f.CI95), pointsCI(f.UnpairedCI95), f.Test, pValue(f.PAdj), strconv.FormatInt(f.Changed, 10))
+			pointsCI(f.CI95), pointsCI(f.UnpairedCI95), test, pValue(f.PAdj), strconv.FormatInt(f.Changed, 10),
+			fmt.Sprintf("±%.1f", 100*f.MDE80))
 	}
 	if err := t.write(w); err != nil {
 		return err

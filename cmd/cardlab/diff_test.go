@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,13 +21,35 @@ func TestDiffNullCommand(t *testing.T) {
 			t.Errorf("null diff output lacks %q:\n%s", want, stdout)
 		}
 	}
+	// A comment changes the hash, not the game: the games are played, none
+	// changes, and no interval is a bare [+0.0, +0.0].
+	f, err := os.OpenFile(filepath.Join(b, "rules.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("# reworded nothing\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, stdout, stderr = cardlab(t, "diff", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
+	if code != 0 {
+		t.Fatalf("comment-only diff: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"No changes in the definitions.", "no game changed", "Verdict: no changes"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("comment-only diff output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "[+0.0, +0.0]") {
+		t.Errorf("an interval of [0, 0]:\n%s", stdout)
+	}
 }
 
 // Two rulesets with the same hash make the same games: diff answers at once
 // without playing (issue 16), in JSON too, whatever --games asks.
 func TestDiffIdenticalPlaysNothing(t *testing.T) {
 	a, b := writeDefault(t), writeDefault(t)
-	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "100000000", "--json", "--fail-on-significant")
+	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "90000", "--json", "--fail-on-significant")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,7 +46,7 @@ func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int,
 	fl.StringVar(players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
 	fl.StringArrayVar(&o.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
 	if withBots {
-		fl.StringVar(&o.Bots, "bots", "random", "the bot `SPEC` for every seat, or one per seat comma-separated")
+		fl.StringVar(&o.Bots, "bots", defaultBots, botsFlagUsage)
 	}
 	fl.IntVar(&o.Games, "games", games, gamesUsage)
 	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
@@ -177,10 +179,25 @@ func rulesetLine(r analysis.RulesetInfo) string {
 // ImpactOptions are the inputs of `cardlab impact`.
 type ImpactOptions struct {
 	BatchOptions
-	// Cards are the ids to test; nil for all.
+	// Cards are the ids or names to show (screening) or test (ablation);
+	// nil for all.
 	Cards []string
-	Mode  string
+	// Method is "screening" (every card at once, the default) or
+	// "ablation" (one card at a time, paired).
+	Method string
+	Mode   string
+	// Precision is the screening's target median half-width of power;
+	// MaxGames caps its games per lineup. GamesSet: --games was given.
+	Precision float64
+	MaxGames  int
+	GamesSet  bool
 }
+
+// Methods of `cardlab impact`.
+const (
+	methodScreening = "screening"
+	methodAblation  = "ablation"
+)
 
 // NewCmdImpact parses the flags of `cardlab impact`; runF replaces impactRun
 // in tests.
@@ -188,36 +205,80 @@ func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Comm
 	opts := &ImpactOptions{}
 	var players, cardList string
 	cmd := &cobra.Command{
-		Use:   "impact [--cards all|ID,…] [--mode blank|effect-off] [--players F1,F2 | --matchups all] [--bots SPEC] --games N",
-		Short: "Measure each card's causal effect on its faction's win share (ablation)",
-		Long: `Measure what each card is worth to its faction: the games are played once as
-the ruleset stands (the baseline) and again, on the same seeds, with the card
-replaced — by a blank of the same type with no effect and power 0 (--mode
-blank, the default), or with only its effect removed (--mode effect-off).
-Same seeds mean the same deals and target orders, so each game is compared
-with its own twin.
+		Use:   "impact [--cards all|ID|NAME,…] [--precision P] [--method screening|ablation] [--players F1,F2 | --matchups all] [--bots SPEC]",
+		Short: "Measure what each card is worth to its faction, in win-share points and in power points",
+		Long: `Measure what one copy of each card is worth to its faction, causally:
 
-The impact is the faction's win share with the card minus without it, with a
-95% interval from the per-game paired differences (Student's t; the exact
-sign test gives the p-value when fewer than 25 games differ), and p-values
-adjusted for the number of cards tested by Benjamini–Hochberg (a false
-discovery rate of 5% among the cards flagged *). Cards are ranked by impact.
+  PTS         the faction's win share with the copy minus with a blank in its
+              place (same type, power 0, no effect), in percentage points
+  POWER       the same in combat-power points: PTS divided by the faction's
+              price of a power point (what +1 power on one copy of a card wins)
+              — "plays like a 9.4-power card"
+  VS_FACTION  POWER minus the median POWER of the faction's cards: how far above
+              (+) or below (−) the faction's typical card it plays; cards are
+              ranked by it, and flagged * when its interval excludes 0 after
+              Benjamini–Hochberg over all cards
+  EFFECT      POWER minus what a plain card (no effect) of its printed power
+              plays like: positive when the text is worth more than nothing
 
---games N is the number of paired games per card: only the lineups with the
-card's faction are replayed, so with --matchups all (each faction in 3 of
-the 6 pairs) every lineup plays ⌈N/3⌉ games. The result never depends on
---workers. docs/metrics.md ("Paired comparisons") explains every figure.`,
-		Example: `  cardlab impact --bots greedy --games 2000             # every card, blanked
-  cardlab impact --cards kl-d7,kl-raptor --mode effect-off --games 5000
-  cardlab impact --players starfleet,klingon --games 1000 --json --out impact.json`,
+--method screening (the default) measures every card at once: each game
+blanks a few random card copies and moves a few powers by ±1, and a model of
+who wins fitted over all games recovers every card's value and every
+faction's price of a power point (docs/metrics.md, "Card value"). It plays
+until the median 95% half-width of POWER is at most --precision (default
+1.0), from --games per lineup (default 8000) up to --max-games. Every figure
+has a 95% interval (jackknife over game groups).
+
+--method ablation replays the games one card at a time with the card changed,
+on the same seeds (--mode blank-copy: one copy blanked, the default;
+blank: every copy; effect-off: only the effect removed), and reports PTS with
+a paired interval; --games is then the paired games per card.
+
+--cards shows (or, with ablation, tests) only the cards named, by id or by
+name. The result never depends on --workers.`,
+		Example: `  cardlab impact                                       # every card, greedy bots, every pair of factions
+  cardlab impact --rules mygame --cards "Klingon Warriors,kl-d7"
+  cardlab impact --precision 0.5 --json --out values.json
+  cardlab impact --method ablation --cards kl-d7 --mode effect-off --games 5000`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
+			if !f.Changed("games") {
+				opts.Games = 1000 // ablation's; the screening starts from its own
+			}
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
+			opts.Method = strings.ToLower(strings.TrimSpace(opts.Method))
 			opts.Mode = strings.ToLower(strings.TrimSpace(opts.Mode))
-			if opts.Mode != analysis.ModeBlank && opts.Mode != analysis.ModeEffectOff {
-				return usageErrorf("--mode must be blank or effect-off, got %q", opts.Mode)
+			switch opts.Method {
+			case methodScreening:
+				for _, name := range []string{"mode"} {
+					if f.Changed(name) {
+						return usageErrorf("--%s is a setting of --method ablation", name)
+					}
+				}
+				if opts.Precision < 0 {
+					return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+				}
+				opts.GamesSet = f.Changed("games")
+				if opts.GamesSet && opts.Games < 64 {
+					return usageErrorf("--games must be at least 64 per lineup with --method screening, got %d", opts.Games)
+				}
+				if opts.MaxGames < 1 {
+					return usageErrorf("--max-games must be at least 1, got %d", opts.MaxGames)
+				}
+			case methodAblation:
+				for _, name := range []string{"precision", "max-games"} {
+					if f.Changed(name) {
+						return usageErrorf("--%s is a setting of --method screening", name)
+					}
+				}
+				if opts.Mode != analysis.ModeBlankCopy && opts.Mode != analysis.ModeBlank && opts.Mode != analysis.ModeEffectOff {
+					return usageErrorf("--mode must be blank-copy, blank or effect-off, got %q", opts.Mode)
+				}
+			default:
+				return usageErrorf("--method must be screening or ablation, got %q", opts.Method)
 			}
 			opts.Cards = nil
 			if c := strings.TrimSpace(cardList); c != "" && c != "all" {
@@ -235,9 +296,13 @@ the 6 pairs) every lineup plays ⌈N/3⌉ games. The result never depends on
 			return impactRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "paired games `N` per card (its faction's lineups share them)", true)
-	cmd.Flags().StringVar(&cardList, "cards", "all", "the cards to test: all, or card `IDS` comma-separated")
-	cmd.Flags().StringVar(&opts.Mode, "mode", analysis.ModeBlank, "blank (same type, no effect, power 0) or effect-off (only the effect removed)")
+	batchFlags(cmd, &opts.BatchOptions, &players, 0, "screening: games per lineup `N` to start with (default 8000); ablation: paired games per card (default 1000)", true)
+	fl := cmd.Flags()
+	fl.StringVar(&cardList, "cards", "all", "the cards to show or test: all, or card `IDS_OR_NAMES` comma-separated")
+	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")
+	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of POWER is at most `P` power points")
+	fl.IntVar(&opts.MaxGames, "max-games", analysis.DefaultValueMaxGames, "screening: at most `N` games per lineup")
+	fl.StringVar(&opts.Mode, "mode", analysis.ModeBlankCopy, "ablation: blank-copy (one copy blanked), blank (every copy) or effect-off (only the effect removed)")
 	return cmd
 }
 
@@ -246,12 +311,15 @@ func impactRun(opts *ImpactOptions) error {
 	if err != nil {
 		return err
 	}
-	ids, err := resolveCards(rs, opts.Cards)
+	ids, err := resolveCardRefs(rs, opts.Cards)
 	if err != nil {
 		return err
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
+	if opts.Method == methodScreening {
+		return screeningRun(ctx, opts, rs, lineups, specs, ids)
+	}
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
 	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: rs, Mode: opts.Mode,
 		Cards: ids, GamesPerCard: opts.Games})
@@ -264,33 +332,91 @@ func impactRun(opts *ImpactOptions) error {
 		res.Partial, res.BaselineGames+res.VariantGames)
 }
 
-// resolveCards checks card ids (nil: all).
-func resolveCards(rs *cards.Ruleset, ids []string) ([]string, error) {
-	if ids == nil {
-		return nil, nil
-	}
-	all := make([]string, len(rs.Cards))
-	for i := range rs.Cards {
-		all[i] = rs.Cards[i].ID
-	}
-	out := make([]string, 0, len(ids))
-	for _, id := range ids {
-		c, ok := rs.CardByID(id)
-		if !ok {
-			for i := range rs.Cards {
-				if strings.EqualFold(rs.Cards[i].ID, id) {
-					c, ok = &rs.Cards[i], true
-					break
-				}
-			}
-		}
-		if !ok {
-			return nil, didYouMean("card", id, all)
-		}
-		out = append(out, c.ID)
-	}
-	return out, nil
+// valueConfig is the card-value experiment of a command's lineups and bots.
+func valueConfig(rs *cards.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
+	return analysis.CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
 }
+
+func screeningRun(ctx context.Context, opts *ImpactOptions, rs *cards.Ruleset, lineups [][]string, specs []string, ids []string) error {
+	played := map[string]bool{}
+	for _, l := range lineups {
+		for _, f := range l {
+			played[f] = true
+		}
+	}
+	for _, id := range ids {
+		c, _ := rs.CardByID(id)
+		if f := rs.Factions[c.Faction].ID; !played[f] {
+			return fmt.Errorf("card %s belongs to %s, which plays in none of the lineups", id, f)
+		}
+	}
+	cfg := valueConfig(rs, lineups, specs, opts.Seed, opts.Workers)
+	cfg.Precision, cfg.MaxGames = opts.Precision, opts.MaxGames
+	if opts.GamesSet {
+		cfg.Games = opts.Games
+		cfg.MaxGames = max(cfg.MaxGames, cfg.Games)
+	}
+	bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
+	cfg.Progress = bar.progress()
+	res, err := analysis.CardValues(ctx, cfg)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	if res.Values == nil {
+		return errors.New("interrupted before the first estimate: nothing written")
+	}
+	rep := res.Report(rs, cfg, ids)
+	rep.ToolVersion = versionString()
+	return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
+		res.Partial, res.Games)
+}
+
+func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
+	d := r.Design
+	fmt.Fprintln(w, rulesetLine(r.Ruleset))
+	fmt.Fprintf(w, "Card values (one copy against a blank): %d %s × %d games, bots %s, seed %d; %d games in all\n",
+		len(d.Matchups), plural(len(d.Matchups), "lineup", "lineups"), d.GamesPerLineup, strings.Join(d.Bots, ","), d.Seed, d.Games)
+	if d.Partial {
+		fmt.Fprintln(w, "PARTIAL (interrupted): the estimates rest on the games played before the interruption")
+	}
+	fmt.Fprintln(w, "POWER = what the card plays like, in power points; VS_FACTION = POWER − the faction's median card;")
+	fmt.Fprintln(w, "EFFECT = POWER − a plain card of its printed power; PTS = win-share points; 95% intervals;")
+	fmt.Fprintln(w, "* = VS_FACTION's interval excludes 0 after Benjamini–Hochberg over all cards")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card):")
+	pt := &table{align: "lrl"}
+	pt.add("FACTION", "PTS", "95% CI")
+	factions := make([]string, 0, len(r.PriceOfPower))
+	for f := range r.PriceOfPower {
+		factions = append(factions, f)
+	}
+	slices.Sort(factions)
+	for _, f := range factions {
+		p := r.PriceOfPower[f]
+		pt.add(f, fmt.Sprintf("%+.2f", p.Pts), fmt.Sprintf("[%+.2f, %+.2f]", p.CI95[0], p.CI95[1]))
+	}
+	if err := pt.write(w); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	t := &table{align: "rllrrlrlrrl"}
+	t.add("RANK", "CARD", "FACTION", "PRINTED", "POWER", "95% CI", "VS_FACTION", "95% CI", "EFFECT", "PTS", "95% CI")
+	for _, c := range r.Cards {
+		v := c.Value
+		t.add(strconv.Itoa(c.Rank), c.ID, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95),
+			fmt.Sprintf("%+.1f", v.VsFaction)+star(v.Flagged), ci1(v.VsFactionCI95), fmt.Sprintf("%+.1f", v.EffectPower),
+			fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95))
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nmedian 95%% half-width of POWER %.2f (target %.2f); %d games in %.1f s (%.0f games/s)\n",
+		d.MedianPowerHalfWidth, d.Precision, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
+	return nil
+}
+
+func ci1(c [2]float64) string { return fmt.Sprintf("[%+.1f, %+.1f]", c[0], c[1]) }
 
 func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	fmt.Fprintln(w, rulesetLine(r.Ruleset))

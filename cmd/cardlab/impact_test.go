@@ -12,7 +12,7 @@ import (
 
 func TestImpactCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "impact.json")
-	code, stdout, stderr := cardlab(t, "impact", "--cards", "kl-d7,KL-RAPTOR", "--games", "60", "--workers", "2", "--json", "--out", out)
+	code, stdout, stderr := cardlab(t, "impact", "--method", "ablation", "--mode", "blank", "--cards", "kl-d7,KL-RAPTOR", "--games", "60", "--workers", "2", "--json", "--out", out)
 	if code != 0 || stdout != "" || !strings.Contains(stderr, "wrote "+out) {
 		t.Fatalf("impact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -33,7 +33,7 @@ func TestImpactCommand(t *testing.T) {
 	wantKeys(t, "impact card", c, "rank", "id", "faction", "with_card", "ablated", "delta", "ci95", "unpaired_ci95",
 		"p", "p_adj", "test", "significant", "games", "changed", "variant")
 
-	code, stdout, _ = cardlab(t, "impact", "--cards", "kl-d7", "--mode", "effect-off", "--games", "10")
+	code, stdout, _ = cardlab(t, "impact", "--method", "ablation", "--cards", "kl-d7", "--mode", "effect-off", "--games", "10")
 	if code != 0 || !strings.Contains(stdout, "Not tested (1)") || !strings.Contains(stdout, "no effect to remove") {
 		t.Errorf("effect-off of a plain card: exit %d\n%s", code, stdout)
 	}
@@ -45,15 +45,59 @@ func TestImpactErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"impact", "--cards", "kl-d8", "--games", "5"}, 1, `did you mean "kl-d7"`},
-		{[]string{"impact", "--mode", "off", "--games", "5"}, 2, "--mode must be blank or effect-off"},
+		{[]string{"impact", "--cards", "kl-d8", "--games", "64"}, 1, `(kl-d7)`},
+		{[]string{"impact", "--method", "ablation", "--mode", "off", "--games", "5"}, 2, "--mode must be blank-copy, blank or effect-off"},
+		{[]string{"impact", "--mode", "blank"}, 2, "--mode is a setting of --method ablation"},
+		{[]string{"impact", "--method", "ablation", "--precision", "2"}, 2, "--precision is a setting of --method screening"},
+		{[]string{"impact", "--method", "guess"}, 2, "--method must be screening or ablation"},
+		{[]string{"impact", "--games", "10"}, 2, "--games must be at least 64 per lineup"},
+		{[]string{"impact", "--precision", "-1"}, 2, "--precision must be positive"},
 		{[]string{"impact", "--games", "0"}, 2, "--games must be at least 1"},
 		{[]string{"impact", "--players", "starfleet,klingon", "--matchups", "all"}, 2, "cannot be used together"},
-		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "5"}, 1, "plays in none of the lineups"},
+		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "64"}, 1, "plays in none of the lineups"},
+		{[]string{"impact", "--method", "ablation", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "5"}, 1, "plays in none of the lineups"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {
 			t.Errorf("%v: exit %d (want %d), stderr %q (want %q)", c.args, code, c.code, stderr, c.msg)
 		}
+	}
+}
+
+// TestImpactScreening: the default method values every card at once and
+// writes the card-value contract (docs/metrics.md, "Card value").
+func TestImpactScreening(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "values.json")
+	code, stdout, stderr := cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--games", "640",
+		"--precision", "50", "--cards", "Klingon Warriors,ro-norexan", "--json", "--out", out)
+	if code != 0 || stdout != "" {
+		t.Fatalf("impact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	wantKeys(t, "value report", m, "tool_version", "ruleset", "design", "price_of_power", "cards")
+	wantKeys(t, "design", m["design"].(map[string]any), "matchups", "bots", "seed", "games_per_lineup", "games",
+		"blank_rate", "shift_rate", "precision", "median_power_half_width", "partial", "timing")
+	if p := m["price_of_power"].(map[string]any); len(p) != 2 || p["klingon"] == nil || p["romulan"] == nil {
+		t.Errorf("price_of_power %v: want klingon and romulan", p)
+	}
+	cs := m["cards"].([]any)
+	if len(cs) != 2 {
+		t.Fatalf("%d cards, want the 2 asked for", len(cs))
+	}
+	c := cs[0].(map[string]any)
+	wantKeys(t, "valued card", c, "rank", "id", "name", "faction", "type", "kind", "power", "copies", "value")
+	wantKeys(t, "value", c["value"].(map[string]any), "pts", "pts_ci95", "power", "power_ci95", "vs_faction",
+		"vs_faction_ci95", "effect_power", "effect_power_ci95", "flagged")
+
+	code, stdout, _ = cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--games", "640", "--precision", "50")
+	if code != 0 || !strings.Contains(stdout, "Price of a power point") || !strings.Contains(stdout, "VS_FACTION") {
+		t.Errorf("impact tables: exit %d\n%s", code, stdout)
 	}
 }

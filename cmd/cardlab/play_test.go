@@ -231,7 +231,7 @@ func TestPlayErrors(t *testing.T) {
 		{"bots count", []string{"--players", "starfleet,klingon", "--bots", "random,random,random"}, 2, "names 3 bots for 2 players"},
 		{"no players", nil, 2, "play needs --players"},
 		{"empty faction", []string{"--players", "starfleet,,klingon"}, 2, "empty faction name"},
-		{"bad seed", []string{"--players", "starfleet,klingon", "--seed", "-1"}, 2, "invalid argument"},
+		{"bad seed", []string{"--players", "starfleet,klingon", "--seed", "-1"}, 2, `--seed must be a whole number of 0 or more, got "-1"`},
 		{"argument", []string{"--players", "starfleet,klingon", "extra"}, 2, "takes no arguments"},
 	}
 	for _, tt := range tests {

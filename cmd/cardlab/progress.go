@@ -32,6 +32,9 @@ func (b *gameBar) progress() func(done, total int) {
 		return nil
 	}
 	return func(done, total int) {
+		if b.bar == nil && done == 0 {
+			return // no rate yet: the bar would start at "0 games/hr"
+		}
 		if b.bar == nil {
 			b.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(b.w),
 				progressbar.OptionSetDescription(b.desc), progressbar.OptionShowCount(),

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 // the six 2-player lineups of the default ruleset take seconds on two cores
 // and every faction's interval is about ±1.3 points wide.
 const (
-	reportDefaultBots        = "greedy"
+	reportDefaultBots        = defaultBots
 	reportDefaultGames       = 2000
 	reportDefaultImpactGames = 500
 )
@@ -45,10 +46,18 @@ type ReportOptions struct {
 	Workers  int
 	// MinSample flags figures resting on fewer games (0: none flagged).
 	MinSample int
+	// Values runs the card-value experiment (on by default) until the
+	// median 95% half-width of the cards' power is at most Precision.
+	Values     bool
+	Precision  float64
+	ValueGames int
 	// Impact adds the ablation analysis, ImpactGames games per lineup and
 	// card.
 	Impact      bool
 	ImpactGames int
+	// Tolerance is --tolerance in win-share points: within it of the fair
+	// share counts as balanced.
+	Tolerance float64
 	// Progress shows progress bars on ErrOut (when it is a terminal).
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
@@ -64,29 +73,46 @@ func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Comm
 		Short: "Simulate and write a balance report: workbook, web page, Markdown summary, data",
 		Long: `Play the games a balance report needs and write it to DIR:
 
-  balance.xlsx   every figure, one sheet per topic (Summary, Factions, Matchups,
-                 Seats, Cards, Targets, Effects, Games, and Impact or Diff
-                 when asked for), with a chart of the faction win shares
-  index.html     one page that works offline: charts with 95% intervals, the
-                 matchup heatmap, every card drawn as a card face beside its
-                 figures (printable nine to an A4 page), and what each figure
-                 means
-  summary.md     the headline table and the findings, for a forum post or a
-                 pull request
+  index.html     one page that works offline, from 360 px wide: the verdict
+                 and findings (worst first), what changed (with --base),
+                 factions, cards by value, matchups, seats, targets, games,
+                 and what each figure means; charts with 95% intervals
+  cards.html     every card drawn as a card face beside its own figures, its
+                 value first (printable nine to an A4 page)
+  balance.xlsx   every figure, one table per sheet with a "Read me" sheet
+                 defining every column, and a chart of the faction win shares
+  summary.md     the verdict, what changed and the findings in plain Markdown,
+                 for a forum post or a pull request
   results.json   the data the other three are made from; 'cardlab report
                  --from results.json --out DIR' renders them again without
                  playing, and 'cardlab merge' reads it like a simulate result
 
 By default every pair of factions plays --games games (` + fmt.Sprint(reportDefaultGames) + `) with --bots
-` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure). --impact adds
-the causal card figure: every card is replaced by a blank in turn and the
-same games are played again (--impact-games per lineup; this takes a while).
+` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure): the faction,
+seat, matchup and target figures describe the ruleset as written.
+
+Then every card's value is measured in a separate experiment (--values,
+on by default): each game blanks a few random card copies and moves a few
+powers by ±1, and a model fitted over all games says what one copy of each
+card is worth against a blank — in win-share points and in power points
+("plays like a 9.4-power card") — and how far above or below its faction's
+typical card it plays. It plays from --value-games per lineup until the
+median 95% half-width of a card's power is at most --precision (1.0); about
+half a minute on two cores. --impact adds the older one-card-at-a-time
+ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 
+A faction, seat or matchup is reported out of balance when its win share is
+more than --tolerance points from its fair share and the difference is
+significant after the Holm correction; within the band counts as balanced.
+
 The files are rendered into a temporary directory beside DIR and moved into
-place only when all four are complete: an existing DIR is never left
+place only when all of them are complete: an existing DIR is never left
 half-written (other files in it are left alone). Ctrl-C stops after the
-games in play and writes nothing.`,
+games in play and writes nothing.
+
+While editing a ruleset, 'cardlab watch --rules DIR' answers every save with
+the same comparison, live.`,
 		Example: `  cardlab report --out report
   cardlab report --rules mygame --games 5000 --out mygame-report
   cardlab report --rules mygame --impact --out mygame-report
@@ -101,7 +127,7 @@ games in play and writes nothing.`,
 				return usageErrorf("--out DIR is required: the directory to write the report to")
 			}
 			if opts.From != "" {
-				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample"} {
+				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games"} {
 					if f.Changed(name) {
 						return usageErrorf("--from renders a result without playing games: --%s cannot be used with it", name)
 					}
@@ -122,6 +148,15 @@ games in play and writes nothing.`,
 			if opts.MinSample < 0 {
 				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
 			}
+			if opts.ValueGames < 64 {
+				return usageErrorf("--value-games must be at least 64, got %d", opts.ValueGames)
+			}
+			if !(opts.Precision > 0) {
+				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+			}
+			if opts.Tolerance < 0 || opts.Tolerance >= 50 {
+				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
+			}
 			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
 				return runF(opts)
@@ -138,9 +173,14 @@ games in play and writes nothing.`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
+	fl.BoolVar(&opts.Values, "values", true, "measure every card's value (a screening experiment; --values=false skips it)")
+	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's power is at most `P` power points")
+	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "card values: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
 	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
+	fl.Float64Var(&opts.Tolerance, "tolerance", reports.DefaultTolerance*100,
+		"count a win share within ±`POINTS` of its fair share as balanced (findings and verdict)")
 	return cmd
 }
 
@@ -155,7 +195,11 @@ func reportRun(opts *ReportOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now}); err != nil {
+	tol := opts.Tolerance / 100
+	if tol == 0 {
+		tol = -1 // no band
+	}
+	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now, Tolerance: tol}); err != nil {
 		return fmt.Errorf("writing the report to %s: %w", opts.OutDir, err)
 	}
 	var files []string
@@ -220,14 +264,54 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	began := time.Now().UTC()
-	bar := &phaseBar{opts: opts}
 	minSample := opts.MinSample
 	if minSample == 0 {
 		minSample = -1 // 0 asked for: nothing is low_n
 	}
-	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
-		Workers: opts.Workers, KeepGames: true, MinSample: minSample,
+	return playReport(ctx, reportGames{rules: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
+		games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample,
+		values: opts.Values, valueGames: opts.ValueGames, precision: opts.Precision,
+		impact: opts.Impact, impactGames: opts.ImpactGames, phases: &phaseBar{opts: opts},
+		command: reportCommand(opts, specs)})
+}
+
+// reportGames is what a report plays: the ruleset, and with base the one
+// before the change to compare it with on paired games.
+type reportGames struct {
+	rules, base *cards.Ruleset
+	// baseName names base in errors (--base DIR).
+	baseName  string
+	lineups   [][]string
+	specs     []string
+	games     int
+	seed      uint64
+	workers   int
+	minSample int // as analysis.Config takes it: -1 flags nothing
+	// values runs the card-value experiment from valueGames per lineup
+	// until the median half-width of power is at most precision.
+	values      bool
+	valueGames  int
+	precision   float64
+	impact      bool
+	impactGames int
+	phases      phases
+	command     string
+}
+
+// phases shows the progress of a report's phases (the simulation, then
+// impact or the comparison): progress starts a phase, finish ends it.
+type phases interface {
+	progress(what string) func(done, total int)
+	finish()
+}
+
+// playReport plays a report's games and returns its data. `cardlab report`
+// and `cardlab watch` both call it, so watch shows what the report would.
+func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
+	began := time.Now().UTC()
+	bar := g.phases
+	cfg := analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
+		Workers: g.workers, KeepGames: true, MinSample: g.minSample,
 		Progress: bar.progress("simulating")}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
@@ -239,16 +323,29 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	}
 	rep := res.Report(versionString())
 	data := &reports.Data{Report: rep, Meta: &reports.Meta{
-		Command:    reportCommand(opts, specs),
+		Command:    g.command,
 		Generated:  began.Format(time.RFC3339),
-		Catalog:    reports.CatalogOf(rs),
+		Catalog:    reports.CatalogOf(g.rules),
 		Histograms: reports.HistogramsOf(res.Records),
 	}}
 	res.Records = nil
-	if opts.Impact {
-		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: rs, PairedConfig: analysis.PairedConfig{
-			Matchups: lineups, Bots: specs, Games: opts.ImpactGames, Seed: opts.Seed, Workers: opts.Workers,
-			MinSample: minSample, Progress: bar.progress("impact")}})
+	if g.values {
+		vc := valueConfig(g.rules, g.lineups, g.specs, g.seed, g.workers)
+		vc.Precision, vc.Games, vc.Progress = g.precision, g.valueGames, bar.progress("card values")
+		vr, err := analysis.CardValues(ctx, vc)
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if vr.Partial {
+			return nil, errors.New("interrupted during the card values: no report written")
+		}
+		analysis.AttachCardValues(rep, vr, vc)
+	}
+	if g.impact {
+		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: g.rules, PairedConfig: analysis.PairedConfig{
+			Matchups: g.lineups, Bots: g.specs, Games: g.impactGames, Seed: g.seed, Workers: g.workers,
+			MinSample: g.minSample, Progress: bar.progress("impact")}})
 		bar.finish()
 		if err != nil {
 			return nil, err
@@ -259,13 +356,13 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 		im.ToolVersion = versionString()
 		data.Impact = im
 	}
-	if base != nil {
-		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: base, Variant: rs, PairedConfig: analysis.PairedConfig{
-			Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-			MinSample: minSample, Progress: bar.progress("comparing with --base")}})
+	if g.base != nil {
+		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: g.base, Variant: g.rules, PairedConfig: analysis.PairedConfig{
+			Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed, Workers: g.workers,
+			MinSample: g.minSample, Progress: bar.progress("comparing with --base")}})
 		bar.finish()
 		if err != nil {
-			return nil, fmt.Errorf("comparing with --base %s: %w", opts.BaseDir, err)
+			return nil, fmt.Errorf("comparing with --base %s: %w", g.baseName, err)
 		}
 		if df.Partial {
 			return nil, errors.New("interrupted during the comparison with --base: no report written")
@@ -317,8 +414,21 @@ func reportCommand(opts *ReportOptions, specs []string) string {
 	if opts.MinSample != analysis.DefaultMinSample {
 		parts = append(parts, "--min-sample", fmt.Sprint(opts.MinSample))
 	}
+	if !opts.Values {
+		parts = append(parts, "--values=false")
+	} else {
+		if opts.Precision != analysis.DefaultValuePrecision {
+			parts = append(parts, "--precision", fmt.Sprint(opts.Precision))
+		}
+		if opts.ValueGames != analysis.DefaultValueGames {
+			parts = append(parts, "--value-games", fmt.Sprint(opts.ValueGames))
+		}
+	}
 	if opts.Impact {
 		parts = append(parts, "--impact", "--impact-games", fmt.Sprint(opts.ImpactGames))
+	}
+	if opts.Tolerance != reports.DefaultTolerance*100 {
+		parts = append(parts, "--tolerance", strconv.FormatFloat(opts.Tolerance, 'g', -1, 64))
 	}
 	return strings.Join(append(parts, "--out", shellQuote(opts.OutDir)), " ")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +32,8 @@ func TestReportUsage(t *testing.T) {
 	}{
 		{[]string{"report"}, 2, "--out DIR is required"},
 		{[]string{"report", "--out", dir, "--games", "0"}, 2, "--games must be at least 1"},
+		{[]string{"report", "--out", dir, "--games", "abc"}, 2, `--games must be a whole number, got "abc"`},
+		{[]string{"report", "--out", dir, "--tolerance", "-1"}, 2, "--tolerance must be at least 0"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--games", "5"}, 2, "--games cannot be used with it"},
 		{[]string{"report", "--out", dir, "--from", "x.json", "--impact"}, 2, "--impact cannot be used with it"},
 		{[]string{"report", "--out", dir, "extra"}, 2, "takes no arguments"},
@@ -54,7 +57,8 @@ func TestReportUsage(t *testing.T) {
 func TestReportCommand(t *testing.T) {
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "rep")
-	code, stdout, stderr := cardlab(t, "report", "--games", "12", "--bots", "random", "--seed", "3", "--workers", "2", "--out", out)
+	code, stdout, stderr := cardlab(t, "report", "--games", "12", "--bots", "random", "--seed", "3", "--workers", "2",
+		"--precision", "100", "--value-games", "64", "--out", out)
 	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
@@ -66,7 +70,7 @@ func TestReportCommand(t *testing.T) {
 	}
 	wantReportFiles(t, out)
 	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	if want := "cardlab report --bots random --games 12 --seed 3 --out " + out; !strings.Contains(string(md), want) {
+	if want := "cardlab report --bots random --games 12 --seed 3 --precision 100 --value-games 64 --out " + out; !strings.Contains(string(md), want) {
 		t.Errorf("summary.md has no reproduce command %q:\n%s", want, md)
 	}
 	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
@@ -77,6 +81,26 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("sheets %v", got)
 	}
 	f.Close()
+	var res struct {
+		Cards []struct {
+			ID    string          `json:"id"`
+			Value json.RawMessage `json:"value"`
+		} `json:"cards"`
+		Price  map[string]json.RawMessage `json:"price_of_power"`
+		Design json.RawMessage            `json:"card_value_design"`
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "results.json"))
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Price) != 4 || res.Design == nil || len(res.Cards) == 0 {
+		t.Fatalf("results.json: %d prices of power, design %s, %d cards", len(res.Price), res.Design, len(res.Cards))
+	}
+	for _, c := range res.Cards {
+		if c.Value == nil {
+			t.Errorf("card %s has no value in results.json", c.ID)
+		}
+	}
 
 	again := filepath.Join(tmp, "again")
 	code, _, stderr = cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--out", again)
@@ -101,7 +125,7 @@ func TestReportCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report --from a simulate result: exit %d: %s", code, stderr)
 	}
-	page, _ := os.ReadFile(filepath.Join(fromSim, "index.html"))
+	page, _ := os.ReadFile(filepath.Join(fromSim, "cards.html"))
 	if !strings.Contains(string(page), "Play the top card of your draw pile") {
 		t.Error("the gallery has no card texts although the result matches the embedded ruleset")
 	}
@@ -122,7 +146,7 @@ func TestReportCommand(t *testing.T) {
 func TestReportImpact(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "rep")
 	code, _, stderr := cardlab(t, "report", "--matchups", "starfleet,klingon", "--games", "10", "--bots", "random",
-		"--impact", "--impact-games", "4", "--workers", "2", "--out", out)
+		"--impact", "--impact-games", "4", "--workers", "2", "--values=false", "--out", out)
 	if code != 0 {
 		t.Fatalf("report --impact: exit %d: %s", code, stderr)
 	}
@@ -144,15 +168,15 @@ func TestReportImpact(t *testing.T) {
 	}
 }
 
-// --base compares with an earlier ruleset: a Diff sheet, the rules-change
-// section and its charts.
+// --base compares with an earlier ruleset: the Diff sheets, the "what
+// changed" section and its charts, and the list of changes in summary.md.
 func TestReportBase(t *testing.T) {
 	base := writeDefault(t)
 	variant := writeDefault(t)
 	corrupt(t, variant, "klingon.yaml", "    name: Raptor\n    type: ship\n    kind: X\n    power: 2", "    name: Raptor\n    type: ship\n    kind: X\n    power: 4")
 	out := filepath.Join(t.TempDir(), "rep")
 	code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", base, "--matchups", "starfleet,klingon",
-		"--games", "20", "--bots", "random", "--workers", "2", "--out", out)
+		"--games", "20", "--bots", "random", "--workers", "2", "--values=false", "--out", out)
 	if code != 0 {
 		t.Fatalf("report --base: exit %d: %s", code, stderr)
 	}
@@ -161,17 +185,17 @@ func TestReportBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if !slices.Contains(f.GetSheetList(), "Diff") {
-		t.Errorf("no Diff sheet: %v", f.GetSheetList())
+	if !slices.Contains(f.GetSheetList(), "Diff changes") {
+		t.Errorf("no Diff changes sheet: %v", f.GetSheetList())
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "index.html"))
-	for _, want := range []string{`id="diff"`, `id="chart-diff-factions"`, "kl-raptor"} {
+	for _, want := range []string{`id="changes"`, `id="chart-diff-factions"`, "kl-raptor"} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the page has no %s", want)
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "summary.md"))
-	if !strings.Contains(string(md), "## Rules change") {
-		t.Errorf("summary.md has no rules change:\n%s", md)
+	if !strings.Contains(string(md), "### What changed") || !strings.Contains(string(md), "- Raptor (kl-raptor): power: 2 → 4") {
+		t.Errorf("summary.md does not list what changed:\n%s", md)
 	}
 }

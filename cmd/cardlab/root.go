@@ -82,7 +82,7 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 	root.PersistentFlags().StringVar(&g.RulesDir, "rules", "",
 		"read the ruleset from `DIR` (default: the embedded Alpha Tactics v1.2.4 set)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &usageError{err}
+		return &usageError{flagError(err)}
 	})
 
 	root.AddCommand(
@@ -101,6 +101,7 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdSweep(g, nil),
 		NewCmdDiff(g, nil),
 		NewCmdSkill(g, nil),
+		NewCmdWatch(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

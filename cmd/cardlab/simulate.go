@@ -49,6 +49,7 @@ or explicit lineups separated by ";" (or by repeating --matchups). Each
 lineup plays --games games with its seats rotated, so every faction sits
 in every seat equally often. --bots is one bot spec for every seat or one
 per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
+` + defaultBotsHelp + `
 
 The result depends only on the ruleset, the lineups, the bots, --games and
 --seed — never on --workers or on how the run is split into --shard k/n
@@ -553,9 +554,11 @@ func writeCardTable(w io.Writer, rep *analysis.Report, mark func(bool) string) e
 	var ok, opening []entry
 	for _, k := range rep.Cards {
 		if !k.LowN {
-			ok = append(ok, entry{k, k.IWD, k.IWDCI95[0], k.IWDCI95[1], false, k.GIHWR, k.GNSWR})
+			ci := analysis.CIOr0(k.IWDCI95)
+			ok = append(ok, entry{k, analysis.Or0(k.IWD), ci[0], ci[1], false, analysis.Or0(k.GIHWR), analysis.Or0(k.GNSWR)})
 		}
-		opening = append(opening, entry{k, k.OHIWD, k.OHIWDCI95[0], k.OHIWDCI95[1], k.OHLowN, k.OHWR, k.NotOHWR})
+		oci := analysis.CIOr0(k.OHIWDCI95)
+		opening = append(opening, entry{k, analysis.Or0(k.OHIWD), oci[0], oci[1], k.OHLowN || k.OHIWD == nil, analysis.Or0(k.OHWR), analysis.Or0(k.NotOHWR)})
 	}
 	list := ok
 	title := "Cards by improvement when drawn (IWD: owner's win % when drawn − when not drawn)"

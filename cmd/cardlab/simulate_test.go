@@ -291,7 +291,7 @@ func TestMergeErrors(t *testing.T) {
 	s1 := shard("s1.json", "--shard", "1/2")
 	s2 := shard("s2.json", "--shard", "2/2")
 	o2 := shard("o2.json", "--shard", "2/2", "--seed", "2")
-	b2 := shard("b2.json", "--shard", "2/2", "--bots", "greedy")
+	b2 := shard("b2.json", "--shard", "2/2", "--bots", "random") // not the default bot
 	m2 := shard("m2.json", "--shard", "2/2", "--min-sample", "10")
 	t3 := shard("t3.json", "--shard", "2/3")
 	bad := filepath.Join(dir, "bad.json")

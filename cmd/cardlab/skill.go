@@ -37,8 +37,11 @@ play" (their rank drops as play gets stronger, significantly) or that reward
 skilled play. A card is listed only when its oh_iwd changes significantly
 between the levels (a z-test, Holm-corrected over the cards).
 
-ISMCTS is slow (about a second per game with the default 500 iterations per
-decision): start with a few hundred games, or ismcts:iters=100.`,
+The default levels are random and ` + defaultBots + `; ` + defaultBots + ` is the bot every other
+analysis command (simulate, impact, sweep, diff, report) plays by default, so
+skill's strongest default level matches their figures. ISMCTS is slow (about
+a second per game with the default 500 iterations per decision): start with
+a few hundred games, or ismcts:iters=100.`,
 		Example: `  cardlab skill --games 500                            # random, greedy
   cardlab skill --bots random,greedy,ismcts:iters=200 --games 200
   cardlab skill --players starfleet,klingon --games 2000 --json`,
@@ -69,7 +72,7 @@ decision): start with a few hundred games, or ismcts:iters=100.`,
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 300, "games `N` per lineup at every level", false)
-	cmd.Flags().StringVar(&opts.Bots, "bots", "random,greedy", "the skill levels: bot `SPECS` comma-separated, weakest first")
+	cmd.Flags().StringVar(&opts.Bots, "bots", "random,"+defaultBots, "the skill levels: bot `SPECS` comma-separated, weakest first")
 	return cmd
 }
 

@@ -20,6 +20,7 @@ type SweepOptions struct {
 	// Faction is steered towards Target (0: the fair share).
 	Faction string
 	Target  float64
+	SequentialOptions
 }
 
 // NewCmdSweep parses the flags of `cardlab sweep`; runF replaces sweepRun in
@@ -28,29 +29,41 @@ func NewCmdSweep(g *globalOptions, runF func(*SweepOptions) error) *cobra.Comman
 	opts := &SweepOptions{}
 	var players, values string
 	cmd := &cobra.Command{
-		Use:   "sweep (--card ID [--field power|copies] | --param NAME) --values 0..8 [--games N]",
-		Short: "Play the games at every value of a card field or rule parameter",
-		Long: `Set one value — a card's power or copies (--card ID --field F), or a rule
-parameter (--param ` + strings.Join(analysis.SweepParams, ", ") + `) — to each of
---values in turn and play the same games (same seeds, same deals) at every
-value. For every faction: its win share at each value with a 95% Wilson
+		Use:   "sweep (--card CARD [--field power|copies|PARAM] | --param NAME) --values 0..8 [--games N]",
+		Short: "Play the games at every value of a card field, effect parameter or rule parameter",
+		Long: `Set one value — a card's power or copies (--card CARD --field F), an integer
+parameter of the card's effect (--field amount, or params.amount: 'cardlab
+effects HANDLER' lists them and their ranges), or a rule parameter (--param
+` + strings.Join(analysis.SweepParams, ", ") + `)
+— to each of --values in turn and play the same games (same seeds, same
+deals) at every value. --card takes the card's id or its name ("Klingon
+Warriors"). Every value is checked against the field's range before any game
+is played. For every faction: its win share at each value with a 95% Wilson
 interval, and its paired change from the ruleset's own value (* significant,
 Holm-corrected over the sweep).
 
 The value that brings a faction closest to a target share is printed as a
-suggested YAML change (file:line, "power: 5 → 3"); nothing is edited. The
-faction is the card's own (or --faction F); for a rule parameter without
---faction every faction is brought closest to the target together (least
-squares). The target is --target, or the fair share 1/players.
+suggested YAML change (file:line, "power: 5 → 3"); nothing is edited. It
+carries its uncertainty: the values whose 95% interval contains the target,
+which these games cannot tell apart. The faction is the card's own (or
+--faction F); for a rule parameter without --faction every faction is brought
+closest to the target together (least squares). The target is --target, or
+the fair share 1/players.
 
 --values takes FROM..TO (inclusive), FROM..TO..STEP or a list 1,3,5.
---games is per lineup, as for 'cardlab simulate'.`,
+--games is per lineup, as for 'cardlab simulate'.
+
+` + defaultBotsHelp,
 		Example: `  cardlab sweep --card kl-d7 --field power --values 0..8 --games 2000
+  cardlab sweep --card "Klingon Warriors" --field amount --values 0..3
   cardlab sweep --param planet_bonus --values 0..5 --bots greedy
   cardlab sweep --param hand_size --values 3,4,5 --faction romulan --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
+				return err
+			}
+			if err := opts.SequentialOptions.check(opts.Games); err != nil {
 				return err
 			}
 			f := cmd.Flags()
@@ -82,9 +95,10 @@ squares). The target is --target, or the fair share 1/players.
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games `N` per lineup at every value", true)
+	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's interval at every value: its")
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Card, "card", "", "the card `ID` whose field is swept")
-	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or "))
+	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")
+	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(analysis.SweepCardFields, " or ")+", or an integer parameter of its effect (amount, params.amount)")
 	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(analysis.SweepParams, ", ")+")")
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
 	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
@@ -99,7 +113,7 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target}
 	if opts.Card != "" {
-		ids, err := resolveCards(rs, []string{opts.Card})
+		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {
 			return err
 		}
@@ -116,10 +130,24 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "sweep")
-	cfg.PairedConfig = pc
-	res, err := analysis.Sweep(ctx, cfg)
-	finish()
+	var res *analysis.SweepResult
+	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+		bo := opts.BatchOptions
+		bo.Games = games
+		pc, finish := pairedConfig(&bo, lineups, specs, "sweep")
+		cfg.PairedConfig = pc
+		r, err := analysis.Sweep(ctx, cfg)
+		finish()
+		res = r
+		if err != nil || r.Partial {
+			return 0, err
+		}
+		w := 0.0
+		for _, p := range r.Points {
+			w = max(w, widest(p.Factions))
+		}
+		return w, nil
+	})
 	if err != nil {
 		return err
 	}
@@ -182,7 +210,7 @@ func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 		return err
 	}
 	if r.Suggestion == nil {
-		fmt.Fprintf(w, "\nThe current value %d is already the closest to the target.\n", r.Current)
+		fmt.Fprintf(w, "\nThe current value %d is already the closest to the target %s.\n", r.Current, r.PlausibleNote())
 		return nil
 	}
 	fmt.Fprintf(w, "\nSuggested change (not applied):\n  %s\n", r.Suggestion.Text)

@@ -34,6 +34,27 @@ func TestSweepCommand(t *testing.T) {
 	if res.Card != nil || res.Field != "planet_bonus" || len(res.Points) != 3 || res.Current != 2 {
 		t.Errorf("param sweep: %+v", res)
 	}
+	// An effect parameter, the card named by its name.
+	code, stdout, stderr = cardlab(t, "sweep", "--card", "klingon warriors", "--field", "amount", "--values", "0,2",
+		"--games", "20", "--workers", "2", "--json")
+	if code != 0 {
+		t.Fatalf("sweep of an effect parameter: exit %d: %s", code, stderr)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["field"] != "params.amount" || m["current"] != 1.0 || m["card"].(map[string]any)["id"] != "kl-warriors" {
+		t.Errorf("effect parameter sweep: field %v, current %v, card %v", m["field"], m["current"], m["card"])
+	}
+	if _, ok := m["plausible"].([]any); !ok {
+		t.Errorf("no plausible values list: %v", m["plausible"])
+	}
+	code, stdout, _ = cardlab(t, "sweep", "--card", "kl-warriors", "--field", "params.amount", "--values", "0..2", "--games", "20")
+	if code != 0 || !strings.Contains(stdout, "Sweep of kl-warriors (Klingon Warriors, klingon) params.amount, now 1") ||
+		!strings.Contains(stdout, "95% interval") {
+		t.Errorf("effect parameter tables: exit %d\n%s", code, stdout)
+	}
 }
 
 func TestSweepErrors(t *testing.T) {
@@ -50,6 +71,9 @@ func TestSweepErrors(t *testing.T) {
 		{[]string{"sweep", "--card", "kl-d7", "--field", "name", "--values", "1", "--games", "2"}, 1, "cannot sweep card field"},
 		{[]string{"sweep", "--param", "hand_size", "--values", "0,4", "--games", "2"}, 1, "out of range"},
 		{[]string{"sweep", "--card", "nope", "--values", "1", "--games", "2"}, 1, "unknown card"},
+		{[]string{"sweep", "--card", "kl-warriors", "--field", "amount", "--values", "-11,0", "--games", "2"}, 1, "from -10 to 10"},
+		{[]string{"sweep", "--card", "kl-warriors", "--field", "who", "--values", "1", "--games", "2"}, 1, "not a whole number"},
+		{[]string{"sweep", "--card", "Klingon Warrior", "--values", "1", "--games", "2"}, 1, `did you mean "Klingon Warriors" (kl-warriors)`},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {

@@ -17,6 +17,8 @@
         return v.toFixed(1) + "%";
       case "pts":
         return (v >= 0 ? "+" : "") + v.toFixed(1) + " pts";
+      case "power":
+        return (v >= 0 ? "+" : "") + v.toFixed(1) + " power";
       case "games":
         return String(Math.round(v));
       default:
@@ -77,18 +79,22 @@
       return function (p) {
         var v = p.value;
         return "<b>" + enc(p.name) + "</b><br>" + num(v[2], "%") + " (95% CI " + num(v[3], "%") + " to " +
-          num(v[4], "%") + "), " + num(v[5], "games") + " games";
+          num(v[4], "%") + "), " + num(v[5], "games") + " games" +
+          (v[6] ? "<br>outside the tolerance band, significant after Holm" : "");
       };
     },
+    // the share, a star when significant, and below it ± the half-width
     "cardlab:heatlabel": function () {
       return function (p) {
-        return Number(p.value[2]).toFixed(1);
+        var v = p.value;
+        return Number(v[2]).toFixed(1) + (v[6] ? "*" : "") + "\n±" + ((Number(v[4]) - Number(v[3])) / 2).toFixed(1);
       };
     },
     "cardlab:scatter": function (meta) {
       return function (p) {
-        return "<b>" + enc(p.name) + "</b> · " + enc(p.seriesName) + "<br>power " + num(p.value[2]) + " · " +
-          num(p.value[1], meta.unit);
+        var y = meta.unit === "power" ? Number(p.value[1]).toFixed(1) + " power" : num(p.value[1], meta.unit);
+        return "<b>" + enc(p.name) + "</b> · " + enc(p.seriesName) + "<br>printed power " + num(p.value[2]) + " · " +
+          enc(meta.yLabel || "") + " " + y;
       };
     },
     "cardlab:axis": function (meta) {
@@ -100,6 +106,9 @@
         var s = "<b>" + enc(ps[0].axisValueLabel) + "</b>";
         ps.forEach(function (p) {
           s += "<br>" + p.marker + enc(p.seriesName) + ": " + num(p.value, meta.unit);
+          if (meta.cis && meta.cis[p.seriesIndex]) {
+            s += " " + enc(meta.cis[p.seriesIndex][p.dataIndex] || "");
+          }
         });
         return s;
       };
@@ -152,6 +161,14 @@
     var meta = opt._cardlab || {};
     delete opt._cardlab;
     resolve(opt, meta);
+    // On a narrow screen long category labels would squeeze the bars away.
+    if (meta.narrowLabel && el.clientWidth < 600) {
+      [].concat(opt.yAxis || []).forEach(function (a) {
+        if (a.axisLabel) {
+          a.axisLabel.width = meta.narrowLabel;
+        }
+      });
+    }
     var chart = echarts.init(el, null, { renderer: "canvas" });
     chart.setOption(opt);
     drawn.push(chart);
@@ -175,15 +192,5 @@
   }
   window.addEventListener("resize", resize);
   window.addEventListener("beforeprint", resize);
-  window.addEventListener("afterprint", function () {
-    document.body.classList.remove("print-gallery");
-    resize();
-  });
-  var btn = document.getElementById("print-gallery");
-  if (btn) {
-    btn.addEventListener("click", function () {
-      document.body.classList.add("print-gallery");
-      window.print();
-    });
-  }
+  window.addEventListener("afterprint", resize);
 })();

@@ -1,0 +1,897 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// Card value by a randomized screening design (docs/metrics.md, "Card
+// value"). Every game of the experiment independently perturbs a few card
+// copies of every faction at the table: each definition loses one copy to a
+// blank with probability BlankRate, and (independently) one of its copies
+// gains or loses one combat power with probability ShiftRate. A
+// multinomial-logit model of who wins — each faction's strength is its
+// seat's intercept, minus the worth of each blanked copy, plus its price
+// of power times its net power shift — fitted by maximum likelihood over all
+// games, recovers at once what one copy of each card is worth against a
+// blank and what one power point on one copy is worth to each faction. Both
+// are then read as win-share points at the ruleset as written. The logit
+// scale matters: a linear model of the win share, averaged over the spread
+// of strengths the perturbations make, understates every value by 15–25%
+// (win chances saturate). Intervals come from a one-step delete-a-group
+// jackknife over game groups, so they hold whatever the games' variance
+// or the dependence within a game.
+
+// Defaults of the card-value experiment, chosen so that the default report
+// (six lineups, greedy bots) reaches a median half-width of 1 power point.
+const (
+	DefaultBlankRate = 0.10
+	DefaultShiftRate = 0.30
+	// DefaultValuePrecision is the median 95% half-width of the cards'
+	// power the experiment plays for.
+	DefaultValuePrecision = 1.0
+	// DefaultValueGames is the first stage, in games per lineup.
+	DefaultValueGames = 8000
+	// DefaultValueMaxGames caps the games per lineup of all stages.
+	DefaultValueMaxGames = 64000
+	// valueGroups is the number of jackknife groups (game j of a lineup
+	// belongs to group j mod valueGroups).
+	valueGroups = 32
+	// DesignSalt seeds each game's perturbations apart from its deal and
+	// its bots.
+	DesignSalt = 0xca7d5a1e
+)
+
+// CardValueConfig describes a card-value experiment.
+type CardValueConfig struct {
+	Ruleset  *cards.Ruleset
+	Matchups [][]string
+	// Bots: one spec for every seat or one per seat.
+	Bots    []string
+	Seed    uint64
+	Workers int
+	// BlankRate and ShiftRate are the per-game probabilities that a card
+	// definition has one copy blanked, and one copy moved by ±1 power (0:
+	// the defaults).
+	BlankRate, ShiftRate float64
+	// Games is the first stage in games per lineup; further stages double
+	// the games until the median 95% half-width of the cards' power is at
+	// most Precision or MaxGames per lineup are played. Precision < 0
+	// plays exactly Games.
+	Games, MaxGames int
+	Precision       float64
+	// Progress, if set, is called now and then with games done and the
+	// games planned so far.
+	Progress func(done, total int)
+}
+
+// CardValueResult is the experiment's outcome.
+type CardValueResult struct {
+	// Values by card id; a card that cannot be perturbed (already blank) is
+	// absent.
+	Values map[string]CardValue
+	// Price of a power point by faction id.
+	Price map[string]PowerPrice
+	// Games played per lineup, in all.
+	GamesPerLineup int
+	Games          int64
+	// MedianPowerHalfWidth is the median 95% half-width of the cards' power.
+	MedianPowerHalfWidth float64
+	BlankRate, ShiftRate float64
+	Partial              bool
+	Elapsed              time.Duration
+}
+
+// valueDesign is the validated configuration with the model's layout.
+type valueDesign struct {
+	cfg      CardValueConfig
+	plan     *plan
+	nf       int   // factions in the ruleset
+	cardPar  []int // parameter index per card definition, -1 if none
+	pricePar []int // parameter index per faction, -1 if not in the run
+	// stratum[li][rot][k] is the intercept parameter of lineup position k in
+	// the games of lineup li with seat rotation rot; -1 for k = 0, whose
+	// strength is the origin (a softmax does not see a common shift).
+	stratum [][][]int
+	params  int
+	cardsOf [][]int // definitions per faction, deck order
+}
+
+func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
+	if cfg.BlankRate == 0 {
+		cfg.BlankRate = DefaultBlankRate
+	}
+	if cfg.ShiftRate == 0 {
+		cfg.ShiftRate = DefaultShiftRate
+	}
+	if cfg.BlankRate < 0 || cfg.BlankRate >= 1 || cfg.ShiftRate < 0 || cfg.ShiftRate >= 1 {
+		return nil, fmt.Errorf("%w: blank and shift rates must lie in (0, 1)", ErrConfig)
+	}
+	if cfg.Games == 0 {
+		cfg.Games = DefaultValueGames
+	}
+	if cfg.MaxGames == 0 {
+		cfg.MaxGames = max(cfg.Games, DefaultValueMaxGames)
+	}
+	if cfg.Precision == 0 {
+		cfg.Precision = DefaultValuePrecision
+	}
+	if cfg.Games < valueGroups*2 {
+		return nil, fmt.Errorf("%w: card values need at least %d games per lineup, got %d", ErrConfig, valueGroups*2, cfg.Games)
+	}
+	p, err := newPlan(&Config{Ruleset: cfg.Ruleset, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
+	if err != nil {
+		return nil, err
+	}
+	rs := cfg.Ruleset
+	d := &valueDesign{cfg: cfg, plan: p, nf: len(rs.Factions)}
+	d.cardPar = make([]int, len(rs.Cards))
+	for i := range d.cardPar {
+		d.cardPar[i] = -1
+	}
+	d.pricePar = make([]int, d.nf)
+	for i := range d.pricePar {
+		d.pricePar[i] = -1
+	}
+	d.cardsOf = make([][]int, d.nf)
+	for _, f := range p.factions {
+		for _, c := range rs.Factions[f].Deck {
+			// A card that is already a blank is worth exactly 0 against one:
+			// it has no parameter, but it is ranked with its faction.
+			if blankable(&rs.Cards[c]) {
+				d.cardPar[c] = d.params
+				d.params++
+			}
+			d.cardsOf[f] = append(d.cardsOf[f], c)
+		}
+	}
+	for _, f := range p.factions {
+		d.pricePar[f] = d.params
+		d.params++
+	}
+	for _, l := range p.lineups {
+		n := len(l.ids)
+		byRot := make([][]int, n)
+		for rot := range byRot {
+			byRot[rot] = make([]int, n)
+			byRot[rot][0] = -1
+			for k := 1; k < n; k++ {
+				byRot[rot][k] = d.params
+				d.params++
+			}
+		}
+		d.stratum = append(d.stratum, byRot)
+	}
+	return d, nil
+}
+
+// blankable reports whether a blank in the card's place differs from it.
+func blankable(c *cards.Card) bool {
+	return c.Power != 0 || c.Kind != cards.KindNone || c.Effect != nil || len(c.Tags) > 0
+}
+
+// Blank returns the blank that stands in for a copy of c: same faction and
+// type, power 0, no effect and no tags (a partner card's combo does not
+// see a blank).
+func Blank(c *cards.Card) cards.Card {
+	return cards.Card{ID: c.ID + "~blank", Name: c.Name + " (blank)", Faction: c.Faction, Type: c.Type,
+		Kind: cards.KindNone, Copies: 1, Pos: c.Pos}
+}
+
+// perturbation of one game: per definition whether a copy is blanked and
+// the power shift of one copy (-1, 0, +1).
+type perturbation struct {
+	blank []bool
+	shift []int8
+}
+
+// draw fills the game's perturbations of the cards of faction f.
+func (d *valueDesign) draw(rng *game.RNG, f int, pt *perturbation) {
+	rs := d.cfg.Ruleset
+	for _, c := range rs.Factions[f].Deck {
+		pt.blank[c], pt.shift[c] = false, 0
+		if d.cardPar[c] < 0 {
+			continue
+		}
+		card := &rs.Cards[c]
+		pt.blank[c] = unit(rng) < d.cfg.BlankRate
+		if unit(rng) < d.cfg.ShiftRate {
+			if pt.blank[c] && card.Copies < 2 {
+				continue // no copy left to shift
+			}
+			if rng.Intn(2) == 0 || card.Power <= 0 {
+				pt.shift[c] = 1
+			} else {
+				pt.shift[c] = -1
+			}
+		}
+	}
+}
+
+func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
+
+// variant builds the ruleset of one game: rs with, for every perturbed
+// definition, copies taken off it and put on new one-copy definitions (a
+// blank, or the card with its power shifted). The new definitions keep the
+// card's faction, type, effect and tags, so nothing but the perturbation
+// changes. Only the lineup's decks change. Every game gets a new Ruleset:
+// bots table a ruleset by its address (Greedy rebuilds its tables only when
+// the state's *Ruleset changes), so reusing one would keep another game's
+// tables for the new definitions.
+func (d *valueDesign) variant(factions []int, pt *perturbation) *cards.Ruleset {
+	rs := d.cfg.Ruleset
+	v := new(cards.Ruleset)
+	*v = *rs
+	v.Cards = append(v.Cards[:0:0], rs.Cards...)
+	v.Factions = append(v.Factions[:0:0], rs.Factions...)
+	for _, f := range factions {
+		fac := &v.Factions[f]
+		deck := make([]int, 0, len(fac.Deck)+8)
+		for _, c := range fac.Deck {
+			orig := &v.Cards[c]
+			taken := 0
+			if pt.blank[c] {
+				b := Blank(orig)
+				b.Index = len(v.Cards)
+				v.Cards = append(v.Cards, b)
+				deck = append(deck, b.Index)
+				taken++
+				orig = &v.Cards[c] // append may move the slice
+			}
+			if s := pt.shift[c]; s != 0 {
+				m := *orig
+				m.Index, m.Copies, m.Power = len(v.Cards), 1, orig.Power+int(s)
+				m.ID = fmt.Sprintf("%s~%+d", orig.ID, s)
+				v.Cards = append(v.Cards, m)
+				deck = append(deck, m.Index)
+				taken++
+				orig = &v.Cards[c]
+			}
+			if orig.Copies > taken {
+				orig.Copies -= taken
+				deck = append(deck, c)
+			}
+		}
+		fac.Deck = deck
+	}
+	return v
+}
+
+// A game's record, as int32s: lineup<<8 | rotation, then per lineup
+// position its win units and its count of terms, then those terms
+// (parameter<<8 | uint8(value)): a blanked copy is value -1 on the card's
+// parameter, the net power shift Z is value Z on the faction's price.
+// Records are kept (about 60 bytes a game, and the games are capped) so
+// that the model can be fitted by Newton's method over all of them.
+type recordRef struct{ worker, off int32 }
+
+// valueWorker plays the experiment's games.
+type valueWorker struct {
+	d      *valueDesign
+	pool   []int32
+	agents [cards.MaxPlayers]bots.Agent
+	buf    []game.Action
+	pt     perturbation
+}
+
+func (w *valueWorker) play(li, j int) (off int32, err error) {
+	d := w.d
+	p := d.plan
+	l := p.lineups[li]
+	n := len(l.ids)
+	rot := j % n
+	i := uint64(li)<<40 | uint64(j)
+	seed := game.SeedFor(p.seed, i)
+	drng := game.NewRNG(game.SeedFor(p.seed^DesignSalt, i))
+	for _, f := range l.fac {
+		d.draw(&drng, f, &w.pt)
+	}
+	v := d.variant(l.fac, &w.pt)
+	seats := make([]string, n)
+	for q := range seats {
+		seats[q] = l.ids[(q+rot)%n]
+	}
+	s, err := game.New(v, game.Config{Factions: seats})
+	if err != nil {
+		return 0, fmt.Errorf("card values: %w", err)
+	}
+	for q := 0; q < n; q++ {
+		bs := game.SeedFor(seed^BotSalt, uint64(q))
+		if r, ok := w.agents[q].(Reseeder); ok {
+			r.Reseed(bs)
+			continue
+		}
+		a, err := bots.Parse(p.botFor(q), bs)
+		if err != nil {
+			return 0, err
+		}
+		w.agents[q] = a
+	}
+	s.Reset(seed)
+	for steps := 0; !s.IsTerminal(); steps++ {
+		q := s.CurrentPlayer()
+		if q < 0 || steps > maxDecisions {
+			return 0, fmt.Errorf("card values: game %d of lineup %s (seed %d) did not end (an engine bug: please report it)", j, strings.Join(l.ids, ","), seed)
+		}
+		w.buf = s.LegalActions(w.buf)
+		s.Apply(w.agents[q].Choose(s, w.buf))
+	}
+	ret := s.Returns()
+	winners := int32(0)
+	for q := 0; q < n; q++ {
+		if ret[q] > 0 {
+			winners++
+		}
+	}
+	off = int32(len(w.pool))
+	w.pool = append(w.pool, int32(li)<<8|int32(rot))
+	for k, f := range l.fac {
+		q := (k - rot + n) % n // the seat of position k
+		units := int32(0)
+		if ret[q] > 0 {
+			units = WinUnit / winners
+		}
+		at := len(w.pool)
+		w.pool = append(w.pool, units, 0)
+		shift := 0
+		for _, c := range d.cfg.Ruleset.Factions[f].Deck {
+			if w.pt.blank[c] {
+				w.pool = append(w.pool, int32(d.cardPar[c])<<8|int32(uint8(0xff)))
+			}
+			shift += int(w.pt.shift[c])
+		}
+		if shift != 0 {
+			w.pool = append(w.pool, int32(d.pricePar[f])<<8|int32(uint8(int8(shift))))
+		}
+		w.pool[at+1] = int32(len(w.pool) - at - 2)
+	}
+	return off, nil
+}
+
+// CardValues runs the experiment and estimates every card's value.
+func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, error) {
+	d, err := newValueDesign(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cfg = d.cfg
+	rs := cfg.Ruleset
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	began := time.Now()
+	ws := make([]*valueWorker, workers)
+	for k := range ws {
+		ws[k] = &valueWorker{d: d, buf: make([]game.Action, 0, 256),
+			pt: perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}}
+	}
+	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
+	nl := len(d.plan.lineups)
+	// refs[t] is game t's record: game j of lineup li is t = j·nl + li, so
+	// the records are read in one order whatever the workers did.
+	var refs []recordRef
+	from, to := 0, cfg.Games
+	var played atomic.Int64
+	for {
+		// One stage: games [from, to) of every lineup.
+		stage := (to - from) * nl
+		refs = append(refs, make([]recordRef, stage)...)
+		var next atomic.Int64
+		errs := make([]error, workers)
+		var wg sync.WaitGroup
+		stop := make(chan struct{})
+		if cfg.Progress != nil {
+			go func() {
+				tick := time.NewTicker(100 * time.Millisecond)
+				defer tick.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-tick.C:
+						cfg.Progress(int(played.Load()), to*nl)
+					}
+				}
+			}()
+		}
+		for k, w := range ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for ctx.Err() == nil {
+					t := int(next.Add(1) - 1)
+					if t >= stage {
+						return
+					}
+					off, err := w.play(t%nl, from+t/nl)
+					if err != nil {
+						errs[k] = err
+						return
+					}
+					refs[from*nl+t] = recordRef{int32(k), off}
+					played.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		close(stop)
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		if ctx.Err() != nil {
+			res.Partial = true
+			break
+		}
+		res.GamesPerLineup = to
+		if cfg.Progress != nil {
+			cfg.Progress(int(played.Load()), to*nl)
+		}
+		pools := make([][]int32, len(ws))
+		for k, w := range ws {
+			pools[k] = w.pool
+		}
+		if err := d.estimate(pools, refs, res); err != nil {
+			return nil, err
+		}
+		if cfg.Precision < 0 || res.MedianPowerHalfWidth <= cfg.Precision || to >= cfg.MaxGames {
+			break
+		}
+		// Half-widths shrink as 1/√games: play what the target needs and a
+		// tenth more, at most doubling the games played.
+		need := float64(to) * math.Pow(res.MedianPowerHalfWidth/cfg.Precision, 2) * 1.1
+		from, to = to, min(int(math.Ceil(need/valueGroups))*valueGroups, 2*to, cfg.MaxGames)
+	}
+	res.Games = played.Load()
+	res.Elapsed = time.Since(began)
+	return res, nil
+}
+
+// fit holds the model's score and information summed over games, in
+// total and per jackknife group.
+type fit struct {
+	p      int
+	grad   []float64
+	info   []float64 // p×p
+	ggrad  [][]float64
+	ginfo  [][]float64
+	groups bool
+}
+
+// pass adds every game's score (gradient of the log-likelihood) and Fisher
+// information at theta. With groups it also keeps each jackknife group's.
+func (d *valueDesign) pass(pools [][]int32, refs []recordRef, theta []float64, groups bool) *fit {
+	p := d.params
+	f := &fit{p: p, grad: make([]float64, p), info: make([]float64, p*p), groups: groups}
+	if groups {
+		f.ggrad, f.ginfo = make([][]float64, valueGroups), make([][]float64, valueGroups)
+		for g := range f.ggrad {
+			f.ggrad[g], f.ginfo[g] = make([]float64, p), make([]float64, p*p)
+		}
+	}
+	nl := len(d.plan.lineups)
+	var (
+		str   [cards.MaxPlayers]float64
+		prob  [cards.MaxPlayers]float64
+		y     [cards.MaxPlayers]float64
+		terms [cards.MaxPlayers][]int32
+		pars  [cards.MaxPlayers][]int32 // the intercept's parameter, or none
+	)
+	for t, ref := range refs {
+		rec := pools[ref.worker][ref.off:]
+		li, rot := int(rec[0]>>8), int(rec[0]&0xff)
+		n := len(d.plan.lineups[li].fac)
+		at := 1
+		for k := 0; k < n; k++ {
+			y[k] = float64(rec[at]) / WinUnit
+			cnt := int(rec[at+1])
+			terms[k] = rec[at+2 : at+2+cnt]
+			at += 2 + cnt
+			str[k] = 0
+			pars[k] = pars[k][:0]
+			if sp := d.stratum[li][rot][k]; sp >= 0 {
+				str[k] = theta[sp]
+				pars[k] = append(pars[k], int32(sp)<<8|1)
+			}
+			for _, tm := range terms[k] {
+				str[k] += theta[tm>>8] * float64(int8(tm&0xff))
+			}
+		}
+		softmax(str[:n], prob[:n])
+		g := (t / nl) % valueGroups
+		f.add(f.grad, f.info, n, &prob, &y, &terms, &pars)
+		if groups {
+			f.add(f.ggrad[g], f.ginfo[g], n, &prob, &y, &terms, &pars)
+		}
+	}
+	return f
+}
+
+// add puts one game's score and information into grad and info.
+func (f *fit) add(grad, info []float64, n int, prob, y *[cards.MaxPlayers]float64, terms, pars *[cards.MaxPlayers][]int32) {
+	p := f.p
+	each := func(k int, fn func(par int, v float64)) {
+		for _, tm := range pars[k] {
+			fn(int(tm>>8), float64(int8(tm&0xff)))
+		}
+		for _, tm := range terms[k] {
+			fn(int(tm>>8), float64(int8(tm&0xff)))
+		}
+	}
+	for k := 0; k < n; k++ {
+		r := y[k] - prob[k]
+		each(k, func(a int, va float64) { grad[a] += r * va })
+		for l := 0; l < n; l++ {
+			w := -prob[k] * prob[l]
+			if k == l {
+				w += prob[k]
+			}
+			each(k, func(a int, va float64) {
+				row := info[a*p:]
+				each(l, func(b int, vb float64) { row[b] += w * va * vb })
+			})
+		}
+	}
+}
+
+func softmax(s, out []float64) {
+	m := s[0]
+	for _, x := range s[1:] {
+		m = max(m, x)
+	}
+	sum := 0.0
+	for k, x := range s {
+		out[k] = math.Exp(x - m)
+		sum += out[k]
+	}
+	for k := range out {
+		out[k] /= sum
+	}
+}
+
+// solveSym solves a·x = b for a symmetric positive definite a.
+func solveSym(p int, a, b []float64) ([]float64, error) {
+	for i := 0; i < p; i++ {
+		if a[i*p+i] <= 0 {
+			return nil, fmt.Errorf("analysis: card values: too few games: a card was never perturbed (play more games)")
+		}
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(mat.NewSymDense(p, slices.Clone(a))) {
+		return nil, fmt.Errorf("analysis: card values: the design is singular (play more games)")
+	}
+	var x mat.VecDense
+	if err := ch.SolveVecTo(&x, mat.NewVecDense(p, slices.Clone(b))); err != nil {
+		return nil, fmt.Errorf("analysis: card values: %w", err)
+	}
+	return x.RawVector().Data, nil
+}
+
+// estimate fits the model by Newton's method on all games, takes one Newton
+// step from the fit for every delete-one-group subset (the one-step
+// jackknife), and fills res with the estimates and their intervals.
+func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValueResult) error {
+	rs := d.cfg.Ruleset
+	p := d.params
+	theta := make([]float64, p)
+	for it := 0; ; it++ {
+		f := d.pass(pools, refs, theta, false)
+		step, err := solveSym(p, f.info, f.grad)
+		if err != nil {
+			return err
+		}
+		big := 0.0
+		for i := range theta {
+			theta[i] += step[i]
+			big = max(big, math.Abs(step[i]))
+		}
+		if big < 1e-10 {
+			break
+		}
+		if it == 50 {
+			return fmt.Errorf("analysis: card values: the model did not converge (play more games)")
+		}
+	}
+	f := d.pass(pools, refs, theta, true)
+	var reps [][]float64
+	sub := make([]float64, p*p)
+	subG := make([]float64, p)
+	for g := 0; g < valueGroups; g++ {
+		for i := range sub {
+			sub[i] = f.info[i] - f.ginfo[g][i]
+		}
+		for i := range subG {
+			subG[i] = f.grad[i] - f.ggrad[g][i]
+		}
+		step, err := solveSym(p, sub, subG)
+		if err != nil {
+			return err
+		}
+		r := slices.Clone(theta)
+		for i := range r {
+			r[i] += step[i]
+		}
+		reps = append(reps, r)
+	}
+	// The figures, as functions of one parameter vector.
+	type figs struct {
+		pts, power, vs []float64
+		price          []float64  // per faction
+		plain          [2]float64 // what a plain card of printed power x plays like: plain[0] + plain[1]·x
+	}
+	derive := func(th []float64) figs {
+		f := figs{pts: make([]float64, len(rs.Cards)), power: make([]float64, len(rs.Cards)),
+			vs: make([]float64, len(rs.Cards)), price: make([]float64, d.nf)}
+		for fac, list := range d.cardsOf {
+			if len(list) == 0 {
+				continue
+			}
+			// Read on the win-share scale at the ruleset as written,
+			// averaged over the faction's lineups and seats.
+			var s, pr [cards.MaxPlayers]float64
+			at := func(li, rot, k int, delta float64) float64 {
+				n := len(d.plan.lineups[li].fac)
+				for j := 0; j < n; j++ {
+					s[j] = 0
+					if sp := d.stratum[li][rot][j]; sp >= 0 {
+						s[j] = th[sp]
+					}
+				}
+				s[k] += delta
+				softmax(s[:n], pr[:n])
+				return pr[k]
+			}
+			cells := 0.0
+			gain := make([]float64, len(list))
+			price := 0.0
+			for li, l := range d.plan.lineups {
+				k := slices.Index(l.fac, fac)
+				if k < 0 {
+					continue
+				}
+				for rot := range l.fac {
+					cells++
+					base := at(li, rot, k, 0)
+					price += at(li, rot, k, th[d.pricePar[fac]]) - base
+					for x, c := range list {
+						if par := d.cardPar[c]; par >= 0 {
+							gain[x] += base - at(li, rot, k, -th[par])
+						}
+					}
+				}
+			}
+			price /= cells
+			f.price[fac] = price
+			pw := make([]float64, 0, len(list))
+			for x, c := range list {
+				f.pts[c] = gain[x] / cells
+				f.power[c] = f.pts[c] / price
+				pw = append(pw, f.power[c])
+			}
+			med := median(pw)
+			for _, c := range list {
+				f.vs[c] = f.power[c] - med
+			}
+		}
+		f.plain = d.plainLine(f.power)
+		return f
+	}
+	point := derive(theta)
+	repF := make([]figs, len(reps))
+	for k, r := range reps {
+		repF[k] = derive(r)
+	}
+	G := float64(len(reps))
+	tq := StudentTQuantile(0.975, G-1)
+	jack := func(at func(figs) float64) (se float64) {
+		mean := 0.0
+		for _, f := range repF {
+			mean += at(f)
+		}
+		mean /= G
+		ss := 0.0
+		for _, f := range repF {
+			x := at(f) - mean
+			ss += x * x
+		}
+		return math.Sqrt((G - 1) / G * ss)
+	}
+	ci := func(x, se float64) [2]float64 { return [2]float64{round6(x - tq*se), round6(x + tq*se)} }
+	res.Values = map[string]CardValue{}
+	res.Price = map[string]PowerPrice{}
+	for fac, par := range d.pricePar {
+		if par < 0 {
+			continue
+		}
+		se := jack(func(f figs) float64 { return f.price[fac] })
+		res.Price[rs.Factions[fac].ID] = PowerPrice{Pts: round6(100 * point.price[fac]), CI95: ci(100*point.price[fac], 100*se)}
+	}
+	var halfWidths, pvals []float64
+	var order []int
+	for _, list := range d.cardsOf {
+		for _, c := range list {
+			seP := jack(func(f figs) float64 { return f.pts[c] })
+			seW := jack(func(f figs) float64 { return f.power[c] })
+			seV := jack(func(f figs) float64 { return f.vs[c] })
+			card := &rs.Cards[c]
+			text := func(f figs) float64 { return f.power[c] - f.plain[0] - f.plain[1]*float64(card.Power) }
+			seE := jack(text)
+			v := CardValue{
+				Pts: round6(100 * point.pts[c]), PtsCI95: ci(100*point.pts[c], 100*seP),
+				Power: round6(point.power[c]), PowerCI95: ci(point.power[c], seW),
+				VsFaction: round6(point.vs[c]), VsFactionCI95: ci(point.vs[c], seV),
+				EffectPower: round6(text(point)), EffectPowerCI95: ci(text(point), seE),
+			}
+			res.Values[card.ID] = v
+			if d.cardPar[c] >= 0 {
+				halfWidths = append(halfWidths, tq*seW)
+			}
+			pvals = append(pvals, StudentTTwoSided(point.vs[c]/seV, G-1))
+			order = append(order, c)
+		}
+	}
+	adj := BenjaminiHochberg(pvals)
+	for k, c := range order {
+		id := rs.Cards[c].ID
+		v := res.Values[id]
+		v.Flagged = adj[k] < DefaultAlpha
+		res.Values[id] = v
+	}
+	res.MedianPowerHalfWidth = round6(median(halfWidths))
+	return nil
+}
+
+// plainLine fits power = a + b·printed over the plain cards (kind N, no
+// effect, no tags) of the run, so that a card's effect power compares it
+// with a plain card of its printed power: the first power points of a card
+// are worth more than the marginal one (a blank is dead in any row), so a
+// plain 3-power card plays like more than 3 marginal points. With fewer
+// than three plain cards of two printed powers the line is power = printed.
+func (d *valueDesign) plainLine(power []float64) [2]float64 {
+	rs := d.cfg.Ruleset
+	var n, sx, sy, sxx, sxy float64
+	powers := map[int]bool{}
+	for _, list := range d.cardsOf {
+		for _, c := range list {
+			card := &rs.Cards[c]
+			if d.cardPar[c] < 0 || card.Kind != cards.KindNone || card.Effect != nil || len(card.Tags) > 0 {
+				continue
+			}
+			x, y := float64(card.Power), power[c]
+			n, sx, sy, sxx, sxy = n+1, sx+x, sy+y, sxx+x*x, sxy+x*y
+			powers[card.Power] = true
+		}
+	}
+	if n < 3 || len(powers) < 2 {
+		return [2]float64{0, 1}
+	}
+	b := (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	return [2]float64{(sy - b*sx) / n, b}
+}
+
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(x)
+	sort.Float64s(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
+
+// AttachCardValues puts the experiment's values on the report's cards and
+// its prices of a power point and design on the report.
+func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
+	rep.CardValueDesign = res.Design(cfg)
+	for i := range rep.Cards {
+		if v, ok := res.Values[rep.Cards[i].ID]; ok {
+			rep.Cards[i].Value = &v
+		}
+	}
+	rep.PriceOfPower = res.Price
+}
+
+// CardValueDesign records how a run's card values were estimated.
+type CardValueDesign struct {
+	Matchups       [][]string `json:"matchups"`
+	Bots           []string   `json:"bots"`
+	Seed           uint64     `json:"seed"`
+	GamesPerLineup int        `json:"games_per_lineup"`
+	Games          int64      `json:"games"`
+	BlankRate      float64    `json:"blank_rate"`
+	ShiftRate      float64    `json:"shift_rate"`
+	// Precision is the median 95% half-width of power the run played for
+	// (negative: a fixed number of games); MedianPowerHalfWidth what it
+	// reached.
+	Precision            float64 `json:"precision"`
+	MedianPowerHalfWidth float64 `json:"median_power_half_width"`
+	Partial              bool    `json:"partial"`
+	Timing               Timing  `json:"timing"`
+}
+
+// Design describes the run that gave r.
+func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
+	d := &CardValueDesign{Matchups: cfg.Matchups, Bots: cfg.Bots, Seed: cfg.Seed, GamesPerLineup: r.GamesPerLineup,
+		Games: r.Games, BlankRate: r.BlankRate, ShiftRate: r.ShiftRate, Precision: cfg.Precision,
+		MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Timing: runTiming(r.Games, r.Elapsed)}
+	if d.Precision == 0 {
+		d.Precision = DefaultValuePrecision
+	}
+	return d
+}
+
+// ValueReport is `cardlab impact`'s result (docs/metrics.md, "Card value").
+type ValueReport struct {
+	ToolVersion  string                `json:"tool_version"`
+	Ruleset      RulesetInfo           `json:"ruleset"`
+	Design       *CardValueDesign      `json:"design"`
+	PriceOfPower map[string]PowerPrice `json:"price_of_power"`
+	// Cards, ranked by VsFaction (over-powered first).
+	Cards []ValuedCard `json:"cards"`
+}
+
+// ValuedCard is one card definition and its value.
+type ValuedCard struct {
+	Rank    int       `json:"rank"`
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Faction string    `json:"faction"`
+	Type    string    `json:"type"`
+	Kind    string    `json:"kind"`
+	Power   int       `json:"power"` // printed
+	Copies  int       `json:"copies"`
+	Value   CardValue `json:"value"`
+}
+
+// Report lists the values of the cards ids (nil: every card valued),
+// ranked by VsFaction.
+func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
+	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		Design: r.Design(cfg), PriceOfPower: r.Price, Cards: []ValuedCard{}}
+	for i := range rs.Cards {
+		c := &rs.Cards[i]
+		v, ok := r.Values[c.ID]
+		if !ok || (ids != nil && !slices.Contains(ids, c.ID)) {
+			continue
+		}
+		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: rs.Factions[c.Faction].ID,
+			Type: c.Type.String(), Kind: c.Kind.String(), Power: c.Power, Copies: c.Copies, Value: v})
+	}
+	RankByVsFaction(out.Cards, func(c ValuedCard) float64 { return c.Value.VsFaction })
+	for i := range out.Cards {
+		out.Cards[i].Rank = i + 1
+	}
+	return out
+}
+
+// RankByVsFaction sorts cards over-powered first (stable, so ties keep the
+// ruleset's order).
+func RankByVsFaction[T any](cs []T, vs func(T) float64) {
+	slices.SortStableFunc(cs, func(a, b T) int {
+		switch x, y := vs(a), vs(b); {
+		case x > y:
+			return -1
+		case x < y:
+			return 1
+		}
+		return 0
+	})
+}

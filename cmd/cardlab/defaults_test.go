@@ -1,0 +1,40 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every analysis command defaults to the same bot, and its --help says so.
+func TestDefaultBotsEverywhere(t *testing.T) {
+	root := NewCmdRoot()
+	for _, c := range []struct{ cmd, want string }{
+		{"simulate", defaultBots},
+		{"impact", defaultBots},
+		{"sweep", defaultBots},
+		{"diff", defaultBots},
+		{"report", defaultBots},
+		// skill compares levels: its strongest default level is the default bot.
+		{"skill", "random," + defaultBots},
+	} {
+		sub, _, err := root.Find([]string{c.cmd})
+		if err != nil || sub.Name() != c.cmd {
+			t.Fatalf("%s: no such command (%v)", c.cmd, err)
+		}
+		f := sub.Flags().Lookup("bots")
+		if f == nil {
+			t.Fatalf("%s has no --bots flag", c.cmd)
+		}
+		if f.DefValue != c.want {
+			t.Errorf("%s --bots defaults to %q, want %q", c.cmd, f.DefValue, c.want)
+		}
+		code, stdout, stderr := cardlab(t, c.cmd, "--help")
+		if code != 0 || !strings.Contains(stdout, `(default "`+c.want+`")`) {
+			t.Errorf("%s --help: exit %d, does not state the default %q:\n%s%s", c.cmd, code, c.want, stdout, stderr)
+		}
+		if c.cmd != "report" && c.cmd != "impact" && !strings.Contains(stdout, defaultBots+" is the bot every other") &&
+			!strings.Contains(stdout, "Bots default to "+defaultBots) {
+			t.Errorf("%s --help does not explain the shared default:\n%s", c.cmd, stdout)
+		}
+	}
+}

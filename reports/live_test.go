@@ -1,0 +1,75 @@
+package reports
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// The live state lists every faction's paired change and the cards whose
+// value vs faction moved beyond its interval, edited cards first.
+func TestLiveResult(t *testing.T) {
+	base := fixtureData(false)
+	cur := fixtureData(true)
+	cur.Cards[0].Value.VsFaction = 5.0 // Thalaron Pulse: +2.4 → +5.0, intervals ±0.8
+	cur.Cards[0].Value.VsFactionCI95 = [2]float64{4.2, 5.8}
+	st := LiveResult(cur, base, Options{Now: testNow})
+	if st.Status != "done" || len(st.Factions) != 2 || !st.Factions[0].Significant {
+		t.Fatalf("state %+v", st)
+	}
+	var names []string
+	for _, c := range st.Cards {
+		names = append(names, c.Name)
+	}
+	if len(st.Cards) != 2 || !st.Cards[0].Edited || st.Cards[1].Name != "Thalaron Pulse" || !st.Cards[1].Moved {
+		t.Fatalf("cards %v: want the edited card, then Thalaron Pulse moved", names)
+	}
+	if d := st.Cards[1].Delta; d < 2.59 || d > 2.61 {
+		t.Errorf("Thalaron Pulse moved %+.2f, want +2.6", d)
+	}
+	text := st.Text()
+	for _, want := range []string{"changed: Q*Bert_[x] <b>bold</b> & `tick` | pipe: power: 2 → 3", "Romulan", "Thalaron Pulse", "+2.4", "+5.0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the terminal text has no %q:\n%s", want, text)
+		}
+	}
+	// Without values (this cardlab today): factions only, and why.
+	for i := range cur.Cards {
+		cur.Cards[i].Value = nil
+	}
+	if st := LiveResult(cur, base, Options{}); len(st.Cards) != 0 || !strings.Contains(st.CardsNote, "no card values") {
+		t.Errorf("without values: cards %v, note %q", st.Cards, st.CardsNote)
+	}
+}
+
+// The server hands out the page, the newest state and its events.
+func TestLiveServer(t *testing.T) {
+	s := NewLiveServer(`Fixture <b>1.0</b>`)
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	s.Publish(&LiveState{Status: "running", Message: "comparing"})
+	res, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(page), "Fixture &lt;b&gt;1.0&lt;/b&gt;") || strings.Contains(string(page), "<b>1.0") {
+		t.Error("the live page does not escape the ruleset's name")
+	}
+	res, err = http.Get(srv.URL + "/state.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st LiveState
+	if err := json.NewDecoder(res.Body).Decode(&st); err != nil || st.Seq != 1 || st.Status != "running" {
+		t.Errorf("state %+v, %v", st, err)
+	}
+	res.Body.Close()
+	if res, _ := http.Get(srv.URL + "/nothing"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("/nothing: %d", res.StatusCode)
+	}
+}
