@@ -27,6 +27,11 @@ const (
 	targetsFile = "targets.yaml"
 )
 
+// LayoutFile is the optional print layout of a ruleset (`cardlab print`,
+// package printing). It is not part of the game: the loader skips it, so a
+// layout change neither changes the ruleset's hash nor blocks a simulation.
+const LayoutFile = "layout.yaml"
+
 // maxFileSize caps each ruleset file. The default set's largest file is under
 // 10 KiB; the cap keeps a mistaken path (a log, an image) from exhausting
 // memory.
@@ -280,7 +285,7 @@ func (l *loader) readDir() bool {
 		return false
 	}
 	for _, e := range entries {
-		if e.IsDir() || !isYAMLName(e.Name()) {
+		if e.IsDir() || !isYAMLName(e.Name()) || e.Name() == LayoutFile {
 			continue
 		}
 		l.yamlFiles = append(l.yamlFiles, e.Name())

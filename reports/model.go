@@ -69,7 +69,7 @@ type cardMetric struct {
 
 var (
 	metricValue = cardMetric{"value", "Value vs faction",
-		"how many combat-power points above (+) or below (−) its faction's typical card one copy of the card plays, measured causally on the same games (docs/metrics.md, \"Card value\")", true, "power", 1}
+		"how many combat-power points above (+) or below (−) its faction's typical card one copy of the card plays, measured causally by a randomized experiment in which each game blanks a few card copies and moves a few powers (docs/metrics.md, \"Card value\")", true, "power", 1}
 	metricImpact = cardMetric{"impact", "Impact (ablation)",
 		"the change in its faction's win share when the card is replaced by a blank, on the same games (causal)", true, "pts", 100}
 	metricIWD = cardMetric{"iwd", "IWD (correlational)",

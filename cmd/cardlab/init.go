@@ -126,7 +126,8 @@ next steps:
   cardlab validate --rules %s      # check your edits
   cardlab cards --rules %s         # list the cards as cardlab sees them
   cardlab schema --out %s/.schemas # optional: completion in your editor (see README)
-`, dir, dir, dir)
+  cardlab print --rules %s --out %s # print-and-play PDFs, TTS decks (layout.yaml, docs/printing.md)
+`, dir, dir, dir, dir, shellQuote(opts.Dir+"-print"))
 	return nil
 }
 

@@ -102,6 +102,7 @@ Exit codes: 0 success, 1 an error in the ruleset or the request,
 		NewCmdDiff(g, nil),
 		NewCmdSkill(g, nil),
 		NewCmdWatch(g, nil),
+		NewCmdPrint(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

@@ -62,6 +62,9 @@ type jsonError struct {
 
 func validateRun(opts *ValidateOptions) error {
 	rs, err := loadRuleset(opts.RulesDir)
+	if err == nil {
+		_, err = loadLayout(opts.RulesDir, rs) // the print layout, when the ruleset has one
+	}
 	errs := errorEntries(err)
 	if opts.JSON {
 		out := struct {
