@@ -109,6 +109,11 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 		workers = runtime.NumCPU()
 	}
 	var next, done atomic.Int64
+	// stop cuts ISMCTS searches short once ctx is cancelled; the game in
+	// play is then abandoned (not counted) below.
+	stop := new(atomic.Bool)
+	stopped := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopped()
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
@@ -138,6 +143,9 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 				var agents [2]bots.Agent
 				for p := range agents {
 					agents[p], _ = bots.Parse(specs[p], game.SeedFor(seed^BotSalt, uint64(p)))
+					if st, ok := agents[p].(bots.Stoppable); ok {
+						st.SetStop(stop)
+					}
 				}
 				for !s.IsTerminal() && ctx.Err() == nil {
 					buf = s.LegalActions(buf)

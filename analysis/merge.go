@@ -18,6 +18,10 @@ type File struct {
 // min_sample, shard count n), and together hold every shard exactly once.
 // Merging all n shards gives the report of the whole run, identical except
 // for timing and config.shard. The result is partial if any input is.
+//
+// Every file is checked first (Report.Verify): its checksum, its counts'
+// consistency and that it holds the games its shards call for; the sums are
+// checked for overflow. A damaged or edited shard is refused, never added.
 func Merge(files []File) (*Report, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
@@ -29,6 +33,11 @@ func Merge(files []File) (*Report, error) {
 		}
 		if err := compatible(first, f); err != nil {
 			return nil, err
+		}
+	}
+	for _, f := range files {
+		if err := f.Report.Verify(); err != nil {
+			return nil, fmt.Errorf("%s: %v: refusing to merge it", f.Name, err)
 		}
 	}
 	n := first.Report.Config.Shard.N
@@ -58,7 +67,9 @@ func Merge(files []File) (*Report, error) {
 	partial := first.Report.Partial
 	secs := first.Report.Timing.Seconds
 	for _, f := range files[1:] {
-		sum.Add(f.Report.Raw)
+		if err := addChecked(sum, f.Report.Raw); err != nil {
+			return nil, fmt.Errorf("adding %s: %v: refusing to merge", f.Name, err)
+		}
 		partial = partial || f.Report.Partial
 		secs += f.Report.Timing.Seconds
 	}
@@ -69,7 +80,11 @@ func Merge(files []File) (*Report, error) {
 	}
 	h := header{tool: first.Report.ToolVersion, ruleset: first.Report.Ruleset, config: cfg,
 		partial: partial, timing: timing(sum.Games, secs)}
-	return summarize(h, sum), nil
+	merged := summarize(h, sum)
+	if err := merged.Raw.Check(); err != nil {
+		return nil, fmt.Errorf("the merged counts: %v", err)
+	}
+	return merged, nil
 }
 
 // compatible reports why f cannot be merged with first.

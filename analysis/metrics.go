@@ -466,9 +466,12 @@ type Report struct {
 	// CardValueDesign says how the card values were estimated (absent
 	// without them).
 	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
-	Game         GameStats             `json:"game"`
-	Timing       Timing                `json:"timing"`
-	Raw          *Counts               `json:"raw"`
+	Game            GameStats        `json:"game"`
+	Timing          Timing           `json:"timing"`
+	Raw             *Counts          `json:"raw"`
+	// Checksum is Sum(): merge and report --from refuse a result whose
+	// counts were edited after cardlab wrote them.
+	Checksum string `json:"checksum"`
 }
 
 // RulesetInfo identifies the ruleset.
@@ -722,6 +725,7 @@ func summarize(h header, c *Counts) *Report {
 		Partial: h.partial, Timing: h.timing, Raw: c,
 		Factions: map[string]FactionStats{}, Seats: []SeatStats{}, Matchups: []MatchupStats{},
 		Targets: []TargetStats{}, Cards: []CardStats{}}
+	defer func() { r.Checksum = r.Sum() }()
 	for _, f := range c.Factions {
 		mean, sd := meanSD(f.Games, f.VPSum, f.VPSq)
 		r.Factions[f.ID] = FactionStats{WinStats: winStats(f.WinUnits, f.Games, unit, minN),

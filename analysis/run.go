@@ -57,8 +57,13 @@ type Config struct {
 	Workers int
 	Shard   Shard
 	// KeepGames keeps a record of every game in Result.Records (memory grows
-	// with the number of games).
+	// with the number of games; prefer Record).
 	KeepGames bool
+	// Record, if set, receives the record of every game counted, in
+	// game-index order, from one goroutine, as the games finish: memory does
+	// not grow with the number of games (cardlab simulate --games-out). An
+	// error from it stops the run, and Run returns it.
+	Record func(*GameRecord) error
 	// MinSample is the sample size below which figures are flagged low_n
 	// (0: DefaultMinSample; negative: none, nothing is flagged).
 	MinSample int
@@ -224,8 +229,9 @@ func (p *plan) botFor(seat int) string {
 // Run plays the games of cfg (the shard's part of them) on a pool of workers
 // and returns their counts. The result depends only on the ruleset, the
 // matchups, the bots, the number of games, the seed and the shard — never on
-// the number of workers. When ctx is cancelled, every worker finishes the
-// game it is playing and Run returns what was played with Partial set.
+// the number of workers. When ctx is cancelled, the games in play are
+// abandoned at once (a bot's search is cut short, see bots.Stoppable), their
+// counts taken back, and Run returns the finished games with Partial set.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	p, err := newPlan(&cfg)
 	if err != nil {
@@ -241,22 +247,49 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	var next, done atomic.Int64
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// stop is ctx's cancellation as a flag the workers and the bots' search
+	// loops can test for free.
+	stop := new(atomic.Bool)
+	go func() { <-ctx.Done(); stop.Store(true) }()
+	var keep []GameRecord
+	record := cfg.Record
+	if cfg.KeepGames {
+		record = func(g *GameRecord) error {
+			if cfg.Record != nil {
+				if err := cfg.Record(g); err != nil {
+					return err
+				}
+			}
+			keep = append(keep, *g)
+			return nil
+		}
+	}
+	var out *recordSink
+	if record != nil {
+		out = newRecordSink(record, 256*workers, ctx.Done(), cancel)
+	}
 	ws := make([]*worker, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range ws {
-		ws[w] = newWorker(p, cfg.KeepGames)
+		ws[w] = newWorker(p, stop, out)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := ws[w].run(ctx, &next, &done); err != nil {
+			if err := ws[w].run(&next, &done); err != nil {
 				errs[w] = err
 				cancel()
 			}
 		}()
 	}
 	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
+	go func() {
+		wg.Wait()
+		if out != nil {
+			out.close()
+		}
+		close(finished)
+	}()
 	if cfg.Progress != nil {
 		cfg.Progress(0, p.total)
 		tick := time.NewTicker(100 * time.Millisecond)
@@ -273,6 +306,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.Progress(int(done.Load()), p.total)
 	}
 	<-finished
+	if out != nil {
+		errs = append(errs, out.err)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -293,12 +329,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	case res.Config.MinSample < 0:
 		res.Config.MinSample = 0
 	}
-	if cfg.KeepGames {
-		for _, w := range ws {
-			res.Records = append(res.Records, w.records...)
-		}
-		slices.SortFunc(res.Records, func(a, b GameRecord) int { return a.Index - b.Index })
-	}
+	res.Records = keep
 	return res, nil
 }
 
@@ -328,33 +359,50 @@ func timing(games int64, secs float64) Timing {
 
 // worker plays games with its own states, agents and accumulator.
 type worker struct {
-	p       *plan
-	acc     *acc
-	keep    bool
-	states  map[[2]int]*game.State // by lineup and rotation
-	agents  [cards.MaxPlayers]bots.Agent
-	buf     []game.Action
-	records []GameRecord
+	p      *plan
+	acc    *acc
+	stop   *atomic.Bool           // the run is cancelled
+	out    *recordSink            // nil: no records wanted
+	states map[[2]int]*game.State // by lineup and rotation
+	agents [cards.MaxPlayers]bots.Agent
+	buf    []game.Action
+	moves  []game.Action // of the game in play, to take it back if abandoned
 }
 
-func newWorker(p *plan, keep bool) *worker {
-	return &worker{p: p, acc: newAcc(p), keep: keep, states: map[[2]int]*game.State{},
-		buf: make([]game.Action, 0, 256)}
+func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
+	return &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*game.State{},
+		buf: make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
 }
+
+// errAbandoned: the run was cancelled during the game, which is not counted.
+var errAbandoned = errors.New("analysis: game abandoned")
 
 // maxDecisions bounds a game; beyond it the engine is looping.
 const maxDecisions = 1_000_000
 
-func (w *worker) run(ctx context.Context, next, done *atomic.Int64) error {
+func (w *worker) run(next, done *atomic.Int64) error {
 	p := w.p
-	for ctx.Err() == nil {
+	for !w.stop.Load() {
+		if w.out != nil && !w.out.acquire() {
+			return nil
+		}
 		t := int(next.Add(1) - 1)
 		if t >= p.total {
 			return nil
 		}
 		i := p.shard.K - 1 + t*p.shard.N
-		if err := w.play(i); err != nil {
+		rec, err := w.play(i)
+		if err == errAbandoned {
+			if w.out != nil {
+				w.out.skip(t)
+			}
+			return nil
+		}
+		if err != nil {
 			return err
+		}
+		if w.out != nil {
+			w.out.put(t, rec)
 		}
 		done.Add(1)
 	}
@@ -381,15 +429,17 @@ func (w *worker) state(li, rot int) (*game.State, error) {
 	return s, nil
 }
 
-// play plays the game with global index i.
-func (w *worker) play(i int) error {
+// play plays the game with global index i and returns its record (when
+// records are wanted). When the run is cancelled during the game it takes
+// the game's counts back and returns errAbandoned.
+func (w *worker) play(i int) (*GameRecord, error) {
 	p := w.p
 	li, j := i/p.games, i%p.games
 	n := len(p.lineups[li].ids)
 	rot := j % n
 	s, err := w.state(li, rot)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	seed := game.SeedFor(p.seed, uint64(i))
 	for q := 0; q < n; q++ {
@@ -400,29 +450,54 @@ func (w *worker) play(i int) error {
 		}
 		a, err := bots.Parse(p.botFor(q), bs)
 		if err != nil {
-			return err
+			return nil, err
+		}
+		if st, ok := a.(bots.Stoppable); ok {
+			st.SetStop(w.stop)
 		}
 		w.agents[q] = a
 	}
 	w.acc.begin()
+	w.moves = w.moves[:0]
 	s.Reset(seed)
 	for steps := 0; !s.IsTerminal(); steps++ {
 		q := s.CurrentPlayer()
 		if q < 0 || steps > maxDecisions {
-			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
+			return nil, fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
 				i, seed, strings.Join(p.lineups[li].ids, ","), steps)
 		}
 		a, ok := bots.Decide(w.agents[q], s, &w.buf)
 		if !ok {
-			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
+			return nil, fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
+		}
+		if w.stop.Load() {
+			w.takeBack(s, seed)
+			return nil, errAbandoned
 		}
 		s.Apply(a)
+		w.moves = append(w.moves, a)
 	}
 	units := w.acc.finish(s, li, rot)
-	if w.keep {
-		w.records = append(w.records, w.record(s, i, seed, units))
+	if w.out == nil {
+		return nil, nil
 	}
-	return nil
+	g := w.record(s, i, seed, units)
+	return &g, nil
+}
+
+// takeBack removes what the unfinished game in s has counted so far: it
+// replays the game's moves into a fresh accumulator and subtracts that
+// (only the engine's in-game counters count before a game ends, never the
+// game itself).
+func (w *worker) takeBack(s *game.State, seed uint64) {
+	undo := newAcc(w.p)
+	undo.attach(s)
+	s.Reset(seed)
+	for _, a := range w.moves {
+		s.Apply(a)
+	}
+	w.acc.attach(s)
+	w.acc.subtract(undo)
 }
 
 func (w *worker) record(s *game.State, i int, seed uint64, units [cards.MaxPlayers]int64) GameRecord {

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/cardlab/cardlab/game"
@@ -25,6 +26,9 @@ type ISMCTS struct {
 	// FullGame rolls out to the end of the game; otherwise to the end of
 	// the round being played, then the standings are valued by Evaluate.
 	FullGame bool
+
+	// stop, when set and true, cuts the search short (SetStop).
+	stop *atomic.Bool
 
 	rng     game.RNG
 	nodes   []node
@@ -80,6 +84,12 @@ func (b *ISMCTS) Reseed(seed uint64) {
 	}
 }
 
+// SetStop makes Choose return within a few iterations once stop is true (a
+// cancelled run must not wait for a search with a huge budget). The action
+// it then returns comes from a cut-short search: the caller abandons the
+// game.
+func (b *ISMCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
+
 func (b *ISMCTS) newNode(a game.Action, player int) int32 {
 	b.nodes = append(b.nodes, node{action: a, player: int8(player), first: -1, next: -1})
 	return int32(len(b.nodes) - 1)
@@ -99,6 +109,9 @@ func (b *ISMCTS) Choose(s *game.State, legal []game.Action) game.Action {
 		deadline = time.Now().Add(b.Budget)
 	}
 	for it := 0; ; it++ {
+		if it%16 == 0 && b.stop != nil && b.stop.Load() {
+			break
+		}
 		if b.Budget > 0 {
 			if it%16 == 0 && time.Now().After(deadline) {
 				break

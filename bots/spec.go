@@ -20,7 +20,12 @@ func Names() []string { return []string{"random", "greedy", "ismcts"} }
 //	ismcts:time=50ms                        (a time budget per decision instead)
 //
 // Names are case-insensitive.
-func Parse(spec string, seed uint64) (Agent, error) {
+func Parse(spec string, seed uint64) (_ Agent, err error) {
+	defer func() {
+		if err != nil {
+			err = &SpecError{err}
+		}
+	}()
 	name, params, err := splitSpec(spec)
 	if err != nil {
 		return nil, err

@@ -121,6 +121,7 @@ type loader struct {
 	data      map[string][]byte     // their contents, when readable
 	roots     map[string]*yaml.Node // their top-level mappings, when usable
 	used      map[string]bool       // files claimed by rules.yaml
+	folders   []string              // folders with YAML names, which are not files
 
 	// Rule values later checks depend on; 0 when missing or invalid, so
 	// that the dependent checks are skipped instead of piling up errors.
@@ -285,6 +286,9 @@ func (l *loader) readDir() bool {
 		return false
 	}
 	for _, e := range entries {
+		if e.IsDir() && isYAMLName(e.Name()) {
+			l.folders = append(l.folders, e.Name())
+		}
 		if e.IsDir() || !isYAMLName(e.Name()) || e.Name() == LayoutFile {
 			continue
 		}
@@ -321,7 +325,7 @@ func (l *loader) readFile(name string) ([]byte, bool) {
 		return nil, false
 	}
 	if len(data) > maxFileSize {
-		l.fileErr(name, "file is too large (more than %d KiB); a ruleset file is a few KiB", maxFileSize>>10)
+		l.fileErr(name, "file is too large (more than %d KiB at byte offset %d); a ruleset file is a few KiB", maxFileSize>>10, maxFileSize)
 		return nil, false
 	}
 	return data, true
@@ -355,12 +359,8 @@ func (l *loader) parse(name string, data []byte) (root *yaml.Node) {
 		l.fileErr(name, "not a YAML text file (UTF-16 encoded; save it as UTF-8)")
 		return nil
 	}
-	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
-		l.fileErr(name, "not a YAML text file")
-		return nil
-	}
-	if line, col, r, ok := findControl(data); ok {
-		l.errorf(Pos{File: l.display(name), Line: line, Col: col}, "control character %U is not allowed in YAML", r)
+	if e := CheckText(l.display(name), data); e != nil {
+		l.errs = append(l.errs, e)
 		return nil
 	}
 	defer func() {
@@ -398,7 +398,10 @@ func (l *loader) parse(name string, data []byte) (root *yaml.Node) {
 			return nil
 		}
 		if i > 1000 {
-			break // only empty documents so far; not worth reading on
+			// Reading on could take long; a ruleset file never has
+			// a thousand "---" lines.
+			l.errorf(l.at(name, &extra), "more than 1000 YAML documents; a ruleset file holds one document")
+			return nil
 		}
 	}
 	if len(doc.Content) == 0 || isEmptyNode(doc.Content[0]) {
@@ -407,6 +410,10 @@ func (l *loader) parse(name string, data []byte) (root *yaml.Node) {
 	}
 	root = doc.Content[0]
 	if !l.checkAliases(name, root) {
+		return nil
+	}
+	if e := CheckStrings(l.display(name), root); e != nil {
+		l.errs = append(l.errs, e)
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
@@ -443,25 +450,6 @@ func (l *loader) checkAliases(name string, root *yaml.Node) bool {
 		return false
 	}
 	return true
-}
-
-// findControl finds the first character that YAML forbids in a stream, which
-// yaml.v3 reports without a position.
-func findControl(data []byte) (line, col int, r rune, found bool) {
-	line, col = 1, 1
-	for _, r := range string(data) {
-		switch {
-		case r == '\n':
-			line++
-			col = 0
-		case r == '\t', r == '\r', r >= 0x20 && r <= 0x7e, r == 0x85,
-			r >= 0xa0 && r <= 0xd7ff, r >= 0xe000 && r <= 0xfffd, r >= 0x10000 && r <= 0x10ffff:
-		default:
-			return line, col, r, true
-		}
-		col++
-	}
-	return 0, 0, 0, false
 }
 
 // syntaxError reports a yaml.v3 parse error as file:line. yaml.v3 omits the
@@ -1008,6 +996,11 @@ func (l *loader) loadDecks(decks []deckRef) {
 	}
 	for _, d := range decks {
 		if d.file == "" {
+			continue
+		}
+		if contains(l.folders, d.file) {
+			l.cardsComplete = false
+			l.errorf(l.at(rulesFile, d.node), "deck file %q is a folder, not a file", d.file)
 			continue
 		}
 		if !l.has(d.file) {

@@ -429,7 +429,7 @@ func TestLoadErrors(t *testing.T) {
 		{"control character", edit(t, base, "klingon.yaml", "Disruptor", "Disr\x07uptor"),
 			[]string{`klingon.yaml:11:15: control character U+0007 is not allowed in YAML`}},
 		{"invalid utf-8", edit(t, base, "klingon.yaml", "Disruptor", "Disr\xffuptor"),
-			[]string{`klingon.yaml: not a YAML text file`}},
+			[]string{`klingon.yaml:11:15: not a YAML text file: invalid UTF-8 (byte 0xff at byte offset 203)`}},
 		{"utf-16", with(base, "klingon.yaml", "\xff\xfef\x00a\x00"),
 			[]string{`UTF-16 encoded`}},
 		{"comments only", with(base, "klingon.yaml", "# nothing yet\n"),

@@ -17,12 +17,11 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +30,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/files"
 )
 
 // Data is everything a report is rendered from, and the content of
@@ -180,33 +180,66 @@ func CatalogOf(rs *cards.Ruleset) *Catalog {
 // HistogramsOf counts the games of records by rounds, decisions and margin
 // of victory. It returns nil without records.
 func HistogramsOf(records []analysis.GameRecord) *Histograms {
-	if len(records) == 0 {
+	var h HistogramCounter
+	for i := range records {
+		h.Add(&records[i])
+	}
+	return h.Histograms()
+}
+
+// HistogramCounter counts games for the Histograms as they finish (give
+// Add to analysis.Config.Record): its memory depends on how many distinct
+// lengths and margins occur, never on the number of games.
+type HistogramCounter struct {
+	rounds, decisions, margins map[int]int64
+	games                      int64
+}
+
+// Add counts one game.
+func (h *HistogramCounter) Add(g *analysis.GameRecord) {
+	if h.rounds == nil {
+		h.rounds, h.decisions, h.margins = map[int]int64{}, map[int]int64{}, map[int]int64{}
+	}
+	h.games++
+	h.rounds[g.Rounds]++
+	h.decisions[g.Decisions]++
+	best, other := -1<<31, -1<<31
+	for _, v := range g.VP {
+		if slices.Contains(g.Winners, v.Faction) {
+			best = max(best, v.Total)
+		} else {
+			other = max(other, v.Total)
+		}
+	}
+	margin := 0
+	if len(g.Winners) == 1 && best > -1<<31 && other > -1<<31 {
+		margin = best - other
+	}
+	h.margins[margin]++
+}
+
+// Histograms are the distributions of the games counted; nil without any.
+func (h *HistogramCounter) Histograms() *Histograms {
+	if h.games == 0 {
 		return nil
 	}
-	rounds := make([]int, len(records))
-	decisions := make([]int, len(records))
-	margins := make([]int, len(records))
-	for i, g := range records {
-		rounds[i], decisions[i] = g.Rounds, g.Decisions
-		best, other := -1<<31, -1<<31
-		for _, v := range g.VP {
-			if slices.Contains(g.Winners, v.Faction) {
-				best = max(best, v.Total)
-			} else {
-				other = max(other, v.Total)
-			}
-		}
-		if len(g.Winners) == 1 && best > -1<<31 && other > -1<<31 {
-			margins[i] = best - other
-		}
-	}
-	return &Histograms{Rounds: bins(rounds, 1), Decisions: bins(decisions, 0), Margin: bins(margins, 0)}
+	return &Histograms{Rounds: binCounts(h.rounds, 1), Decisions: binCounts(h.decisions, 0), Margin: binCounts(h.margins, 0)}
 }
 
 // bins counts values in bins of width w (0: a round width giving about 25
 // bins), from the smallest value to the largest, empty bins included.
 func bins(values []int, w int) []Bin {
-	lo, hi := slices.Min(values), slices.Max(values)
+	counts := map[int]int64{}
+	for _, v := range values {
+		counts[v]++
+	}
+	return binCounts(counts, w)
+}
+
+// binCounts is bins over values given with how often each occurs.
+func binCounts(counts map[int]int64, w int) []Bin {
+	values := slices.Sorted(maps.Keys(counts))
+	lo, hi := values[0], values[len(values)-1]
 	if w <= 0 {
 		w = niceWidth(float64(hi-lo) / 25)
 	}
@@ -217,7 +250,7 @@ func bins(values []int, w int) []Bin {
 		out[i] = Bin{From: start + i*w, To: start + (i+1)*w - 1}
 	}
 	for _, v := range values {
-		out[floorDiv(v, w)-floorDiv(lo, w)].Games++
+		out[floorDiv(v, w)-floorDiv(lo, w)].Games += counts[v]
 	}
 	return out
 }
@@ -246,11 +279,22 @@ func niceWidth(x float64) int {
 	}
 }
 
-// Read decodes results.json or a `cardlab simulate --json` result.
+// Read decodes results.json or a `cardlab simulate --json` result (at most
+// analysis.MaxReportSize bytes).
 func Read(r io.Reader) (*Data, error) {
+	data, err := io.ReadAll(io.LimitReader(r, analysis.MaxReportSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > analysis.MaxReportSize {
+		return nil, fmt.Errorf("too large: more than %d MiB; a result is smaller", analysis.MaxReportSize>>20)
+	}
+	return decode("results.json", data)
+}
+
+func decode(name string, data []byte) (*Data, error) {
 	var d Data
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&d); err != nil {
+	if err := files.DecodeJSON(name, data, &d); err != nil {
 		return nil, err
 	}
 	if d.Report == nil || d.Report.Raw == nil || d.Report.ToolVersion == "" {
@@ -259,14 +303,19 @@ func Read(r io.Reader) (*Data, error) {
 	return &d, nil
 }
 
-// ReadFile reads results.json or a `cardlab simulate --json` result.
+// ReadFile reads results.json or a `cardlab simulate --json` result, at
+// most analysis.MaxReportSize bytes, and verifies it (Report.Verify): an
+// edited or damaged result is refused.
 func ReadFile(name string) (*Data, error) {
-	data, err := os.ReadFile(name)
+	data, err := files.ReadCapped(name, analysis.MaxReportSize, "a results.json or 'cardlab simulate --json' result")
 	if err != nil {
 		return nil, err
 	}
-	d, err := Read(bytes.NewReader(data))
+	d, err := decode(name, data)
 	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if err := d.Report.Verify(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return d, nil
@@ -280,34 +329,15 @@ func WriteJSON(w io.Writer, d *Data) error {
 	return enc.Encode(d)
 }
 
-// Write renders the report files (Files) into dir. It renders them into a
-// temporary directory beside dir first and moves them into place only when
-// every one is complete, so a failure leaves an existing dir as it was: a new
-// dir is renamed into place whole; into an existing one (which may hold
-// other files, left alone) each file is renamed over its old version.
+// Write renders the report files (Files) into dir through files.ReplaceDir:
+// they are rendered into a temporary folder first, and dir ends up holding
+// either all the new files or, if anything fails, exactly what it held
+// before (other files in it are left alone). A new dir is renamed into
+// place whole.
 func Write(dir string, d *Data, o Options) error {
 	if d == nil || d.Report == nil {
 		return errors.New("reports: no result to render")
 	}
-	dir = filepath.Clean(dir)
-	exists := false
-	switch st, err := os.Stat(dir); {
-	case err == nil && !st.IsDir():
-		return fmt.Errorf("%s exists and is not a directory", dir)
-	case err == nil:
-		exists = true
-	case !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
 	m := newModel(d, o)
 	render := map[string]func(io.Writer) error{
 		"balance.xlsx": m.writeXLSX,
@@ -316,36 +346,25 @@ func Write(dir string, d *Data, o Options) error {
 		"summary.md":   m.writeMarkdown,
 		"results.json": func(w io.Writer) error { return WriteJSON(w, d) },
 	}
-	for _, name := range Files {
-		r := render[name]
-		if testFail != nil {
-			if err := testFail(name); err != nil {
-				r = func(io.Writer) error { return err }
+	return files.ReplaceDir(dir, Files, func(tmp string) error {
+		for _, name := range Files {
+			r := render[name]
+			if testFail != nil {
+				if err := testFail(name); err != nil {
+					r = func(io.Writer) error { return err }
+				}
+			}
+			if err := writeFile(filepath.Join(tmp, name), r); err != nil {
+				return fmt.Errorf("rendering %s: %w", name, err)
 			}
 		}
-		if err := writeFile(filepath.Join(tmp, name), r); err != nil {
-			return fmt.Errorf("rendering %s: %w", name, err)
-		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	if !exists {
-		if err := os.Rename(tmp, dir); err == nil {
-			return nil
-		}
-		// dir appeared meanwhile: fall through and replace file by file.
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	for _, name := range Files {
-		if err := os.Rename(filepath.Join(tmp, name), filepath.Join(dir, name)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return nil
+	})
 }
+
+// CheckDir reports whether dir can receive a report, before any game is
+// played: see files.CheckDir.
+func CheckDir(dir string) error { return files.CheckDir(dir, Files) }
 
 // testFail, set by tests, makes the rendering of a file fail.
 var testFail func(name string) error

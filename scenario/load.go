@@ -1,9 +1,11 @@
 package scenario
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -71,9 +73,22 @@ func (l *loader) errorf(n *yaml.Node, format string, args ...any) {
 	l.errs = append(l.errs, &cards.Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
 }
 
+// MaxFileSize caps a scenario file, as the ruleset loader caps its files;
+// a scenario is a few KiB.
+const MaxFileSize = 1 << 20
+
 func (l *loader) load(data []byte) {
+	if len(data) > MaxFileSize {
+		l.errorf(nil, "file is too large (more than %d KiB at byte offset %d); a scenario is a few KiB", MaxFileSize>>10, MaxFileSize)
+		return
+	}
+	if e := cards.CheckText(l.name, data); e != nil {
+		l.errs = append(l.errs, e)
+		return
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		msg := err.Error()
 		if m := reYAMLErr.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
@@ -87,8 +102,29 @@ func (l *loader) load(data []byte) {
 		l.errorf(nil, "empty scenario: it needs at least players: and rows:")
 		return
 	}
+	// One document per file: a second one would be silently ignored.
+	// Empty documents after it are harmless; the file size bounds them.
+	for {
+		var extra yaml.Node
+		err := dec.Decode(&extra)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			l.errorf(nil, "syntax error after the first document: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+			return
+		}
+		if len(extra.Content) > 0 && !isNull(extra.Content[0]) {
+			l.errorf(&extra, "a second YAML document starts here; a scenario file holds one document (remove the \"---\" line)")
+			return
+		}
+	}
 	root := doc.Content[0]
 	if l.hasAlias(root) {
+		return
+	}
+	if e := cards.CheckStrings(l.name, root); e != nil {
+		l.errs = append(l.errs, e)
 		return
 	}
 	m := l.object(root, "scenario", topKeys)

@@ -15,6 +15,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/files"
 )
 
 // BatchOptions are the inputs every batch command shares: simulate and the
@@ -75,14 +76,13 @@ func checkRunFlags(cmd *cobra.Command, players string, matchups []string, games,
 	} else if len(matchups) == 0 {
 		matchups = []string{"all"}
 	}
-	if games < 1 {
-		return nil, nil, usageErrorf("--games must be at least 1, got %d", games)
-	}
-	if workers < 0 {
-		return nil, nil, usageErrorf("--workers must be 0 (one per CPU) or more, got %d", workers)
-	}
-	if minSample < 0 {
-		return nil, nil, usageErrorf("--min-sample must be 0 or more, got %d", minSample)
+	for _, c := range []struct {
+		flag      string
+		v, lo, hi int
+	}{{"games", games, 1, maxGames}, {"workers", workers, 0, maxWorkers}, {"min-sample", minSample, 0, maxMinSample}} {
+		if err := checkCount(c.flag, c.v, c.lo, c.hi); err != nil {
+			return nil, nil, err
+		}
 	}
 	return lineup, matchups, nil
 }
@@ -98,6 +98,13 @@ func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, play
 		return err
 	}
 	o.Progress = isTerminal(o.ErrOut)
+	if o.OutFile != "" {
+		// Checked before any game is played; a bad --out is a request
+		// that cannot be met (exit 1), not a usage error.
+		if err := files.Check(o.OutFile); err != nil {
+			return &runError{err}
+		}
+	}
 	return nil
 }
 
@@ -125,15 +132,12 @@ func writePaired(o *BatchOptions, result any, tables func(w io.Writer) error, pa
 	} else if err := tables(&b); err != nil {
 		return err
 	}
-	if err := writeOutputs(o.Out, o.OutFile, b.Bytes(), "", nil); err != nil {
+	where, err := writeResult(o.Out, o.OutFile, b.Bytes(), partial)
+	if err != nil {
 		return err
 	}
-	where := "standard output"
-	if o.OutFile != "" {
-		where = o.OutFile
-	}
 	if partial {
-		return fmt.Errorf("interrupted: the result on %s is marked partial", where)
+		return fmt.Errorf("interrupted: %s", partialNote(where, o.OutFile))
 	}
 	if o.OutFile != "" {
 		fmt.Fprintf(o.ErrOut, "wrote %s (%d games)\n", o.OutFile, games)

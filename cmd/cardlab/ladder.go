@@ -60,8 +60,11 @@ are fine).`,
 			if len(opts.Bots) < 2 {
 				return usageErrorf("--bots needs at least two bot specs, got %q", list)
 			}
-			if opts.Games < 1 {
-				return usageErrorf("--games must be at least 1, got %d", opts.Games)
+			if err := checkCount("games", opts.Games, 1, maxGames); err != nil {
+				return err
+			}
+			if err := checkCount("workers", opts.Workers, 0, maxWorkers); err != nil {
+				return err
 			}
 			if opts.Players != 2 {
 				return usageErrorf("--players: the ladder plays 2-player games (got %d)", opts.Players)

@@ -44,7 +44,7 @@ func TestLadderBadInput(t *testing.T) {
 		{[]string{"ladder", "--bots", "random"}, 2, "at least two"},
 		{[]string{"ladder", "--bots", "random,greedy", "--games", "0"}, 2, "--games"},
 		{[]string{"ladder", "--bots", "random,greedy", "--players", "3"}, 2, "2-player"},
-		{[]string{"ladder", "--bots", "random,mcts", "--games", "2"}, 1, `unknown bot "mcts"`},
+		{[]string{"ladder", "--bots", "random,mcts", "--games", "2"}, 2, `unknown bot "mcts"`},
 		{[]string{"ladder", "--bots", "random,random", "--games", "2"}, 1, "twice"},
 	} {
 		code, _, errOut := cardlab(t, tc.args...)

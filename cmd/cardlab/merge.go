@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/files"
 )
 
 // MergeOptions are the inputs of `cardlab merge`.
@@ -36,7 +34,12 @@ over the shards) and "config.shard".
 
 merge refuses (exit status 1, nothing written) files of different cardlab
 versions or rulesets (hash), of different configs (matchups, bots, games,
-seed, min_sample, shard count), a shard given twice or a shard missing.
+seed, min_sample, shard count), a shard given twice or a shard missing, and
+a damaged or edited shard: each result carries a checksum over its counts,
+and its counts must agree with each other (wins within games, totals that
+add up, the games its shard plays). Merging interrupted (partial) shards
+writes the partial result — beside --out FILE as FILE.partial.json — and
+exits 1, as simulate does.
 A merged result lists the shards it holds, so 'cardlab merge result.json'
 prints its tables.
 docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
@@ -63,44 +66,48 @@ docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 }
 
 func mergeRun(opts *MergeOptions) error {
-	var files []analysis.File
+	out, err := openResult(opts.Out, opts.OutFile)
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	var in []analysis.File
 	for _, name := range opts.Files {
 		rep, err := readReport(name)
 		if err != nil {
 			return err
 		}
-		files = append(files, analysis.File{Name: name, Report: rep})
+		in = append(in, analysis.File{Name: name, Report: rep})
 	}
-	rep, err := analysis.Merge(files)
+	rep, err := analysis.Merge(in)
 	if err != nil {
 		return err
 	}
-	out, err := formatReport(rep, opts.JSON)
+	text, err := formatReport(rep, opts.JSON)
 	if err != nil {
 		return err
 	}
-	if err := writeOutputs(opts.Out, opts.OutFile, out, "", nil); err != nil {
+	if _, err := out.Write(text); err != nil {
+		return err
+	}
+	where, err := finishOutput(out, rep.Partial)
+	if err != nil {
 		return err
 	}
 	if rep.Partial {
-		fmt.Fprintf(opts.ErrOut, "warning: some shards were interrupted: the merged result is partial\n")
+		// The same rule as simulate and report --from: a partial result
+		// is written, and the exit status says it is not the whole run.
+		return fmt.Errorf("some shards were interrupted: %s", partialNote(where, opts.OutFile))
 	}
 	return nil
 }
 
-// readReport reads a `simulate --json` result.
+// readReport reads a `simulate --json` result, at most
+// analysis.MaxReportSize bytes.
 func readReport(name string) (*analysis.Report, error) {
-	data, err := os.ReadFile(name)
+	data, err := files.ReadCapped(name, analysis.MaxReportSize, "a 'cardlab simulate --json' result")
 	if err != nil {
 		return nil, err
 	}
-	var rep analysis.Report
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&rep); err != nil {
-		return nil, fmt.Errorf("%s: not a 'cardlab simulate --json' result: %v", name, err)
-	}
-	if rep.Raw == nil || rep.ToolVersion == "" {
-		return nil, fmt.Errorf("%s: not a 'cardlab simulate --json' result (no tool_version or raw counts)", name)
-	}
-	return &rep, nil
+	return analysis.DecodeReport(name, data)
 }

@@ -175,7 +175,8 @@ func parseBots(spec string, seats int, seed uint64) ([]bots.Agent, []string, err
 			parts = append(parts, parts[0])
 		}
 	case len(parts) != seats:
-		return nil, nil, usageErrorf("--bots %q names %d bots for %d players (give one for all or one per player)", spec, len(parts), seats)
+		// Well-formed, but not for this table (exit 1).
+		return nil, nil, fmt.Errorf("--bots %q names %d bots for %d players (give one for all or one per player)", spec, len(parts), seats)
 	}
 	agents := make([]bots.Agent, seats)
 	for p := range agents {

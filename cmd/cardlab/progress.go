@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -53,14 +49,4 @@ func (b *gameBar) done() {
 		_ = b.bar.Clear()
 		b.bar = nil
 	}
-}
-
-// interruptible is ctx (Background if nil) cancelled also by Ctrl-C or
-// SIGTERM, so that a long run stops after the games in play and writes
-// what it has.
-func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }

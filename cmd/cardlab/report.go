@@ -106,10 +106,11 @@ A faction, seat or matchup is reported out of balance when its win share is
 more than --tolerance points from its fair share and the difference is
 significant after the Holm correction; within the band counts as balanced.
 
-The files are rendered into a temporary directory beside DIR and moved into
-place only when all of them are complete: an existing DIR is never left
-half-written (other files in it are left alone). Ctrl-C stops after the
-games in play and writes nothing.
+DIR is checked before any game is played. The files are rendered into a
+temporary folder (beside a new DIR, inside an existing one) and moved into
+place only when all of them are complete; if a move fails, the ones done are
+undone: DIR holds all the new files or exactly what it held before (other
+files in it are left alone). Ctrl-C stops at once and writes nothing.
 
 While editing a ruleset, 'cardlab watch --rules DIR' answers every save with
 the same comparison, live.`,
@@ -136,20 +137,17 @@ the same comparison, live.`,
 			if len(opts.Matchups) == 0 {
 				opts.Matchups = []string{"all"}
 			}
-			if opts.Games < 1 {
-				return usageErrorf("--games must be at least 1, got %d", opts.Games)
+			for _, c := range []struct {
+				flag      string
+				v, lo, hi int
+			}{{"games", opts.Games, 1, maxGames}, {"impact-games", opts.ImpactGames, 1, maxGames},
+				{"workers", opts.Workers, 0, maxWorkers}, {"min-sample", opts.MinSample, 0, maxMinSample}} {
+				if err := checkCount(c.flag, c.v, c.lo, c.hi); err != nil {
+					return err
+				}
 			}
-			if opts.ImpactGames < 1 {
-				return usageErrorf("--impact-games must be at least 1, got %d", opts.ImpactGames)
-			}
-			if opts.Workers < 0 {
-				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
-			}
-			if opts.MinSample < 0 {
-				return usageErrorf("--min-sample must be 0 or more, got %d", opts.MinSample)
-			}
-			if opts.ValueGames < 64 {
-				return usageErrorf("--value-games must be at least 64, got %d", opts.ValueGames)
+			if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
+				return err
 			}
 			if !(opts.Precision > 0) {
 				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
@@ -185,6 +183,10 @@ the same comparison, live.`,
 }
 
 func reportRun(opts *ReportOptions) error {
+	// The folder is checked before any game is played.
+	if err := reports.CheckDir(opts.OutDir); err != nil {
+		return err
+	}
 	var data *reports.Data
 	var err error
 	if opts.From != "" {
@@ -310,9 +312,12 @@ type phases interface {
 func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	began := time.Now().UTC()
 	bar := g.phases
+	// The histograms count the games as they finish: memory does not grow
+	// with --games.
+	var hist reports.HistogramCounter
 	cfg := analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
-		Workers: g.workers, KeepGames: true, MinSample: g.minSample,
-		Progress: bar.progress("simulating")}
+		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating"),
+		Record: func(r *analysis.GameRecord) error { hist.Add(r); return nil }}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -326,9 +331,8 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 		Command:    g.command,
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(g.rules),
-		Histograms: reports.HistogramsOf(res.Records),
+		Histograms: hist.Histograms(),
 	}}
-	res.Records = nil
 	if g.values {
 		vc := valueConfig(g.rules, g.lineups, g.specs, g.seed, g.workers)
 		vc.Precision, vc.Games, vc.Progress = g.precision, g.valueGames, bar.progress("card values")

@@ -38,7 +38,7 @@ func TestReportUsage(t *testing.T) {
 		{[]string{"report", "--out", dir, "--from", "x.json", "--impact"}, 2, "--impact cannot be used with it"},
 		{[]string{"report", "--out", dir, "extra"}, 2, "takes no arguments"},
 		{[]string{"report", "--out", dir, "--from", filepath.Join(dir, "missing.json")}, 1, "missing.json"},
-		{[]string{"report", "--out", dir, "--bots", "nosuchbot", "--games", "2"}, 1, "nosuchbot"},
+		{[]string{"report", "--out", dir, "--bots", "nosuchbot", "--games", "2"}, 2, "nosuchbot"},
 		{[]string{"report", "--out", dir, "--matchups", "starfleet,nosuch", "--games", "2"}, 1, "nosuch"},
 	}
 	for _, tc := range tests {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 )
 
@@ -16,11 +17,19 @@ import (
 // -ldflags "-X main.version=1.2.3".
 var version = "0.1.0-dev"
 
-// Exit codes.
+// Exit codes: the rule every command follows (README.md, "Exit status").
+// A request that is malformed on its own terms — an unknown command or flag,
+// wrong arguments, a flag value that is not what the flag takes (not a
+// number, out of its range, empty, an unknown bot or format), flags that
+// exclude each other — is a usage error, 2. A well-formed request that the
+// ruleset, the input files or the file system cannot satisfy — an unknown
+// faction or card, a lineup the rules do not allow, as many bots as seats
+// not matching, a bad or edited input file, an output that cannot be
+// written — or a run that was interrupted, is an error, 1.
 const (
 	exitOK    = 0
-	exitError = 1 // user errors: an invalid ruleset, an unknown faction, files in the way
-	exitUsage = 2 // usage errors: unknown command or flag, wrong number of arguments
+	exitError = 1 // a well-formed request that cannot be satisfied, bad input files, an interrupted run
+	exitUsage = 2 // a malformed request: unknown command or flag, wrong arguments, bad flag values
 )
 
 // usageError is an error in how cardlab was invoked. It exits with code 2 and
@@ -67,8 +76,11 @@ Without --rules, commands use the embedded default ruleset: the reconstructed
 Star Trek Conquest – Alpha Tactics v1.2.4 set. Start your own with
 'cardlab init DIR' and point commands at it with --rules DIR.
 
-Exit codes: 0 success, 1 an error in the ruleset or the request,
-2 a usage error (unknown command or flag, wrong arguments).`,
+Exit codes: 0 success; 2 a malformed request (an unknown command or
+flag, wrong arguments, a flag value that is not what the flag takes);
+1 a well-formed request that cannot be satisfied (an unknown faction, a
+lineup the rules do not allow, a bad input file, an output that cannot
+be written) or an interrupted run.`,
 		Example: `  cardlab init mygame            # copy the default ruleset into ./mygame
   cardlab validate --rules mygame
   cardlab cards --rules mygame --faction klingon
@@ -119,6 +131,12 @@ func markRunErrors(c *cobra.Command) {
 			var ue *usageError
 			if err == nil || errors.As(err, &ue) {
 				return err
+			}
+			// A malformed bot spec is a malformed flag value, whichever
+			// command found it (the exit-code rule in README.md).
+			var se *bots.SpecError
+			if errors.As(err, &se) {
+				return &usageError{err}
 			}
 			return &runError{err}
 		}

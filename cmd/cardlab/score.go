@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/scenario"
 )
@@ -118,9 +118,9 @@ func scoreRun(opts *ScoreOptions) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(opts.File)
+	data, err := files.ReadCapped(opts.File, scenario.MaxFileSize, "a scenario file")
 	if err != nil {
-		return fmt.Errorf("reading the scenario: %w", unwrapPathError(err))
+		return fmt.Errorf("reading the scenario: %w", err)
 	}
 	sc, err := scenario.Load(data, opts.File, rs)
 	if err != nil {
@@ -177,15 +177,6 @@ func scoreRun(opts *ScoreOptions) error {
 	}
 	fmt.Fprintf(opts.ErrOut, "ok: %s: %d expectations met\n", opts.File, len(sc.Expect))
 	return nil
-}
-
-// unwrapPathError drops the "open" operation from a path error.
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
-	}
-	return err
 }
 
 // reportList prints every problem of a load error on its own line and

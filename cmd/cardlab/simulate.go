@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +17,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/files"
 )
 
 // SimulateOptions are the inputs of `cardlab simulate`.
@@ -61,9 +62,11 @@ Output: aligned tables on standard output, or --json (the contract is in
 docs/metrics.md); --out FILE writes it to FILE instead, atomically.
 --games-out FILE writes one JSON line per game. Figures resting on fewer
 than --min-sample games are marked low_n (* in the tables). A progress bar
-appears on standard error when it is a terminal. Ctrl-C stops after the
-games in play; the result written is then marked "partial": true and the
-exit status is 1.`,
+appears on standard error when it is a terminal. Ctrl-C stops at once,
+abandoning the games in play: what was finished is written, marked
+"partial": true, and the exit status is 1; with --out FILE it goes to
+FILE.partial.json beside FILE, which keeps its complete result (the same
+for --games-out). A second Ctrl-C quits at once without writing.`,
 		Example: `  cardlab simulate --games 2000                       # every pair of factions
   cardlab simulate --players starfleet,klingon --bots greedy --games 5000
   cardlab simulate --matchups all:4 --games 1000 --json --out 4p.json
@@ -102,8 +105,8 @@ func parseShard(s string) (analysis.Shard, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return analysis.Shard{}, usageErrorf("invalid --shard %q: want k/n, e.g. 2/8 for the second of eight parts", s)
 	}
-	if n < 1 || k < 1 || k > n {
-		return analysis.Shard{}, usageErrorf("invalid --shard %q: k/n needs 1 <= k <= n", s)
+	if n < 1 || k < 1 || k > n || n > maxShards {
+		return analysis.Shard{}, usageErrorf("invalid --shard %q: k/n needs 1 <= k <= n <= %d", s, maxShards)
 	}
 	return analysis.Shard{K: k, N: n}, nil
 }
@@ -119,6 +122,19 @@ func isTerminal(w io.Writer) bool {
 }
 
 func simulateRun(opts *SimulateOptions) error {
+	// The outputs are opened (and so checked) before anything is played.
+	out, err := openResult(opts.Out, opts.OutFile)
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	var games *files.Output
+	if opts.GamesOut != "" {
+		if games, err = files.Create(opts.GamesOut, opts.Out); err != nil {
+			return err
+		}
+		defer games.Abort()
+	}
 	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
@@ -127,9 +143,15 @@ func simulateRun(opts *SimulateOptions) error {
 	defer stop()
 
 	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
-		Workers: opts.Workers, Shard: opts.Shard, KeepGames: opts.GamesOut != "", MinSample: opts.MinSample}
+		Workers: opts.Workers, Shard: opts.Shard, MinSample: opts.MinSample}
 	if opts.MinSample == 0 {
 		cfg.MinSample = -1 // 0 asked for: nothing is low_n
+	}
+	if games != nil {
+		// One line per game as it finishes: memory does not grow with --games.
+		enc := json.NewEncoder(games)
+		enc.SetEscapeHTML(false)
+		cfg.Record = func(g *analysis.GameRecord) error { return enc.Encode(g) }
 	}
 	bar := newGameBar(opts.ErrOut, opts.Progress, "simulating")
 	cfg.Progress = bar.progress()
@@ -139,31 +161,29 @@ func simulateRun(opts *SimulateOptions) error {
 		return err
 	}
 	rep := res.Report(versionString())
-	out, err := formatReport(rep, opts.JSON)
+	text, err := formatReport(rep, opts.JSON)
 	if err != nil {
 		return err
 	}
-	var games []byte
-	if opts.GamesOut != "" {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		for i := range res.Records {
-			if err := enc.Encode(&res.Records[i]); err != nil {
-				return err
-			}
-		}
-		games = b.Bytes()
+	if _, err := out.Write(text); err != nil {
+		return err
 	}
-	if err := writeOutputs(opts.Out, opts.OutFile, out, opts.GamesOut, games); err != nil {
+	gamesWhere := ""
+	if games != nil {
+		if gamesWhere, err = finishOutput(games, res.Partial); err != nil {
+			return err
+		}
+	}
+	where, err := finishOutput(out, res.Partial)
+	if err != nil {
 		return err
 	}
 	if res.Partial {
-		where := "standard output"
-		if opts.OutFile != "" {
-			where = opts.OutFile
+		msg := fmt.Sprintf("interrupted after %d of %d games: %s", rep.Games, res.Total, partialNote(where, opts.OutFile))
+		if games != nil {
+			msg += "; the games played are in " + gamesWhere
 		}
-		return fmt.Errorf("interrupted after %d of %d games: the result on %s is marked partial", rep.Games, res.Total, where)
+		return errors.New(msg)
 	}
 	if opts.OutFile != "" {
 		fmt.Fprintf(opts.ErrOut, "wrote %s (%d games, %.0f games/s)\n", opts.OutFile, rep.Games, rep.Timing.GamesPerSecond)
@@ -301,13 +321,14 @@ func checkBotSpecs(spec string, lineups [][]string) ([]string, error) {
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
 		if _, err := bots.Parse(parts[i], 0); err != nil {
-			return nil, err
+			return nil, err // a bots.SpecError: a malformed value, exit 2
 		}
 	}
 	if len(parts) > 1 {
 		for _, l := range lineups {
 			if len(l) != len(parts) {
-				return nil, usageErrorf("--bots %q names %d bots for a lineup of %d players (give one for all or one per seat)", spec, len(parts), len(l))
+				// Well-formed, but not for these lineups: exit 1.
+				return nil, fmt.Errorf("--bots %q names %d bots for a lineup of %d players (give one for all or one per seat)", spec, len(parts), len(l))
 			}
 		}
 	}
@@ -327,68 +348,6 @@ func formatReport(rep *analysis.Report, asJSON bool) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// writeOutputs writes the result to outFile (or w) and the game lines to
-// gamesFile; files are written to a temporary name first and renamed only
-// when both are complete.
-func writeOutputs(w io.Writer, outFile string, out []byte, gamesFile string, games []byte) error {
-	type pending struct{ tmp, path string }
-	var done []pending
-	cleanup := func() {
-		for _, p := range done {
-			os.Remove(p.tmp)
-		}
-	}
-	for _, f := range []struct {
-		path string
-		data []byte
-	}{{outFile, out}, {gamesFile, games}} {
-		if f.path == "" {
-			continue
-		}
-		tmp, err := writeTemp(f.path, f.data)
-		if err != nil {
-			cleanup()
-			return err
-		}
-		done = append(done, pending{tmp, f.path})
-	}
-	for _, p := range done {
-		if err := os.Rename(p.tmp, p.path); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	if outFile == "" {
-		_, err := w.Write(out)
-		return err
-	}
-	return nil
-}
-
-// writeTemp writes data to a new temporary file beside path and returns its
-// name.
-func writeTemp(path string, data []byte) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return "", err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return "", err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return "", err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
 }
 
 // --- tables -------------------------------------------------------------------

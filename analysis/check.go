@@ -1,0 +1,283 @@
+package analysis
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+
+	"github.com/cardlab/cardlab/files"
+)
+
+// Sum is the checksum of what a report's figures are computed from: the tool
+// version, ruleset, config, game count, partial flag and raw counts, as
+// "sha256:HEX" of their JSON. It is not a signature — anyone can recompute
+// it — but an edited or damaged count no longer matches, and Verify refuses
+// the report.
+func (r *Report) Sum() string {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	_ = enc.Encode(struct {
+		ToolVersion string      `json:"tool_version"`
+		Ruleset     RulesetInfo `json:"ruleset"`
+		Config      ConfigInfo  `json:"config"`
+		Games       int64       `json:"games"`
+		Partial     bool        `json:"partial"`
+		Raw         *Counts     `json:"raw"`
+	}{r.ToolVersion, r.Ruleset, r.Config, r.Games, r.Partial, r.Raw})
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// maxCount bounds every raw count a report may hold: far above any run
+// (10^15 games), far enough below the int64 limit that the sums and
+// products Check forms cannot overflow.
+const maxCount = 1 << 50
+
+// Verify checks a report read from a file before it is merged or rendered:
+// its checksum, the consistency of its counts (Counts.Check) and that its
+// games are those its config and shards call for.
+func (r *Report) Verify() error {
+	if r.Raw == nil {
+		return errors.New("no raw counts")
+	}
+	if r.Checksum == "" {
+		return errors.New("no checksum (written by a cardlab before 0.1, or edited)")
+	}
+	if r.Checksum != r.Sum() {
+		return errors.New("the checksum does not match the counts: the file was edited or damaged after cardlab wrote it")
+	}
+	if err := r.Raw.Check(); err != nil {
+		return err
+	}
+	if r.Games != r.Raw.Games {
+		return fmt.Errorf("games %d differs from raw.games %d", r.Games, r.Raw.Games)
+	}
+	c := r.Config
+	if c.Games < 1 || c.Games > maxCount || len(c.Matchups) == 0 {
+		return fmt.Errorf("config: %d games per lineup and %d lineups", c.Games, len(c.Matchups))
+	}
+	if len(c.Matchups) != len(r.Raw.Lineups) {
+		return fmt.Errorf("config lists %d lineups, the counts %d", len(c.Matchups), len(r.Raw.Lineups))
+	}
+	for i, l := range c.Matchups {
+		if !slices.Equal(l, r.Raw.Lineups[i].Lineup) {
+			return fmt.Errorf("config lineup %d (%v) differs from the counts' (%v)", i+1, l, r.Raw.Lineups[i].Lineup)
+		}
+	}
+	n := c.Shard.N
+	if n < 1 || len(c.Shard.K) == 0 || len(c.Shard.K) > n {
+		return fmt.Errorf("config.shard: k %v of n %d (want one or more of 1..n)", c.Shard.K, n)
+	}
+	all := int64(len(c.Matchups)) * int64(c.Games)
+	var want int64
+	for i, k := range c.Shard.K {
+		if k < 1 || k > n || i > 0 && k <= c.Shard.K[i-1] {
+			return fmt.Errorf("config.shard: k %v of n %d (want distinct shards of 1..n, ascending)", c.Shard.K, n)
+		}
+		want += shardGames(all, k, n)
+	}
+	switch {
+	case r.Partial && r.Games > want:
+		return fmt.Errorf("%d games, more than the %d its shards play", r.Games, want)
+	case !r.Partial && r.Games != want:
+		return fmt.Errorf("%d games, but its shards (%v of %d) play %d and it is not marked partial", r.Games, c.Shard.K, n, want)
+	}
+	return nil
+}
+
+// shardGames is the number of games shard k of n plays out of all.
+func shardGames(all int64, k, n int) int64 {
+	if int64(k-1) >= all {
+		return 0
+	}
+	return (all-1-int64(k-1))/int64(n) + 1
+}
+
+// Check reports the first inconsistency of the counts: a negative or
+// absurdly large count, wins beyond games, totals that disagree (every game
+// gives out exactly one victory; the lineups, seats and factions count the
+// same games; a card's wins with and without it add up to its faction's).
+func (c *Counts) Check() error {
+	if c.WinUnit != WinUnit {
+		return fmt.Errorf("raw.win_unit is %d, want %d", c.WinUnit, WinUnit)
+	}
+	if err := inRange(reflect.ValueOf(c).Elem(), "raw"); err != nil {
+		return err
+	}
+	u := c.WinUnit
+	bad := func(format string, args ...any) error { return fmt.Errorf("raw counts disagree: "+format, args...) }
+	var lineupGames, seatsGames, factionGames int64
+	for _, l := range c.Lineups {
+		if len(l.WinUnits) != len(l.Lineup) || len(l.Lineup) == 0 {
+			return bad("lineup %v has %d win counts", l.Lineup, len(l.WinUnits))
+		}
+		if sum(l.WinUnits) != l.Games*u {
+			return bad("lineup %v: %d win units in %d games (want %d)", l.Lineup, sum(l.WinUnits), l.Games, l.Games*u)
+		}
+		lineupGames += l.Games
+		factionGames += l.Games * int64(len(l.Lineup))
+	}
+	for _, s := range c.Seats {
+		if s.Players < 1 || len(s.SeatWins) != s.Players || len(s.StartWins) != s.Players {
+			return bad("seats of %d-player tables", s.Players)
+		}
+		if sum(s.SeatWins) != s.Games*u || sum(s.StartWins) != s.Games*u {
+			return bad("%d-player seats: win units do not add up to their %d games", s.Players, s.Games)
+		}
+		seatsGames += s.Games
+	}
+	if lineupGames != c.Games || seatsGames != c.Games {
+		return bad("%d games, but the lineups count %d and the seats %d", c.Games, lineupGames, seatsGames)
+	}
+	var fGames, fUnits int64
+	byFaction := map[string]FactionCounts{}
+	for _, f := range c.Factions {
+		if f.WinUnits > f.Games*u {
+			return bad("faction %s: %d win units in %d games", f.ID, f.WinUnits, f.Games)
+		}
+		fGames += f.Games
+		fUnits += f.WinUnits
+		byFaction[f.ID] = f
+	}
+	if fGames != factionGames || fUnits != c.Games*u {
+		return bad("the factions count %d seats and %d win units; the lineups %d seats and %d games", fGames, fUnits, factionGames, c.Games)
+	}
+	nf := len(c.Factions)
+	for _, t := range c.Targets {
+		if len(t.Captures) != nf {
+			return bad("target %s has %d capture counts for %d factions", t.ID, len(t.Captures), nf)
+		}
+		if t.Won+t.Negotiated+t.Unclaimed > t.Laid || t.Ties > t.Won || sum(t.Captures) != t.Won+t.Negotiated {
+			return bad("target %s: laid %d, won %d, negotiated %d, unclaimed %d, ties %d, captures %d",
+				t.ID, t.Laid, t.Won, t.Negotiated, t.Unclaimed, t.Ties, sum(t.Captures))
+		}
+	}
+	for _, k := range c.Cards {
+		f, ok := byFaction[k.Faction]
+		switch {
+		case !ok:
+			return bad("card %s belongs to faction %q, which the counts do not list", k.ID, k.Faction)
+		case k.Games != f.Games:
+			return bad("card %s: %d games, its faction %d", k.ID, k.Games, f.Games)
+		case k.Drawn > k.Games || k.Played > k.Games || k.Opening > k.Games:
+			return bad("card %s: drawn %d, played %d, in the opening hand %d of %d games", k.ID, k.Drawn, k.Played, k.Opening, k.Games)
+		case k.DrawnWinUnits+k.NotDrawnWinUnits != f.WinUnits || k.OpeningWinUnits+k.NotOpeningWinUnits != f.WinUnits:
+			return bad("card %s: win units with and without it do not add up to its faction's %d", k.ID, f.WinUnits)
+		case k.DrawnWinUnits > k.Drawn*u || k.PlayedWinUnits > k.Played*u || k.OpeningWinUnits > k.Opening*u:
+			return bad("card %s: more win units than games", k.ID)
+		case k.PlacedRowWon > k.Placed:
+			return bad("card %s: %d rows won of %d placed", k.ID, k.PlacedRowWon, k.Placed)
+		}
+	}
+	if c.Game.Shared > c.Games {
+		return bad("%d shared victories in %d games", c.Game.Shared, c.Games)
+	}
+	return nil
+}
+
+// inRange checks that every int64 and int in v lies in [0, maxCount].
+func inRange(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.Int64, reflect.Int:
+		if x := v.Int(); x < 0 || x > maxCount {
+			return fmt.Errorf("%s is %d: a count must lie between 0 and %d", path, x, int64(maxCount))
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			if err := inRange(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range v.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name := f.Name
+			if tag := f.Tag.Get("json"); tag != "" {
+				name = tag
+			}
+			if f.Name == "MarginSum" {
+				// A row won by a combo ("regardless of combat power") or
+				// by Negotiations can go to the weaker side: margins may
+				// be negative.
+				if x := v.Field(i).Int(); x < -maxCount || x > maxCount {
+					return fmt.Errorf("%s.%s is %d: it must lie between %d and %d", path, name, x, -int64(maxCount), int64(maxCount))
+				}
+				continue
+			}
+			if err := inRange(v.Field(i), path+"."+name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func sum(xs []int64) int64 {
+	var s int64
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// addChecked adds b's counts to a's like Counts.Add, but fails instead of
+// wrapping around when a sum leaves int64.
+func addChecked(a, b *Counts) error {
+	if err := overflows(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()); err != nil {
+		return err
+	}
+	a.Add(b)
+	return nil
+}
+
+// overflows reports whether adding the int64s of b to a's would overflow.
+func overflows(a, b reflect.Value) error {
+	switch a.Kind() {
+	case reflect.Int64:
+		x, y := a.Int(), b.Int()
+		if y > 0 && x > math.MaxInt64-y || y < 0 && x < math.MinInt64-y {
+			return errors.New("a sum of counts overflows")
+		}
+	case reflect.Slice:
+		for i := range min(a.Len(), b.Len()) {
+			if err := overflows(a.Index(i), b.Index(i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if a.Type().Field(i).IsExported() {
+				if err := overflows(a.Field(i), b.Field(i)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// MaxReportSize caps a result file read by merge and report --from: a
+// result of the default ruleset is about 100 KiB.
+const MaxReportSize = 64 << 20
+
+// DecodeReport decodes a `cardlab simulate --json` result (or results.json)
+// read from the file name: exactly one JSON value, with line:col on errors,
+// holding a tool version and raw counts. Verify is left to the caller.
+func DecodeReport(name string, data []byte) (*Report, error) {
+	var rep Report
+	if err := files.DecodeJSON(name, data, &rep); err != nil {
+		return nil, fmt.Errorf("not a 'cardlab simulate --json' result: %v", err)
+	}
+	if rep.Raw == nil || rep.ToolVersion == "" {
+		return nil, fmt.Errorf("%s: not a 'cardlab simulate --json' result (no tool_version or raw counts)", name)
+	}
+	return &rep, nil
+}

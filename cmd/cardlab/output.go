@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/cardlab/cardlab/files"
+)
+
+// Limits of the count flags: far beyond any run (10^12 games is decades on
+// one core) and small enough that games × lineups, shard arithmetic and the
+// counts cannot overflow. Values outside them are usage errors (exit 2).
+const (
+	maxGames     = 1_000_000_000_000
+	maxWorkers   = 4096
+	maxShards    = 1_000_000
+	maxMinSample = 1_000_000_000_000
+)
+
+// checkCount range-checks a count flag: a value outside [lo, hi] is a usage
+// error, never wrapped around or clamped.
+func checkCount(flag string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return usageErrorf("--%s must be at least %d and at most %d, got %d", flag, lo, hi, v)
+	}
+	return nil
+}
+
+// openResult starts the result output: --out FILE, or standard output when
+// outFile is "". Opening it checks it, so commands call it before playing.
+func openResult(stdout io.Writer, outFile string) (*files.Output, error) {
+	if outFile == "" {
+		outFile = files.Stdout
+	}
+	return files.Create(outFile, stdout)
+}
+
+// finishOutput completes an output and says where it went. A partial result
+// (an interrupted run) never replaces a file: it goes beside it as
+// NAME.partial.EXT. Standard output, devices and FIFOs are written through.
+func finishOutput(o *files.Output, partial bool) (string, error) {
+	switch {
+	case o.Name() == files.Stdout:
+		return "standard output", o.Commit()
+	case o.Direct() || !partial:
+		return o.Name(), o.Commit()
+	}
+	p := files.PartialName(o.Name())
+	return p, o.CommitAs(p)
+}
+
+// writeResult writes a whole result to --out FILE (or standard output) and
+// says where it went.
+func writeResult(stdout io.Writer, outFile string, data []byte, partial bool) (string, error) {
+	o, err := openResult(stdout, outFile)
+	if err != nil {
+		return "", err
+	}
+	if _, err := o.Write(data); err != nil {
+		o.Abort()
+		return "", err
+	}
+	return finishOutput(o, partial)
+}
+
+// partialNote explains where an interrupted run's result went.
+func partialNote(where, outFile string) string {
+	if outFile == "" || where == outFile {
+		return "the result on " + where + " is marked partial"
+	}
+	return "the partial result is in " + where + " (" + outFile + " is left as it was)"
+}
+
+// interruptible is ctx (Background if nil) cancelled also by Ctrl-C or
+// SIGTERM: the games in play are abandoned at once (bots' searches
+// included) and what was finished is written. A second Ctrl-C removes our
+// temporaries and exits at once with status 130.
+func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			fmt.Fprintln(os.Stderr, "cardlab: interrupted: stopping the games in play (press Ctrl-C again to quit at once)")
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-sig:
+			files.RemoveTemporaries()
+			fmt.Fprintln(os.Stderr, "cardlab: interrupted again: quitting without writing")
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sig)
+		cancel()
+		close(done)
+	}
+}

@@ -1,0 +1,420 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestCLIMisuse is the table of issue 14: every misuse of a count flag, a
+// bot or faction list or an output path, with the exit code of the one rule
+// (malformed → 2, well-formed but unsatisfiable → 1) and the message. The
+// runs asked for are huge, so a check made after playing would hang the
+// test rather than pass it.
+func TestCLIMisuse(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file.json")
+	os.WriteFile(file, []byte("{}"), 0o644)
+	huge := []string{"simulate", "--players", "starfleet,klingon", "--games", "1000000000"}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"games 2^62", []string{"simulate", "--games", "4611686018427387904", "--json"}, 2, "--games must be at least 1 and at most 1000000000000, got 4611686018427387904"},
+		{"games wrapping to 2", []string{"simulate", "--games", "3074457345618258603"}, 2, "--games must be at least 1 and at most"},
+		{"games 0", []string{"simulate", "--games", "0"}, 2, "--games must be at least 1"},
+		{"games negative", []string{"simulate", "--games", "-5"}, 2, "got -5"},
+		{"games not a number", []string{"simulate", "--games", "lots"}, 2, `--games must be a whole number, got "lots"`},
+		{"games beyond int64", []string{"simulate", "--games", "99999999999999999999"}, 2, `--games "99999999999999999999" is out of range`},
+		{"workers huge", []string{"simulate", "--workers", "100000000"}, 2, "--workers must be at least 0 and at most 4096"},
+		{"min-sample negative", []string{"simulate", "--min-sample", "-1"}, 2, "--min-sample must be at least 0"},
+		{"shard n huge", []string{"simulate", "--shard", "1/2000000"}, 2, "k/n needs 1 <= k <= n <= 1000000"},
+		{"shard k beyond n", []string{"simulate", "--shard", "3/2"}, 2, "invalid --shard"},
+		{"report games huge", []string{"report", "--out", filepath.Join(dir, "r"), "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
+		{"report impact-games 0", []string{"report", "--out", filepath.Join(dir, "r"), "--impact-games", "0"}, 2, "--impact-games must be at least 1"},
+		{"ladder games huge", []string{"ladder", "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
+		{"ladder workers negative", []string{"ladder", "--workers", "-1"}, 2, "--workers must be at least 0"},
+		{"impact games huge", []string{"impact", "--games", "4611686018427387904"}, 2, "--games must be at least 1 and at most"},
+		{"ismcts iterations 0", []string{"simulate", "--bots", "ismcts:iters=0"}, 2, "ismcts iters must be a whole number from 1 to 10000000"},
+		{"ismcts iterations huge", []string{"simulate", "--bots", "ismcts:iters=99999999999"}, 2, "ismcts iters must be"},
+		{"empty bots", []string{"simulate", "--players", "starfleet,klingon", "--bots", ""}, 2, "bots:"},
+		{"empty players", []string{"simulate", "--players", ""}, 2, `--players "": empty faction name`},
+		{"unknown bot", []string{"play", "--players", "starfleet,klingon", "--bots", "mcts"}, 2, `unknown bot "mcts"`},
+		{"three bots for two seats", []string{"simulate", "--players", "starfleet,klingon", "--bots", "random,random,random"}, 1, "names 3 bots for a lineup of 2 players"},
+		{"three bots for two seats in play", []string{"play", "--players", "starfleet,klingon", "--bots", "random,random,random"}, 1, "names 3 bots for 2 players"},
+		{"one faction", []string{"simulate", "--players", "starfleet"}, 1, "names 1 faction; the rules allow 2 to 4 players"},
+		{"unknown faction", []string{"simulate", "--players", "starfleet,klingons"}, 1, `unknown faction "klingons"; did you mean "klingon"?`},
+		{"out in a missing folder", append(huge, "--out", "/nonexistent/x.json"), 1, "/nonexistent/x.json: the folder /nonexistent does not exist"},
+		{"out is a folder", append(huge, "--out", dir), 1, "is a folder, not a file"},
+		{"games-out is a folder", append(huge, "--games-out", dir), 1, "is a folder, not a file"},
+		{"games-out in a missing folder", append(huge, "--games-out", "/nonexistent/g.jsonl"), 1, "does not exist"},
+		{"report out is a file", []string{"report", "--out", file, "--games", "1000000000"}, 1, "exists and is not a folder"},
+		{"impact out in a missing folder", []string{"impact", "--games", "1000000000", "--out", "/nonexistent/i.json"}, 1, "does not exist"},
+		{"merge out is a folder", []string{"merge", "--out", dir, "/dev/zero"}, 1, "is a folder, not a file"},
+		{"merge of /dev/zero", []string{"merge", "/dev/zero"}, 1, "/dev/zero: too large: more than 64 MiB"},
+		{"merge of a folder", []string{"merge", dir}, 1, "is a folder, not a 'cardlab simulate --json' result"},
+		{"report from /dev/zero", []string{"report", "--from", "/dev/zero", "--out", filepath.Join(dir, "r2")}, 1, "too large"},
+		{"score of /dev/zero", []string{"score", "/dev/zero"}, 1, "too large: more than 1 MiB"},
+		{"same out and games-out", []string{"simulate", "--out", file, "--games-out", file}, 2, "name the same file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := cardlab(t, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.msg) {
+				t.Errorf("%v: exit %d, want %d with %q; stderr:\n%.600s", tt.args, code, tt.code, tt.msg, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout: %.200s", stdout)
+			}
+			if code == 1 && strings.Contains(stderr, "Usage:") {
+				t.Error("usage printed for an error that is not a usage error")
+			}
+		})
+	}
+	if b, _ := os.ReadFile(file); string(b) != "{}" {
+		t.Error("a refused run touched an existing file")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r")); err == nil {
+		t.Error("a refused report made its folder")
+	}
+}
+
+// mknodDevice makes a character device like /dev/null in dir, or skips.
+func mknodDevice(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "n")
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Skipf("cannot make a character device (mknod: %v): run as root to test output to devices", err)
+	}
+	return p
+}
+
+// TestOutputToCharacterDevice: `--out n` where n is a device (the issue's
+// `mknod n c 1 3`) writes through it and leaves it a device.
+func TestOutputToCharacterDevice(t *testing.T) {
+	dir := t.TempDir()
+	dev := mknodDevice(t, dir)
+	for _, args := range [][]string{
+		{"simulate", "--players", "starfleet,klingon", "--games", "5", "--json", "--out", dev, "--games-out", dev + "x"},
+		{"simulate", "--players", "starfleet,klingon", "--games", "5", "--json", "--games-out", dev},
+	} {
+		os.Remove(dev + "x")
+		code, _, stderr := cardlab(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		st, err := os.Lstat(dev)
+		if err != nil || st.Mode()&fs.ModeCharDevice == 0 {
+			t.Fatalf("%v: the device became %v (%v)", args, st.Mode(), err)
+		}
+	}
+	s1 := filepath.Join(dir, "s1.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "4", "--json", "--out", s1); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := cardlab(t, "merge", "--json", "--out", dev, s1); code != 0 {
+		t.Fatalf("merge --out device: %s", stderr)
+	}
+	if st, _ := os.Lstat(dev); st.Mode()&fs.ModeCharDevice == 0 {
+		t.Fatal("merge replaced the device")
+	}
+}
+
+// TestOutputToFIFO: `--out fifo` streams the result to the reader and
+// leaves the FIFO in place.
+func TestOutputToFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO: %v", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- b
+	}()
+	code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "5", "--json", "--out", fifo)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	select {
+	case b := <-got:
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil || m["games"] != 5.0 {
+			t.Fatalf("read from the FIFO: %v %.200s", err, b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing came through the FIFO")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced: %v", err)
+	}
+}
+
+// TestOutputThroughSymlinkKeepsMode: a symbolic link is followed and its
+// target replaced, keeping the target's mode.
+func TestOutputThroughSymlinkKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	os.WriteFile(real, []byte("old"), 0o600)
+	link := filepath.Join(dir, "link.json")
+	os.Symlink("real.json", link)
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "3", "--json", "--out", link); code != 0 {
+		t.Fatal(stderr)
+	}
+	st, _ := os.Lstat(link)
+	rs, _ := os.Stat(real)
+	if st.Mode()&fs.ModeSymlink == 0 || rs.Mode().Perm() != 0o600 {
+		t.Fatalf("link %v, target mode %v", st.Mode(), rs.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(real); !bytes.Contains(b, []byte(`"games": 3`)) {
+		t.Fatalf("target holds %.100s", b)
+	}
+}
+
+// TestMergeCorruptShardFiles: the file-level corruptions (text after the
+// JSON, an edited count) and partial shards, which follow simulate's rule:
+// the partial result is written beside --out and the exit status is 1.
+func TestMergeCorruptShardFiles(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(k string) string {
+		f := filepath.Join(dir, "s"+k[:1]+".json")
+		if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "6", "--json", "--shard", k, "--out", f); code != 0 {
+			t.Fatal(stderr)
+		}
+		return f
+	}
+	s1, s2 := shard("1/2"), shard("2/2")
+	data, _ := os.ReadFile(s2)
+	variant := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	trailing := variant("trailing.json", append(bytes.Clone(data), "\n{\"games\": 1}\n"...))
+	edited := variant("edited.json", bytes.Replace(data, []byte(`"games": 3,`), []byte(`"games": 30,`), 1))
+	var m map[string]any
+	json.Unmarshal(data, &m)
+	m["partial"] = true
+	b, _ := json.Marshal(m)
+	partialEdit := variant("partial-edit.json", b)
+	for _, c := range []struct{ name, file, msg string }{
+		{"text after the JSON", trailing, "text after the JSON value"},
+		{"edited count", edited, "checksum does not match"},
+		{"partial flag set by hand", partialEdit, "checksum does not match"},
+	} {
+		out := filepath.Join(dir, "m.json")
+		code, _, stderr := cardlab(t, "merge", "--json", "--out", out, s1, c.file)
+		if code != 1 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%s: exit %d: %s", c.name, code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s was written", c.name, out)
+		}
+	}
+}
+
+// TestReportFailureLeavesOldFolder is the issue's case: a report folder with
+// summary.md replaced by a folder. The report is refused before anything is
+// written, and the old files stay as they were.
+func TestReportFailureLeavesOldFolder(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "20", "--json", "--out", res); code != 0 {
+		t.Fatal(stderr)
+	}
+	target := filepath.Join(dir, "T")
+	if code, _, stderr := cardlab(t, "report", "--from", res, "--out", target); code != 0 {
+		t.Fatal(stderr)
+	}
+	before := dirFiles(t, target)
+	os.Remove(filepath.Join(target, "summary.md"))
+	os.Mkdir(filepath.Join(target, "summary.md"), 0o755)
+	delete(before, "summary.md")
+	code, _, stderr := cardlab(t, "report", "--from", res, "--out", target)
+	if code != 1 || !strings.Contains(stderr, "summary.md is a folder") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	after := dirFiles(t, target)
+	for name, b := range before {
+		if !bytes.Equal(after[name], b) {
+			t.Errorf("%s changed", name)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("files now %d, before %d", len(after), len(before))
+	}
+	es, _ := os.ReadDir(target)
+	for _, e := range es {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary left: %s", e.Name())
+		}
+	}
+}
+
+// The interrupt tests run cardlab as a child process: the test binary
+// re-executed with CARDLAB_TEST_MAIN set runs Main.
+func TestMain(m *testing.M) {
+	if os.Getenv("CARDLAB_TEST_MAIN") == "1" {
+		os.Exit(Main())
+	}
+	os.Exit(m.Run())
+}
+
+// process is cardlab running as a child process.
+type process struct {
+	cmd    *exec.Cmd
+	stderr bytes.Buffer
+	exited chan struct{} // closed when it has exited
+}
+
+func cardlabProcess(t *testing.T, args ...string) *process {
+	t.Helper()
+	p := &process{cmd: exec.Command(os.Args[0], args...), exited: make(chan struct{})}
+	p.cmd.Env = append(os.Environ(), "CARDLAB_TEST_MAIN=1")
+	p.cmd.Stderr = &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.cmd.Wait(); close(p.exited) }()
+	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.exited })
+	return p
+}
+
+// waitFor waits for the process to exit, at most d; it returns the exit
+// code and how long it took, or fails.
+func (p *process) waitFor(t *testing.T, d time.Duration) (int, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	select {
+	case <-p.exited:
+		return p.cmd.ProcessState.ExitCode(), time.Since(start)
+	case <-time.After(d):
+		t.Fatalf("still running %v after the signal", d)
+	}
+	return 0, 0
+}
+
+// TestInterruptStopsISMCTSAtOnce: Ctrl-C during games of an ISMCTS bot with
+// a budget of minutes per decision stops the process within 2 s; the
+// partial result goes beside the complete --out file, which keeps its
+// content.
+func TestInterruptStopsISMCTSAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	os.WriteFile(out, []byte("complete"), 0o644)
+	games := filepath.Join(dir, "g.jsonl")
+	p := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "ismcts:iters=10000000",
+		"--games", "4", "--workers", "2", "--json", "--out", out, "--games-out", games)
+	time.Sleep(1500 * time.Millisecond) // well into the first decisions' searches
+	p.cmd.Process.Signal(os.Interrupt)
+	code, took := p.waitFor(t, 2*time.Second)
+	stderr := p.stderr.String()
+	t.Logf("exited %v after SIGINT", took)
+	if code != 1 || !strings.Contains(stderr, "interrupted after 0 of 4 games") ||
+		!strings.Contains(stderr, "the partial result is in "+filepath.Join(dir, "r.partial.json")) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "complete" {
+		t.Errorf("the complete result was replaced: %.100s", b)
+	}
+	var m map[string]any
+	b, err := os.ReadFile(filepath.Join(dir, "r.partial.json"))
+	if err != nil || json.Unmarshal(b, &m) != nil || m["partial"] != true {
+		t.Errorf("r.partial.json: %v %.200s", err, b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "g.partial.jsonl")); err != nil {
+		t.Errorf("the games played: %v", err)
+	}
+	wantNoTemporaries(t, dir)
+}
+
+func wantNoTemporaries(t *testing.T, dir string) {
+	t.Helper()
+	es, _ := os.ReadDir(dir)
+	for _, e := range es {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary left: %s", e.Name())
+		}
+	}
+}
+
+// TestSecondInterruptQuitsAtOnce: when the first Ctrl-C's orderly stop
+// cannot finish — here the result goes to a FIFO nobody reads, so writing it
+// blocks — a second Ctrl-C quits at once (status 130) and removes our
+// temporaries.
+func TestSecondInterruptQuitsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO: %v", err)
+	}
+	games := filepath.Join(dir, "g.jsonl")
+	p := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "random",
+		"--games", "1000000000", "--json", "--out", fifo, "--games-out", games)
+	time.Sleep(1 * time.Second)
+	p.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-p.exited:
+		t.Fatalf("exited after the first signal although its output cannot be written: %s", p.stderr.String())
+	case <-time.After(time.Second):
+	}
+	p.cmd.Process.Signal(os.Interrupt)
+	code, took := p.waitFor(t, 1*time.Second)
+	t.Logf("exited %v after the second SIGINT", took)
+	if stderr := p.stderr.String(); code != 130 || !strings.Contains(stderr, "interrupted again") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantNoTemporaries(t, dir)
+}
+
+// TestMergePartialShardExitsOne: merging an interrupted shard writes the
+// partial result beside --out and exits 1, the rule simulate follows.
+func TestMergePartialShardExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	s1 := filepath.Join(dir, "s1.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "6", "--json", "--shard", "1/2", "--out", s1); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Shard 2, interrupted before its first game (a cancelled context).
+	s2 := filepath.Join(dir, "s2.json")
+	cmd := NewCmdSimulate(&globalOptions{}, func(o *SimulateOptions) error {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		o.Context = ctx
+		return simulateRun(o)
+	})
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs([]string{"--players", "starfleet,klingon", "--games", "6", "--json", "--shard", "2/2", "--out", s2})
+	if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "interrupted after 0 of 3 games") {
+		t.Fatalf("interrupted shard: %v", err)
+	}
+	if _, err := os.Stat(s2); err == nil {
+		t.Fatal("the partial shard went to the --out name")
+	}
+	partial := filepath.Join(dir, "s2.partial.json")
+	m := filepath.Join(dir, "m.json")
+	code, stdout, stderr := cardlab(t, "merge", "--json", "--out", m, s1, partial)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "some shards were interrupted: the partial result is in "+filepath.Join(dir, "m.partial.json")) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(m); err == nil {
+		t.Error("a partial merge went to the --out name")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "m.partial.json"))
+	if err != nil || !bytes.Contains(b, []byte(`"partial": true`)) {
+		t.Fatalf("m.partial.json: %v", err)
+	}
+}

@@ -1,0 +1,158 @@
+package files
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// CheckDir reports whether dir can receive the files names through
+// ReplaceDir, without changing anything: dir is missing (and its parent is
+// a folder we can write in) or a folder we can write in whose entries of
+// those names are regular files of ours or absent.
+func CheckDir(dir string, names []string) error {
+	dir = filepath.Clean(dir)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		parent := filepath.Dir(dir)
+		ps, err := os.Stat(parent)
+		if err != nil || !ps.IsDir() {
+			return fmt.Errorf("%s: the folder %s does not exist", dir, parent)
+		}
+		return checkWritableDir(parent, dir)
+	case err != nil:
+		return fmt.Errorf("%s: %v", dir, pathErr(err))
+	case !st.IsDir():
+		return fmt.Errorf("%s exists and is not a folder", dir)
+	}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", p, pathErr(err))
+		}
+		if !st.Mode().IsRegular() {
+			what := describeMode(st.Mode())
+			if st.IsDir() {
+				what = "a folder"
+			} else if st.Mode()&fs.ModeSymlink != 0 {
+				what = "a symbolic link"
+			}
+			return fmt.Errorf("%s is %s, not a file cardlab wrote: move it away first", p, what)
+		}
+		if uid, ok := owner(st); ok && uid != os.Geteuid() {
+			return fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", p, uid)
+		}
+	}
+	return checkWritableDir(dir, dir)
+}
+
+// dirTempBase names the temporary folder ReplaceDir makes inside an existing
+// output folder.
+const dirTempBase = "cardlab-out"
+
+// ReplaceDir writes the files names into dir as a whole: render fills a
+// temporary folder with them; then a missing dir is created by renaming the
+// folder into place, and in an existing dir (other files in it are left
+// alone) each old file is moved aside and the new one moved in — if any
+// step fails, every step done is undone, so dir holds either all the new
+// files or all the old ones. The temporary lies beside a new dir and inside
+// an existing one (its parent need not be writable).
+func ReplaceDir(dir string, names []string, render func(tmp string) error) error {
+	dir = filepath.Clean(dir)
+	if err := CheckDir(dir, names); err != nil {
+		return err
+	}
+	exists := false
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		exists = true
+	}
+	// Temporaries of killed runs lie beside dir (it was new then) or in it.
+	CleanStale(filepath.Dir(dir), filepath.Base(dir))
+	var tmp string
+	var err error
+	if exists {
+		CleanStale(dir, dirTempBase)
+		tmp, err = mkdirTemp(dir, dirTempBase)
+	} else {
+		tmp, err = mkdirTemp(filepath.Dir(dir), filepath.Base(dir))
+	}
+	if err != nil {
+		return fmt.Errorf("%s: cannot make a temporary folder: %v", dir, pathErr(err))
+	}
+	defer func() { os.RemoveAll(tmp); untrack(tmp) }()
+	if err := render(tmp); err != nil {
+		return err
+	}
+	for _, n := range names {
+		if st, err := os.Lstat(filepath.Join(tmp, n)); err != nil || !st.Mode().IsRegular() {
+			return fmt.Errorf("files: %s was not rendered", n)
+		}
+	}
+	if !exists {
+		if err := os.Chmod(tmp, 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, dir); err == nil {
+			untrack(tmp)
+			return nil
+		}
+		// dir appeared meanwhile: replace file by file inside it.
+		st, err := os.Stat(dir)
+		if err != nil || !st.IsDir() {
+			return fmt.Errorf("%s: cannot move the report into place", dir)
+		}
+	}
+	return swapFiles(dir, tmp, names)
+}
+
+// testFailSwap, set by tests, makes the swap of the named file fail after
+// the files before it were swapped.
+var testFailSwap string
+
+// swapFiles moves the new files in tmp into dir, keeping the old ones in
+// tmp/old until all are in, and undoes every move if one fails.
+func swapFiles(dir, tmp string, names []string) error {
+	old := filepath.Join(tmp, "old")
+	if err := os.Mkdir(old, 0o700); err != nil {
+		return err
+	}
+	var undo []func() error
+	rollback := func(cause error) error {
+		for i := len(undo) - 1; i >= 0; i-- {
+			if err := undo[i](); err != nil {
+				return fmt.Errorf("%v; restoring the old files failed too (%v): they are in %s", cause, err, tmp)
+			}
+		}
+		return cause
+	}
+	for _, n := range names {
+		dst, src, keep := filepath.Join(dir, n), filepath.Join(tmp, n), filepath.Join(old, n)
+		st, err := os.Lstat(dst)
+		switch {
+		case err == nil && !st.Mode().IsRegular():
+			return rollback(fmt.Errorf("%s is not a regular file: cardlab does not replace it", dst))
+		case err == nil:
+			if err := os.Rename(dst, keep); err != nil {
+				return rollback(fmt.Errorf("moving %s aside: %v", dst, pathErr(err)))
+			}
+			undo = append(undo, func() error { return os.Rename(keep, dst) })
+		case !errors.Is(err, fs.ErrNotExist):
+			return rollback(fmt.Errorf("%s: %v", dst, pathErr(err)))
+		}
+		if n == testFailSwap {
+			return rollback(fmt.Errorf("moving %s into place: test failure", n))
+		}
+		if err := os.Rename(src, dst); err != nil {
+			return rollback(fmt.Errorf("moving %s into place: %v", n, pathErr(err)))
+		}
+		undo = append(undo, func() error { return os.Rename(dst, src) })
+	}
+	return nil
+}

@@ -1,0 +1,501 @@
+// Package files is how cardlab reads its inputs and writes its outputs, so
+// that every command gets the same guarantees (docs/architecture.md, "Files"):
+//
+//   - an output is checked before any work starts (Check, CheckDir);
+//   - a regular file is replaced atomically: written to a temporary file
+//     beside it (.NAME.tmp-PID-RANDOM), synced, given the old file's mode and
+//     renamed over it, so the final name never holds a truncated file;
+//   - a symbolic link is followed and its target replaced the same way;
+//   - a character device or FIFO (and "-" or /dev/stdout, standard output,
+//     and /dev/stderr, /dev/fd/N) is written through, never replaced by a
+//     regular file; a directory, a block device, a socket or another user's
+//     file is refused;
+//   - a report folder is replaced as a whole or rolled back (ReplaceDir);
+//   - temporaries of ours left by a killed run are removed by the next one;
+//   - an input is read up to a size cap (ReadCapped) and JSON inputs are
+//     decoded as exactly one value, with line:col on every error
+//     (DecodeJSON).
+package files
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Stdout is the path that names standard output.
+const Stdout = "-"
+
+// kind is what an output path names.
+type kind int
+
+const (
+	kindNew     kind = iota // nothing there yet: a new regular file
+	kindRegular             // an existing regular file of ours: replaced
+	kindThrough             // a character device or FIFO: written through
+	kindStdout              // "-"
+)
+
+// target is a resolved output path.
+type target struct {
+	path string // after following symbolic links
+	kind kind
+	mode fs.FileMode // the old file's permissions (kindRegular)
+}
+
+// resolve says what writing to path would do, or why it must not be done.
+func resolve(path string) (target, error) {
+	if path == "" {
+		return target{}, errors.New("files: empty output path")
+	}
+	switch filepath.Clean(path) {
+	case Stdout, "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return target{path: Stdout, kind: kindStdout}, nil
+	}
+	if descriptorPath(path) {
+		// /dev/stderr, /dev/fd/N: whatever the descriptor is, it is not
+		// ours to replace.
+		return target{path: path, kind: kindThrough}, nil
+	}
+	st, err := os.Stat(path) // follows symbolic links
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		real := path
+		if ls, err := os.Lstat(path); err == nil && ls.Mode()&fs.ModeSymlink != 0 {
+			// A link to a missing file: create the file it names.
+			if real, err = followLink(path); err != nil {
+				return target{}, err
+			}
+		}
+		dir := filepath.Dir(real)
+		ds, err := os.Stat(dir)
+		if err != nil {
+			return target{}, fmt.Errorf("%s: the folder %s does not exist", path, dir)
+		}
+		if !ds.IsDir() {
+			return target{}, fmt.Errorf("%s: %s is not a folder", path, dir)
+		}
+		return target{path: real, kind: kindNew, mode: 0o644}, nil
+	case err != nil:
+		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
+	}
+	m := st.Mode()
+	switch {
+	case m.IsDir():
+		return target{}, fmt.Errorf("%s is a folder, not a file", path)
+	case m&fs.ModeCharDevice != 0, m&fs.ModeNamedPipe != 0:
+		return target{path: path, kind: kindThrough}, nil
+	case !m.IsRegular():
+		return target{}, fmt.Errorf("%s is not a regular file (%s): cardlab does not replace it", path, describeMode(m))
+	}
+	if uid, ok := owner(st); ok && uid != os.Geteuid() {
+		return target{}, fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", path, uid)
+	}
+	// Replace the file a symbolic link names, not the link: the file is
+	// what the user means, and replacing the link would detach it.
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
+	}
+	return target{path: real, kind: kindRegular, mode: m.Perm()}, nil
+}
+
+// descriptorPath reports whether path names an open file descriptor
+// (/dev/stderr, /dev/fd/N, /proc/self/fd/N).
+func descriptorPath(path string) bool {
+	p := filepath.Clean(path)
+	return p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
+}
+
+// followLink returns the file a symbolic link finally names; a link to a
+// missing file names the file it would create.
+func followLink(path string) (string, error) {
+	cur := path
+	for range 40 {
+		st, err := os.Lstat(cur)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return cur, nil
+		}
+		to, err := os.Readlink(cur)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", path, pathErr(err))
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(cur), to)
+		}
+		cur = to
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeIrregular != 0:
+		return "an irregular file"
+	}
+	return m.Type().String()
+}
+
+func owner(st fs.FileInfo) (int, bool) {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return int(s.Uid), true
+	}
+	return 0, false
+}
+
+// pathErr strips the operation and path from an *fs.PathError, which the
+// messages already name.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Check reports whether path can be written as an output, without changing
+// anything: a command calls it for each output before it starts working.
+func Check(path string) error {
+	t, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	if t.kind == kindNew || t.kind == kindRegular {
+		return checkWritableDir(filepath.Dir(t.path), path)
+	}
+	return nil
+}
+
+// checkWritableDir creates and removes a temporary file in dir: the only
+// sure test that the rename at the end will be allowed.
+func checkWritableDir(dir, what string) error {
+	f, err := createTemp(dir, ".cardlab-check")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write in %s: %v", what, dir, pathErr(err))
+	}
+	f.Close()
+	untrack(f.Name())
+	return os.Remove(f.Name())
+}
+
+// --- temporaries ---------------------------------------------------------------
+
+// tempMarker separates a temporary's base name from its owner and nonce:
+// .NAME.tmp-PID-RANDOM.
+const tempMarker = ".tmp-"
+
+var (
+	liveMu sync.Mutex
+	live   = map[string]bool{} // temporaries this process has made and not yet removed or renamed
+)
+
+func track(p string)   { liveMu.Lock(); live[p] = true; liveMu.Unlock() }
+func untrack(p string) { liveMu.Lock(); delete(live, p); liveMu.Unlock() }
+
+// RemoveTemporaries removes every temporary this process still holds; the
+// second Ctrl-C calls it before exiting at once.
+func RemoveTemporaries() {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	for p := range live {
+		os.RemoveAll(p)
+		delete(live, p)
+	}
+}
+
+func tempName(dir, base string) string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return filepath.Join(dir, "."+base+tempMarker+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(b[:]))
+}
+
+func createTemp(dir, base string) (*os.File, error) {
+	for range 100 {
+		name := tempName(dir, base)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		track(name)
+		return f, nil
+	}
+	return nil, errors.New("cannot make a unique temporary name")
+}
+
+func mkdirTemp(dir, base string) (string, error) {
+	for range 100 {
+		name := tempName(dir, base)
+		err := os.Mkdir(name, 0o700)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		track(name)
+		return name, nil
+	}
+	return "", errors.New("cannot make a unique temporary name")
+}
+
+// staleAge is how old a temporary of a still-running process id must be
+// before it is taken for stale (the id may have been reused).
+const staleAge = 24 * time.Hour
+
+// CleanStale removes the temporaries of base in dir (.BASE.tmp-PID-…) that
+// are ours (same user) and stale: their process is gone, or they are older
+// than a day. A run killed with SIGKILL cannot clean up after itself; the
+// next run writing the same output does.
+func CleanStale(dir, base string) {
+	prefix := "." + base + tempMarker
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 {
+			continue
+		}
+		st, err := os.Lstat(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if uid, ok := owner(st); !ok || uid != os.Geteuid() {
+			continue
+		}
+		if pid == os.Getpid() || processAlive(pid) && time.Since(st.ModTime()) < staleAge {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, name))
+	}
+}
+
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// --- one output file -------------------------------------------------------------
+
+// Output is an output being written. Nothing appears under the final name
+// until Commit; Abort (or a failed Commit) leaves the old file as it was.
+// A device, FIFO or standard output is written through as data comes.
+type Output struct {
+	name   string // as given, for messages
+	t      target
+	stdout io.Writer
+	f      *os.File // the temporary, or the device opened for writing
+	w      *bufio.Writer
+	err    error
+	closed bool
+}
+
+// Create starts writing the output path ("-": stdout). It checks the path
+// as Check does and opens the temporary beside it at once, so a command that
+// creates its outputs before it starts working fails before doing the work.
+// A device or FIFO is opened at the first write (opening a FIFO waits for a
+// reader).
+func Create(path string, stdout io.Writer) (*Output, error) {
+	t, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	o := &Output{name: path, t: t, stdout: stdout}
+	switch t.kind {
+	case kindStdout:
+		o.w = bufio.NewWriterSize(stdout, 64<<10)
+	case kindNew, kindRegular:
+		dir := filepath.Dir(t.path)
+		CleanStale(dir, filepath.Base(t.path))
+		f, err := createTemp(dir, filepath.Base(t.path))
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot write in %s: %v", path, dir, pathErr(err))
+		}
+		o.f, o.w = f, bufio.NewWriterSize(f, 64<<10)
+	}
+	return o, nil
+}
+
+// Name is the path the output was created with.
+func (o *Output) Name() string { return o.name }
+
+// Direct reports whether the output is written through (standard output, a
+// device or a FIFO) rather than replaced at Commit.
+func (o *Output) Direct() bool { return o.t.kind == kindThrough || o.t.kind == kindStdout }
+
+func (o *Output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	if o.closed {
+		return 0, errors.New("files: write after close")
+	}
+	if o.w == nil { // a device or FIFO, opened at the first write
+		// O_APPEND: a descriptor path may name a regular file that
+		// already holds output.
+		f, err := os.OpenFile(o.t.path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			o.err = fmt.Errorf("%s: %v", o.name, pathErr(err))
+			return 0, o.err
+		}
+		o.f, o.w = f, bufio.NewWriterSize(f, 64<<10)
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = fmt.Errorf("writing %s: %v", o.name, pathErr(err))
+	}
+	return n, o.err
+}
+
+// Commit finishes the output: a file is synced, given the old file's mode
+// and renamed over the final name; a device or stdout is flushed.
+func (o *Output) Commit() error { return o.commit("") }
+
+// CommitAs finishes the output under another name beside the first — the
+// partial result of an interrupted run goes to NAME.partial.json and never
+// over a complete NAME.json. A written-through output is only flushed.
+func (o *Output) CommitAs(path string) error { return o.commit(path) }
+
+func (o *Output) commit(as string) error {
+	if o.closed {
+		return errors.New("files: output committed twice")
+	}
+	if o.w == nil && o.err == nil && o.t.kind == kindThrough {
+		if _, err := o.Write(nil); err != nil { // open it: an empty output is still an output
+			return err
+		}
+	}
+	if o.err != nil {
+		o.Abort()
+		return o.err
+	}
+	if err := o.w.Flush(); err != nil {
+		o.Abort()
+		return fmt.Errorf("writing %s: %v", o.name, pathErr(err))
+	}
+	o.closed = true
+	switch o.t.kind {
+	case kindStdout:
+		return nil
+	case kindThrough:
+		if err := o.f.Close(); err != nil {
+			return fmt.Errorf("writing %s: %v", o.name, pathErr(err))
+		}
+		return nil
+	}
+	dest, mode, name := o.t.path, o.t.mode, o.name
+	if as != "" {
+		t, err := resolve(as)
+		if err != nil {
+			o.removeTemp()
+			return err
+		}
+		if t.kind != kindNew && t.kind != kindRegular {
+			o.removeTemp()
+			return fmt.Errorf("%s is not a regular file: cardlab does not replace it", as)
+		}
+		dest, mode, name = t.path, t.mode, as
+		if filepath.Dir(dest) != filepath.Dir(o.t.path) {
+			o.removeTemp()
+			return fmt.Errorf("%s: not in the folder of %s", as, o.name)
+		}
+	}
+	err := o.f.Sync()
+	if err == nil {
+		err = o.f.Chmod(mode)
+	}
+	if cerr := o.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(o.f.Name(), dest)
+	}
+	if err != nil {
+		o.removeTemp()
+		return fmt.Errorf("writing %s: %v", name, pathErr(err))
+	}
+	untrack(o.f.Name())
+	return nil
+}
+
+func (o *Output) removeTemp() {
+	if o.f != nil && (o.t.kind == kindNew || o.t.kind == kindRegular) {
+		o.f.Close()
+		os.Remove(o.f.Name())
+		untrack(o.f.Name())
+	}
+}
+
+// Abort drops the output: the temporary is removed and the final name keeps
+// what it held. Aborting a committed output does nothing, so `defer
+// o.Abort()` is always safe.
+func (o *Output) Abort() {
+	if o.closed {
+		return
+	}
+	o.closed = true
+	if o.t.kind == kindThrough && o.f != nil {
+		if o.w != nil {
+			_ = o.w.Flush()
+		}
+		o.f.Close()
+		return
+	}
+	if o.t.kind == kindStdout {
+		_ = o.w.Flush()
+		return
+	}
+	o.removeTemp()
+}
+
+// WriteFile writes data to path as one output (Create, Write, Commit).
+func WriteFile(path string, data []byte, stdout io.Writer) error {
+	o, err := Create(path, stdout)
+	if err != nil {
+		return err
+	}
+	if _, err := o.Write(data); err != nil {
+		o.Abort()
+		return err
+	}
+	return o.Commit()
+}
+
+// PartialName is where the partial result of an interrupted run is written
+// instead of path: NAME.partial.EXT beside it ("r.json" → "r.partial.json").
+func PartialName(path string) string {
+	if path == Stdout {
+		return path
+	}
+	dir, base := filepath.Split(path)
+	ext := filepath.Ext(base)
+	if ext == base {
+		ext = ""
+	}
+	return dir + strings.TrimSuffix(base, ext) + ".partial" + ext
+}

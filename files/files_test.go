@@ -1,0 +1,348 @@
+package files
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// mknod makes a character device like /dev/null in dir, or skips the test.
+func mknod(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "null")
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, int(1<<8|3)); err != nil {
+		t.Skipf("cannot make a character device here (mknod: %v); the device test needs root or CAP_MKNOD", err)
+	}
+	return p
+}
+
+func TestCharacterDeviceWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	p := mknod(t, dir)
+	if err := Check(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("data\n"), nil); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&fs.ModeCharDevice == 0 {
+		t.Fatalf("the device was replaced: %v %v", st.Mode(), err)
+	}
+	wantOnly(t, dir, "null")
+}
+
+func TestFIFOWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(p)
+		got <- b
+	}()
+	if err := Check(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("through the pipe\n"), nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case b := <-got:
+		if string(b) != "through the pipe\n" {
+			t.Fatalf("read %q", b)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing arrived through the FIFO")
+	}
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced: %v %v", st.Mode(), err)
+	}
+	wantOnly(t, dir, "fifo")
+}
+
+// wantOnly checks that dir holds exactly names (no temporaries left).
+func wantOnly(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, ",") != strings.Join(names, ",") {
+		t.Fatalf("%s holds %v, want %v", dir, got, names)
+	}
+}
+
+func TestRegularFileReplacedKeepingMode(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.json")
+	if err := os.WriteFile(p, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	o, err := Create(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Write([]byte("new content"))
+	if b, _ := os.ReadFile(p); string(b) != "old" {
+		t.Fatalf("the final name changed before Commit: %q", b)
+	}
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(p)
+	if b, _ := os.ReadFile(p); string(b) != "new content" || st.Mode().Perm() != 0o640 {
+		t.Fatalf("got %q mode %v", b, st.Mode().Perm())
+	}
+	wantOnly(t, dir, "out.json")
+}
+
+func TestAbortKeepsOldFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.json")
+	os.WriteFile(p, []byte("complete"), 0o644)
+	o, err := Create(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Write([]byte("half"))
+	o.Abort()
+	if b, _ := os.ReadFile(p); string(b) != "complete" {
+		t.Fatalf("got %q", b)
+	}
+	wantOnly(t, dir, "out.json")
+}
+
+func TestCommitAsPartialBeside(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "r.json")
+	os.WriteFile(p, []byte("complete"), 0o644)
+	o, _ := Create(p, nil)
+	o.Write([]byte("partial"))
+	if err := o.CommitAs(PartialName(p)); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "complete" {
+		t.Fatalf("complete file replaced: %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "r.partial.json")); string(b) != "partial" {
+		t.Fatalf("partial file: %q", b)
+	}
+}
+
+func TestPartialName(t *testing.T) {
+	for in, want := range map[string]string{"r.json": "r.partial.json", "d/g.jsonl": "d/g.partial.jsonl",
+		"noext": "noext.partial", ".hidden": ".hidden.partial", "-": "-"} {
+		if got := PartialName(in); got != want {
+			t.Errorf("PartialName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSymlinkFollowed(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	os.WriteFile(real, []byte("old"), 0o600)
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("real.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&fs.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a file")
+	}
+	if b, _ := os.ReadFile(real); string(b) != "new" {
+		t.Fatalf("target holds %q", b)
+	}
+}
+
+func TestRefusedOutputs(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "sub"), "is a folder"},
+		{filepath.Join(dir, "missing", "x.json"), "does not exist"},
+		{"", "empty output path"},
+	} {
+		if err := Check(c.path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check(%q) = %v, want %q", c.path, err, c.want)
+		}
+		if _, err := Create(c.path, nil); err == nil {
+			t.Errorf("Create(%q) succeeded", c.path)
+		}
+	}
+}
+
+func TestCleanStale(t *testing.T) {
+	dir := t.TempDir()
+	// A process id that is not running: the largest pid plus a margin.
+	dead := filepath.Join(dir, ".out.json.tmp-"+strconv.Itoa(1<<22+12345)+"-abcd")
+	mine := filepath.Join(dir, ".out.json.tmp-"+strconv.Itoa(os.Getpid())+"-abcd")
+	other := filepath.Join(dir, ".other.json.tmp-1-abcd")
+	for _, p := range []string{dead, mine, other} {
+		os.WriteFile(p, nil, 0o600)
+	}
+	if err := WriteFile(filepath.Join(dir, "out.json"), []byte("x"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("the stale temporary of a dead process is still there")
+	}
+	for _, p := range []string{mine, other} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was removed: %v", p, err)
+		}
+	}
+}
+
+func TestReplaceDirNew(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "report")
+	names := []string{"a.txt", "b.txt"}
+	if err := ReplaceDir(dir, names, fill(names, "new")); err != nil {
+		t.Fatal(err)
+	}
+	wantOnly(t, dir, names...)
+	wantOnly(t, parent, "report")
+}
+
+func fill(names []string, content string) func(string) error {
+	return func(tmp string) error {
+		for _, n := range names {
+			if err := os.WriteFile(filepath.Join(tmp, n), []byte(content), 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func TestReplaceDirRollsBack(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "report")
+	os.Mkdir(dir, 0o755)
+	names := []string{"a.txt", "b.txt", "c.txt"}
+	fill(names, "old")(dir)
+	// A killed run's temporaries, beside the folder and in it.
+	dead := strconv.Itoa(1<<22 + 12345)
+	os.Mkdir(filepath.Join(parent, ".report.tmp-"+dead+"-ab"), 0o700)
+	os.Mkdir(filepath.Join(dir, ".cardlab-out.tmp-"+dead+"-ab"), 0o700)
+	os.WriteFile(filepath.Join(dir, "mine.txt"), []byte("keep"), 0o644)
+	testFailSwap = "c.txt"
+	defer func() { testFailSwap = "" }()
+	if err := ReplaceDir(dir, names, fill(names, "new")); err == nil {
+		t.Fatal("no error")
+	}
+	for _, n := range names {
+		if b, _ := os.ReadFile(filepath.Join(dir, n)); string(b) != "old" {
+			t.Errorf("%s holds %q after the rollback", n, b)
+		}
+	}
+	wantOnly(t, dir, "a.txt", "b.txt", "c.txt", "mine.txt")
+	wantOnly(t, parent, "report") // the temporary went inside the existing folder
+	testFailSwap = ""
+	if err := ReplaceDir(dir, names, fill(names, "new")); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if b, _ := os.ReadFile(filepath.Join(dir, n)); string(b) != "new" {
+			t.Errorf("%s holds %q", n, b)
+		}
+	}
+	wantOnly(t, dir, "a.txt", "b.txt", "c.txt", "mine.txt")
+}
+
+func TestCheckDirRefusesAFolderInTheWay(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "b.txt"), 0o755)
+	err := CheckDir(dir, []string{"a.txt", "b.txt"})
+	if err == nil || !strings.Contains(err.Error(), "b.txt is a folder") {
+		t.Fatalf("got %v", err)
+	}
+	f := filepath.Join(dir, "file")
+	os.WriteFile(f, nil, 0o644)
+	if err := CheckDir(f, nil); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestReadCapped(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "big")
+	os.WriteFile(p, bytes.Repeat([]byte("x"), 2048), 0o644)
+	if _, err := ReadCapped(p, 1024, "a result"); err == nil || !strings.Contains(err.Error(), "too large: more than 1 KiB at byte offset 1024") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := ReadCapped(dir, 1024, "a result"); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := ReadCapped("/dev/zero", 1<<16, "a result"); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Fatalf("/dev/zero: got %v", err)
+	}
+}
+
+func TestDecodeJSON(t *testing.T) {
+	var v map[string]any
+	for _, c := range []struct{ in, want string }{
+		{`{"a": 1}`, ""},
+		{"{\"a\": 1}\n  \n", ""},
+		{"{\"a\": 1}\n{\"b\": 2}", "f:2:1: text after the JSON value"},
+		{"{\"a\": 1} x", "f:1:10: text after the JSON value"},
+		{"{\"a\":\n  tru}", "f:2:"},
+		{`{"a": `, "ends too early"},
+		{``, "empty file"},
+	} {
+		err := DecodeJSON("f", []byte(c.in), &v)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("DecodeJSON(%q) = %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+func TestDescriptorPathsWrittenThrough(t *testing.T) {
+	for _, p := range []string{"-", "/dev/stdout", "/dev/fd/1"} {
+		if tg, err := resolve(p); err != nil || tg.kind != kindStdout {
+			t.Errorf("%s: %+v %v", p, tg, err)
+		}
+	}
+	for _, p := range []string{"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"} {
+		if tg, err := resolve(p); err != nil || tg.kind != kindThrough {
+			t.Errorf("%s: %+v %v", p, tg, err)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteFile("/dev/stdout", []byte("to stdout"), &b); err != nil || b.String() != "to stdout" {
+		t.Fatalf("%q %v", b.String(), err)
+	}
+}
+
+func TestDanglingSymlinkCreatesTarget(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.json")
+	os.Symlink("new.json", link)
+	if err := WriteFile(link, []byte("x"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&fs.ModeSymlink == 0 {
+		t.Fatal("the link was replaced")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "new.json")); string(b) != "x" {
+		t.Fatalf("target: %q", b)
+	}
+}

@@ -1,0 +1,90 @@
+package files
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ReadCapped reads the input file name, refusing more than limit bytes (an
+// input of any size — /dev/zero, a log given by mistake — would otherwise
+// exhaust memory) and a folder. what describes the expected content for
+// the messages ("a 'cardlab simulate --json' result").
+func ReadCapped(name string, limit int64, what string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, pathErr(err))
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not %s", name, what)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, pathErr(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, pathErr(err))
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: too large: more than %s at byte offset %d; %s is smaller", name, size(limit), limit, what)
+	}
+	return data, nil
+}
+
+func size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// LineCol turns a byte offset of data into a 1-based line and column (in
+// characters).
+func LineCol(data []byte, off int64) (line, col int) {
+	off = max(0, min(off, int64(len(data))))
+	before := data[:off]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	last := before[bytes.LastIndexByte(before, '\n')+1:]
+	return line, 1 + len(bytes.Runes(last))
+}
+
+// DecodeJSON decodes data, read from the file name, as exactly one JSON
+// value into v: text after it is an error (a second value would otherwise
+// be ignored, or a damaged file read in part). Errors are "name:line:col:
+// message".
+func DecodeJSON(name string, data []byte, v any) error {
+	at := func(off int64, format string, args ...any) error {
+		line, col := LineCol(data, off)
+		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return at(se.Offset, "not valid JSON: %v", err)
+		case errors.As(err, &te):
+			return at(te.Offset, "%s has the wrong type: %s where %s belongs", te.Field, te.Value, te.Type)
+		case errors.Is(err, io.EOF):
+			return fmt.Errorf("%s: empty file", name)
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return at(int64(len(data)), "the JSON ends too early (a truncated file?)")
+		}
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	off := dec.InputOffset()
+	rest := bytes.TrimLeft(data[off:], " \t\r\n")
+	if len(rest) > 0 {
+		return at(int64(len(data)-len(rest)), "text after the JSON value")
+	}
+	return nil
+}
