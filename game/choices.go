@@ -5,11 +5,13 @@ import "github.com/cardlab/cardlab/effects"
 // Choices is the deciding player's legal actions exactly as LegalActions
 // lists them — the same count, the same order — without building the list
 // where that can be avoided. The commonest decisions are described by the
-// hand's distinct cards: a Deployment turn whose hand holds no special (X)
-// card other than scouts (each card × each open row, then Pass), a discard
-// after passing (each card, then Done) and a sealed bid (each card, then
-// Done); At decodes the k-th action from that. Every other decision is
-// listed into the caller's buffer. Agents that choose by index — the random
+// hand's distinct cards: a Deployment turn (for each card its special
+// actions if it is a special (X) card — a shield's, a Gravitational Wave's,
+// a place-anywhere card's insertions — then a placement in each open row;
+// then Pass), a discard after passing (each card, then Done) and a sealed
+// bid (each card, then Done); At decodes the k-th action from that. Every
+// other decision (an effect's options, a shield's card, a wave's insertion)
+// is listed into the caller's buffer. Agents that choose by index — the random
 // bot, random rollouts — fill a Choices instead of calling LegalActions, so
 // a random game builds almost no lists (issue 16).
 //
@@ -39,7 +41,7 @@ const maxChoiceDefs = 12
 const (
 	chNone    = iota // no decision (game over)
 	chList           // list holds the actions
-	chDeploy         // a Deployment turn: each card × each open row, then Pass
+	chDeploy         // a Deployment turn: each card's actions, then Pass
 	chDiscard        // after passing: a Discard per distinct card, then Done
 	chBid            // a sealed bid: a Hand action per distinct card, then Done
 )
