@@ -82,8 +82,9 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 
 // Sample is Choose without a legal list: it draws the same action Choose
 // would draw from s.LegalActions, decoding it from s.FillChoices, so a random
-// game builds no list (and is the same game either way).
-// ok is false when s has no legal action.
+// game lists only the options of effects (and is the same game either way).
+// ok is false when s has no legal action. Once its scratch list has grown,
+// Sample allocates nothing.
 func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
 	c := &b.ch
 	s.FillChoices(c, b.buf)
