@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 )
 
@@ -210,17 +209,12 @@ func addEach[T any, P interface {
 
 // --- the worker's accumulator -------------------------------------------------
 
-// placement is a card placed in a row this round, waiting for the row's
-// outcome.
-type placement struct {
-	def   int16
-	row   int8
-	owner int8
-}
-
-// acc is one worker's accumulator and the observer of its games. Its slices
-// are indexed by ruleset indices (faction, target, card definition) so that
-// the hot path does no lookups; counts() turns it into Counts.
+// acc is one worker's accumulator. Its slices are indexed by ruleset
+// indices (faction, target, card definition) so that the hot path does no
+// lookups; counts() turns it into Counts. What happens inside a game —
+// draws, placements, effects, rows won — the engine counts into the
+// attached game.Tally as it plays (no events, and each won row scored once,
+// by the Scoring Phase itself); flush adds those counters in.
 type acc struct {
 	p *plan
 
@@ -233,11 +227,8 @@ type acc struct {
 	card    []CardCounts   // by card definition
 	g       GameCounts
 
-	// per game
-	drawn, played, opening [4]uint64 // card definition bit sets
-	start                  int8      // seat that began round 1
-	places                 []placement
-	scratch                effects.RowScore
+	tally game.Tally // the engine's counters; per game: drawn, played, opening, start
+	start int8       // seat that began round 1 of the last game
 }
 
 func newAcc(p *plan) *acc {
@@ -249,7 +240,6 @@ func newAcc(p *plan) *acc {
 		tgt:     make([]TargetCounts, len(rs.Targets)),
 		capt:    make([]int64, len(rs.Targets)*len(rs.Factions)),
 		card:    make([]CardCounts, len(rs.Cards)),
-		places:  make([]placement, 0, 128),
 	}
 	for i, l := range p.lineups {
 		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}
@@ -260,108 +250,49 @@ func newAcc(p *plan) *acc {
 	return a
 }
 
-// begin clears the per-game state; call it before Reset, which already emits
-// the opening draws.
-func (a *acc) begin() {
-	a.drawn, a.played, a.opening = [4]uint64{}, [4]uint64{}, [4]uint64{}
-	a.start = -1
-	a.places = a.places[:0]
-}
+// attach makes s count into the accumulator (Reset then clears the
+// per-game fields).
+func (a *acc) attach(s *game.State) { s.SetTally(&a.tally) }
 
-func setBit(b *[4]uint64, d int16) { b[uint8(d)>>6] |= 1 << (uint8(d) & 63) }
-func hasBit(b *[4]uint64, d int) bool {
-	return b[uint8(d)>>6]&(1<<(uint8(d)&63)) != 0
-}
+// begin is kept for the runners' sake: Reset clears the per-game counters.
+func (a *acc) begin() {}
 
-// OnEvent implements game.Observer.
-func (a *acc) OnEvent(s *game.State, e game.Event) {
-	switch e.Kind {
-	case game.EvRoundStart:
-		if a.start < 0 {
-			a.start = e.Player
-		}
-	case game.EvTargetLaid:
-		a.tgt[e.Target].Laid++
-	case game.EvDrawn:
-		setBit(&a.drawn, e.Card)
-		if a.start < 0 {
-			setBit(&a.opening, e.Card) // dealt before round 1
-		}
-	case game.EvPlaced, game.EvShielded:
-		setBit(&a.played, e.Card)
-		if e.Row >= 0 {
-			a.card[e.Card].Placed++
-			a.places = append(a.places, placement{def: e.Card, row: e.Row, owner: e.Player})
-		}
-	case game.EvFired:
-		a.card[e.Card].Fired++
-	case game.EvBlocked:
-		a.card[e.Card].Blocked++
-	case game.EvFizzled:
-		a.card[e.Card].Fizzled++
-	case game.EvNegotiated:
-		t := &a.tgt[e.Target]
-		t.Negotiated++
-		a.capt[int(e.Target)*len(a.fac)+s.Faction(int(e.Player))]++
-		a.rowTaken(e.Row, e.Player)
-	case game.EvRowWon:
-		a.rowWon(s, e)
-	case game.EvRowUnclaimed:
-		a.tgt[e.Target].Unclaimed++
-		a.rowTaken(e.Row, -1)
-	case game.EvRoundEnd:
-		a.places = a.places[:0]
+// flush adds the engine's counters into the counts and clears them.
+func (a *acc) flush() {
+	t := &a.tally
+	for d := range a.card {
+		c := &a.card[d]
+		c.Placed += t.Placed[d]
+		c.PlacedRowWon += t.PlacedRowWon[d]
+		c.Scored += t.Scored[d]
+		c.PowerSum += t.PowerSum[d]
+		c.Fired += t.Fired[d]
+		c.Blocked += t.Blocked[d]
+		c.Fizzled += t.Fizzled[d]
 	}
-}
-
-// rowTaken settles the placements in row r: their row went to winner (-1:
-// nobody).
-func (a *acc) rowTaken(r, winner int8) {
-	for k := range a.places {
-		pl := &a.places[k]
-		if pl.row != r {
-			continue
-		}
-		if pl.owner == winner {
-			a.card[pl.def].PlacedRowWon++
-		}
-		pl.row = -1 // settled
+	for i := range a.tgt {
+		c := &a.tgt[i]
+		c.Laid += t.Laid[i]
+		c.Won += t.Won[i]
+		c.Negotiated += t.Negotiated[i]
+		c.Unclaimed += t.Unclaimed[i]
+		c.Ties += t.Ties[i]
+		c.MarginSum += t.MarginSum[i]
+		c.MarginSq += t.MarginSq[i]
 	}
-}
-
-// rowWon scores the row again (the engine pauses at EvRowWon with the row
-// intact) for every player's power and every card's contribution.
-func (a *acc) rowWon(s *game.State, e game.Event) {
-	t := &a.tgt[e.Target]
-	t.Won++
-	if e.Reason == game.ReasonTieTop || e.Reason == game.ReasonComboTie {
-		t.Ties++
-	}
-	w := int(e.Player)
-	a.capt[int(e.Target)*len(a.fac)+s.Faction(w)]++
-	res := s.ScoreRow(int(e.Row), &a.scratch)
-	runnerUp := 0
-	first := true
-	for q := 0; q < s.NumPlayers(); q++ {
-		if q != w && res.HasCards[q] && (first || res.Power[q] > runnerUp) {
-			runnerUp, first = res.Power[q], false
+	// Both lay captures out as [target*factions + faction].
+	for i := range a.capt {
+		if i < len(t.Captures) {
+			a.capt[i] += t.Captures[i]
 		}
 	}
-	m := int64(res.Power[w] - runnerUp)
-	t.MarginSum += m
-	t.MarginSq += m * m
-	sc := &a.scratch
-	for k := 0; k < sc.N; k++ {
-		c := &sc.Cards[k]
-		v := c.Base + c.Mod + c.Bonus
-		if v < 0 {
-			v = 0 // as the engine counts it: a card never counts against its owner
-		}
-		cc := &a.card[c.Def]
-		cc.Scored++
-		cc.PowerSum += int64(v)
-	}
-	a.rowTaken(e.Row, e.Player)
+	per := struct {
+		drawn, played, opening [4]uint64
+		start                  int8
+	}{t.Drawn, t.Played, t.Opening, t.Start}
+	captures := t.Captures
+	clear(captures)
+	*t = game.Tally{Captures: captures, Drawn: per.drawn, Played: per.played, Opening: per.opening, Start: per.start}
 }
 
 // finish counts a finished game of lineup li played with rotation rot (seat
@@ -392,6 +323,7 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 	lc.Games++
 	sc := &a.seats[n]
 	sc.Games++
+	a.start = a.tally.Start
 	start := int(a.start)
 	if start < 0 {
 		start = 0
@@ -412,17 +344,17 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 		for _, d := range rs.Factions[f].Deck {
 			cc := &a.card[d]
 			cc.Games++
-			if hasBit(&a.drawn, d) {
+			if game.HasBit(&a.tally.Drawn, d) {
 				cc.Drawn++
 				cc.DrawnWinUnits += u
 			} else {
 				cc.NotDrawnWinUnits += u
 			}
-			if hasBit(&a.played, d) {
+			if game.HasBit(&a.tally.Played, d) {
 				cc.Played++
 				cc.PlayedWinUnits += u
 			}
-			if hasBit(&a.opening, d) {
+			if game.HasBit(&a.tally.Opening, d) {
 				cc.Opening++
 				cc.OpeningWinUnits += u
 			} else {
@@ -451,6 +383,8 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 
 // merge adds worker b's counts to a.
 func (a *acc) merge(b *acc) {
+	a.flush()
+	b.flush()
 	a.games += b.games
 	addEach(a.fac, b.fac)
 	addEach(a.lineups, b.lineups)
@@ -464,6 +398,7 @@ func (a *acc) merge(b *acc) {
 // counts turns the accumulator into Counts: only the factions, cards and
 // table sizes of the run, with their ids.
 func (a *acc) counts() *Counts {
+	a.flush()
 	p, rs := a.p, a.p.rs
 	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g}
 	for _, f := range p.factions {

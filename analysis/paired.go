@@ -305,7 +305,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 			return err
 		}
 		if ac != nil {
-			s.SetObserver(ac)
+			ac.attach(s)
 		}
 		w.states[[2]int{li, rot}] = s
 	}
@@ -338,11 +338,11 @@ func (w *pairWorker) play(ai, li, j int) error {
 			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
 				i, seed, strings.Join(ids, ","), steps)
 		}
-		w.buf = s.LegalActions(w.buf)
-		if len(w.buf) == 0 {
+		a, ok := bots.Decide(w.agents[q], s, &w.buf)
+		if !ok {
 			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
 		}
-		s.Apply(w.agents[q].Choose(s, w.buf))
+		s.Apply(a)
 	}
 	var units [cards.MaxPlayers]int64
 	if ac != nil {

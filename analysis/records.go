@@ -95,9 +95,10 @@ func (s *recordSink) flush(all bool) {
 	}
 }
 
-// subtract takes the counts of b, an accumulator that saw only the events
-// of an unfinished game (never finish), back out of a.
+// subtract takes the counts of b, an accumulator that counted only an
+// unfinished game's in-game counters (never finish), back out of a.
 func (a *acc) subtract(b *acc) {
+	b.flush() // the engine's counters into b's counts, to be negated with them
 	negate(reflect.ValueOf(b.tgt))
 	negate(reflect.ValueOf(b.capt))
 	negate(reflect.ValueOf(b.card))

@@ -424,7 +424,7 @@ func (w *worker) state(li, rot int) (*game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.SetObserver(w.acc)
+	w.acc.attach(s)
 	w.states[key] = s
 	return s, nil
 }
@@ -466,11 +466,10 @@ func (w *worker) play(i int) (*GameRecord, error) {
 			return nil, fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
 				i, seed, strings.Join(p.lineups[li].ids, ","), steps)
 		}
-		w.buf = s.LegalActions(w.buf)
-		if len(w.buf) == 0 {
+		a, ok := bots.Decide(w.agents[q], s, &w.buf)
+		if !ok {
 			return nil, fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
 		}
-		a := w.agents[q].Choose(s, w.buf)
 		if w.stop.Load() {
 			w.takeBack(s, seed)
 			return nil, errAbandoned
@@ -488,16 +487,16 @@ func (w *worker) play(i int) (*GameRecord, error) {
 
 // takeBack removes what the unfinished game in s has counted so far: it
 // replays the game's moves into a fresh accumulator and subtracts that
-// (only events are counted before a game ends, never the game itself).
+// (only the engine's in-game counters count before a game ends, never the
+// game itself).
 func (w *worker) takeBack(s *game.State, seed uint64) {
 	undo := newAcc(w.p)
-	s.SetObserver(undo)
-	undo.begin()
+	undo.attach(s)
 	s.Reset(seed)
 	for _, a := range w.moves {
 		s.Apply(a)
 	}
-	s.SetObserver(w.acc)
+	w.acc.attach(s)
 	w.acc.subtract(undo)
 }
 

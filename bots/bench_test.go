@@ -21,8 +21,8 @@ func benchGames(b *testing.B, agents func(seed uint64) []Agent) {
 	for i := 0; i < b.N; i++ {
 		s.Reset(game.SeedFor(1, uint64(i)))
 		for !s.IsTerminal() {
-			buf = s.LegalActions(buf)
-			s.Apply(ag[s.CurrentPlayer()].Choose(s, buf))
+			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
+			s.Apply(a)
 			decisions++
 		}
 	}

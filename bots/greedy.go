@@ -43,9 +43,14 @@ type Greedy struct {
 	lineupOK bool
 
 	// Per decision.
-	me      int
-	looked  bool
-	view    [cards.MaxRows]game.RowView
+	me     int
+	looked bool
+	view   *[cards.MaxRows]game.RowView // the deciding seat's entry of seen
+	// Each seat's view of the rows as of its last decision (an agent may
+	// play every seat, as ISMCTS's rollouts do): only changed rows are
+	// read again (game.State.ViewRowsSince).
+	seen    [cards.MaxPlayers][cards.MaxRows]game.RowView
+	stamp   [cards.MaxPlayers]game.ViewStamp
 	em      [cards.MaxRows]float64 // my estimated power per row
 	opp     [cards.MaxRows]float64 // strongest opponent's estimate per row
 	w       [cards.MaxRows]float64 // what the row's target is worth to me
@@ -217,7 +222,8 @@ func logistic(m float64) float64 {
 // look summarises every row from the deciding seat's view.
 func (g *Greedy) look(s *game.State) {
 	me, np := g.me, g.np
-	s.ViewRows(me, &g.view)
+	s.ViewRowsSince(me, &g.seen[me], &g.stamp[me])
+	g.view = &g.seen[me]
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
 	g.nopen = 0

@@ -197,8 +197,8 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 	// Rollout.
 	round := d.Round()
 	for !d.IsTerminal() && (b.FullGame || d.Round() == round) {
-		b.buf = d.LegalActions(b.buf)
-		d.Apply(b.roll.Choose(d, b.buf))
+		a, _ := Decide(b.roll, d, &b.buf)
+		d.Apply(a)
 	}
 	ret := d.Returns()
 	if !d.IsTerminal() {

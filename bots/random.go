@@ -42,6 +42,8 @@ type Agent interface {
 // information. Choose does not allocate.
 type Random struct {
 	rng game.RNG
+	ch  game.Choices
+	buf []game.Action // scratch for the decisions Choices lists
 }
 
 // PassOdds is the 1-in-N chance with which Random passes a Deployment turn in
@@ -78,6 +80,67 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[b.rng.Intn(len(legal))]
 }
 
+// Sample is Choose without a legal list: it draws the same action Choose
+// would draw from s.LegalActions, decoding it from s.FillChoices, so a random
+// game lists only the options of effects (and is the same game either way).
+// ok is false when s has no legal action. Once its scratch list has grown,
+// Sample allocates nothing.
+func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
+	c := &b.ch
+	s.FillChoices(c, b.buf)
+	n := c.Len()
+	if n == 0 {
+		return 0, false
+	}
+	if l := c.Listed(); cap(l) > cap(b.buf) {
+		b.buf = l[:0]
+	}
+	last := c.At(n - 1)
+	switch {
+	case last.Kind() == game.ActPass:
+		others := n - 1
+		if others == 0 || b.rng.Intn(PassOdds) == 0 {
+			return last, true
+		}
+		return c.At(b.rng.Intn(others)), true
+	case last.Kind() == game.ActDone && c.At(0).Kind() == game.ActDiscard:
+		if b.rng.Intn(2) == 0 {
+			return last, true
+		}
+		return c.At(b.rng.Intn(n - 1)), true
+	}
+	return c.At(b.rng.Intn(n)), true
+}
+
 // Reseed starts the agent over as NewRandom(seed) would, so a runner can
 // reuse it between games.
 func (b *Random) Reseed(seed uint64) { b.rng = game.NewRNG(seed) }
+
+// Sampler is an Agent that decides from the state alone, drawing its action
+// from s.FillChoices without building the legal list (Random does).
+type Sampler interface {
+	Agent
+	Sample(s *game.State) (a game.Action, ok bool)
+}
+
+// Decide returns ag's action in s: a Sampler samples it, any other agent
+// chooses from s.LegalActions, listed into *buf. ok is false when s has no
+// legal action (a finished game, or an engine bug).
+func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
+	// This package's agents by their concrete types first: comparing a
+	// type is one instruction, asking for an interface a runtime lookup.
+	switch r := ag.(type) {
+	case *Random:
+		return r.Sample(s)
+	case *Greedy, *ISMCTS:
+	default:
+		if sm, isSampler := ag.(Sampler); isSampler {
+			return sm.Sample(s)
+		}
+	}
+	*buf = s.LegalActions(*buf)
+	if len(*buf) == 0 {
+		return 0, false
+	}
+	return ag.Choose(s, *buf), true
+}

@@ -120,6 +120,23 @@ func TestRandomDoesNotAllocate(t *testing.T) {
 	if allocs := testing.AllocsPerRun(1000, func() { b.Choose(s, legal) }); allocs != 0 {
 		t.Errorf("Choose allocates %.1f times per call", allocs)
 	}
+	// Whole games through Decide, as the runner plays them: once the bot's
+	// scratch list has grown, no decision allocates.
+	var buf []game.Action
+	b.Reseed(1)
+	playGames := func() {
+		for seed := uint64(0); seed < 20; seed++ {
+			s.Reset(seed)
+			for !s.IsTerminal() {
+				a, _ := Decide(b, s, &buf)
+				s.Apply(a)
+			}
+		}
+	}
+	playGames()
+	if allocs := testing.AllocsPerRun(5, playGames); allocs != 0 {
+		t.Errorf("20 games through Decide allocate %.1f times", allocs)
+	}
 }
 
 func TestParse(t *testing.T) {

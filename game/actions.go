@@ -370,6 +370,9 @@ func (s *State) turnAction(a Action) {
 		i, _ := s.takeFromHand(p, a.Card())
 		s.passStreak = 0
 		s.players[p].discard.push(i)
+		if s.tally != nil {
+			setBit(&s.tally.Played, s.def8(i))
+		}
 		if s.obs != nil {
 			s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
 		}

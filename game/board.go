@@ -116,6 +116,7 @@ func (s *State) computeMasks() {
 // set here at once; otherwise computeMasks re-derives them when asked.
 func (s *State) rowResized(r int) {
 	row := &s.rows[r]
+	row.ver++
 	bit := uint32(1) << uint(r)
 	if row.perm != 0 {
 		s.dirty |= bit
@@ -137,6 +138,7 @@ func (s *State) rowResized(r int) {
 // flagsChanged notes that a card in row r changed face, marker or scout
 // link: that can only open or close the row if a row rule lies in it.
 func (s *State) flagsChanged(r int) {
+	s.rows[r].ver++
 	if s.rows[r].perm != 0 {
 		s.dirty |= 1 << uint(r)
 	}
@@ -231,6 +233,12 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	}
 	*s.insertSlot(r, pos, inst) = slot{inst: inst, flags: flags, blockedBy: noInst, shield: sh}
 	s.stats.Placements++
+	if t := s.tally; t != nil {
+		t.placed(s.def8(inst), r, s.ownerOf(inst))
+		if sh != noInst {
+			t.placed(s.def8(sh), r, s.ownerOf(sh))
+		}
+	}
 	if s.obs != nil {
 		e := s.cardEvent(EvPlaced, inst, r, pos, up)
 		if under || (mode == placeUpNoEff && !scout) {
@@ -261,6 +269,9 @@ func (s *State) scoutBlock(r, pos int) {
 	wasDown := above.flags&fFaceUp == 0
 	above.flags |= fFaceUp
 	above.blockedBy = s.rows[r].s[pos].inst
+	if s.tally != nil && s.fx.defSpec[s.defOf(above.inst)] != nil {
+		s.tally.Blocked[s.def8(above.inst)]++
+	}
 	if s.obs != nil {
 		if wasDown {
 			if s.obs != nil {
@@ -301,6 +312,9 @@ func (s *State) reveal(r, k int) {
 		return
 	}
 	if !s.effectActive(r, k) {
+		if s.tally != nil {
+			s.tally.Blocked[uint8(d)]++
+		}
 		if s.obs != nil {
 			e := s.cardEvent(EvBlocked, inst, r, k, true)
 			e.Reason = s.blockReason(r, k)
@@ -313,10 +327,16 @@ func (s *State) reveal(r, k int) {
 		return // permanent, scoring and special cards act through the row
 	}
 	s.fizzled = false
+	if s.tally != nil {
+		s.tally.Fired[uint8(d)]++
+	}
 	if s.obs != nil {
 		s.emit(s.cardEvent(EvFired, inst, r, k, true))
 	}
 	ot.Reveal((*table)(s), effects.Slot{Row: r, Pos: k}, s.fx.defArgs[d])
+	if s.fizzled && s.tally != nil {
+		s.tally.Fizzled[uint8(d)]++
+	}
 	if s.fizzled && s.obs != nil {
 		if s.obs != nil {
 			s.emit(s.cardEvent(EvFizzled, inst, r, k, true))

@@ -32,13 +32,15 @@ func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 // scoreRow is ScoreRow; without detail, a row whose cards have no scoring
 // or power-modifying effect is summed directly and rs.Cards is left as it was
 // (the Scoring Phase needs only the result).
-func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResult) {
+//
+// It reports whether rs.Cards describes the row (the full scoring ran).
+func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResult) bool {
 	row := &s.rows[r]
 	res.Row, res.Target, res.Winner, res.Reason = r, int(row.target), -1, ReasonNone
 	res.Power, res.Combo, res.HasCards = [maxPlayers]int{}, [maxPlayers]bool{}, [maxPlayers]bool{}
 	if !detail && s.sumPlain(row, res) {
 		s.decide(row, res)
-		return
+		return false
 	}
 	fx := s.fx
 	n := int(row.n)
@@ -114,6 +116,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 	}
 	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
 	s.decide(row, res)
+	return true
 }
 
 // sumPlain adds up the row's base powers into res and reports true, unless
@@ -234,11 +237,14 @@ func (s *State) scoreRound() {
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
 		var res RowResult
-		s.scoreRow(r, rs, false, &res)
+		full := s.scoreRow(r, rs, false, &res)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
 		if res.Winner >= 0 {
+			if s.tally != nil {
+				s.tallyRowWon(r, &res, rs, full)
+			}
 			s.players[res.Winner].won |= 1 << uint(res.Target)
 			if s.obs != nil {
 				e := ev(EvRowWon, res.Winner)
@@ -250,6 +256,10 @@ func (s *State) scoreRound() {
 		// Nobody has a card here: the target goes back under the target
 		// pile to be fought over again, unless the game is already far
 		// beyond its normal length (then it stays unclaimed).
+		if t := s.tally; t != nil {
+			t.Unclaimed[res.Target]++
+			t.rowTaken(r, -1)
+		}
 		e := ev(EvRowUnclaimed, -1)
 		e.Row, e.Target = int8(r), int16(res.Target)
 		if int(s.round)+1 < 2*rules.Rounds {
@@ -272,8 +282,12 @@ func (s *State) scoreRound() {
 		}
 		row.n = 0
 		row.target = -1
+		row.ver++
 	}
 	s.stats.Rounds++
+	if s.tally != nil {
+		s.tally.places = s.tally.places[:0]
+	}
 	if s.obs != nil {
 		s.emit(ev(EvRoundEnd, -1))
 	}

@@ -12,6 +12,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
@@ -101,7 +102,11 @@ type row struct {
 	// perm counts cards with a permanent row rule (Blockade, blocker ship):
 	// with none, the row needs no scanning for them.
 	perm uint8
-	s    [MaxRowLen]slot
+	// ver changes with every change of the row (its cards, their faces,
+	// markers and weakening, its target): ViewRowsSince rereads a row only
+	// when its version moved.
+	ver uint32
+	s   [MaxRowLen]slot
 }
 
 type player struct {
@@ -177,6 +182,10 @@ type targetBonus struct {
 type State struct {
 	fx  *fixed
 	rng RNG
+	// epoch is unique to this state's line of play: New, Reset, CopyInto
+	// (for the copy) and Determinize draw a new one, so that a row version
+	// names one row content (ViewRowsSince).
+	epoch uint64
 
 	phase       Phase
 	round       uint8
@@ -211,6 +220,7 @@ type State struct {
 	stats Stats
 
 	obs   Observer
+	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
 }
 
@@ -253,10 +263,15 @@ func New(rs *cards.Ruleset, cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer}
+	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch()}
 	s.setup()
 	return s, nil
 }
+
+// epochs hands out State.epoch values (shared by every goroutine's states).
+var epochs atomic.Uint64
+
+func newEpoch() uint64 { return epochs.Add(1) }
 
 func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	n := len(factions)
@@ -400,8 +415,11 @@ func (s *State) setup() {
 // Reset starts a new game with the same ruleset and seats and a new seed,
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
-	fx, obs := s.fx, s.obs
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs}
+	fx, obs, tally := s.fx, s.obs, s.tally
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch()}
+	if tally != nil {
+		tally.newGame()
+	}
 	s.setup()
 }
 
@@ -415,7 +433,9 @@ func (s *State) Clone() *State {
 // CopyInto overwrites dst with s (no allocation); dst gets no observer.
 func (s *State) CopyInto(dst *State) {
 	*dst = *s
+	dst.epoch = newEpoch()
 	dst.obs = nil
+	dst.tally = nil
 	dst.offer = nil
 }
 
@@ -498,6 +518,13 @@ func (s *State) draw1(p int) (uint8, bool) {
 	}
 	i := pl.draw.pop()
 	pl.hand.push(i)
+	if t := s.tally; t != nil {
+		d := s.def8(i)
+		setBit(&t.Drawn, d)
+		if t.Start < 0 {
+			setBit(&t.Opening, d) // dealt before round 1
+		}
+	}
 	if s.obs != nil {
 		e := ev(EvDrawn, p)
 		e.Card = int16(s.defOf(i))
@@ -543,6 +570,7 @@ func (s *State) startRound(first int) {
 		r := &s.rows[s.nrows]
 		r.target = int8(s.targets.pop())
 		r.n, r.perm = 0, 0
+		r.ver++
 		s.nrows++
 	}
 	s.dirty = ^uint32(0)
@@ -552,6 +580,14 @@ func (s *State) startRound(first int) {
 	s.deployTurns = 0
 	s.deployEnded = false
 	s.turnOpen = false
+	if t := s.tally; t != nil {
+		if t.Start < 0 {
+			t.Start = int8(first)
+		}
+		for r := 0; r < int(s.nrows); r++ {
+			t.Laid[uint8(s.rows[r].target)&63]++
+		}
+	}
 	if s.obs != nil {
 		e := ev(EvRoundStart, first)
 		e.Value = int32(s.nrows)

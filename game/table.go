@@ -107,6 +107,7 @@ func (t *table) Weaken(s effects.Slot, amount int) bool {
 		w = 255
 	}
 	sl.weaken = uint8(w)
+	t.rows[s.Row].ver++
 	return true
 }
 
@@ -253,6 +254,12 @@ func (s *State) bid(f *effects.Frame, a Action) bool {
 		t := s.rows[row].target
 		s.players[w].won |= 1 << uint(t)
 		s.rows[row].target = -1
+		s.rows[row].ver++
+		if tl := s.tally; tl != nil {
+			tl.Negotiated[uint8(t)&63]++
+			s.tallyCapture(tl, int(t), w)
+			tl.rowTaken(row, w)
+		}
 		e := ev(EvNegotiated, w)
 		e.Row, e.Target, e.Value = int8(row), int16(t), int32(best)
 		s.emit(e)

@@ -2,6 +2,8 @@ package game
 
 import (
 	"testing"
+
+	"github.com/cardlab/cardlab/cards"
 )
 
 // publicOf renders what seat v can see of s, to compare a state with its
@@ -145,6 +147,52 @@ func TestViewRowsMatchScan(t *testing.T) {
 					for r := 0; r < check.NumRows(); r++ {
 						if want := rowViewByScan(check, v, r); views[r] != want {
 							t.Fatalf("%d players, game %d, step %d, viewer %d, row %d:\n got %+v\nwant %+v", n, g, step, v, r, views[r], want)
+						}
+					}
+				}
+				buf = s.LegalActions(buf)
+				s.Apply(buf[bot.Intn(len(buf))])
+			}
+		}
+	}
+}
+
+// ViewRowsSince, fed the same array and stamp decision after decision, must
+// show exactly what ViewRows shows: every row change bumps its version, and
+// a copy or a redeal starts a new line of play. Each viewer keeps its own
+// array (as greedy does), and one array shared by all viewers must not leak
+// one seat's view into another's.
+func TestViewRowsSinceMatchesViewRows(t *testing.T) {
+	rs := cards.Default()
+	for n := 2; n <= 4; n++ {
+		var per [maxPlayers][cards.MaxRows]RowView
+		var perStamp [maxPlayers]ViewStamp
+		var shared [cards.MaxRows]RowView
+		var sharedStamp ViewStamp
+		for seed := uint64(0); seed < 150; seed++ {
+			s, err := New(rs, Config{Factions: allFactions[:n], Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := NewRNG(seed ^ 0x51ce)
+			var buf []Action
+			for step := 0; !s.IsTerminal(); step++ {
+				if step%37 == 36 { // a redeal, or a switch to a copy, in the middle
+					if step%2 == 0 {
+						s.Determinize(s.CurrentPlayer(), &bot)
+					} else {
+						s = s.Clone()
+					}
+				}
+				var want [cards.MaxRows]RowView
+				for v := 0; v < n; v++ {
+					s.ViewRows(v, &want)
+					s.ViewRowsSince(v, &per[v], &perStamp[v])
+					s.ViewRowsSince(v, &shared, &sharedStamp)
+					for r := 0; r < s.NumRows(); r++ {
+						if per[v][r] != want[r] || shared[r] != want[r] {
+							t.Fatalf("%dp seed %d step %d viewer %d row %d: since %+v / %+v, ViewRows %+v",
+								n, seed, step, v, r, per[v][r], shared[r], want[r])
 						}
 					}
 				}

@@ -46,7 +46,9 @@ targets whose simulate metrics moved most, and a one-line verdict.
 
 --fail-on-significant exits with status 1 when any faction's change is
 significant, so the command can gate a pull request in CI. --games is per
-lineup; lineups must be playable under both versions.
+lineup; lineups must be playable under both versions. Two versions with the
+same ruleset hash (the same files, byte for byte) make the same games: diff
+then says so at once and plays none.
 
 ` + defaultBotsHelp,
 		Example: `  cardlab diff --base v1 --rules v2 --games 2000
@@ -93,6 +95,9 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
+	if base.Hash != "" && base.Hash == variant.Hash {
+		return diffIdentical(opts, base, variant, lineups, specs)
+	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	var res *analysis.DiffResult
@@ -121,6 +126,26 @@ func diffRun(opts *DiffOptions) error {
 		return fmt.Errorf("--fail-on-significant: %s", res.Verdict)
 	}
 	return nil
+}
+
+// diffIdentical answers a diff of two rulesets with the same hash at once:
+// the same files make the same games, so every paired game would end the
+// same and playing them could only confirm it.
+func diffIdentical(opts *DiffOptions, base, variant *cards.Ruleset, lineups [][]string, specs []string) error {
+	res := &analysis.DiffResult{
+		ToolVersion: versionString(),
+		Base:        analysis.RulesetInfo{Name: base.Name, Version: base.Version, Hash: base.Hash},
+		Variant:     analysis.RulesetInfo{Name: variant.Name, Version: variant.Version, Hash: variant.Hash},
+		Changes:     analysis.RulesetChanges(base, variant),
+		ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
+		Alpha:       analysis.DefaultAlpha,
+		Correction:  analysis.CorrectionHolm,
+		Factions:    []analysis.FactionDelta{},
+		Cards:       []analysis.CardDelta{},
+		Targets:     []analysis.TargetDelta{},
+		Verdict:     "no changes: the rulesets are identical (same hash), so every paired game would end the same; none was played",
+	}
+	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, false, 0)
 }
 
 // diffLineups resolves the lineups in the base ruleset; with --matchups all
@@ -193,6 +218,10 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 		if err := t.write(w); err != nil {
 			return err
 		}
+	}
+	if r.Games == 0 && len(r.Factions) == 0 && !r.Partial {
+		fmt.Fprintf(w, "\nPaired games: none — both versions have ruleset hash %s\n\nVerdict: %s\n", shortHash(r.Base.Hash), r.Verdict)
+		return nil
 	}
 	fmt.Fprintf(w, "\nPaired games: %s", armLine(r.ArmInfo))
 	if r.Partial {

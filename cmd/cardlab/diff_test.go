@@ -16,7 +16,7 @@ func TestDiffNullCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("null diff: exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"No changes in the definitions.", "Verdict: no changes"} {
+	for _, want := range []string{"No changes in the definitions.", "Verdict: no changes", "Paired games: none"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("null diff output lacks %q:\n%s", want, stdout)
 		}
@@ -42,6 +42,37 @@ func TestDiffNullCommand(t *testing.T) {
 	}
 	if strings.Contains(stdout, "[+0.0, +0.0]") {
 		t.Errorf("an interval of [0, 0]:\n%s", stdout)
+	}
+}
+
+// Two rulesets with the same hash make the same games: diff answers at once
+// without playing (issue 16), in JSON too, whatever --games asks.
+func TestDiffIdenticalPlaysNothing(t *testing.T) {
+	a, b := writeDefault(t), writeDefault(t)
+	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "90000", "--json", "--fail-on-significant")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res analysis.DiffResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Base.Hash == "" || res.Base.Hash != res.Variant.Hash || res.Games != 0 || len(res.Factions) != 0 ||
+		len(res.Changes) != 0 || res.Significant || !strings.Contains(res.Verdict, "none was played") {
+		t.Errorf("identical rulesets: %+v", res)
+	}
+	// One changed byte (a comment) is another hash: the games are played.
+	corrupt(t, b, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 4 # same\n    copies: 2\n")
+	code, stdout, stderr = cardlab(t, "diff", "--base", a, "--rules", b, "--games", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	res = analysis.DiffResult{}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 10 || len(res.Factions) == 0 || !strings.Contains(res.Verdict, "no changes") {
+		t.Errorf("same game, other bytes: games %d, factions %d, verdict %q", res.Games, len(res.Factions), res.Verdict)
 	}
 }
 

@@ -1,0 +1,48 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// Choices must describe exactly the list LegalActions builds — the count and
+// every action in order — at every decision of many games (the random bot
+// samples from it, and its games must stay the same).
+func TestChoicesMatchLegalActions(t *testing.T) {
+	rs := cards.Default()
+	var buf, scratch []Action
+	var c Choices
+	listed, described := 0, 0
+	for n := 2; n <= 4; n++ {
+		for seed := uint64(0); seed < 300; seed++ {
+			s, err := New(rs, Config{Factions: allFactions[:n], Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := NewRNG(seed ^ 0xc401)
+			for !s.IsTerminal() {
+				buf = s.LegalActions(buf)
+				s.FillChoices(&c, scratch)
+				if c.Len() != len(buf) {
+					t.Fatalf("%dp seed %d: Choices.Len %d, LegalActions %d: %v", n, seed, c.Len(), len(buf), buf)
+				}
+				for k, a := range buf {
+					if got := c.At(k); got != a {
+						t.Fatalf("%dp seed %d: Choices.At(%d) = %v, LegalActions has %v", n, seed, k, got, a)
+					}
+				}
+				if c.kind == chList {
+					listed++
+				} else {
+					described++
+				}
+				s.Apply(buf[bot.Intn(len(buf))])
+			}
+			if s.FillChoices(&c, nil); c.Len() != 0 {
+				t.Fatal("Choices of a finished game are not empty")
+			}
+		}
+	}
+	t.Logf("%d decisions described, %d listed", described, listed)
+}
