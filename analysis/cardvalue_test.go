@@ -62,7 +62,8 @@ func TestCardValueVariant(t *testing.T) {
 		t.Fatal("the variants changed the ruleset they were made from")
 	}
 	// Bots table a ruleset by its address: every game needs its own.
-	if d.variant([]int{kl.Index}, &pt) == d.variant([]int{kl.Index}, &pt) {
+	first, second := d.variant([]int{kl.Index}, &pt), d.variant([]int{kl.Index}, &pt)
+	if first == second {
 		t.Fatal("two games share one *Ruleset: a greedy bot would keep the first game's tables")
 	}
 }
