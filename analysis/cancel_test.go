@@ -132,3 +132,28 @@ func BenchmarkRunStreamedRecords(b *testing.B) {
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 }
+
+// TestPairedRunStopsAtOnce: Ctrl-C reaches the bots' search loops in the
+// paired runner (impact, sweep, diff, skill) — an ISMCTS bot with a huge
+// budget returns within a second of the cancel, the game in play is not
+// counted, and the result is partial.
+func TestPairedRunStopsAtOnce(t *testing.T) {
+	rs := cards.Default()
+	variant := Variant(rs, "stop test", func(v *cards.Ruleset) { v.Cards[0].Power++ })
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	began := time.Now()
+	res, err := Diff(ctx, DiffConfig{Base: rs, Variant: variant, PairedConfig: PairedConfig{
+		Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"ismcts:iters=10000000"}, Games: 4, Workers: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took > 1300*time.Millisecond || !res.Partial {
+		t.Fatalf("cancelled after 0.3 s: returned after %s, partial %v", took, res.Partial)
+	}
+	for _, f := range res.Factions {
+		if f.Games != 0 {
+			t.Errorf("%s: %d paired games counted, want none (no game could finish)", f.Faction, f.Games)
+		}
+	}
+}

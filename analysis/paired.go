@@ -191,13 +191,15 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	began := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	stop := new(atomic.Bool)
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var next atomic.Int64
 	var done atomic.Int64
 	ws := make([]*pairWorker, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range ws {
-		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256)}
+		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256), stop: stop}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -209,7 +211,11 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 				}
 				tk := tasks[t]
 				for j := tk.j0; j < tk.j1 && ctx.Err() == nil; j++ {
-					if err := pw.play(tk.arm, tk.li, j); err != nil {
+					err := pw.play(tk.arm, tk.li, j)
+					if err == errAbandoned {
+						return
+					}
+					if err != nil {
 						errs[w] = err
 						cancel()
 						return
@@ -276,6 +282,11 @@ type pairWorker struct {
 	agents [cards.MaxPlayers]bots.Agent
 	specs  [cards.MaxPlayers]string
 	buf    []game.Action
+	// stop is the run's cancellation as a flag (bots' searches see it too);
+	// moves are the game's actions so far, to take an abandoned game's
+	// counts back.
+	stop  *atomic.Bool
+	moves []game.Action
 }
 
 func (w *pairWorker) play(ai, li, j int) error {
@@ -326,11 +337,15 @@ func (w *pairWorker) play(ai, li, j int) error {
 		if err != nil {
 			return err
 		}
+		if st, ok := ag.(bots.Stoppable); ok {
+			st.SetStop(w.stop)
+		}
 		w.agents[q], w.specs[q] = ag, spec
 	}
 	if ac != nil {
 		ac.begin()
 	}
+	w.moves = w.moves[:0]
 	s.Reset(seed)
 	for steps := 0; !s.IsTerminal(); steps++ {
 		q := s.CurrentPlayer()
@@ -338,11 +353,28 @@ func (w *pairWorker) play(ai, li, j int) error {
 			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
 				i, seed, strings.Join(ids, ","), steps)
 		}
-		a, ok := bots.Decide(w.agents[q], s, &w.buf)
+		act, ok := bots.Decide(w.agents[q], s, &w.buf)
 		if !ok {
 			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
 		}
-		s.Apply(a)
+		if w.stop.Load() {
+			// The game stays unplayed (units -1); its counts so far are
+			// taken back by replaying its moves into an accumulator that
+			// is subtracted.
+			if ac != nil {
+				undo := newAcc(a.plan)
+				undo.attach(s)
+				s.Reset(seed)
+				for _, m := range w.moves {
+					s.Apply(m)
+				}
+				ac.attach(s)
+				ac.subtract(undo)
+			}
+			return errAbandoned
+		}
+		s.Apply(act)
+		w.moves = append(w.moves, act)
 	}
 	var units [cards.MaxPlayers]int64
 	if ac != nil {
