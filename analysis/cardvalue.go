@@ -87,7 +87,8 @@ type CardValueResult struct {
 	Values map[string]CardValue
 	// Price of a power point by faction id.
 	Price map[string]PowerPrice
-	// Games played per lineup, in all.
+	// Games per lineup, and in all, that the estimates rest on (an
+	// interrupted stage's games are not counted).
 	GamesPerLineup int
 	Games          int64
 	// MedianPowerHalfWidth is the median 95% half-width of the cards' power.
@@ -474,7 +475,8 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		need := float64(to) * math.Pow(res.MedianPowerHalfWidth/cfg.Precision, 2) * 1.1
 		from, to = to, min(int(math.Ceil(need/valueGroups))*valueGroups, 2*to, cfg.MaxGames)
 	}
-	res.Games = played.Load()
+	// The games the estimates rest on (an interrupted stage's are not).
+	res.Games = int64(res.GamesPerLineup * nl)
 	res.Elapsed = time.Since(began)
 	return res, nil
 }
