@@ -11,7 +11,8 @@ import (
 // CheckDir reports whether dir can receive the files names through
 // ReplaceDir, without changing anything: dir is missing (and its parent is
 // a folder we can write in) or a folder we can write in whose entries of
-// those names are regular files of ours or absent.
+// those names are regular files of ours or absent. A name may lie in a
+// subfolder ("tts/klingon.json"); the folders on its way must be folders.
 func CheckDir(dir string, names []string) error {
 	dir = filepath.Clean(dir)
 	st, err := os.Stat(dir)
@@ -28,8 +29,16 @@ func CheckDir(dir string, names []string) error {
 	case !st.IsDir():
 		return fmt.Errorf("%s exists and is not a folder", dir)
 	}
+	seen := map[string]bool{}
 	for _, n := range names {
-		p := filepath.Join(dir, n)
+		for d := filepath.Dir(filepath.FromSlash(n)); d != "." && !seen[d]; d = filepath.Dir(d) {
+			seen[d] = true
+			p := filepath.Join(dir, d)
+			if st, err := os.Lstat(p); err == nil && !st.IsDir() {
+				return fmt.Errorf("%s is %s in the way of cardlab's folder %s: move it away first", p, describeMode(st.Mode()), d)
+			}
+		}
+		p := filepath.Join(dir, filepath.FromSlash(n))
 		st, err := os.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -38,13 +47,7 @@ func CheckDir(dir string, names []string) error {
 			return fmt.Errorf("%s: %v", p, pathErr(err))
 		}
 		if !st.Mode().IsRegular() {
-			what := describeMode(st.Mode())
-			if st.IsDir() {
-				what = "a folder"
-			} else if st.Mode()&fs.ModeSymlink != 0 {
-				what = "a symbolic link"
-			}
-			return fmt.Errorf("%s is %s, not a file cardlab wrote: move it away first", p, what)
+			return fmt.Errorf("%s is %s, not a file cardlab wrote: move it away first", p, describeMode(st.Mode()))
 		}
 		if uid, ok := owner(st); ok && uid != os.Geteuid() {
 			return fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", p, uid)
@@ -91,7 +94,7 @@ func ReplaceDir(dir string, names []string, render func(tmp string) error) error
 		return err
 	}
 	for _, n := range names {
-		if st, err := os.Lstat(filepath.Join(tmp, n)); err != nil || !st.Mode().IsRegular() {
+		if st, err := os.Lstat(filepath.Join(tmp, filepath.FromSlash(n))); err != nil || !st.Mode().IsRegular() {
 			return fmt.Errorf("files: %s was not rendered", n)
 		}
 	}
@@ -133,7 +136,15 @@ func swapFiles(dir, tmp string, names []string) error {
 		return cause
 	}
 	for _, n := range names {
+		n := filepath.FromSlash(n)
 		dst, src, keep := filepath.Join(dir, n), filepath.Join(tmp, n), filepath.Join(old, n)
+		// Subfolders: made as needed (an undone swap leaves them, empty).
+		if err := os.MkdirAll(filepath.Dir(keep), 0o700); err != nil {
+			return rollback(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return rollback(fmt.Errorf("%s: %v", filepath.Dir(dst), pathErr(err)))
+		}
 		st, err := os.Lstat(dst)
 		switch {
 		case err == nil && !st.Mode().IsRegular():

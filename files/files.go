@@ -141,6 +141,14 @@ func followLink(path string) (string, error) {
 
 func describeMode(m fs.FileMode) string {
 	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
 	case m&fs.ModeDevice != 0:
 		return "a block device"
 	case m&fs.ModeSocket != 0:

@@ -346,3 +346,42 @@ func TestDanglingSymlinkCreatesTarget(t *testing.T) {
 		t.Fatalf("target: %q", b)
 	}
 }
+
+// TestReplaceDirSubfolders: names in subfolders ("tts/x.json") are written
+// into a new folder and replaced in an existing one, and a file in the way
+// of a subfolder is refused before anything is rendered.
+func TestReplaceDirSubfolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	names := []string{"a.txt", "tts/b.json", "cards/c/d.png"}
+	render := func(body string) func(tmp string) error {
+		return func(tmp string) error {
+			for _, n := range names {
+				p := filepath.Join(tmp, filepath.FromSlash(n))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return err
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	for _, body := range []string{"one", "two"} { // new, then existing
+		if err := ReplaceDir(dir, names, render(body)); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if data, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n))); string(data) != body {
+				t.Errorf("%s holds %q, want %q", n, data, body)
+			}
+		}
+	}
+	os.RemoveAll(filepath.Join(dir, "tts"))
+	os.WriteFile(filepath.Join(dir, "tts"), []byte("mine"), 0o644)
+	rendered := false
+	err := ReplaceDir(dir, names, func(string) error { rendered = true; return nil })
+	if err == nil || !strings.Contains(err.Error(), "in the way") || rendered {
+		t.Errorf("a file in the way of a subfolder: err %v, rendered %v", err, rendered)
+	}
+}

@@ -22,8 +22,8 @@ func TestOutputSafety(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, []byte("keep"), 0o644)
-	if _, err := Print(Options{Ruleset: rs, Out: file, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "not a directory") {
-		t.Errorf("--out a file: err = %v, want 'not a directory'", err)
+	if _, err := Print(Options{Ruleset: rs, Out: file, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("--out a file: err = %v, want 'not a folder'", err)
 	}
 
 	out := filepath.Join(dir, "out")
@@ -33,8 +33,8 @@ func TestOutputSafety(t *testing.T) {
 		t.Skip("no FIFOs here:", err)
 	}
 	_, err = Print(Options{Ruleset: rs, Out: out, Formats: []string{"csv", "pdf"}})
-	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("FIFO in the way: err = %v, want 'not a regular file'", err)
+	if err == nil || !strings.Contains(err.Error(), "is a FIFO, not a file cardlab wrote") {
+		t.Errorf("FIFO in the way: err = %v, want 'is a FIFO, not a file cardlab wrote'", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "print-a4.pdf")); err == nil {
 		t.Error("a PDF was written although the run was refused")

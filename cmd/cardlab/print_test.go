@@ -42,7 +42,7 @@ func TestPrintCommand(t *testing.T) {
 		{"bad format", []string{"print", "--out", out, "--formats", "pfd"}, 2, `invalid --formats "pfd"; did you mean "pdf"?`},
 		{"bad dpi", []string{"print", "--out", out, "--dpi", "5"}, 2, "invalid --dpi"},
 		{"missing values", []string{"print", "--out", out, "--with-values", filepath.Join(out, "nope.json")}, 1, "no such file"},
-		{"out is a file", []string{"print", "--out", filepath.Join(out, "cards.csv"), "--formats", "csv"}, 1, "not a directory"},
+		{"out is a file", []string{"print", "--out", filepath.Join(out, "cards.csv"), "--formats", "csv"}, 1, "not a folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := cardlab(t, tc.args...)
