@@ -119,7 +119,7 @@ func checkGallery(t *testing.T, path string, d *Data, width int, shot string) {
 	p.CheckClean(t)
 }
 
-// The page works from disk with the network off at 1400 and 400 px: every
+// The page works from disk with the network off at 1400, 400 and 360 px: every
 // chart draws, the sections come in order, nothing scrolls sideways, nothing
 // is fetched, nothing goes wrong in the console; the gallery page too.
 func TestReportBrowser(t *testing.T) {
@@ -132,7 +132,7 @@ func TestReportBrowser(t *testing.T) {
 		if err := Write(dir, tc.d, Options{Now: testNow}); err != nil {
 			t.Fatal(err)
 		}
-		for _, width := range []int{1400, 400} {
+		for _, width := range []int{1400, 400, 360} {
 			t.Run(fmt.Sprintf("%s/%dpx", tc.name, width), func(t *testing.T) {
 				p := openReport(t, filepath.Join(dir, "index.html"), width)
 				checkPage(t, p, tc.d, fmt.Sprintf("report-%s-%d.png", tc.name, width))
