@@ -207,3 +207,27 @@ func TestCardValuesStopAtOnce(t *testing.T) {
 		t.Fatalf("cancelled after 0.3 s: returned after %s, partial %v, values %d", took, res.Partial, len(res.Values))
 	}
 }
+
+// TestCardValuesOneSidedLineup: a ruleset broken so badly that one faction
+// wins every game still gives finite estimates (the fit does not run off
+// to infinity) instead of an error.
+func TestCardValuesOneSidedLineup(t *testing.T) {
+	base := cards.Default()
+	rs := Variant(base, "klingon power 30", func(v *cards.Ruleset) {
+		for i := range v.Cards {
+			if base.Factions[v.Cards[i].Faction].ID == "klingon" {
+				v.Cards[i].Power = 30
+			}
+		}
+	})
+	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}},
+		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, v := range res.Values {
+		if math.IsNaN(v.Pts) || math.IsInf(v.Pts, 0) || math.IsNaN(v.Power) {
+			t.Fatalf("%s: %+v", id, v)
+		}
+	}
+}
