@@ -65,15 +65,17 @@ type pageData struct {
 	ChartList                                                 []*chartView
 	Metric                                                    cardMetric
 	HasImpact, HasValue, CatalogOK                            bool
-	Diff                                                      *diffView
-	Suggestion                                                string
-	RankChanges                                               []string
-	Gallery                                                   []galleryFaction
-	Bots                                                      string
-	GamesPerLineup, MinSample, RulesRounds                    int
-	EChartsVersion, EChartsLicense, EChartsNotice             string
-	CSS                                                       template.CSS
-	ECharts, PageJS                                           template.JS
+	// ValuePrecision is the card values' target half-width of power.
+	ValuePrecision                                string
+	Diff                                          *diffView
+	Suggestion                                    string
+	RankChanges                                   []string
+	Gallery                                       []galleryFaction
+	Bots                                          string
+	GamesPerLineup, MinSample, RulesRounds        int
+	EChartsVersion, EChartsLicense, EChartsNotice string
+	CSS                                           template.CSS
+	ECharts, PageJS                               template.JS
 }
 
 type facRow struct {
@@ -128,6 +130,10 @@ func (m *model) page() *pageData {
 		Bots: strings.Join(r.Config.Bots, ", "), GamesPerLineup: r.Config.Games, MinSample: r.Config.MinSample,
 		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
 		CSS: template.CSS(pageCSS),
+	}
+	p.ValuePrecision = "1.0"
+	if d := r.CardValueDesign; d != nil && d.Precision > 0 {
+		p.ValuePrecision = fmt.Sprintf("%.1f", d.Precision)
 	}
 	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
 		p.RulesRounds = m.d.Meta.Catalog.Rounds
