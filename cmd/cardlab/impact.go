@@ -404,11 +404,13 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		return err
 	}
 	fmt.Fprintln(w)
-	t := &table{align: "rllrrlrlrrl"}
-	t.add("RANK", "CARD", "FACTION", "PRINTED", "POWER", "95% CI", "VS_FACTION", "95% CI", "EFFECT", "PTS", "95% CI")
+	t := &table{align: "rlllrrlrlrrl"}
+	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "POWER", "95% CI", "VS_FACTION", "95% CI", "EFFECT", "PTS", "95% CI")
 	for _, c := range r.Cards {
 		v := c.Value
-		t.add(strconv.Itoa(c.Rank), c.ID, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95),
+		// The loader refuses control characters in names, so they print
+		// as they are.
+		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95),
 			fmt.Sprintf("%+.1f", v.VsFaction)+star(v.Flagged), ci1(v.VsFactionCI95), fmt.Sprintf("%+.1f", v.EffectPower),
 			fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95))
 	}
