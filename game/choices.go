@@ -112,7 +112,8 @@ func (c *Choices) handDefs(s *State, p int, deploy bool) bool {
 	h := &s.players[p].hand
 	var seen uint64
 	nd := 0
-	c.special = false
+	// One pass collects the distinct cards; only a hand with a special card
+	// (fixed.specialBits) needs the counts per card, in a second pass.
 	for _, inst := range h.c[:h.n] {
 		b := fx.defBit[inst]
 		if seen&b != 0 {
@@ -122,20 +123,22 @@ func (c *Choices) handDefs(s *State, p int, deploy bool) bool {
 		if nd == maxChoiceDefs {
 			return false
 		}
-		d := fx.instDef[inst]
-		c.defs[nd] = d
-		if deploy {
-			c.nplace[nd], c.nspec[nd] = c.nopen, 0
-			if pl := fx.defPlace[d]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
-				c.special = true
-				if !c.countSpecial(s, p, nd, pl) {
-					return false
-				}
-			}
-		}
+		c.defs[nd] = fx.instDef[inst]
 		nd++
 	}
 	c.nd = uint8(nd)
+	c.special = deploy && seen&fx.specialBits[p] != 0
+	if !c.special {
+		return true
+	}
+	for i, d := range c.defs[:nd] {
+		c.nplace[i], c.nspec[i] = c.nopen, 0
+		if pl := fx.defPlace[d]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
+			if !c.countSpecial(s, p, i, pl) {
+				return false
+			}
+		}
+	}
 	return true
 }
 

@@ -140,6 +140,10 @@ type fixed struct {
 	instOwn [256]uint8
 	// defBit: one bit per distinct definition within the owner's deck.
 	defBit   [256]uint64
+	// specialBits[p]: the defBit bits of seat p's special (X) cards that
+	// add actions of their own (all placements but Normal and Scout), so a
+	// hand's definition set tells at once whether any is in hand.
+	specialBits [maxPlayers]uint64
 	defOne   [256]effects.OneTimeBehavior
 	defCh    [256]effects.ChoiceBehavior
 	defPerm  [256]effects.PermanentFlags
@@ -348,6 +352,11 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	}
 	for i := range rs.Cards {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
+	}
+	for i := 0; i < fx.ninst; i++ {
+		if pl := fx.defPlace[fx.instDef[i]]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
+			fx.specialBits[fx.instOwn[i]] |= fx.defBit[i]
+		}
 	}
 	fx.tgt = make([]targetFixed, len(rs.Targets))
 	for t := range rs.Targets {
