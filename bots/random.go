@@ -95,7 +95,7 @@ func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
 	if l := c.Listed(); cap(l) > cap(b.buf) {
 		b.buf = l[:0]
 	}
-	last := c.At(n - 1)
+	last := c.Last()
 	switch {
 	case last.Kind() == game.ActPass:
 		others := n - 1

@@ -170,6 +170,19 @@ func (c *Choices) countSpecial(s *State, p, i int, pl effects.Placement) bool {
 	return true
 }
 
+// Last returns the last legal action, At(Len()-1) for Len() > 0, without
+// decoding: a Deployment turn ends with Pass, a discard or bid with Done.
+// The random bot asks for it at every decision.
+func (c *Choices) Last() Action {
+	switch c.kind {
+	case chDeploy:
+		return PassAction()
+	case chList:
+		return c.list[c.n-1]
+	}
+	return DoneAction()
+}
+
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
 func (c *Choices) At(k int) Action {
 	switch c.kind {

@@ -32,6 +32,9 @@ func TestChoicesMatchLegalActions(t *testing.T) {
 						t.Fatalf("%dp seed %d: Choices.At(%d) = %v, LegalActions has %v", n, seed, k, got, a)
 					}
 				}
+				if got := c.Last(); got != buf[len(buf)-1] {
+					t.Fatalf("%dp seed %d: Choices.Last = %v, LegalActions ends with %v", n, seed, got, buf[len(buf)-1])
+				}
 				if c.kind == chList {
 					listed++
 				} else {

@@ -140,10 +140,6 @@ type fixed struct {
 	instOwn [256]uint8
 	// defBit: one bit per distinct definition within the owner's deck.
 	defBit   [256]uint64
-	// specialBits[p]: the defBit bits of seat p's special (X) cards that
-	// add actions of their own (all placements but Normal and Scout), so a
-	// hand's definition set tells at once whether any is in hand.
-	specialBits [maxPlayers]uint64
 	defOne   [256]effects.OneTimeBehavior
 	defCh    [256]effects.ChoiceBehavior
 	defPerm  [256]effects.PermanentFlags
@@ -153,6 +149,10 @@ type fixed struct {
 	defArgs  [256][]effects.Value
 	defSpec  [256]*effects.Spec
 	defStage [256]uint8 // bit set of scoring stages
+	// specialBits[p]: the defBit bits of seat p's special (X) cards that
+	// add actions of their own (all placements but Normal and Scout), so a
+	// hand's definition set tells at once whether any is in hand.
+	specialBits [maxPlayers]uint64
 	// defScoring marks cards whose effect can change powers or give a
 	// combination in the Scoring Phase (rows without any are summed directly).
 	defScoring [256]bool
