@@ -567,10 +567,18 @@ func (s *State) takeFromHand(p, def int) (uint8, bool) {
 // handChanged forgets Spy knowledge of p's hand: once p plays or discards,
 // nobody can tell which of the seen cards went where.
 func (s *State) handChanged(p int) {
-	for q := 0; q < s.fx.players; q++ {
-		s.players[q].spied[p] = 0
-	}
+	// Every seat, seated or not (an empty seat never spies): four stores
+	// cost less than a loop over the seated ones.
+	p &= maxPlayers - 1
+	s.players[0].spied[p] = 0
+	s.players[1].spied[p] = 0
+	s.players[2].spied[p] = 0
+	s.players[3].spied[p] = 0
 }
+
+// The four stores above are every seat only while maxPlayers is 4.
+var _ [maxPlayers - 4]struct{}
+var _ [4 - maxPlayers]struct{}
 
 func (s *State) startRound(first int) {
 	s.nrows = 0
