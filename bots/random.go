@@ -132,7 +132,9 @@ func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool
 	switch r := ag.(type) {
 	case *Random:
 		return r.Sample(s)
-	case *Greedy, *ISMCTS:
+	case *Greedy:
+		return r.decide(s, buf)
+	case *ISMCTS:
 	default:
 		if sm, isSampler := ag.(Sampler); isSampler {
 			return sm.Sample(s)

@@ -121,6 +121,10 @@ func (ds *defSet) add(fx *fixed, inst uint8) bool {
 	return true
 }
 
+// InsertFloor is the first position of row r a card may be inserted at
+// (a place-anywhere card's insertions go from it to the row's last card).
+func (s *State) InsertFloor(r int) int { return s.insertFloor(r) }
+
 // insertFloor is the first position of row r a card may be inserted at:
 // inserting shifts every card below, and a shielded card cannot be moved.
 func (s *State) insertFloor(r int) int {

@@ -183,6 +183,42 @@ func (c *Choices) Last() Action {
 	return DoneAction()
 }
 
+// Deploy reports whether the decision is a Deployment turn described card
+// by card: its actions are, for each of the NumCards distinct hand cards in
+// turn (DeployCard), the card's special actions, then its placements in
+// the first nplace open rows (OpenRows, lowest first: every open row, or
+// none for a shield), then Pass last.
+func (c *Choices) Deploy() bool { return c.kind == chDeploy }
+
+// NumCards is the number of distinct hand cards a discard, bid or
+// Deployment turn is described by.
+func (c *Choices) NumCards() int { return int(c.nd) }
+
+// OpenRows returns the rows open to a placement in a Deployment turn.
+func (c *Choices) OpenRows() uint32 { return c.open }
+
+// DeployCard returns the j-th distinct hand card of a Deployment turn, the
+// kind and number of its special actions (ActShield or ActWave: one;
+// ActPlaceAt: its insertions, open rows lowest first, positions from
+// State.InsertFloor down) and the number of its placements.
+func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int) {
+	d := c.defs[j]
+	if !c.special {
+		return int(d), ActPlace, 0, int(c.nopen)
+	}
+	switch c.s.fx.defPlace[d] {
+	case effects.PlaceShieldOther:
+		spec = ActShield
+	case effects.PlaceInsertOther:
+		spec = ActWave
+	case effects.PlaceAnywhere:
+		spec = ActPlaceAt
+	default:
+		spec = ActPlace
+	}
+	return int(d), spec, int(c.nspec[j]), int(c.nplace[j])
+}
+
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
 func (c *Choices) At(k int) Action {
 	switch c.kind {
