@@ -442,7 +442,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 					v, ln := g.memo[d][r], int(g.view[r].Len)
 					for pos, end := s.InsertFloor(int(r)), s.RowLen(int(r)); pos < end; pos++ {
 						// Higher positions win ties (score).
-						if !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v+0.01*float64(ln-pos)) {
+						if v := v + 0.01*float64(ln-pos); v > p.lo && !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
 							return g.listed(s, buf)
 						}
 						k++
@@ -454,7 +454,11 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 		}
 		m, mg := &g.memo[d], &g.memoGen[d]
 		for _, r := range rows[:nplace] {
-			if mg[r] != gen || !p.add(g, k, game.PlaceAction(d, int(r)), m[r]) {
+			if mg[r] != gen {
+				return g.listed(s, buf)
+			}
+			// The action is built only for a score within reach of the best.
+			if v := m[r]; v > p.lo && !p.add(g, k, game.PlaceAction(d, int(r)), v) {
 				return g.listed(s, buf)
 			}
 			k++
