@@ -120,7 +120,7 @@ func (c *Choices) handDefs(s *State, p int, deploy bool) bool {
 			continue
 		}
 		seen |= b
-		if nd == maxChoiceDefs {
+		if uint(nd) >= maxChoiceDefs {
 			return false
 		}
 		c.defs[nd] = fx.instDef[inst]

@@ -74,8 +74,9 @@ func (p *pile) removeAt(k int) uint8 {
 	i := p.c[k]
 	// A loop, not copy: piles are short where this is hot (hands), and a
 	// runtime.memmove call costs more than moving a few bytes.
-	for j := k + 1; j < int(p.n); j++ {
-		p.c[j-1] = p.c[j]
+	c := p.c[k:p.n]
+	for j := 1; j < len(c); j++ {
+		c[j-1] = c[j]
 	}
 	p.n--
 	return i
@@ -554,8 +555,8 @@ func (s *State) refill(p int) {
 // takeFromHand removes a card of definition def from p's hand.
 func (s *State) takeFromHand(p, def int) (uint8, bool) {
 	h := &s.players[p].hand
-	for k := 0; k < int(h.n); k++ {
-		if int(s.def8(h.c[k])) == def {
+	for k, inst := range h.c[:h.n] {
+		if int(s.fx.instDef[inst]) == def {
 			i := h.removeAt(k)
 			s.handChanged(p)
 			return i, true
