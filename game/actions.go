@@ -552,7 +552,7 @@ func (s *State) startReveal() {
 func (s *State) nextFaceDown() (int, int, bool) {
 	for r := int(s.revealFrom); r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if row.s[k].flags&fFaceUp == 0 {
 				return r, k, true
 			}
