@@ -348,7 +348,7 @@ func (s *State) reveal(r, k int) {
 func (s *State) unlinkScout(r int, inst uint8) {
 	row := &s.rows[r]
 	s.flagsChanged(r)
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		if row.s[k].blockedBy == inst {
 			row.s[k].blockedBy = noInst
 		}

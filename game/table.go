@@ -59,7 +59,7 @@ func (t *table) Match(r int, q effects.SlotQuery) uint64 {
 		}
 		return m
 	}
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		sl := &row.s[k]
 		switch {
 		case q.FaceUp && sl.flags&fFaceUp == 0,
@@ -174,7 +174,7 @@ func (t *table) ShowHands(p int) {
 		}
 		var bits uint64
 		h := &s.players[q].hand
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			bits |= 1 << uint(int(h.c[k])-s.fx.base[q])
 		}
 		s.players[p].spied[q] = bits

@@ -119,7 +119,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		n += copy(pool[n:], pl.draw.cards())
 		for r := 0; r < int(s.nrows); r++ {
 			row := &s.rows[r]
-			for k := 0; k < int(row.n); k++ {
+			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 					pool[n] = sl.inst
 					n++
@@ -166,7 +166,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		n += copy(pl.draw.cards(), pool[n:])
 		for r := 0; r < int(s.nrows); r++ {
 			row := &s.rows[r]
-			for k := 0; k < int(row.n); k++ {
+			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 					sl.inst = down[nd]
 					nd++
@@ -188,7 +188,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		row.perm = 0
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if s.fx.defPerm[s.def8(row.s[k].inst)] != 0 {
 				row.perm++
 			}
@@ -203,7 +203,7 @@ func (s *State) faceDownOf(q int) int {
 	n := 0
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 				n++
 			}
