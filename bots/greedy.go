@@ -50,16 +50,20 @@ type Greedy struct {
 	// Each seat's view of the rows as of its last decision (an agent may
 	// play every seat, as ISMCTS's rollouts do): only changed rows are
 	// read again (game.State.ViewRowsSince).
-	seen    [cards.MaxPlayers][cards.MaxRows]game.RowView
-	stamp   [cards.MaxPlayers]game.ViewStamp
-	em      [cards.MaxRows]float64 // my estimated power per row
-	opp     [cards.MaxRows]float64 // strongest opponent's estimate per row
-	w       [cards.MaxRows]float64 // what the row's target is worth to me
-	base    [cards.MaxRows]float64 // chance of winning each row as it stands
-	open    [cards.MaxRows]uint8   // the rows open to a placement
-	nopen   int
-	handler string
-	hdDone  bool
+	seen  [cards.MaxPlayers][cards.MaxRows]game.RowView
+	stamp [cards.MaxPlayers]game.ViewStamp
+	sums  [cards.MaxPlayers]rowSums // each seat's row summaries (look)
+	// lineupGen counts the lineup tables built (starting at 1), so a seat's
+	// summaries from other tables are not taken for current.
+	lineupGen uint32
+	em        [cards.MaxRows]float64 // my estimated power per row
+	opp       [cards.MaxRows]float64 // strongest opponent's estimate per row
+	w         [cards.MaxRows]float64 // what the row's target is worth to me
+	base      [cards.MaxRows]float64 // chance of winning each row as it stands
+	open      [cards.MaxRows]uint8   // the rows open to a placement
+	nopen     int
+	handler   string
+	hdDone    bool
 	// Best placement gain of the hand (floored at 0), of the card achieving
 	// it, and the best over every other card: bestPlacement(except) for any
 	// except.
@@ -213,6 +217,11 @@ func (g *Greedy) lineup(s *game.State) {
 		}
 	}
 	g.lineupOK = true
+	if g.lineupGen++; g.lineupGen == 0 {
+		// Wrapped: no seat's summaries may pass for this lineup's.
+		g.sums = [cards.MaxPlayers]rowSums{}
+		g.lineupGen = 1
+	}
 }
 
 // logistic maps a power margin to a chance of winning the row. It is the
@@ -222,11 +231,17 @@ func logistic(m float64) float64 {
 	return 0.5 + 0.5*m/(greedyScale+math.Abs(m))
 }
 
-// look summarises every row from the deciding seat's view.
+// look summarises every row from the deciding seat's view. A row's summary
+// depends only on its view and the lineup's tables, so each seat keeps its
+// summaries and recomputes only the rows ViewRowsSince read again.
 func (g *Greedy) look(s *game.State) {
 	me, np := g.me, g.np
-	s.ViewRowsSince(me, &g.seen[me], &g.stamp[me])
+	changed := s.ViewRowsSince(me, &g.seen[me], &g.stamp[me])
 	g.view = &g.seen[me]
+	sum := &g.sums[me]
+	if sum.gen != g.lineupGen {
+		sum.gen, changed = g.lineupGen, ^uint32(0)
+	}
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
 	g.nopen = 0
@@ -235,6 +250,9 @@ func (g *Greedy) look(s *game.State) {
 		if v.Open {
 			g.open[g.nopen] = uint8(r)
 			g.nopen++
+		}
+		if changed&(1<<uint(r)) == 0 {
+			continue
 		}
 		em := float64(v.Known[me]) + float64(v.Hidden[me])*mean[me]
 		// The strongest opponent (estimates are never negative nor NaN: no
@@ -250,15 +268,23 @@ func (g *Greedy) look(s *game.State) {
 				}
 			}
 		}
-		g.em[r], g.opp[r] = em, opp
-		g.w[r] = 0
+		sum.em[r], sum.opp[r] = em, opp
+		sum.w[r] = 0
 		if v.Target >= 0 {
-			g.w[r] = tw[v.Target]
+			sum.w[r] = tw[v.Target]
 		}
 		// No card of mine there: cannot win it (times 0, branch-free).
-		g.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
+		sum.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
 	}
+	g.em, g.opp, g.w, g.base = sum.em, sum.opp, sum.w, sum.base
 	g.looked = true
+}
+
+// rowSums is look's summary of every row for one seat, valid for the
+// lineup tables of generation gen.
+type rowSums struct {
+	em, opp, w, base [cards.MaxRows]float64
+	gen              uint32
 }
 
 // targetWorth is what taking target t is worth to seat me: its VP, my

@@ -286,7 +286,9 @@ type ViewStamp struct {
 // ViewRowsSince is ViewRows for an array filled by earlier calls with the
 // same stamp: only the rows changed since are read again (an agent deciding
 // again after one or two placements rereads one or two rows, not all).
-func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) {
+// It returns the rows it read again (bit r for row r), so that a caller can
+// keep what it derives from a row's view as long as the row is unchanged.
+func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) (changed uint32) {
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
 	}
@@ -299,7 +301,9 @@ func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewSt
 		s.viewRow(viewer, r, open, &rv[r])
 		st.ver[r] = v
 		st.valid |= 1 << uint(r)
+		changed |= 1 << uint(r)
 	}
+	return changed
 }
 
 // viewRow writes rv field by field: a composite literal is built on the
