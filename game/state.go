@@ -545,7 +545,14 @@ func (s *State) draw1(p int) (uint8, bool) {
 
 // refill draws p back up to the hand size; more cards in hand stay.
 func (s *State) refill(p int) {
-	for int(s.players[p].hand.n) < s.fx.handSize {
+	pl := &s.players[p]
+	for int(pl.hand.n) < s.fx.handSize {
+		// The common draw inline: a card on the draw pile, nobody counting
+		// or watching (draw1 reshuffles, tallies and reports).
+		if pl.draw.n != 0 && s.tally == nil && s.obs == nil {
+			pl.hand.push(pl.draw.pop())
+			continue
+		}
 		if _, ok := s.draw1(p); !ok {
 			return
 		}
