@@ -529,11 +529,7 @@ func (s *State) draw1(p int) (uint8, bool) {
 	i := pl.draw.pop()
 	pl.hand.push(i)
 	if t := s.tally; t != nil {
-		d := s.def8(i)
-		setBit(&t.Drawn, d)
-		if t.Start < 0 {
-			setBit(&t.Opening, d) // dealt before round 1
-		}
+		s.tallyDraw(t, i)
 	}
 	if s.obs != nil {
 		e := ev(EvDrawn, p)
@@ -543,14 +539,27 @@ func (s *State) draw1(p int) (uint8, bool) {
 	return i, true
 }
 
+// tallyDraw counts a drawn card in t.
+func (s *State) tallyDraw(t *Tally, i uint8) {
+	d := s.def8(i)
+	setBit(&t.Drawn, d)
+	if t.Start < 0 {
+		setBit(&t.Opening, d) // dealt before round 1
+	}
+}
+
 // refill draws p back up to the hand size; more cards in hand stay.
 func (s *State) refill(p int) {
 	pl := &s.players[p]
 	for int(pl.hand.n) < s.fx.handSize {
-		// The common draw inline: a card on the draw pile, nobody counting
-		// or watching (draw1 reshuffles, tallies and reports).
-		if pl.draw.n != 0 && s.tally == nil && s.obs == nil {
-			pl.hand.push(pl.draw.pop())
+		// The common draw inline: a card on the draw pile, nobody watching
+		// (draw1 reshuffles and reports).
+		if pl.draw.n != 0 && s.obs == nil {
+			i := pl.draw.pop()
+			pl.hand.push(i)
+			if t := s.tally; t != nil {
+				s.tallyDraw(t, i)
+			}
 			continue
 		}
 		if _, ok := s.draw1(p); !ok {
