@@ -30,8 +30,7 @@ type Choices struct {
 	defs    [maxChoiceDefs]uint8
 	nspec   [maxChoiceDefs]uint8
 	nplace  [maxChoiceDefs]uint8
-	rows    [maxRows]Action // the open rows' action bits
-	list    []Action        // the listed actions when kind == chList
+	list    []Action // the listed actions when kind == chList
 }
 
 // maxChoiceDefs bounds the distinct hand cards a Choices describes; a hand
@@ -83,7 +82,6 @@ func (s *State) FillChoices(c *Choices, buf []Action) {
 	c.open = open
 	c.nopen = rowCounts[open]
 	if c.handDefs(s, int(s.turn), true) {
-		c.rows = rowLists[open]
 		c.kind = chDeploy
 		if !c.special {
 			c.n = int(c.nd)*int(c.nopen) + 1
@@ -234,7 +232,7 @@ func (c *Choices) At(k int) Action {
 			k -= m
 			i++
 		}
-		return PlaceAction(int(c.defs[i]), 0) | c.rows[k]
+		return PlaceAction(int(c.defs[i]), 0) | rowLists[c.open&(1<<maxRows-1)][k]
 	case chList:
 		return c.list[k]
 	case chDiscard:
@@ -268,7 +266,7 @@ func (c *Choices) specialAt(k int) Action {
 			k -= m
 		}
 		if m := int(c.nplace[i]); k < m {
-			return PlaceAction(d, 0) | c.rows[k]
+			return PlaceAction(d, 0) | rowLists[c.open&(1<<maxRows-1)][k]
 		} else {
 			k -= m
 		}
