@@ -98,14 +98,14 @@ func (t *table) Move(s effects.Slot, row int) bool { return t.st().move(s.Row, s
 func (t *table) Fizzle()                           { t.fizzled = true }
 func (t *table) Push(f effects.Frame)              { t.st().push(f) }
 func (t *table) Offer(c effects.Choice)            { t.offer = append(t.offer, choiceAction(c)) }
+func (t *table) BlockAbove(s effects.Slot)         { t.st().scoutBlock(s.Row, s.Pos) }
+func (t *table) Negotiate(p, row int)              { t.st().negotiate(p, row) }
 
 func (t *table) OfferSlots(r int, m uint64) {
 	for ; m != 0; m &= m - 1 {
 		t.offer = append(t.offer, SlotAction(r, bits.TrailingZeros64(m)))
 	}
 }
-func (t *table) BlockAbove(s effects.Slot) { t.st().scoutBlock(s.Row, s.Pos) }
-func (t *table) Negotiate(p, row int)      { t.st().negotiate(p, row) }
 
 func (t *table) Weaken(s effects.Slot, amount int) bool {
 	if t.st().protected(s.Row, s.Pos) {
