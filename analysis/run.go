@@ -251,6 +251,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// loops can test for free.
 	stop := new(atomic.Bool)
 	go func() { <-ctx.Done(); stop.Store(true) }()
+	if ctx.Err() != nil {
+		// Cancelled before the start: no game begins, whether or not the
+		// goroutine above has run yet (fast games could all finish first).
+		stop.Store(true)
+	}
 	var keep []GameRecord
 	record := cfg.Record
 	if cfg.KeepGames {

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -49,16 +50,20 @@ type Greedy struct {
 	// Each seat's view of the rows as of its last decision (an agent may
 	// play every seat, as ISMCTS's rollouts do): only changed rows are
 	// read again (game.State.ViewRowsSince).
-	seen    [cards.MaxPlayers][cards.MaxRows]game.RowView
-	stamp   [cards.MaxPlayers]game.ViewStamp
-	em      [cards.MaxRows]float64 // my estimated power per row
-	opp     [cards.MaxRows]float64 // strongest opponent's estimate per row
-	w       [cards.MaxRows]float64 // what the row's target is worth to me
-	base    [cards.MaxRows]float64 // chance of winning each row as it stands
-	open    [cards.MaxRows]uint8   // the rows open to a placement
-	nopen   int
-	handler string
-	hdDone  bool
+	seen  [cards.MaxPlayers][cards.MaxRows]game.RowView
+	stamp [cards.MaxPlayers]game.ViewStamp
+	sums  [cards.MaxPlayers]rowSums // each seat's row summaries (look)
+	// lineupGen counts the lineup tables built (starting at 1), so a seat's
+	// summaries from other tables are not taken for current.
+	lineupGen uint32
+	em        [cards.MaxRows]float64 // my estimated power per row
+	opp       [cards.MaxRows]float64 // strongest opponent's estimate per row
+	w         [cards.MaxRows]float64 // what the row's target is worth to me
+	base      [cards.MaxRows]float64 // chance of winning each row as it stands
+	open      [cards.MaxRows]uint8   // the rows open to a placement
+	nopen     int
+	handler   string
+	hdDone    bool
 	// Best placement gain of the hand (floored at 0), of the card achieving
 	// it, and the best over every other card: bestPlacement(except) for any
 	// except.
@@ -72,6 +77,8 @@ type Greedy struct {
 	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
 	gen     uint32                     // this decision
 	ties    [64]tie                    // deploy's ties, drawn after its loop
+	tieAct  [64]game.Action            // decide's tied actions
+	ch      game.Choices               // decide's description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -210,6 +217,11 @@ func (g *Greedy) lineup(s *game.State) {
 		}
 	}
 	g.lineupOK = true
+	if g.lineupGen++; g.lineupGen == 0 {
+		// Wrapped: no seat's summaries may pass for this lineup's.
+		g.sums = [cards.MaxPlayers]rowSums{}
+		g.lineupGen = 1
+	}
 }
 
 // logistic maps a power margin to a chance of winning the row. It is the
@@ -219,11 +231,17 @@ func logistic(m float64) float64 {
 	return 0.5 + 0.5*m/(greedyScale+math.Abs(m))
 }
 
-// look summarises every row from the deciding seat's view.
+// look summarises every row from the deciding seat's view. A row's summary
+// depends only on its view and the lineup's tables, so each seat keeps its
+// summaries and recomputes only the rows ViewRowsSince read again.
 func (g *Greedy) look(s *game.State) {
 	me, np := g.me, g.np
-	s.ViewRowsSince(me, &g.seen[me], &g.stamp[me])
+	changed := s.ViewRowsSince(me, &g.seen[me], &g.stamp[me])
 	g.view = &g.seen[me]
+	sum := &g.sums[me]
+	if sum.gen != g.lineupGen {
+		sum.gen, changed = g.lineupGen, ^uint32(0)
+	}
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
 	g.nopen = 0
@@ -232,6 +250,9 @@ func (g *Greedy) look(s *game.State) {
 		if v.Open {
 			g.open[g.nopen] = uint8(r)
 			g.nopen++
+		}
+		if changed&(1<<uint(r)) == 0 {
+			continue
 		}
 		em := float64(v.Known[me]) + float64(v.Hidden[me])*mean[me]
 		// The strongest opponent (estimates are never negative nor NaN: no
@@ -247,15 +268,23 @@ func (g *Greedy) look(s *game.State) {
 				}
 			}
 		}
-		g.em[r], g.opp[r] = em, opp
-		g.w[r] = 0
+		sum.em[r], sum.opp[r] = em, opp
+		sum.w[r] = 0
 		if v.Target >= 0 {
-			g.w[r] = tw[v.Target]
+			sum.w[r] = tw[v.Target]
 		}
 		// No card of mine there: cannot win it (times 0, branch-free).
-		g.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
+		sum.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
 	}
+	g.em, g.opp, g.w, g.base = sum.em, sum.opp, sum.w, sum.base
 	g.looked = true
+}
+
+// rowSums is look's summary of every row for one seat, valid for the
+// lineup tables of generation gen.
+type rowSums struct {
+	em, opp, w, base [cards.MaxRows]float64
+	gen              uint32
 }
 
 // targetWorth is what taking target t is worth to seat me: its VP, my
@@ -360,6 +389,15 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	g.begin(s)
+	if legal[len(legal)-1].Kind() == game.ActPass {
+		return g.deploy(s, legal)
+	}
+	return g.pickScored(s, legal)
+}
+
+// begin starts a decision of more than one action.
+func (g *Greedy) begin(s *game.State) {
 	if g.rs != s.Ruleset() {
 		g.prepare(s.Ruleset())
 	}
@@ -371,10 +409,131 @@ func (g *Greedy) Choose(s *game.State, legal []game.Action) game.Action {
 		g.memoGen = [256][cards.MaxRows]uint32{}
 		g.gen = 1
 	}
-	if legal[len(legal)-1].Kind() == game.ActPass {
-		return g.deploy(s, legal)
+}
+
+// decide is Decide for a Greedy agent: Choose from the legal actions, but
+// a Deployment turn is scored from s.FillChoices's description (each hand
+// card's special actions and placements) without listing it — the same
+// actions in the same order as s.LegalActions, so the same scores, ties and
+// draws as deploy. Other decisions are listed into *buf.
+func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
+	c := &g.ch
+	s.FillChoices(c, (*buf)[:0])
+	n := c.Len()
+	if n == 0 {
+		return 0, false
 	}
-	return g.pickScored(s, legal)
+	if !c.Deploy() || n == 1 {
+		if l := c.Listed(); l != nil {
+			*buf = l
+		} else {
+			*buf = (*buf)[:0]
+			for k := 0; k < n; k++ {
+				*buf = append(*buf, c.At(k))
+			}
+		}
+		return g.Choose(s, *buf), true
+	}
+	g.begin(s)
+	g.look(s)
+	g.tableHand(s)
+	gen := g.gen
+	var rows [cards.MaxRows]uint8
+	nr := 0
+	for m := c.OpenRows(); m != 0; m &= m - 1 {
+		rows[nr&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
+		nr++
+	}
+	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
+	k := 0 // the action's index in the list
+	for j := 0; j < c.NumCards(); j++ {
+		d, spec, nspec, nplace := c.DeployCard(j)
+		if nspec > 0 {
+			switch spec {
+			case game.ActShield:
+				if !p.add(g, k, game.ShieldAction(d), g.bestOther(d)+0.3) {
+					return g.listed(s, buf)
+				}
+				k++
+			case game.ActWave:
+				if !p.add(g, k, game.WaveAction(d), g.bestOther(d)-0.2) {
+					return g.listed(s, buf)
+				}
+				k++
+			case game.ActPlaceAt:
+				for _, r := range rows[:nr] {
+					if g.memoGen[d][r] != gen {
+						return g.listed(s, buf)
+					}
+					v, ln := g.memo[d][r], int(g.view[r].Len)
+					for pos, end := s.InsertFloor(int(r)), s.RowLen(int(r)); pos < end; pos++ {
+						// Higher positions win ties (score).
+						if v := v + 0.01*float64(ln-pos); v > p.lo && !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
+							return g.listed(s, buf)
+						}
+						k++
+					}
+				}
+			default:
+				return g.listed(s, buf)
+			}
+		}
+		m, mg := &g.memo[d], &g.memoGen[d]
+		for _, r := range rows[:nplace] {
+			if mg[r] != gen {
+				return g.listed(s, buf)
+			}
+			// The action is built only for a score within reach of the best.
+			if v := m[r]; v > p.lo && !p.add(g, k, game.PlaceAction(d, int(r)), v) {
+				return g.listed(s, buf)
+			}
+			k++
+		}
+	}
+	if k != n-1 || !p.add(g, k, game.PassAction(), -0.25) {
+		return g.listed(s, buf) // not reached: the description is the list
+	}
+	for t, tt := range g.ties[:p.nt] {
+		// Only ties with the last best can still replace it.
+		if g.rng.Intn(int(tt.n)) == 0 && int(tt.i) > p.bi {
+			p.bi, p.best = int(tt.i), g.tieAct[t]
+		}
+	}
+	return p.best, true
+}
+
+// scan is deploy's choice (pick's rule) kept over actions scored in turn:
+// the best, and the ties within 1e-9 of it, drawn after the last action (a
+// draw depends only on the count of ties, so the draws are the same).
+type scan struct {
+	best    game.Action
+	bi      int
+	hi, lo  float64 // the best score ± 1e-9
+	run, nt int
+}
+
+// add scores action a, the i-th; false if g.ties is full (no draw is made
+// yet, so the caller can start over the slow way).
+func (p *scan) add(g *Greedy, i int, a game.Action, v float64) bool {
+	if v > p.lo {
+		if v > p.hi {
+			p.best, p.bi, p.hi, p.lo, p.run = a, i, v+1e-9, v-1e-9, 1
+			return true
+		}
+		if p.nt == len(g.ties) {
+			return false
+		}
+		p.run++
+		g.ties[p.nt], g.tieAct[p.nt] = tie{int32(i), int32(p.run)}, a
+		p.nt++
+	}
+	return true
+}
+
+// listed is decide's way out to the listed actions, scored one by one.
+func (g *Greedy) listed(s *game.State, buf *[]game.Action) (game.Action, bool) {
+	*buf = s.LegalActions(*buf)
+	return g.pickScored(s, *buf), true
 }
 
 // pick keeps the best of the actions scored so far: an action scoring more
@@ -410,41 +569,8 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	g.look(s)
-	me, gen, open := g.me, g.gen, g.open[:g.nopen]
-	// best1 and best2 as ordered integers (floatKey), kept branch-free:
-	// whether a card beats them is a coin toss for the branch predictor.
-	b1, b2, card1 := floatKey(0), floatKey(0), -1
-	var seen [4]uint64 // card definitions met in the hand
-	for k := 0; k < s.HandLen(me); k++ {
-		d := s.HandCard(me, me, k)
-		if seen[d>>6&3]&(1<<uint(d&63)) != 0 {
-			continue // a copy: changes neither best
-		}
-		seen[d>>6&3] |= 1 << uint(d&63)
-		m, mg, c := &g.memo[d], &g.memoGen[d], &g.card[d]
-		// Only open rows: no action places into a closed one. A row whose
-		// target is taken has w = 0: gain ±0. The card's best, cb, is an
-		// ordered integer: max of two is then a compare and a move (max of
-		// floats, with its NaN and ±0 rules, takes nine instructions).
-		cb := floatKey(math.Inf(-1))
-		if c.kind == gkNone {
-			pw := c.pw
-			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+pw-g.opp[r])-g.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
-		} else {
-			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, int(r))-g.opp[r])-g.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
-		}
-		if cb > b1 {
-			card1 = d
-		}
-		b1, b2 = max(b1, cb), max(b2, min(b1, cb)) // cb > b1 ? (cb, b1) : cb > b2 ? (b1, cb) : (b1, b2)
-	}
-	g.best1, g.best2, g.best1Card, g.bestDone = keyFloat(b1), keyFloat(b2), card1, true
+	g.tableHand(s)
+	gen := g.gen
 	// Score and pick (pick's rule) in one loop that calls nothing in the
 	// common case, so that it keeps its values in registers: a tie's draw
 	// waits for the end of the loop (a draw depends only on the count of
@@ -493,6 +619,46 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 		}
 	}
 	return legal[best]
+}
+
+// tableHand tables the gain of every distinct hand card in every open row
+// (memo) and the best placement of the hand (best1, best2).
+func (g *Greedy) tableHand(s *game.State) {
+	me, gen, open := g.me, g.gen, g.open[:g.nopen]
+	// best1 and best2 as ordered integers (floatKey), kept branch-free:
+	// whether a card beats them is a coin toss for the branch predictor.
+	b1, b2, card1 := floatKey(0), floatKey(0), -1
+	var seen [4]uint64 // card definitions met in the hand
+	for k := 0; k < s.HandLen(me); k++ {
+		d := s.HandCard(me, me, k)
+		if seen[d>>6&3]&(1<<uint(d&63)) != 0 {
+			continue // a copy: changes neither best
+		}
+		seen[d>>6&3] |= 1 << uint(d&63)
+		m, mg, c := &g.memo[d], &g.memoGen[d], &g.card[d]
+		// Only open rows: no action places into a closed one. A row whose
+		// target is taken has w = 0: gain ±0. The card's best, cb, is an
+		// ordered integer: max of two is then a compare and a move (max of
+		// floats, with its NaN and ±0 rules, takes nine instructions).
+		cb := floatKey(math.Inf(-1))
+		if c.kind == gkNone {
+			pw := c.pw
+			for _, r := range open {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+pw-g.opp[r])-g.base[r]), gen
+				cb = max(cb, floatKey(m[r]))
+			}
+		} else {
+			for _, r := range open {
+				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, int(r))-g.opp[r])-g.base[r]), gen
+				cb = max(cb, floatKey(m[r]))
+			}
+		}
+		if cb > b1 {
+			card1 = d
+		}
+		b1, b2 = max(b1, cb), max(b2, min(b1, cb)) // cb > b1 ? (cb, b1) : cb > b2 ? (b1, cb) : (b1, b2)
+	}
+	g.best1, g.best2, g.best1Card, g.bestDone = keyFloat(b1), keyFloat(b2), card1, true
 }
 
 // tie is legal[i], the n-th action within 1e-9 of the best so far.

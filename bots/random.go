@@ -95,7 +95,7 @@ func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
 	if l := c.Listed(); cap(l) > cap(b.buf) {
 		b.buf = l[:0]
 	}
-	last := c.At(n - 1)
+	last := c.Last()
 	switch {
 	case last.Kind() == game.ActPass:
 		others := n - 1
@@ -132,7 +132,9 @@ func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool
 	switch r := ag.(type) {
 	case *Random:
 		return r.Sample(s)
-	case *Greedy, *ISMCTS:
+	case *Greedy:
+		return r.decide(s, buf)
+	case *ISMCTS:
 	default:
 		if sm, isSampler := ag.(Sampler); isSampler {
 			return sm.Sample(s)

@@ -106,9 +106,12 @@ type Table interface {
 	// Fizzle reports that a revealed effect could do nothing.
 	Fizzle()
 	// Push starts a pending decision; Offer adds an option while the engine
-	// asks a handler for options.
+	// asks a handler for options, and OfferSlots a ChooseSlot option for
+	// each card of row r in m (bit k: position k), in position order — one
+	// call for a row's targets, not one per card.
 	Push(f Frame)
 	Offer(c Choice)
+	OfferSlots(r int, m uint64)
 }
 
 // CardInfo describes a card on the table (Table.Info).

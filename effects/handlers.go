@@ -240,8 +240,8 @@ func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
 }
 func (k strikeShip) Options(t Table, f *Frame, args []Value) {
 	for r := 0; r < t.Rows(); r++ {
-		for m := k.targets(t, f.Src, r); m != 0; m &= m - 1 {
-			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: bits.TrailingZeros64(m)})
+		if m := k.targets(t, f.Src, r); m != 0 {
+			t.OfferSlots(r, m)
 		}
 	}
 	t.Offer(Choice{Kind: ChooseDone}) // optional: only Mines and EMP say otherwise
@@ -282,9 +282,9 @@ func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 		if m != 0 && !offer {
 			return n + 1
 		}
-		for ; m != 0; m &= m - 1 {
-			n++
-			t.Offer(Choice{Kind: ChooseSlot, Row: r, Pos: bits.TrailingZeros64(m)})
+		if m != 0 {
+			n += bits.OnesCount64(m)
+			t.OfferSlots(r, m)
 		}
 	}
 	if offer {

@@ -121,6 +121,10 @@ func (ds *defSet) add(fx *fixed, inst uint8) bool {
 	return true
 }
 
+// InsertFloor is the first position of row r a card may be inserted at
+// (a place-anywhere card's insertions go from it to the row's last card).
+func (s *State) InsertFloor(r int) int { return s.insertFloor(r) }
+
 // insertFloor is the first position of row r a card may be inserted at:
 // inserting shifts every card below, and a shielded card cannot be moved.
 func (s *State) insertFloor(r int) int {
@@ -227,14 +231,14 @@ func (s *State) frameOptions(buf []Action) []Action {
 	var seen defSet
 	switch f.Step {
 	case fkDiscard:
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			if seen.add(s.fx, h.c[k]) {
 				buf = append(buf, DiscardAction(s.defOf(h.c[k])))
 			}
 		}
 		buf = append(buf, DoneAction())
 	case fkShield:
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			d := s.def8(h.c[k])
 			if !s.shieldable(int(d)) || !seen.add(s.fx, h.c[k]) {
 				continue
@@ -246,7 +250,7 @@ func (s *State) frameOptions(buf []Action) []Action {
 			}
 		}
 	case fkWave:
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			d := s.def8(h.c[k])
 			if !s.placeableAlone(int(d)) || !seen.add(s.fx, h.c[k]) {
 				continue
@@ -264,7 +268,7 @@ func (s *State) frameOptions(buf []Action) []Action {
 			buf = append(buf, DoneAction())
 		}
 	case fkBid:
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			if seen.add(s.fx, h.c[k]) {
 				buf = append(buf, HandAction(s.defOf(h.c[k])))
 			}
@@ -289,7 +293,7 @@ func (s *State) placeableAlone(d int) bool {
 func (s *State) canInsertBeside(p, wave int) bool {
 	h := &s.players[p].hand
 	skipped := false
-	for k := 0; k < int(h.n); k++ {
+	for k := range h.c[:h.n] {
 		d := s.defOf(h.c[k])
 		if d == wave && !skipped {
 			skipped = true
@@ -311,7 +315,7 @@ func (s *State) shieldable(d int) bool {
 
 func (s *State) hasShieldable(p int) bool {
 	h := &s.players[p].hand
-	for k := 0; k < int(h.n); k++ {
+	for k := range h.c[:h.n] {
 		if s.shieldable(s.defOf(h.c[k])) {
 			return true
 		}
@@ -529,7 +533,7 @@ func (s *State) startReveal() {
 	// Shields come off first; they go to their owners' discard piles.
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if sh := row.s[k].shield; sh != noInst {
 				s.players[s.ownerOf(sh)].discard.push(sh)
 				row.s[k].shield = noInst
@@ -548,7 +552,7 @@ func (s *State) startReveal() {
 func (s *State) nextFaceDown() (int, int, bool) {
 	for r := int(s.revealFrom); r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if row.s[k].flags&fFaceUp == 0 {
 				return r, k, true
 			}

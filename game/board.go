@@ -25,7 +25,7 @@ func (s *State) underBlocker(r, k int) bool {
 	if row.perm == 0 {
 		return false
 	}
-	for j := 0; j < k; j++ {
+	for j := range row.s[:k] {
 		sl := &row.s[j]
 		if s.fx.defPerm[s.def8(sl.inst)]&effects.BlocksBelow != 0 && s.selfActive(sl) {
 			return true
@@ -61,7 +61,7 @@ func (s *State) closed(r int) bool {
 		return false
 	}
 	blocked := false
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		sl := &row.s[k]
 		perm := s.fx.defPerm[s.def8(sl.inst)]
 		if perm == 0 || !s.selfActive(sl) {
@@ -348,7 +348,7 @@ func (s *State) reveal(r, k int) {
 func (s *State) unlinkScout(r int, inst uint8) {
 	row := &s.rows[r]
 	s.flagsChanged(r)
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		if row.s[k].blockedBy == inst {
 			row.s[k].blockedBy = noInst
 		}

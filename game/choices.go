@@ -30,8 +30,7 @@ type Choices struct {
 	defs    [maxChoiceDefs]uint8
 	nspec   [maxChoiceDefs]uint8
 	nplace  [maxChoiceDefs]uint8
-	rows    [maxRows]Action // the open rows' action bits
-	list    []Action        // the listed actions when kind == chList
+	list    []Action // the listed actions when kind == chList
 }
 
 // maxChoiceDefs bounds the distinct hand cards a Choices describes; a hand
@@ -83,7 +82,6 @@ func (s *State) FillChoices(c *Choices, buf []Action) {
 	c.open = open
 	c.nopen = rowCounts[open]
 	if c.handDefs(s, int(s.turn), true) {
-		c.rows = rowLists[open]
 		c.kind = chDeploy
 		if !c.special {
 			c.n = int(c.nd)*int(c.nopen) + 1
@@ -112,30 +110,33 @@ func (c *Choices) handDefs(s *State, p int, deploy bool) bool {
 	h := &s.players[p].hand
 	var seen uint64
 	nd := 0
-	c.special = false
+	// One pass collects the distinct cards; only a hand with a special card
+	// (fixed.specialBits) needs the counts per card, in a second pass.
 	for _, inst := range h.c[:h.n] {
 		b := fx.defBit[inst]
 		if seen&b != 0 {
 			continue
 		}
 		seen |= b
-		if nd == maxChoiceDefs {
+		if uint(nd) >= maxChoiceDefs {
 			return false
 		}
-		d := fx.instDef[inst]
-		c.defs[nd] = d
-		if deploy {
-			c.nplace[nd], c.nspec[nd] = c.nopen, 0
-			if pl := fx.defPlace[d]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
-				c.special = true
-				if !c.countSpecial(s, p, nd, pl) {
-					return false
-				}
-			}
-		}
+		c.defs[nd] = fx.instDef[inst]
 		nd++
 	}
 	c.nd = uint8(nd)
+	c.special = deploy && seen&fx.specialBits[p] != 0
+	if !c.special {
+		return true
+	}
+	for i, d := range c.defs[:nd] {
+		c.nplace[i], c.nspec[i] = c.nopen, 0
+		if pl := fx.defPlace[d]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
+			if !c.countSpecial(s, p, i, pl) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
@@ -167,6 +168,55 @@ func (c *Choices) countSpecial(s *State, p, i int, pl effects.Placement) bool {
 	return true
 }
 
+// Last returns the last legal action, At(Len()-1) for Len() > 0, without
+// decoding: a Deployment turn ends with Pass, a discard or bid with Done.
+// The random bot asks for it at every decision.
+func (c *Choices) Last() Action {
+	switch c.kind {
+	case chDeploy:
+		return PassAction()
+	case chList:
+		return c.list[c.n-1]
+	}
+	return DoneAction()
+}
+
+// Deploy reports whether the decision is a Deployment turn described card
+// by card: its actions are, for each of the NumCards distinct hand cards in
+// turn (DeployCard), the card's special actions, then its placements in
+// the first nplace open rows (OpenRows, lowest first: every open row, or
+// none for a shield), then Pass last.
+func (c *Choices) Deploy() bool { return c.kind == chDeploy }
+
+// NumCards is the number of distinct hand cards a discard, bid or
+// Deployment turn is described by.
+func (c *Choices) NumCards() int { return int(c.nd) }
+
+// OpenRows returns the rows open to a placement in a Deployment turn.
+func (c *Choices) OpenRows() uint32 { return c.open }
+
+// DeployCard returns the j-th distinct hand card of a Deployment turn, the
+// kind and number of its special actions (ActShield or ActWave: one;
+// ActPlaceAt: its insertions, open rows lowest first, positions from
+// State.InsertFloor down) and the number of its placements.
+func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int) {
+	d := c.defs[j]
+	if !c.special {
+		return int(d), ActPlace, 0, int(c.nopen)
+	}
+	switch c.s.fx.defPlace[d] {
+	case effects.PlaceShieldOther:
+		spec = ActShield
+	case effects.PlaceInsertOther:
+		spec = ActWave
+	case effects.PlaceAnywhere:
+		spec = ActPlaceAt
+	default:
+		spec = ActPlace
+	}
+	return int(d), spec, int(c.nspec[j]), int(c.nplace[j])
+}
+
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
 func (c *Choices) At(k int) Action {
 	switch c.kind {
@@ -182,7 +232,7 @@ func (c *Choices) At(k int) Action {
 			k -= m
 			i++
 		}
-		return PlaceAction(int(c.defs[i]), 0) | c.rows[k]
+		return PlaceAction(int(c.defs[i]), 0) | rowLists[c.open&(1<<maxRows-1)][k]
 	case chList:
 		return c.list[k]
 	case chDiscard:
@@ -216,7 +266,7 @@ func (c *Choices) specialAt(k int) Action {
 			k -= m
 		}
 		if m := int(c.nplace[i]); k < m {
-			return PlaceAction(d, 0) | c.rows[k]
+			return PlaceAction(d, 0) | rowLists[c.open&(1<<maxRows-1)][k]
 		} else {
 			k -= m
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cardlab/cardlab/cards"
@@ -32,6 +33,14 @@ func TestChoicesMatchLegalActions(t *testing.T) {
 						t.Fatalf("%dp seed %d: Choices.At(%d) = %v, LegalActions has %v", n, seed, k, got, a)
 					}
 				}
+				if c.Deploy() {
+					if got := deployList(s, &c); !slices.Equal(got, buf) {
+						t.Fatalf("%dp seed %d: DeployCard describes %v, LegalActions has %v", n, seed, got, buf)
+					}
+				}
+				if got := c.Last(); got != buf[len(buf)-1] {
+					t.Fatalf("%dp seed %d: Choices.Last = %v, LegalActions ends with %v", n, seed, got, buf[len(buf)-1])
+				}
 				if c.kind == chList {
 					listed++
 				} else {
@@ -45,4 +54,37 @@ func TestChoicesMatchLegalActions(t *testing.T) {
 		}
 	}
 	t.Logf("%d decisions described, %d listed", described, listed)
+}
+
+// deployList lists a Deployment turn from DeployCard, as an agent scoring
+// it without the list walks it.
+func deployList(s *State, c *Choices) []Action {
+	var rows []int
+	for r := 0; r < s.NumRows(); r++ {
+		if c.OpenRows()&(1<<uint(r)) != 0 {
+			rows = append(rows, r)
+		}
+	}
+	var l []Action
+	for j := 0; j < c.NumCards(); j++ {
+		d, spec, nspec, nplace := c.DeployCard(j)
+		if nspec > 0 {
+			switch spec {
+			case ActShield:
+				l = append(l, ShieldAction(d))
+			case ActWave:
+				l = append(l, WaveAction(d))
+			case ActPlaceAt:
+				for _, r := range rows {
+					for pos := s.InsertFloor(r); pos < s.RowLen(r); pos++ {
+						l = append(l, PlaceAtAction(d, r, pos))
+					}
+				}
+			}
+		}
+		for _, r := range rows[:nplace] {
+			l = append(l, PlaceAction(d, r))
+		}
+	}
+	return append(l, PassAction())
 }

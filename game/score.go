@@ -124,7 +124,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 // stops and the full scoring has to run.
 func (s *State) sumPlain(row *row, res *RowResult) bool {
 	fx := s.fx
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		sl := &row.s[k]
 		if fx.defScoring[fx.instDef[sl.inst]] {
 			return false
@@ -184,7 +184,7 @@ func (s *State) decide(row *row, res *RowResult) {
 		} else {
 			reason = ReasonTieTop
 		}
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if o := s.ownerOf(row.s[k].inst); cand[o] {
 				res.Winner = o
 				break
@@ -276,7 +276,7 @@ func (s *State) scoreRound() {
 	// Every card on the table goes to its owner's discard pile.
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			i := row.s[k].inst
 			s.players[s.ownerOf(i)].discard.push(i)
 		}

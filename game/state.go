@@ -74,8 +74,9 @@ func (p *pile) removeAt(k int) uint8 {
 	i := p.c[k]
 	// A loop, not copy: piles are short where this is hot (hands), and a
 	// runtime.memmove call costs more than moving a few bytes.
-	for j := k + 1; j < int(p.n); j++ {
-		p.c[j-1] = p.c[j]
+	c := p.c[k:p.n]
+	for j := 1; j < len(c); j++ {
+		c[j-1] = c[j]
 	}
 	p.n--
 	return i
@@ -149,6 +150,10 @@ type fixed struct {
 	defArgs  [256][]effects.Value
 	defSpec  [256]*effects.Spec
 	defStage [256]uint8 // bit set of scoring stages
+	// specialBits[p]: the defBit bits of seat p's special (X) cards that
+	// add actions of their own (all placements but Normal and Scout), so a
+	// hand's definition set tells at once whether any is in hand.
+	specialBits [maxPlayers]uint64
 	// defScoring marks cards whose effect can change powers or give a
 	// combination in the Scoring Phase (rows without any are summed directly).
 	defScoring [256]bool
@@ -349,6 +354,11 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	for i := range rs.Cards {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
 	}
+	for i := 0; i < fx.ninst; i++ {
+		if pl := fx.defPlace[fx.instDef[i]]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
+			fx.specialBits[fx.instOwn[i]] |= fx.defBit[i]
+		}
+	}
 	fx.tgt = make([]targetFixed, len(rs.Targets))
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
@@ -519,11 +529,7 @@ func (s *State) draw1(p int) (uint8, bool) {
 	i := pl.draw.pop()
 	pl.hand.push(i)
 	if t := s.tally; t != nil {
-		d := s.def8(i)
-		setBit(&t.Drawn, d)
-		if t.Start < 0 {
-			setBit(&t.Opening, d) // dealt before round 1
-		}
+		s.tallyDraw(t, i)
 	}
 	if s.obs != nil {
 		e := ev(EvDrawn, p)
@@ -533,9 +539,29 @@ func (s *State) draw1(p int) (uint8, bool) {
 	return i, true
 }
 
+// tallyDraw counts a drawn card in t.
+func (s *State) tallyDraw(t *Tally, i uint8) {
+	d := s.def8(i)
+	setBit(&t.Drawn, d)
+	if t.Start < 0 {
+		setBit(&t.Opening, d) // dealt before round 1
+	}
+}
+
 // refill draws p back up to the hand size; more cards in hand stay.
 func (s *State) refill(p int) {
-	for int(s.players[p].hand.n) < s.fx.handSize {
+	pl := &s.players[p]
+	for int(pl.hand.n) < s.fx.handSize {
+		// The common draw inline: a card on the draw pile, nobody watching
+		// (draw1 reshuffles and reports).
+		if pl.draw.n != 0 && s.obs == nil {
+			i := pl.draw.pop()
+			pl.hand.push(i)
+			if t := s.tally; t != nil {
+				s.tallyDraw(t, i)
+			}
+			continue
+		}
 		if _, ok := s.draw1(p); !ok {
 			return
 		}
@@ -545,8 +571,8 @@ func (s *State) refill(p int) {
 // takeFromHand removes a card of definition def from p's hand.
 func (s *State) takeFromHand(p, def int) (uint8, bool) {
 	h := &s.players[p].hand
-	for k := 0; k < int(h.n); k++ {
-		if int(s.def8(h.c[k])) == def {
+	for k, inst := range h.c[:h.n] {
+		if int(s.fx.instDef[inst]) == def {
 			i := h.removeAt(k)
 			s.handChanged(p)
 			return i, true
@@ -558,10 +584,18 @@ func (s *State) takeFromHand(p, def int) (uint8, bool) {
 // handChanged forgets Spy knowledge of p's hand: once p plays or discards,
 // nobody can tell which of the seen cards went where.
 func (s *State) handChanged(p int) {
-	for q := 0; q < s.fx.players; q++ {
-		s.players[q].spied[p] = 0
-	}
+	// Every seat, seated or not (an empty seat never spies): four stores
+	// cost less than a loop over the seated ones.
+	p &= maxPlayers - 1
+	s.players[0].spied[p] = 0
+	s.players[1].spied[p] = 0
+	s.players[2].spied[p] = 0
+	s.players[3].spied[p] = 0
 }
+
+// The four stores above are every seat only while maxPlayers is 4.
+var _ [maxPlayers - 4]struct{}
+var _ [4 - maxPlayers]struct{}
 
 func (s *State) startRound(first int) {
 	s.nrows = 0

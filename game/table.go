@@ -1,6 +1,10 @@
 package game
 
-import "github.com/cardlab/cardlab/effects"
+import (
+	"math/bits"
+
+	"github.com/cardlab/cardlab/effects"
+)
 
 // table is the State as effect handlers see it (effects.Table). Converting
 // *State to *table is free, so calling a handler allocates nothing.
@@ -59,7 +63,7 @@ func (t *table) Match(r int, q effects.SlotQuery) uint64 {
 		}
 		return m
 	}
-	for k := 0; k < int(row.n); k++ {
+	for k := range row.s[:row.n] {
 		sl := &row.s[k]
 		switch {
 		case q.FaceUp && sl.flags&fFaceUp == 0,
@@ -96,6 +100,12 @@ func (t *table) Push(f effects.Frame)              { t.st().push(f) }
 func (t *table) Offer(c effects.Choice)            { t.offer = append(t.offer, choiceAction(c)) }
 func (t *table) BlockAbove(s effects.Slot)         { t.st().scoutBlock(s.Row, s.Pos) }
 func (t *table) Negotiate(p, row int)              { t.st().negotiate(p, row) }
+
+func (t *table) OfferSlots(r int, m uint64) {
+	for ; m != 0; m &= m - 1 {
+		t.offer = append(t.offer, SlotAction(r, bits.TrailingZeros64(m)))
+	}
+}
 
 func (t *table) Weaken(s effects.Slot, amount int) bool {
 	if t.st().protected(s.Row, s.Pos) {
@@ -174,7 +184,7 @@ func (t *table) ShowHands(p int) {
 		}
 		var bits uint64
 		h := &s.players[q].hand
-		for k := 0; k < int(h.n); k++ {
+		for k := range h.c[:h.n] {
 			bits |= 1 << uint(int(h.c[k])-s.fx.base[q])
 		}
 		s.players[p].spied[q] = bits

@@ -119,7 +119,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		n += copy(pool[n:], pl.draw.cards())
 		for r := 0; r < int(s.nrows); r++ {
 			row := &s.rows[r]
-			for k := 0; k < int(row.n); k++ {
+			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 					pool[n] = sl.inst
 					n++
@@ -166,7 +166,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		n += copy(pl.draw.cards(), pool[n:])
 		for r := 0; r < int(s.nrows); r++ {
 			row := &s.rows[r]
-			for k := 0; k < int(row.n); k++ {
+			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 					sl.inst = down[nd]
 					nd++
@@ -188,7 +188,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		row.perm = 0
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if s.fx.defPerm[s.def8(row.s[k].inst)] != 0 {
 				row.perm++
 			}
@@ -203,7 +203,7 @@ func (s *State) faceDownOf(q int) int {
 	n := 0
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
-		for k := 0; k < int(row.n); k++ {
+		for k := range row.s[:row.n] {
 			if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
 				n++
 			}
@@ -286,7 +286,9 @@ type ViewStamp struct {
 // ViewRowsSince is ViewRows for an array filled by earlier calls with the
 // same stamp: only the rows changed since are read again (an agent deciding
 // again after one or two placements rereads one or two rows, not all).
-func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) {
+// It returns the rows it read again (bit r for row r), so that a caller can
+// keep what it derives from a row's view as long as the row is unchanged.
+func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) (changed uint32) {
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
 	}
@@ -299,7 +301,9 @@ func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewSt
 		s.viewRow(viewer, r, open, &rv[r])
 		st.ver[r] = v
 		st.valid |= 1 << uint(r)
+		changed |= 1 << uint(r)
 	}
+	return changed
 }
 
 // viewRow writes rv field by field: a composite literal is built on the
