@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 )
 
 // CheckDir reports whether dir can receive the files names through
@@ -53,6 +55,13 @@ func CheckDir(dir string, names []string) error {
 			return fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", p, uid)
 		}
 	}
+	// A run killed between the renames of its swap left the old files in
+	// its temporary: they are the only copy, so say where they are rather
+	// than go on (CleanStale never removes them).
+	if left := InterruptedSwaps(dir, dirTempBase); len(left) > 0 {
+		return fmt.Errorf("%s: an earlier run was stopped while replacing its files; the files it replaced are in %s — move them back into %s (or delete that folder) and run again",
+			dir, filepath.Join(left[0], swapOld), dir)
+	}
 	return checkWritableDir(dir, dir)
 }
 
@@ -89,7 +98,13 @@ func ReplaceDir(dir string, names []string, render func(tmp string) error) error
 	if err != nil {
 		return fmt.Errorf("%s: cannot make a temporary folder: %v", dir, pathErr(err))
 	}
-	defer func() { os.RemoveAll(tmp); untrack(tmp) }()
+	keep := false // a failed rollback leaves the old files in tmp
+	defer func() {
+		if !keep {
+			os.RemoveAll(tmp)
+		}
+		untrack(tmp)
+	}()
 	if err := render(tmp); err != nil {
 		return err
 	}
@@ -112,8 +127,33 @@ func ReplaceDir(dir string, names []string, render func(tmp string) error) error
 			return fmt.Errorf("%s: cannot move the report into place", dir)
 		}
 	}
-	return swapFiles(dir, tmp, names)
+	// Ctrl-C (or SIGTERM) between the renames would leave dir half old and
+	// half new: hold such signals for the swap's few renames and act on
+	// them after.
+	held := make(chan os.Signal, 2)
+	signal.Notify(held, os.Interrupt, syscall.SIGTERM)
+	err = swapFiles(dir, tmp, names)
+	signal.Stop(held)
+	if errors.Is(err, errRollbackFailed) {
+		keep = true
+	}
+	select {
+	case sig := <-held:
+		if p, perr := os.FindProcess(os.Getpid()); perr == nil {
+			_ = p.Signal(sig)
+		}
+	default:
+	}
+	return err
 }
+
+// errRollbackFailed marks a swap whose undo failed: the old files are
+// still in the temporary folder, which must then be kept.
+var errRollbackFailed = errors.New("restoring the old files failed")
+
+// swapOld is the subfolder of a ReplaceDir temporary that holds the old
+// files during the swap.
+const swapOld = "old"
 
 // testFailSwap, set by tests, makes the swap of the named file fail after
 // the files before it were swapped.
@@ -122,7 +162,7 @@ var testFailSwap string
 // swapFiles moves the new files in tmp into dir, keeping the old ones in
 // tmp/old until all are in, and undoes every move if one fails.
 func swapFiles(dir, tmp string, names []string) error {
-	old := filepath.Join(tmp, "old")
+	old := filepath.Join(tmp, swapOld)
 	if err := os.Mkdir(old, 0o700); err != nil {
 		return err
 	}
@@ -130,7 +170,7 @@ func swapFiles(dir, tmp string, names []string) error {
 	rollback := func(cause error) error {
 		for i := len(undo) - 1; i >= 0; i-- {
 			if err := undo[i](); err != nil {
-				return fmt.Errorf("%v; restoring the old files failed too (%v): they are in %s", cause, err, tmp)
+				return fmt.Errorf("%v; %w too (%v): they are in %s", cause, errRollbackFailed, err, filepath.Join(tmp, swapOld))
 			}
 		}
 		return cause

@@ -68,6 +68,9 @@ func resolve(path string) (target, error) {
 		// ours to replace.
 		return target{path: path, kind: kindThrough}, nil
 	}
+	if err := checkLinkOwners(path); err != nil {
+		return target{}, err
+	}
 	st, err := os.Stat(path) // follows symbolic links
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -109,6 +112,33 @@ func resolve(path string) (target, error) {
 		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
 	}
 	return target{path: real, kind: kindRegular, mode: m.Perm()}, nil
+}
+
+// checkLinkOwners refuses a path whose symbolic links (the last element and
+// every link it leads to) belong to another user: following such a link
+// would let that user choose which of our files is replaced — the attack
+// the kernel's protected_symlinks stops for opens, which a rename does not
+// meet.
+func checkLinkOwners(path string) error {
+	cur := path
+	for range 40 {
+		st, err := os.Lstat(cur)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		if uid, ok := owner(st); ok && uid != os.Geteuid() {
+			return fmt.Errorf("%s is a symbolic link of another user (uid %d): cardlab does not follow it", cur, uid)
+		}
+		to, err := os.Readlink(cur)
+		if err != nil {
+			return nil // resolve reports it
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(cur), to)
+		}
+		cur = to
+	}
+	return nil
 }
 
 // descriptorPath reports whether path names an open file descriptor
@@ -299,8 +329,36 @@ func CleanStale(dir, base string) {
 		if pid == os.Getpid() || processAlive(pid) && time.Since(st.ModTime()) < staleAge {
 			continue
 		}
+		if interruptedSwap(filepath.Join(dir, name)) {
+			continue // the only copy of a folder's old files: never removed
+		}
 		os.RemoveAll(filepath.Join(dir, name))
 	}
+}
+
+// interruptedSwap reports whether tmp, a ReplaceDir temporary, holds old
+// files moved aside by a swap that never finished (the run was killed
+// between its renames): they are the only copy of what the folder held.
+func interruptedSwap(tmp string) bool {
+	entries, err := os.ReadDir(filepath.Join(tmp, swapOld))
+	return err == nil && len(entries) > 0
+}
+
+// InterruptedSwaps lists the temporaries in dir left by a ReplaceDir of
+// base that was killed in the middle of its swap.
+func InterruptedSwaps(dir, base string) []string {
+	prefix := "." + base + tempMarker
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) && interruptedSwap(filepath.Join(dir, e.Name())) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 func processAlive(pid int) bool {

@@ -385,3 +385,57 @@ func TestReplaceDirSubfolders(t *testing.T) {
 		t.Errorf("a file in the way of a subfolder: err %v, rendered %v", err, rendered)
 	}
 }
+
+// TestForeignSymlinkRefused: a link that another user planted (in a shared,
+// sticky folder, say) is not followed, so it cannot choose which of our
+// files is replaced; the file it points at is left alone.
+func TestForeignSymlinkRefused(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("making a link owned by another user needs root")
+	}
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	os.WriteFile(victim, []byte("mine"), 0o644)
+	link := filepath.Join(dir, "out.json")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(link, 65534, 65534); err != nil {
+		t.Skip("cannot chown a link here:", err)
+	}
+	err := WriteFile(link, []byte("result"), nil)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link of another user") {
+		t.Fatalf("WriteFile through a foreign link: %v", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "mine" {
+		t.Fatalf("the file behind a foreign link was replaced: %q", b)
+	}
+}
+
+// TestInterruptedSwapKept: a run killed between the renames of its swap
+// leaves the old files in its temporary's old/ folder; they are the only
+// copy, so no later run removes them, and writing into the folder is
+// refused with a message that says where they are.
+func TestInterruptedSwapKept(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	os.Mkdir(dir, 0o755)
+	// A temporary of a process that is gone (pid 1 << 22 is above Linux's
+	// pid_max default), with an old file parked in it.
+	tmp := filepath.Join(dir, "."+dirTempBase+tempMarker+strconv.Itoa(1<<22)+"-dead")
+	os.MkdirAll(filepath.Join(tmp, swapOld), 0o700)
+	os.WriteFile(filepath.Join(tmp, swapOld, "summary.md"), []byte("the old summary"), 0o644)
+	err := ReplaceDir(dir, []string{"summary.md"}, func(string) error { t.Fatal("rendered although refused"); return nil })
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(tmp, swapOld)) {
+		t.Fatalf("ReplaceDir over an interrupted swap: %v", err)
+	}
+	CleanStale(dir, dirTempBase)
+	if b, _ := os.ReadFile(filepath.Join(tmp, swapOld, "summary.md")); string(b) != "the old summary" {
+		t.Fatal("the old files of an interrupted swap were removed")
+	}
+	// Without parked files the temporary is stale and goes.
+	os.RemoveAll(filepath.Join(tmp, swapOld))
+	CleanStale(dir, dirTempBase)
+	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("a stale temporary without old files was kept")
+	}
+}
