@@ -438,6 +438,36 @@ func (o *Output) Write(p []byte) (int, error) {
 	return n, o.err
 }
 
+// Path is the file the output is written to, after symbolic links (Stdout
+// for standard output): a partial result goes beside it.
+func (o *Output) Path() string { return o.t.path }
+
+// Same reports whether two output paths name the same file, however they
+// are spelled: "./o.json" and "o.json", a link and the file it names, a
+// hard link, a folder reached two ways. Two outputs of one run must not.
+func Same(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, erra := resolve(a)
+	rb, errb := resolve(b)
+	if erra != nil || errb != nil {
+		return false
+	}
+	if ra.path == rb.path {
+		return true
+	}
+	sa, ea := os.Stat(ra.path)
+	sb, eb := os.Stat(rb.path)
+	if ea == nil && eb == nil {
+		return os.SameFile(sa, sb)
+	}
+	// New files: the same name in the same folder.
+	da, ea := os.Stat(filepath.Dir(ra.path))
+	db, eb := os.Stat(filepath.Dir(rb.path))
+	return ea == nil && eb == nil && os.SameFile(da, db) && filepath.Base(ra.path) == filepath.Base(rb.path)
+}
+
 // Commit finishes the output: a file is synced, given the old file's mode
 // and renamed over the final name; a device or stdout is flushed.
 func (o *Output) Commit() error { return o.commit("") }

@@ -439,3 +439,51 @@ func TestInterruptedSwapKept(t *testing.T) {
 		t.Fatal("a stale temporary without old files was kept")
 	}
 }
+
+// TestPartialBesideLinkedTarget: --out reached through a link to another
+// folder still gets its partial result beside the file itself, never
+// dropped.
+func TestPartialBesideLinkedTarget(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	os.Mkdir(real, 0o755)
+	os.WriteFile(filepath.Join(real, "out.json"), []byte("complete"), 0o644)
+	os.Symlink(real, filepath.Join(root, "link"))
+	o, err := Create(filepath.Join(root, "link", "out.json"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Write([]byte("partial"))
+	if err := o.CommitAs(PartialName(o.Path())); err != nil {
+		t.Fatalf("CommitAs beside the linked target: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(real, "out.partial.json")); string(b) != "partial" {
+		t.Fatalf("partial result %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(real, "out.json")); string(b) != "complete" {
+		t.Fatalf("the complete file became %q", b)
+	}
+}
+
+func TestSame(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	os.WriteFile(a, nil, 0o644)
+	os.Link(a, filepath.Join(dir, "hard.json"))
+	os.Symlink(".", filepath.Join(dir, "here"))
+	for _, c := range []struct {
+		x, y string
+		want bool
+	}{
+		{a, filepath.Join(dir, ".", "a.json"), true},
+		{a, filepath.Join(dir, "hard.json"), true},
+		{a, filepath.Join(dir, "here", "a.json"), true},
+		{filepath.Join(dir, "new.json"), filepath.Join(dir, "here", "new.json"), true},
+		{a, filepath.Join(dir, "b.json"), false},
+		{Stdout, Stdout, true},
+	} {
+		if got := Same(c.x, c.y); got != c.want {
+			t.Errorf("Same(%q, %q) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}

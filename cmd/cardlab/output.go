@@ -49,7 +49,9 @@ func finishOutput(o *files.Output, partial bool) (string, error) {
 	case o.Direct() || !partial:
 		return o.Name(), o.Commit()
 	}
-	p := files.PartialName(o.Name())
+	// Beside the file itself: --out may reach it through a link to
+	// another folder.
+	p := files.PartialName(o.Path())
 	return p, o.CommitAs(p)
 }
 

@@ -23,6 +23,7 @@ func TestCLIMisuse(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file.json")
 	os.WriteFile(file, []byte("{}"), 0o644)
+	os.Symlink(".", filepath.Join(dir, "dirlink"))
 	huge := []string{"simulate", "--players", "starfleet,klingon", "--games", "1000000000"}
 	tests := []struct {
 		name string
@@ -66,6 +67,8 @@ func TestCLIMisuse(t *testing.T) {
 		{"report from /dev/zero", []string{"report", "--from", "/dev/zero", "--out", filepath.Join(dir, "r2")}, 1, "too large"},
 		{"score of /dev/zero", []string{"score", "/dev/zero"}, 1, "too large: more than 1 MiB"},
 		{"same out and games-out", []string{"simulate", "--out", file, "--games-out", file}, 2, "name the same file"},
+		{"same file spelled twice", []string{"simulate", "--out", file, "--games-out", filepath.Join(dir, ".", "file.json")}, 2, "name the same file"},
+		{"same new file through a link", []string{"simulate", "--out", filepath.Join(dir, "new.json"), "--games-out", filepath.Join(dir, "dirlink", "new.json")}, 2, "name the same file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -81,8 +81,8 @@ for --games-out). A second Ctrl-C quits at once without writing.`,
 				return err
 			}
 			opts.Shard = sh
-			if opts.OutFile != "" && opts.OutFile == opts.GamesOut {
-				return usageErrorf("--out and --games-out name the same file %q", opts.OutFile)
+			if opts.OutFile != "" && opts.GamesOut != "" && files.Same(opts.OutFile, opts.GamesOut) {
+				return usageErrorf("--out %q and --games-out %q name the same file", opts.OutFile, opts.GamesOut)
 			}
 			if runF != nil {
 				return runF(opts)
