@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/cardlab/cardlab/files"
 )
@@ -31,6 +32,11 @@ func (r *Report) Sum() string {
 	}{r.ToolVersion, r.Ruleset, r.Config, r.Games, r.Partial, r.Raw})
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
+
+// MaxShards bounds the shards a run may be split into (simulate --shard
+// k/n refuses more); a shard file claiming more is refused before merge
+// lists what is missing.
+const MaxShards = 1_000_000
 
 // maxCount bounds every raw count a report may hold: far above any run
 // (10^15 games), far enough below the int64 limit that the sums and
@@ -69,6 +75,9 @@ func (r *Report) Verify() error {
 		}
 	}
 	n := c.Shard.N
+	if n > MaxShards {
+		return fmt.Errorf("config.shard: n %d is more than %d shards", n, MaxShards)
+	}
 	if n < 1 || len(c.Shard.K) == 0 || len(c.Shard.K) > n {
 		return fmt.Errorf("config.shard: k %v of n %d (want one or more of 1..n)", c.Shard.K, n)
 	}
@@ -209,6 +218,15 @@ func inRange(v reflect.Value, path string) error {
 				// be negative.
 				if x := v.Field(i).Int(); x < -maxCount || x > maxCount {
 					return fmt.Errorf("%s.%s is %d: it must lie between %d and %d", path, name, x, -int64(maxCount), int64(maxCount))
+				}
+				continue
+			}
+			if strings.HasSuffix(f.Name, "Sq") && v.Field(i).Kind() == reflect.Int64 {
+				// Sums of squares outgrow the bound of a count long before
+				// the games do (4-player decisions² pass 2^50 at 3·10^10
+				// games); merge adds them with overflow checks.
+				if x := v.Field(i).Int(); x < 0 {
+					return fmt.Errorf("%s.%s is %d: a sum of squares cannot be negative", path, name, x)
 				}
 				continue
 			}

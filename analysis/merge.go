@@ -54,13 +54,20 @@ func Merge(files []File) (*Report, error) {
 		}
 	}
 	var missing []string
+	lacking := 0
 	for k := 1; k <= n; k++ {
 		if _, ok := owner[k]; !ok {
-			missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+			if lacking++; len(missing) < 10 {
+				missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+			}
 		}
 	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("missing shard %s: merge needs every shard of the run", strings.Join(missing, ", "))
+	if lacking > 0 {
+		more := ""
+		if lacking > len(missing) {
+			more = fmt.Sprintf(" and %d more", lacking-len(missing))
+		}
+		return nil, fmt.Errorf("missing shard %s%s: merge needs every shard of the run", strings.Join(missing, ", "), more)
 	}
 
 	sum := cloneCounts(first.Report.Raw)

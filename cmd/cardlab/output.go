@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
 )
 
@@ -17,7 +18,7 @@ import (
 const (
 	maxGames     = 1_000_000_000_000
 	maxWorkers   = 4096
-	maxShards    = 1_000_000
+	maxShards    = analysis.MaxShards
 	maxMinSample = 1_000_000_000_000
 )
 
