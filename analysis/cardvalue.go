@@ -93,6 +93,9 @@ type CardValueResult struct {
 	Games          int64
 	// MedianPowerHalfWidth is the median 95% half-width of the cards' power.
 	MedianPowerHalfWidth float64
+	// Unpriced lists the factions whose price of a power point was not
+	// above 0 after all the games: their cards have no values.
+	Unpriced             []string
 	BlankRate, ShiftRate float64
 	Partial              bool
 	Elapsed              time.Duration
@@ -100,11 +103,14 @@ type CardValueResult struct {
 
 // valueDesign is the validated configuration with the model's layout.
 type valueDesign struct {
-	cfg      CardValueConfig
-	plan     *plan
-	nf       int   // factions in the ruleset
-	cardPar  []int // parameter index per card definition, -1 if none
-	pricePar []int // parameter index per faction, -1 if not in the run
+	cfg     CardValueConfig
+	plan    *plan
+	nf      int   // factions in the ruleset
+	cardPar []int // parameter index per card definition, -1 if none
+	// pricePar is the parameter of +1 power on one copy per faction (the
+	// price of a power point), minusPar of −1: worth is concave in power,
+	// so the two differ and only +1 is the price (-1: not in the run).
+	pricePar, minusPar []int
 	// stratum[li][rot][k] is the intercept parameter of lineup position k in
 	// the games of lineup li with seat rotation rot; -1 for k = 0, whose
 	// strength is the origin (a softmax does not see a common shift).
@@ -145,9 +151,9 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	for i := range d.cardPar {
 		d.cardPar[i] = -1
 	}
-	d.pricePar = make([]int, d.nf)
+	d.pricePar, d.minusPar = make([]int, d.nf), make([]int, d.nf)
 	for i := range d.pricePar {
-		d.pricePar[i] = -1
+		d.pricePar[i], d.minusPar[i] = -1, -1
 	}
 	d.cardsOf = make([][]int, d.nf)
 	for _, f := range p.factions {
@@ -162,8 +168,8 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 		}
 	}
 	for _, f := range p.factions {
-		d.pricePar[f] = d.params
-		d.params++
+		d.pricePar[f], d.minusPar[f] = d.params, d.params+1
+		d.params += 2
 	}
 	for _, l := range p.lineups {
 		n := len(l.ids)
@@ -219,6 +225,37 @@ func (d *valueDesign) draw(rng *game.RNG, f int, pt *perturbation) {
 				pt.shift[c] = 1
 			} else {
 				pt.shift[c] = -1
+			}
+		}
+	}
+}
+
+// maxDefs is the engine's capacity for card definitions; each perturbed
+// copy is a definition of its own in the game's variant.
+const maxDefs = 255
+
+// trim drops the game's last perturbations (in the lineup's deck order)
+// that would take its variant past the engine's capacity for definitions.
+// The drop depends only on the draws, never on play, so the design stays
+// randomized; it touches only rulesets near the capacity, and with 4
+// players. The records are written from what is left.
+func (d *valueDesign) trim(factions []int, pt *perturbation) {
+	room := maxDefs - len(d.cfg.Ruleset.Cards)
+	for _, f := range factions {
+		for _, c := range d.cfg.Ruleset.Factions[f].Deck {
+			if pt.blank[c] {
+				if room > 0 {
+					room--
+				} else {
+					pt.blank[c] = false
+				}
+			}
+			if pt.shift[c] != 0 {
+				if room > 0 {
+					room--
+				} else {
+					pt.shift[c] = 0
+				}
 			}
 		}
 	}
@@ -306,6 +343,7 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	for _, f := range l.fac {
 		d.draw(&drng, f, &w.pt)
 	}
+	d.trim(l.fac, &w.pt)
 	v := d.variant(l.fac, &w.pt)
 	seats := make([]string, n)
 	for q := range seats {
@@ -360,15 +398,25 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		}
 		at := len(w.pool)
 		w.pool = append(w.pool, units, 0)
-		shift := 0
+		plus, minus := 0, 0
 		for _, c := range d.cfg.Ruleset.Factions[f].Deck {
 			if w.pt.blank[c] {
 				w.pool = append(w.pool, int32(d.cardPar[c])<<8|int32(uint8(0xff)))
 			}
-			shift += int(w.pt.shift[c])
+			switch w.pt.shift[c] {
+			case 1:
+				plus++
+			case -1:
+				minus++
+			}
 		}
-		if shift != 0 {
-			w.pool = append(w.pool, int32(d.pricePar[f])<<8|int32(uint8(int8(shift))))
+		// Strength gains price × (copies raised) and loses the −1 worth ×
+		// (copies lowered); at most 64 cards a deck, so each fits an int8.
+		if plus != 0 {
+			w.pool = append(w.pool, int32(d.pricePar[f])<<8|int32(uint8(int8(plus))))
+		}
+		if minus != 0 {
+			w.pool = append(w.pool, int32(d.minusPar[f])<<8|int32(uint8(int8(-minus))))
 		}
 		w.pool[at+1] = int32(len(w.pool) - at - 2)
 	}
@@ -410,26 +458,11 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		var next atomic.Int64
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
-		done := make(chan struct{})
-		if cfg.Progress != nil {
-			go func() {
-				tick := time.NewTicker(100 * time.Millisecond)
-				defer tick.Stop()
-				for {
-					select {
-					case <-done:
-						return
-					case <-tick.C:
-						cfg.Progress(int(played.Load()), to*nl)
-					}
-				}
-			}()
-		}
 		for k, w := range ws {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for ctx.Err() == nil {
+				for !stop.Load() {
 					t := int(next.Add(1) - 1)
 					if t >= stage {
 						return
@@ -440,6 +473,7 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 					}
 					if err != nil {
 						errs[k] = err
+						stop.Store(true) // one engine error ends the run
 						return
 					}
 					refs[from*nl+t] = recordRef{int32(k), off}
@@ -447,8 +481,22 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 				}
 			}()
 		}
-		wg.Wait()
-		close(done)
+		// Progress is reported from this goroutine only, as Run does.
+		finished := make(chan struct{})
+		go func() { wg.Wait(); close(finished) }()
+		tick := time.NewTicker(100 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-finished:
+				break wait
+			case <-tick.C:
+				if cfg.Progress != nil {
+					cfg.Progress(int(played.Load()), to*nl)
+				}
+			}
+		}
+		tick.Stop()
 		if err := errors.Join(errs...); err != nil {
 			return nil, err
 		}
@@ -464,8 +512,13 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		for k, w := range ws {
 			pools[k] = w.pool
 		}
-		if err := d.estimate(pools, refs, res); err != nil {
-			return nil, err
+		if err := d.estimate(pools, refs, res, to >= cfg.MaxGames || cfg.Precision < 0); err != nil {
+			if !errors.Is(err, errTooFewGames) || to >= cfg.MaxGames || cfg.Precision < 0 {
+				return nil, fmt.Errorf("%w (%d games per lineup; play more with --games or --max-games)", err, to)
+			}
+			res.Values, res.Price = nil, nil
+			from, to = to, min(2*to, cfg.MaxGames)
+			continue
 		}
 		if cfg.Precision < 0 || res.MedianPowerHalfWidth <= cfg.Precision || to >= cfg.MaxGames {
 			break
@@ -597,6 +650,29 @@ func softmax(s, out []float64) {
 	}
 }
 
+// minPrice is the least price (a share per power point) power is divided by.
+const minPrice = 1e-6
+
+// errTooFewGames: the games so far cannot give the estimates; a later
+// stage with more games may.
+var errTooFewGames = errors.New("analysis: card values: too few games")
+
+// paramName names parameter i for messages.
+func (d *valueDesign) paramName(i int) string {
+	rs := d.cfg.Ruleset
+	for c, par := range d.cardPar {
+		if par == i {
+			return "card " + rs.Cards[c].ID
+		}
+	}
+	for f := range d.pricePar {
+		if d.pricePar[f] == i || d.minusPar[f] == i {
+			return "the power of " + rs.Factions[f].ID + "'s cards"
+		}
+	}
+	return "a seat"
+}
+
 // solveSym solves a·x = b for a symmetric positive definite a.
 func solveSym(p int, a, b []float64) ([]float64, error) {
 	for i := 0; i < p; i++ {
@@ -618,12 +694,21 @@ func solveSym(p int, a, b []float64) ([]float64, error) {
 // estimate fits the model by Newton's method on all games, takes one Newton
 // step from the fit for every delete-one-group subset (the one-step
 // jackknife), and fills res with the estimates and their intervals.
-func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValueResult) error {
+func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValueResult, final bool) error {
 	rs := d.cfg.Ruleset
 	p := d.params
 	theta := make([]float64, p)
 	for it := 0; ; it++ {
 		f := d.pass(pools, refs, theta, false)
+		if it == 0 {
+			// Every parameter needs games that inform it before the ridge
+			// (which would fill the gap with a made-up 0) is added.
+			for i := 0; i < p; i++ {
+				if f.info[i*p+i] <= 0 {
+					return fmt.Errorf("%w: %s was never perturbed", errTooFewGames, d.paramName(i))
+				}
+			}
+		}
 		f.penalize(theta, f.grad, f.info)
 		step, err := solveSym(p, f.info, f.grad)
 		if err != nil {
@@ -712,21 +797,45 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 			}
 			price /= cells
 			f.price[fac] = price
+			// A replicate whose price is not above 0 (noise, when the point
+			// estimate is small) gives a huge but finite power: an
+			// interval that says "unknown" rather than NaN.
+			price = max(price, minPrice)
 			pw := make([]float64, 0, len(list))
 			for x, c := range list {
 				f.pts[c] = gain[x] / cells
 				f.power[c] = f.pts[c] / price
 				pw = append(pw, f.power[c])
 			}
-			med := median(pw)
-			for _, c := range list {
-				f.vs[c] = f.power[c] - med
+			// Against the median of the faction's other cards: against a
+			// median that includes the card, the median card would sit at
+			// 0 in every replicate, with an interval of nothing.
+			others := make([]float64, 0, len(pw))
+			for x, c := range list {
+				others = append(others[:0], pw[:x]...)
+				others = append(others, pw[x+1:]...)
+				f.vs[c] = f.power[c] - median(others)
 			}
 		}
-		f.plain = d.plainLine(f.power)
+		f.plain = d.plainLine(f.power, f.price)
 		return f
 	}
 	point := derive(theta)
+	// power divides by the price: a price at or below 0 would flip or blow
+	// up every card of the faction. More games may settle it; at the last
+	// stage the faction's cards go without values (a lineup so one-sided
+	// that a power point changes nothing measurable).
+	unpriced := map[int]bool{}
+	res.Unpriced = nil
+	for fac, par := range d.pricePar {
+		if par >= 0 && !(point.price[fac] > 0) {
+			if !final {
+				return fmt.Errorf("%w: %s's price of a power point is %.2f points, not above 0", errTooFewGames, rs.Factions[fac].ID, 100*point.price[fac])
+			}
+			unpriced[fac] = true
+			res.Unpriced = append(res.Unpriced, rs.Factions[fac].ID)
+		}
+	}
 	repF := make([]figs, len(reps))
 	for k, r := range reps {
 		repF[k] = derive(r)
@@ -750,7 +859,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	res.Values = map[string]CardValue{}
 	res.Price = map[string]PowerPrice{}
 	for fac, par := range d.pricePar {
-		if par < 0 {
+		if par < 0 || unpriced[fac] {
 			continue
 		}
 		se := jack(func(f figs) float64 { return f.price[fac] })
@@ -758,7 +867,10 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	}
 	var halfWidths, pvals []float64
 	var order []int
-	for _, list := range d.cardsOf {
+	for fac, list := range d.cardsOf {
+		if unpriced[fac] {
+			continue
+		}
 		for _, c := range list {
 			seP := jack(func(f figs) float64 { return f.pts[c] })
 			seW := jack(func(f figs) float64 { return f.power[c] })
@@ -797,11 +909,14 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 // are worth more than the marginal one (a blank is dead in any row), so a
 // plain 3-power card plays like more than 3 marginal points. With fewer
 // than three plain cards of two printed powers the line is power = printed.
-func (d *valueDesign) plainLine(power []float64) [2]float64 {
+func (d *valueDesign) plainLine(power, price []float64) [2]float64 {
 	rs := d.cfg.Ruleset
 	var n, sx, sy, sxx, sxy float64
 	powers := map[int]bool{}
-	for _, list := range d.cardsOf {
+	for fac, list := range d.cardsOf {
+		if price[fac] <= minPrice {
+			continue
+		}
 		for _, c := range list {
 			card := &rs.Cards[c]
 			if d.cardPar[c] < 0 || card.Kind != cards.KindNone || card.Effect != nil || len(card.Tags) > 0 {
@@ -859,14 +974,17 @@ type CardValueDesign struct {
 	Precision            float64 `json:"precision"`
 	MedianPowerHalfWidth float64 `json:"median_power_half_width"`
 	Partial              bool    `json:"partial"`
-	Timing               Timing  `json:"timing"`
+	// Unpriced lists the factions whose price of a power point was not
+	// above 0 after all the games (their cards have no value).
+	Unpriced []string `json:"unpriced_factions,omitempty"`
+	Timing   Timing   `json:"timing"`
 }
 
 // Design describes the run that gave r.
 func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 	d := &CardValueDesign{Matchups: cfg.Matchups, Bots: cfg.Bots, Seed: cfg.Seed, GamesPerLineup: r.GamesPerLineup,
 		Games: r.Games, BlankRate: r.BlankRate, ShiftRate: r.ShiftRate, Precision: cfg.Precision,
-		MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Timing: runTiming(r.Games, r.Elapsed)}
+		MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Unpriced: r.Unpriced, Timing: runTiming(r.Games, r.Elapsed)}
 	if d.Precision == 0 {
 		d.Precision = DefaultValuePrecision
 	}
@@ -897,22 +1015,27 @@ type ValuedCard struct {
 }
 
 // Report lists the values of the cards ids (nil: every card valued),
-// ranked by VsFaction.
+// ranked by VsFaction among all the cards valued.
 func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
 	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
 		Design: r.Design(cfg), PriceOfPower: r.Price, Cards: []ValuedCard{}}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
 		v, ok := r.Values[c.ID]
-		if !ok || (ids != nil && !slices.Contains(ids, c.ID)) {
+		if !ok {
 			continue
 		}
 		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: rs.Factions[c.Faction].ID,
 			Type: c.Type.String(), Kind: c.Kind.String(), Power: c.Power, Copies: c.Copies, Value: v})
 	}
+	// Ranked among all cards, then the ones asked for are kept: a card's
+	// rank does not depend on which others are shown.
 	RankByVsFaction(out.Cards, func(c ValuedCard) float64 { return c.Value.VsFaction })
 	for i := range out.Cards {
 		out.Cards[i].Rank = i + 1
+	}
+	if ids != nil {
+		out.Cards = slices.DeleteFunc(out.Cards, func(c ValuedCard) bool { return !slices.Contains(ids, c.ID) })
 	}
 	return out
 }

@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -229,5 +231,31 @@ func TestCardValuesOneSidedLineup(t *testing.T) {
 		if math.IsNaN(v.Pts) || math.IsInf(v.Pts, 0) || math.IsNaN(v.Power) {
 			t.Fatalf("%s: %+v", id, v)
 		}
+	}
+}
+
+// TestCardValuesNearCapacity: a ruleset with 240 definitions (the loader
+// allows 250) still gets card values: the perturbations that would take a
+// game past the engine's 255 definitions are dropped before play.
+func TestCardValuesNearCapacity(t *testing.T) {
+	base := cards.Default()
+	rs := Variant(base, "padded", func(v *cards.Ruleset) {
+		v.Factions = slices.Clone(v.Factions)
+		kl := &v.Factions[0]
+		kl.Deck = slices.Clone(kl.Deck)
+		for len(v.Cards) < 240 {
+			c := v.Cards[kl.Deck[0]]
+			c.Index, c.ID, c.Copies = len(v.Cards), fmt.Sprintf("pad-%d", len(v.Cards)), 1
+			v.Cards = append(v.Cards, c)
+		}
+	})
+	fac := rs.Factions[0].ID
+	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{fac, "klingon"}},
+		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Values) == 0 {
+		t.Fatal("no values")
 	}
 }

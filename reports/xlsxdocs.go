@@ -46,7 +46,7 @@ var columnDocs = map[string]string{
 	"low n":             "yes when the figure rests on fewer games than the minimum sample",
 	// card value
 	"rank":                 "the card's rank by value vs faction, 1 = plays furthest above its faction's typical card",
-	"value vs faction":     "value power − the median value power of the faction's cards: how many combat-power points above (+) or below (−) its faction's typical card one copy plays (causal; green or red: flagged)",
+	"value vs faction":     "value power − the median value power of the faction's other cards: how many combat-power points above (+) or below (−) its faction's typical card one copy plays (causal; green or red: flagged)",
 	"vs faction ci95 low":  "its 95% interval, low end",
 	"vs faction ci95 high": "its 95% interval, high end",
 	"flagged":              "yes when the vs-faction interval excludes 0 after the Benjamini–Hochberg correction over all cards",

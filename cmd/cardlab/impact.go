@@ -218,7 +218,7 @@ func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Comm
   POWER       the same in combat-power points: PTS divided by the faction's
               price of a power point (what +1 power on one copy of a card wins)
               — "plays like a 9.4-power card"
-  VS_FACTION  POWER minus the median POWER of the faction's cards: how far above
+  VS_FACTION  POWER minus the median POWER of the faction's other cards: how far above
               (+) or below (−) the faction's typical card it plays; cards are
               ranked by it, and flagged * when its interval excludes 0 after
               Benjamini–Hochberg over all cards
@@ -262,15 +262,17 @@ name. The result never depends on --workers.`,
 						return usageErrorf("--%s is a setting of --method ablation", name)
 					}
 				}
-				if opts.Precision < 0 {
+				if !(opts.Precision > 0) {
 					return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
 				}
 				opts.GamesSet = f.Changed("games")
 				if opts.GamesSet && opts.Games < 64 {
 					return usageErrorf("--games must be at least 64 per lineup with --method screening, got %d", opts.Games)
 				}
-				if opts.MaxGames < 1 {
-					return usageErrorf("--max-games must be at least 1, got %d", opts.MaxGames)
+				// Records take about 60 bytes a game: a million games per
+				// lineup is some 360 MB for six lineups.
+				if opts.MaxGames < 64 || opts.MaxGames > 1_000_000 {
+					return usageErrorf("--max-games must be at least 64 and at most 1000000 per lineup, got %d", opts.MaxGames)
 				}
 			case methodAblation:
 				for _, name := range []string{"precision", "max-games"} {
@@ -359,6 +361,8 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs *cards.Ruleset, l
 	if opts.GamesSet {
 		cfg.Games = opts.Games
 		cfg.MaxGames = max(cfg.MaxGames, cfg.Games)
+	} else {
+		cfg.Games = min(analysis.DefaultValueGames, cfg.MaxGames) // --max-games below the first stage
 	}
 	bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
 	cfg.Progress = bar.progress()
@@ -384,7 +388,11 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	if d.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted): the estimates rest on the games played before the interruption")
 	}
-	fmt.Fprintln(w, "POWER = what the card plays like, in power points; VS_FACTION = POWER − the faction's median card;")
+	if len(d.Unpriced) > 0 {
+		fmt.Fprintf(w, "NOTE: no values for the cards of %s: +1 power gained them nothing measurable in these games (a lineup too one-sided to measure)\n",
+			strings.Join(d.Unpriced, ", "))
+	}
+	fmt.Fprintln(w, "POWER = what the card plays like, in power points; VS_FACTION = POWER − the median of the faction's other cards;")
 	fmt.Fprintln(w, "EFFECT = POWER − a plain card of its printed power; PTS = win-share points; 95% intervals;")
 	fmt.Fprintln(w, "* = VS_FACTION's interval excludes 0 after Benjamini–Hochberg over all cards")
 	fmt.Fprintln(w)

@@ -38,6 +38,9 @@ func (b *gameBar) progress() func(done, total int) {
 				progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
 				progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
 		}
+		if int64(total) != b.bar.GetMax64() {
+			b.bar.ChangeMax(total) // a staged run plans more games
+		}
 		_ = b.bar.Set(done)
 	}
 }

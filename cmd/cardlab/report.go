@@ -97,8 +97,8 @@ powers by ±1, and a model fitted over all games says what one copy of each
 card is worth against a blank — in win-share points and in power points
 ("plays like a 9.4-power card") — and how far above or below its faction's
 typical card it plays. It plays from --value-games per lineup until the
-median 95% half-width of a card's power is at most --precision (1.0); about
-half a minute on two cores. --impact adds the older one-card-at-a-time
+median 95% half-width of a card's power is at most --precision (1.0); a few
+seconds on two cores. --impact adds the older one-card-at-a-time
 ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 

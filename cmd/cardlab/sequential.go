@@ -60,7 +60,7 @@ func (o *SequentialOptions) check(games int) error {
 	if o.Precision < 0 || math.IsNaN(o.Precision) {
 		return usageErrorf("--precision must be 0 (off) or a positive number of points, got %g", o.Precision)
 	}
-	if o.MaxGames < games {
+	if o.Precision > 0 && o.MaxGames < games {
 		return usageErrorf("--max-games (%d) must be at least --games (%d)", o.MaxGames, games)
 	}
 	return nil

@@ -42,7 +42,7 @@ func TestSequentialFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"diff", "--base", ".", "--precision", "-1"}, "--precision must be 0 (off) or a positive number"},
-		{[]string{"diff", "--base", ".", "--games", "500", "--max-games", "100"}, "--max-games (100) must be at least --games (500)"},
+		{[]string{"diff", "--base", ".", "--games", "500", "--max-games", "100", "--precision", "1"}, "--max-games (100) must be at least --games (500)"},
 		{[]string{"sweep", "--card", "kl-d7", "--values", "3,4", "--precision", "-2"}, "--precision must be 0 (off)"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
