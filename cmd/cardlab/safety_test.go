@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/cardlab/cardlab/cards"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -419,5 +420,22 @@ func TestMergePartialShardExitsOne(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "m.partial.json"))
 	if err != nil || !bytes.Contains(b, []byte(`"partial": true`)) {
 		t.Fatalf("m.partial.json: %v", err)
+	}
+}
+
+// TestSchemaOutRefusesFIFO: `schema --out` writes through the one folder
+// writer — a FIFO in the way of a schema file is refused, never replaced.
+func TestSchemaOutRefusesFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, cards.SchemaFile(cards.SchemaKinds[0]))
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	code, _, stderr := cardlab(t, "schema", "--out", dir)
+	if code != 1 || !strings.Contains(stderr, "is a FIFO, not a file cardlab wrote") {
+		t.Fatalf("schema --out over a FIFO: exit %d, stderr %q", code, stderr)
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatal("the FIFO was replaced")
 	}
 }

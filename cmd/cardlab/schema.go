@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/files"
 )
 
 // SchemaOptions are the inputs of `cardlab schema`.
@@ -88,48 +89,25 @@ func schemaRun(opts *SchemaOptions) error {
 			return err
 		}
 	}
-	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
-		return err
-	}
+	// The schemas go in as a whole through the one folder writer: a link,
+	// FIFO or another user's file in the way is refused, never replaced.
+	names := make([]string, len(kinds))
 	for i, k := range kinds {
-		p := filepath.Join(opts.OutDir, cards.SchemaFile(k))
-		if err := writeAtomic(p, data[i]); err != nil {
-			return err
-		}
-		fmt.Fprintf(opts.ErrOut, "wrote %s\n", p)
+		names[i] = cards.SchemaFile(k)
 	}
-	return nil
-}
-
-// writeAtomic replaces path with data through a temporary file in the same
-// directory and a rename, so readers never see a partial file.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	err := files.ReplaceDir(opts.OutDir, names, func(tmp string) error {
+		for i, n := range names {
+			if err := os.WriteFile(filepath.Join(tmp, n), data[i], 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	for _, n := range names {
+		fmt.Fprintf(opts.ErrOut, "wrote %s\n", filepath.Join(opts.OutDir, n))
 	}
 	return nil
 }

@@ -79,7 +79,10 @@ Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames
 'cardlab report' would; more games give narrower intervals and take longer.
 The card values are measured in each version as the report does (--values),
 to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` power points) so that a save is
-answered in seconds: a card whose value moved by more than that is news.`,
+answered in seconds. A card is shown when you edited it, or when its value
+against its faction moved by more than the two runs' 95% intervals allow
+(each card tested on its own: with over a hundred cards, expect an odd one
+to show by chance).`,
 		Example: `  cardlab init mygame && cardlab watch --rules mygame
   cardlab watch --rules mygame --base released --games 1000 --port 8017`,
 		Args: noArgs,
