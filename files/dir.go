@@ -114,7 +114,7 @@ func ReplaceDir(dir string, names []string, render func(tmp string) error) error
 		}
 	}
 	if !exists {
-		if err := os.Chmod(tmp, 0o755); err != nil {
+		if err := os.Chmod(tmp, newDirMode); err != nil {
 			return err
 		}
 		if err := os.Rename(tmp, dir); err == nil {

@@ -47,6 +47,14 @@ const (
 	kindStdout              // "-"
 )
 
+// newFileMode and newDirMode are what a new output gets: 0666 and 0777
+// less the umask, as any file the user makes (read once, at start-up,
+// before any goroutine could create a file meanwhile).
+var newFileMode, newDirMode = func() (fs.FileMode, fs.FileMode) {
+	m := umask()
+	return 0o666 &^ m, 0o777 &^ m
+}()
+
 // target is a resolved output path.
 type target struct {
 	path string // after following symbolic links
@@ -89,7 +97,7 @@ func resolve(path string) (target, error) {
 		if !ds.IsDir() {
 			return target{}, fmt.Errorf("%s: %s is not a folder", path, dir)
 		}
-		return target{path: real, kind: kindNew, mode: 0o644}, nil
+		return target{path: real, kind: kindNew, mode: newFileMode}, nil
 	case err != nil:
 		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
 	}
@@ -516,6 +524,9 @@ func (o *Output) commit(as string) error {
 			return fmt.Errorf("%s is not a regular file: cardlab does not replace it", as)
 		}
 		dest, mode, name = t.path, t.mode, as
+		if t.kind == kindNew && o.t.kind == kindRegular {
+			mode = o.t.mode // as private as the complete file beside it
+		}
 		if filepath.Dir(dest) != filepath.Dir(o.t.path) {
 			o.removeTemp()
 			return fmt.Errorf("%s: not in the folder of %s", as, o.name)

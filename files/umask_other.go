@@ -1,0 +1,8 @@
+//go:build !unix
+
+package files
+
+import "io/fs"
+
+// umask: no umask here; the usual one.
+func umask() fs.FileMode { return 0o022 }
