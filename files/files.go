@@ -224,6 +224,16 @@ func Check(path string) error {
 	if t.kind == kindNew || t.kind == kindRegular {
 		return checkWritableDir(filepath.Dir(t.path), path)
 	}
+	if t.kind == kindThrough {
+		// A descriptor that is not open, or a device we may not write,
+		// fails now rather than after the games.
+		if _, err := os.Stat(t.path); err != nil {
+			return fmt.Errorf("%s: %v", path, pathErr(err))
+		}
+		if err := syscallAccessW(t.path); err != nil {
+			return fmt.Errorf("%s: cannot write to it: %v", path, pathErr(err))
+		}
+	}
 	return nil
 }
 

@@ -487,3 +487,17 @@ func TestSame(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDescriptorPath: a descriptor that is not open fails the check
+// before any work, not at the first write.
+func TestCheckDescriptorPath(t *testing.T) {
+	if _, err := os.Stat("/dev/fd/0"); err != nil {
+		t.Skip("no /dev/fd here")
+	}
+	if err := Check("/dev/fd/987"); err == nil {
+		t.Fatal("Check(/dev/fd/987) passed although no such descriptor is open")
+	}
+	if err := Check("/dev/stderr"); err != nil {
+		t.Fatalf("Check(/dev/stderr): %v", err)
+	}
+}

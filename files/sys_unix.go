@@ -13,3 +13,6 @@ func umask() fs.FileMode {
 	syscall.Umask(m)
 	return fs.FileMode(m)
 }
+
+// syscallAccessW reports whether the process may write to path.
+func syscallAccessW(path string) error { return syscall.Access(path, 2) } // W_OK
