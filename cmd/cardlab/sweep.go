@@ -131,6 +131,7 @@ func sweepRun(opts *SweepOptions) error {
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	var res *analysis.SweepResult
+	stagesCut := false
 	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
@@ -138,9 +139,17 @@ func sweepRun(opts *SweepOptions) error {
 		cfg.PairedConfig = pc
 		r, err := analysis.Sweep(ctx, cfg)
 		finish()
-		res = r
-		if err != nil || r.Partial {
+		if err != nil {
 			return 0, err
+		}
+		if r.Partial && res != nil {
+			// A later stage was interrupted: keep the earlier, whole one.
+			stagesCut = true
+			return 0, nil
+		}
+		res = r
+		if r.Partial {
+			return 0, nil
 		}
 		w := 0.0
 		for _, p := range r.Points {
@@ -156,7 +165,13 @@ func sweepRun(opts *SweepOptions) error {
 	for _, p := range res.Points {
 		games += p.Games
 	}
-	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games)
+	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games); err != nil {
+		return err
+	}
+	if stagesCut {
+		return fmt.Errorf("interrupted while playing more games for --precision: the result written is the last complete stage, %d games per lineup", res.Games)
+	}
+	return nil
 }
 
 func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
