@@ -100,29 +100,16 @@ func diffRun(opts *DiffOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	var res *analysis.DiffResult
-	stagesCut := false
-	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.DiffResult, bool, float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
 		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
 		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
 		finish()
 		if err != nil {
-			return 0, err
+			return nil, false, 0, err
 		}
-		if r.Partial && res != nil {
-			// A later stage was interrupted: the earlier stage is a whole
-			// result of its own (`--games` of that stage), better than
-			// this one's part.
-			stagesCut = true
-			return 0, nil
-		}
-		res = r
-		if r.Partial {
-			return 0, nil // the first stage, interrupted: written as partial
-		}
-		return widest(r.Factions), nil
+		return r, r.Partial, widest(r.Factions), nil
 	})
 	if err != nil {
 		return err
@@ -132,8 +119,8 @@ func diffRun(opts *DiffOptions) error {
 	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
 		return err
 	}
-	if stagesCut {
-		return fmt.Errorf("interrupted while playing more games for --precision: the result written is the last complete stage, %d games per lineup", res.Games)
+	if cut != nil {
+		return cut
 	}
 	if opts.FailOnSignificant && res.Significant {
 		return fmt.Errorf("--fail-on-significant: %s", res.Verdict)

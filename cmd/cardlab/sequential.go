@@ -41,6 +41,32 @@ func untilPrecise(first, most int, precision float64, log io.Writer, run func(ga
 	}
 }
 
+// playStages plays a paired analysis in stages (untilPrecise) and returns
+// the result to write. run plays one stage and says whether it was
+// interrupted and its widest half-width. A first stage interrupted is
+// returned as it is (written as partial); a later one interrupted gives way
+// to the last complete stage — a whole result of its own — and cut says so,
+// to be reported after writing it.
+func playStages[R any](o SequentialOptions, first int, log io.Writer, run func(games int) (r R, partial bool, widest float64, err error)) (res R, cut, err error) {
+	have, done := false, 0
+	_, err = untilPrecise(first, o.MaxGames, o.Precision, log, func(games int) (float64, error) {
+		r, partial, widest, err := run(games)
+		switch {
+		case err != nil:
+			return 0, err
+		case partial && have:
+			cut = fmt.Errorf("interrupted while playing more games for --precision: the result written is the last complete stage, %d games per lineup", done)
+			return 0, nil
+		}
+		res, have, done = r, true, games
+		if partial {
+			return 0, nil
+		}
+		return widest, nil
+	})
+	return res, cut, err
+}
+
 // SequentialOptions are the flags of sequential stopping (diff, sweep).
 type SequentialOptions struct {
 	// Precision is the widest 95% half-width of interest, in win-share

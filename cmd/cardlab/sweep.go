@@ -130,9 +130,7 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	var res *analysis.SweepResult
-	stagesCut := false
-	_, err = untilPrecise(opts.Games, opts.MaxGames, opts.Precision, opts.ErrOut, func(games int) (float64, error) {
+	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.SweepResult, bool, float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
 		pc, finish := pairedConfig(&bo, lineups, specs, "sweep")
@@ -140,22 +138,13 @@ func sweepRun(opts *SweepOptions) error {
 		r, err := analysis.Sweep(ctx, cfg)
 		finish()
 		if err != nil {
-			return 0, err
-		}
-		if r.Partial && res != nil {
-			// A later stage was interrupted: keep the earlier, whole one.
-			stagesCut = true
-			return 0, nil
-		}
-		res = r
-		if r.Partial {
-			return 0, nil
+			return nil, false, 0, err
 		}
 		w := 0.0
 		for _, p := range r.Points {
 			w = max(w, widest(p.Factions))
 		}
-		return w, nil
+		return r, r.Partial, w, nil
 	})
 	if err != nil {
 		return err
@@ -168,10 +157,7 @@ func sweepRun(opts *SweepOptions) error {
 	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSweepTables(w, res) }, res.Partial, games); err != nil {
 		return err
 	}
-	if stagesCut {
-		return fmt.Errorf("interrupted while playing more games for --precision: the result written is the last complete stage, %d games per lineup", res.Games)
-	}
-	return nil
+	return cut
 }
 
 func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
