@@ -436,9 +436,8 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		workers = runtime.NumCPU()
 	}
 	began := time.Now()
-	stop := new(atomic.Bool)
-	watch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer watch()
+	stop, unwatch := stopFlag(ctx)
+	defer unwatch()
 	ws := make([]*valueWorker, workers)
 	for k := range ws {
 		ws[k] = &valueWorker{d: d, stop: stop, buf: make([]game.Action, 0, 256),

@@ -111,9 +111,8 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 	var next, done atomic.Int64
 	// stop cuts ISMCTS searches short once ctx is cancelled; the game in
 	// play is then abandoned (not counted) below.
-	stop := new(atomic.Bool)
-	stopped := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer stopped()
+	stop, unwatch := stopFlag(ctx)
+	defer unwatch()
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {

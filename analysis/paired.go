@@ -191,8 +191,8 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	began := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop := new(atomic.Bool)
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	stop, unwatch := stopFlag(ctx)
+	defer unwatch()
 	var next atomic.Int64
 	var done atomic.Int64
 	ws := make([]*pairWorker, workers)
@@ -362,14 +362,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 			// taken back by replaying its moves into an accumulator that
 			// is subtracted.
 			if ac != nil {
-				undo := newAcc(a.plan)
-				undo.attach(s)
-				s.Reset(seed)
-				for _, m := range w.moves {
-					s.Apply(m)
-				}
-				ac.attach(s)
-				ac.subtract(undo)
+				takeBack(ac, a.plan, s, seed, w.moves)
 			}
 			return errAbandoned
 		}

@@ -247,15 +247,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	var next, done atomic.Int64
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// stop is ctx's cancellation as a flag the workers and the bots' search
-	// loops can test for free.
-	stop := new(atomic.Bool)
-	go func() { <-ctx.Done(); stop.Store(true) }()
-	if ctx.Err() != nil {
-		// Cancelled before the start: no game begins, whether or not the
-		// goroutine above has run yet (fast games could all finish first).
-		stop.Store(true)
-	}
+	stop, unwatch := stopFlag(ctx)
+	defer unwatch()
 	var keep []GameRecord
 	record := cfg.Record
 	if cfg.KeepGames {
@@ -476,7 +469,7 @@ func (w *worker) play(i int) (*GameRecord, error) {
 			return nil, fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
 		}
 		if w.stop.Load() {
-			w.takeBack(s, seed)
+			takeBack(w.acc, w.p, s, seed, w.moves)
 			return nil, errAbandoned
 		}
 		s.Apply(a)
@@ -490,19 +483,32 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	return &g, nil
 }
 
-// takeBack removes what the unfinished game in s has counted so far: it
-// replays the game's moves into a fresh accumulator and subtracts that
-// (only the engine's in-game counters count before a game ends, never the
-// game itself).
-func (w *worker) takeBack(s *game.State, seed uint64) {
-	undo := newAcc(w.p)
+// stopFlag is ctx's cancellation as a flag the workers and the bots'
+// search loops can test for free. A ctx cancelled already sets it at once
+// (AfterFunc would set it from a goroutine of its own, and fast games could
+// all finish first); unwatch stops watching ctx.
+func stopFlag(ctx context.Context) (stop *atomic.Bool, unwatch func() bool) {
+	stop = new(atomic.Bool)
+	if ctx.Err() != nil {
+		stop.Store(true)
+	}
+	return stop, context.AfterFunc(ctx, func() { stop.Store(true) })
+}
+
+// takeBack removes from into what the unfinished game in s (of plan p,
+// seeded seed, its moves so far) has counted: it replays the moves into a
+// fresh accumulator and subtracts that (only the engine's in-game counters
+// count before a game ends, never the game itself). s is left attached to
+// into.
+func takeBack(into *acc, p *plan, s *game.State, seed uint64, moves []game.Action) {
+	undo := newAcc(p)
 	undo.attach(s)
 	s.Reset(seed)
-	for _, a := range w.moves {
+	for _, a := range moves {
 		s.Apply(a)
 	}
-	w.acc.attach(s)
-	w.acc.subtract(undo)
+	into.attach(s)
+	into.subtract(undo)
 }
 
 func (w *worker) record(s *game.State, i int, seed uint64, units [cards.MaxPlayers]int64) GameRecord {
