@@ -3,6 +3,7 @@ package files
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -206,4 +207,23 @@ func swapFiles(dir, tmp string, names []string) error {
 		undo = append(undo, func() error { return os.Rename(dst, src) })
 	}
 	return nil
+}
+
+// Render creates the new file path (it must not exist: ReplaceDir's
+// temporary folder is fresh) and renders into it, synced before it is
+// closed so that a rename of the folder or file cannot outrun the data.
+func Render(path string, render func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		return err
+	}
+	if err := render(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -99,7 +99,7 @@ func renderAll(tmp string, files []outFile, progress func(done, total int, name 
 	return first
 }
 
-// writeFile creates path and renders into it. A panic while drawing (a
+// writeFile renders one output (files.Render). A panic while drawing (a
 // font file that parses but has broken glyphs) becomes an error.
 func writeFile(path string, render func(io.Writer) error) (err error) {
 	defer func() {
@@ -107,13 +107,5 @@ func writeFile(path string, render func(io.Writer) error) (err error) {
 			err = fmt.Errorf("internal error while drawing (please report this bug): %v", r)
 		}
 	}()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := render(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return files.Render(path, render)
 }

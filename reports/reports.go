@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -354,7 +353,7 @@ func Write(dir string, d *Data, o Options) error {
 					r = func(io.Writer) error { return err }
 				}
 			}
-			if err := writeFile(filepath.Join(tmp, name), r); err != nil {
+			if err := files.Render(filepath.Join(tmp, name), r); err != nil {
 				return fmt.Errorf("rendering %s: %w", name, err)
 			}
 		}
@@ -368,22 +367,6 @@ func CheckDir(dir string) error { return files.CheckDir(dir, Files) }
 
 // testFail, set by tests, makes the rendering of a file fail.
 var testFail func(name string) error
-
-func writeFile(path string, render func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := render(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
 
 // WriteXLSX renders the workbook alone.
 func WriteXLSX(w io.Writer, d *Data, o Options) error { return newModel(d, o).writeXLSX(w) }
