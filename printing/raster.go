@@ -38,26 +38,24 @@ func newRenderer(st *set, lay *Layout) (*renderer, error) {
 }
 
 func (r *renderer) face(i int, bleed float64) *canvas.Canvas {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	k := [2]float64{float64(i), bleed}
-	if c, ok := r.faces[k]; ok {
-		return c
-	}
-	c := r.style.drawFace(&r.set.faces[i], bleed)
-	r.faces[k] = c
-	return c
+	return r.cached(r.faces, i, bleed, func() *canvas.Canvas { return r.style.drawFace(&r.set.faces[i], bleed) })
 }
 
 func (r *renderer) back(i int, bleed float64) *canvas.Canvas {
+	return r.cached(r.backs, i, bleed, func() *canvas.Canvas { return r.style.drawBack(&r.set.backs[i], bleed) })
+}
+
+// cached draws card i at bleed once and keeps the drawing in m: every
+// output (PDF pages, PNG, SVG, TTS sheets) replays the same one.
+func (r *renderer) cached(m map[[2]float64]*canvas.Canvas, i int, bleed float64, draw func() *canvas.Canvas) *canvas.Canvas {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	k := [2]float64{float64(i), bleed}
-	if c, ok := r.backs[k]; ok {
+	if c, ok := m[k]; ok {
 		return c
 	}
-	c := r.style.drawBack(&r.set.backs[i], bleed)
-	r.backs[k] = c
+	c := draw()
+	m[k] = c
 	return c
 }
 
