@@ -1029,26 +1029,14 @@ func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []s
 	}
 	// Ranked among all cards, then the ones asked for are kept: a card's
 	// rank does not depend on which others are shown.
-	RankByVsFaction(out.Cards, func(c ValuedCard) float64 { return c.Value.VsFaction })
-	for i := range out.Cards {
-		out.Cards[i].Rank = i + 1
+	idx := make([]int, len(out.Cards))
+	for i := range idx {
+		idx[i] = i
 	}
+	rankDesc(idx, func(i int) float64 { return out.Cards[i].Value.VsFaction }, func(i, rank int) { out.Cards[i].Rank = rank })
+	slices.SortFunc(out.Cards, func(a, b ValuedCard) int { return a.Rank - b.Rank })
 	if ids != nil {
 		out.Cards = slices.DeleteFunc(out.Cards, func(c ValuedCard) bool { return !slices.Contains(ids, c.ID) })
 	}
 	return out
-}
-
-// RankByVsFaction sorts cards over-powered first (stable, so ties keep the
-// ruleset's order).
-func RankByVsFaction[T any](cs []T, vs func(T) float64) {
-	slices.SortStableFunc(cs, func(a, b T) int {
-		switch x, y := vs(a), vs(b); {
-		case x > y:
-			return -1
-		case x < y:
-			return 1
-		}
-		return 0
-	})
 }

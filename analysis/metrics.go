@@ -254,9 +254,6 @@ func newAcc(p *plan) *acc {
 // per-game fields).
 func (a *acc) attach(s *game.State) { s.SetTally(&a.tally) }
 
-// begin is kept for the runners' sake: Reset clears the per-game counters.
-func (a *acc) begin() {}
-
 // flush adds the engine's counters into the counts and clears them.
 func (a *acc) flush() {
 	t := &a.tally

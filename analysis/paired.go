@@ -342,9 +342,6 @@ func (w *pairWorker) play(ai, li, j int) error {
 		}
 		w.agents[q], w.specs[q] = ag, spec
 	}
-	if ac != nil {
-		ac.begin()
-	}
 	w.moves = w.moves[:0]
 	s.Reset(seed)
 	for steps := 0; !s.IsTerminal(); steps++ {

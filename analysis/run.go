@@ -455,7 +455,6 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		}
 		w.agents[q] = a
 	}
-	w.acc.begin()
 	w.moves = w.moves[:0]
 	s.Reset(seed)
 	for steps := 0; !s.IsTerminal(); steps++ {
