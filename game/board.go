@@ -1,11 +1,16 @@
 package game
 
-import "github.com/cardlab/cardlab/effects"
+import (
+	"math/bits"
+
+	"github.com/cardlab/cardlab/effects"
+)
 
 // Row rules. Effects are never stored as "on" or "off": whether a card's
 // effect is active is derived from the row as it is now, so blocking and
 // unblocking as cards come and go (blocker ships, scouts) needs no
-// bookkeeping beyond the scout link in each slot.
+// bookkeeping beyond the scout link in each slot and the bit set of face-up
+// row-rule cards (row.rules).
 
 func (s *State) protected(r, k int) bool {
 	return s.phase == Deployment && s.rows[r].s[k].shield != noInst
@@ -21,12 +26,16 @@ func (s *State) selfActive(sl *slot) bool {
 // The topmost self-active blocker cannot itself be blocked, so the first one
 // found decides.
 func (s *State) underBlocker(r, k int) bool {
+	m := s.rows[r].rules & (1<<uint(k&63) - 1)
+	return m != 0 && s.blockerAmong(r, m)
+}
+
+// blockerAmong reports whether a self-active blocker ship lies at one of
+// the positions m of row r.
+func (s *State) blockerAmong(r int, m uint64) bool {
 	row := &s.rows[r]
-	if row.perm == 0 {
-		return false
-	}
-	for j := range row.s[:k] {
-		sl := &row.s[j]
+	for ; m != 0; m &= m - 1 {
+		sl := &row.s[bits.TrailingZeros64(m)]
 		if s.fx.defPerm[s.def8(sl.inst)]&effects.BlocksBelow != 0 && s.selfActive(sl) {
 			return true
 		}
@@ -57,14 +66,11 @@ func (s *State) blockReason(r, k int) Reason {
 // underBlocker decides).
 func (s *State) closed(r int) bool {
 	row := &s.rows[r]
-	if row.perm == 0 {
-		return false
-	}
 	blocked := false
-	for k := range row.s[:row.n] {
-		sl := &row.s[k]
+	for m := row.rules; m != 0; m &= m - 1 {
+		sl := &row.s[bits.TrailingZeros64(m)]
 		perm := s.fx.defPerm[s.def8(sl.inst)]
-		if perm == 0 || !s.selfActive(sl) {
+		if !s.selfActive(sl) {
 			continue
 		}
 		if perm&effects.ClosesRow != 0 && !blocked {
@@ -78,69 +84,65 @@ func (s *State) closed(r int) bool {
 }
 
 func (s *State) canPlace(r int) bool {
-	return s.openRows()&(1<<uint(r)) != 0
+	return s.openRows()&(1<<uint(r&31)) != 0
 }
+
+// allRows has a bit for every row of the round. (Shift counts are masked
+// throughout: the compiler then need not handle counts of 32 and more.)
+func (s *State) allRows() uint32 { return 1<<(s.nrows&31) - 1 }
 
 // openRows returns a bit set of the rows a card may be placed in.
-func (s *State) openRows() uint32 {
-	if s.dirty != 0 {
-		s.computeMasks()
-	}
-	return s.openMask
-}
+func (s *State) openRows() uint32 { return s.allRows() &^ (s.fullMask | s.closedMask) }
 
-// computeMasks recomputes the cached bits of the rows that changed.
-func (s *State) computeMasks() {
-	all := uint32(1)<<uint(s.nrows) - 1
-	d := s.dirty & all
-	s.openMask &= all &^ d
-	s.completeMask &= all &^ d
-	for r := 0; d != 0; r++ {
-		if d&1 != 0 {
-			closed := s.closed(r)
-			n := int(s.rows[r].n)
-			if n < MaxRowLen && !closed {
-				s.openMask |= 1 << uint(r)
-			}
-			if n >= s.fx.cardsToEnd || closed {
-				s.completeMask |= 1 << uint(r)
-			}
-		}
-		d >>= 1
-	}
-	s.dirty = 0
-}
+// completeRows returns a bit set of the rows that count as complete.
+func (s *State) completeRows() uint32 { return s.longMask | s.closedMask }
 
-// rowResized keeps the cached masks of row r right after its card count
-// changed. Without a row rule in it only the count matters, so the bits are
-// set here at once; otherwise computeMasks re-derives them when asked.
+// rowResized keeps row r's bits of longMask and fullMask right after its
+// card count changed. (Conditional moves, not branches: which rows are long
+// is anybody's guess.)
 func (s *State) rowResized(r int) {
 	row := &s.rows[r]
 	row.ver++
-	bit := uint32(1) << uint(r)
-	if row.perm != 0 {
-		s.dirty |= bit
-		return
-	}
 	n := int(row.n)
-	if n < MaxRowLen {
-		s.openMask |= bit
-	} else {
-		s.openMask &^= bit
-	}
+	bit := uint32(1) << uint(r&31)
+	var long, full uint32
 	if n >= s.fx.cardsToEnd {
-		s.completeMask |= bit
-	} else {
-		s.completeMask &^= bit
+		long = bit
+	}
+	if n >= MaxRowLen {
+		full = bit
+	}
+	s.longMask = s.longMask&^bit | long
+	s.fullMask = s.fullMask&^bit | full
+}
+
+// rulesChanged sets row r's bit of closedMask afresh after a row-rule card
+// arrived, left, turned up or changed its activity.
+func (s *State) rulesChanged(r int) {
+	bit := uint32(1) << uint(r&31)
+	var closed uint32
+	if s.closed(r) {
+		closed = bit
+	}
+	s.closedMask = s.closedMask&^bit | closed
+}
+
+// resetMasks derives the row masks afresh after the rows were laid out anew.
+func (s *State) resetMasks() {
+	s.longMask, s.fullMask, s.closedMask = 0, 0, 0
+	for r := 0; r < int(s.nrows); r++ {
+		s.rowResized(r)
+		s.rulesChanged(r)
 	}
 }
 
 // flagsChanged notes that a card in row r changed face, marker or scout
-// link: that can only open or close the row if a row rule lies in it.
+// link other than a row-rule card turning up (turnedUp): that can only open
+// or close the row if a row rule lies in it.
 func (s *State) flagsChanged(r int) {
 	s.rows[r].ver++
-	if s.rows[r].perm != 0 {
-		s.dirty |= 1 << uint(r)
+	if s.rows[r].rules != 0 {
+		s.rulesChanged(r)
 	}
 }
 
@@ -152,33 +154,55 @@ func (s *State) flagsChanged(r int) {
 // and the player whose turn it is ends it. Once set it stays set: a later
 // removal of the triggering card does not undo it (rulebook).
 func (s *State) checkEnd() {
-	if s.phase != Deployment || s.deployEnded {
-		return
+	if s.allComplete() {
+		s.endIfDeploying()
 	}
-	if s.dirty != 0 {
-		s.computeMasks()
-	}
-	if s.completeMask != 1<<uint(s.nrows)-1 {
-		return
-	}
-	s.endDeployment()
 }
 
-// insertSlot makes room at pos of row r for inst and returns the slot for
-// the caller to fill. (Filling it in place rather than passing a slot value
-// avoids a store-forwarding stall that cost more than the rest of the
-// function.)
-func (s *State) insertSlot(r, pos int, inst uint8) *slot {
+// allComplete is checkEnd's test, which the hot callers (put, reveal) make
+// themselves: checkEnd with its call exceeds the compiler's inlining budget.
+func (s *State) allComplete() bool { return s.completeRows() == s.allRows() }
+
+func (s *State) endIfDeploying() {
+	if s.phase == Deployment {
+		s.endDeployment()
+	}
+}
+
+// turnedUp notes that the card at (r, k) now lies face up (or, already up,
+// was revealed without effect).
+func (s *State) turnedUp(r, k int) {
+	row := &s.rows[r]
+	row.ver++
+	if s.fx.defPerm[s.def8(row.s[k].inst)] != 0 {
+		s.ruleTurnedUp(r, k)
+	}
+}
+
+func (s *State) ruleTurnedUp(r, k int) {
+	s.rows[r].rules |= 1 << uint(k&63)
+	s.rulesChanged(r)
+}
+
+// insertSlot puts a card at pos of row r, the cards from pos on moving one
+// down. A card arrives never revealed by a scout. (Storing field by field
+// rather than a slot value avoids a store-forwarding stall that cost more
+// than the rest of the function.)
+func (s *State) insertSlot(r, pos int, inst, flags, shield, weaken uint8) {
 	row := &s.rows[r]
 	if pos < int(row.n) {
 		copy(row.s[pos+1:row.n+1], row.s[pos:row.n])
 	}
 	row.n++
-	if s.fx.defPerm[s.def8(inst)] != 0 {
-		row.perm++
-	}
+	sl := &row.s[pos]
+	sl.inst, sl.flags, sl.blockedBy, sl.shield, sl.weaken = inst, flags, noInst, shield, weaken
 	s.rowResized(r)
-	return &row.s[pos]
+	if above := row.rules & (1<<uint(pos&63) - 1); row.rules != above {
+		row.rules = above | (row.rules^above)<<1 // the cards below moved down
+	}
+	if flags&fFaceUp != 0 && s.fx.defPerm[s.def8(inst)] != 0 {
+		s.ruleTurnedUp(r, pos)
+	}
 }
 
 func (s *State) deleteSlot(r, pos int) slot {
@@ -186,10 +210,14 @@ func (s *State) deleteSlot(r, pos int) slot {
 	sl := row.s[pos]
 	copy(row.s[pos:row.n-1], row.s[pos+1:row.n])
 	row.n--
-	if s.fx.defPerm[s.def8(sl.inst)] != 0 {
-		row.perm--
-	}
 	s.rowResized(r)
+	if above := row.rules & (1<<uint(pos&63) - 1); row.rules != above {
+		gone := row.rules >> uint(pos&63) & 1
+		row.rules = above | row.rules>>1&^(1<<uint(pos&63)-1)
+		if gone != 0 {
+			s.rulesChanged(r)
+		}
+	}
 	return sl
 }
 
@@ -222,7 +250,8 @@ func (s *State) place(inst uint8, r, pos int, sh uint8) { s.put(inst, r, pos, sh
 // effects … are not executed" does not touch, so the card decides, not the
 // route.
 func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
-	under := s.underBlocker(r, pos)
+	above := s.rows[r].rules & (1<<uint(pos&63) - 1)
+	under := above != 0 && s.blockerAmong(r, above)
 	scout := s.fx.defPlace[s.def8(inst)] == effects.PlaceScout
 	up := under || scout || mode != placeDown
 	var flags uint8
@@ -231,7 +260,7 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	} else if uint8(r) < s.revealFrom {
 		s.revealFrom = uint8(r)
 	}
-	*s.insertSlot(r, pos, inst) = slot{inst: inst, flags: flags, blockedBy: noInst, shield: sh}
+	s.insertSlot(r, pos, inst, flags, sh, 0)
 	s.stats.Placements++
 	if t := s.tally; t != nil {
 		t.placed(s.def8(inst), r, s.ownerOf(inst))
@@ -249,13 +278,17 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
 		}
 	}
-	s.checkEnd()
+	if s.allComplete() {
+		s.endIfDeploying()
+	}
 	if scout && !under {
 		s.scoutBlock(r, pos)
 		return
 	}
 	if pos > 0 {
-		s.revealIfHidden(r, pos-1)
+		if sl := &s.rows[r].s[pos-1]; sl.flags&fFaceUp == 0 && (sl.shield == noInst || s.phase != Deployment) {
+			s.reveal(r, pos-1)
+		}
 	}
 }
 
@@ -265,10 +298,10 @@ func (s *State) scoutBlock(r, pos int) {
 		return
 	}
 	above := &s.rows[r].s[pos-1]
-	s.flagsChanged(r)
 	wasDown := above.flags&fFaceUp == 0
 	above.flags |= fFaceUp
 	above.blockedBy = s.rows[r].s[pos].inst
+	s.turnedUp(r, pos-1)
 	if s.tally != nil && s.fx.defSpec[s.defOf(above.inst)] != nil {
 		s.tally.Blocked[s.def8(above.inst)]++
 	}
@@ -287,31 +320,33 @@ func (s *State) scoutBlock(r, pos int) {
 	s.checkEnd()
 }
 
-func (s *State) revealIfHidden(r, k int) {
-	if s.rows[r].s[k].flags&fFaceUp == 0 && !s.protected(r, k) {
-		s.reveal(r, k)
-	}
-}
-
 // reveal turns the card face up and, if its effect is active, runs a
 // one-time effect. Permanent and scoring effects need no action: they are
 // derived from the row whenever asked.
 func (s *State) reveal(r, k int) {
-	sl := &s.rows[r].s[k]
+	row := &s.rows[r]
+	sl := &row.s[k]
 	sl.flags |= fFaceUp
-	s.flagsChanged(r)
+	row.ver++
 	inst := sl.inst
 	d := s.defOf(inst)
+	if s.fx.defPerm[d] != 0 {
+		s.ruleTurnedUp(r, k)
+	}
 	if s.obs != nil {
 		s.emit(s.cardEvent(EvRevealed, inst, r, k, true))
 	}
 	// A revealed Blockade completes its row, a revealed blocker ship can
 	// silence one beneath it: the table changed before any effect runs.
-	s.checkEnd()
+	if s.allComplete() {
+		s.endIfDeploying()
+	}
 	if s.fx.defSpec[d] == nil {
 		return
 	}
-	if !s.effectActive(r, k) {
+	// effectActive written out: the call would cost more than the test.
+	if above := row.rules & (1<<uint(k&63) - 1); sl.flags&fDeactEffect != 0 || sl.blockedBy != noInst ||
+		above != 0 && s.blockerAmong(r, above) {
 		if s.tally != nil {
 			s.tally.Blocked[uint8(d)]++
 		}
@@ -347,12 +382,12 @@ func (s *State) reveal(r, k int) {
 // unlinkScout releases the cards a departing scout had blocked.
 func (s *State) unlinkScout(r int, inst uint8) {
 	row := &s.rows[r]
-	s.flagsChanged(r)
 	for k := range row.s[:row.n] {
 		if row.s[k].blockedBy == inst {
 			row.s[k].blockedBy = noInst
 		}
 	}
+	s.flagsChanged(r)
 }
 
 func (s *State) remove(r, k int) bool {
@@ -382,10 +417,8 @@ func (s *State) move(r, k, to int) bool {
 	}
 	sl := s.deleteSlot(r, k)
 	s.unlinkScout(r, sl.inst)
-	sl.blockedBy = noInst
-	sl.flags |= fFaceUp
 	pos := int(s.rows[to].n)
-	*s.insertSlot(to, pos, sl.inst) = sl
+	s.insertSlot(to, pos, sl.inst, sl.flags|fFaceUp, sl.shield, sl.weaken)
 	if s.obs != nil {
 		e := s.cardEvent(EvMoved, sl.inst, to, pos, true)
 		e.Value = int32(r)

@@ -39,7 +39,7 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	var tseen [64]int
-	open := s.openRows() // recomputes only the rows marked dirty
+	open := s.openRows()
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		if row.n > MaxRowLen {
@@ -51,7 +51,7 @@ func (s *State) CheckInvariants() error {
 		if want := int(row.n) < MaxRowLen && !closed; (open&(1<<uint(r)) != 0) != want {
 			return fmt.Errorf("game: row %d cached as open=%v, is %v", r, !want, want)
 		}
-		if want := int(row.n) >= s.fx.cardsToEnd || closed; (s.completeMask&(1<<uint(r)) != 0) != want {
+		if want := int(row.n) >= s.fx.cardsToEnd || closed; (s.completeRows()&(1<<uint(r)) != 0) != want {
 			return fmt.Errorf("game: row %d cached as complete=%v, is %v", r, !want, want)
 		}
 		// The Reveal Phase's cursor never skips a face-down card.
@@ -63,8 +63,12 @@ func (s *State) CheckInvariants() error {
 		if row.target >= 0 {
 			tseen[row.target]++
 		}
+		var rules uint64
 		for k := 0; k < int(row.n); k++ {
 			sl := &row.s[k]
+			if sl.flags&fFaceUp != 0 && s.fx.defPerm[s.def8(sl.inst)] != 0 {
+				rules |= 1 << uint(k)
+			}
 			if err := mark(sl.inst, "row", r); err != nil {
 				return err
 			}
@@ -90,6 +94,9 @@ func (s *State) CheckInvariants() error {
 					return fmt.Errorf("game: a shield is still on row %d card %d in the %v phase", r, k, s.phase)
 				}
 			}
+		}
+		if rules != row.rules {
+			return fmt.Errorf("game: row %d's face-up row-rule cards are %b, kept as %b", r, rules, row.rules)
 		}
 	}
 	for i, c := range seen[:n] {

@@ -85,7 +85,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 	}
 	for r, sr := range su.Rows {
 		row := &s.rows[r]
-		row.n, row.perm, row.target = 0, 0, -1
+		row.n, row.rules, row.target = 0, 0, -1
 		if sr.Target != "" {
 			t, ok := rs.TargetByID(sr.Target)
 			if !ok {
@@ -128,7 +128,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 				}
 				sl.shield = sh
 			}
-			*s.insertSlot(r, int(row.n), sl.inst) = sl
+			s.insertSlot(r, int(row.n), sl.inst, sl.flags, sl.shield, 0)
 		}
 		s.nrows++
 	}
@@ -152,7 +152,7 @@ func NewSetup(rs *cards.Ruleset, su Setup) (*State, error) {
 	}
 	s.turn = uint8(su.Turn % fx.players)
 	s.phase = Deployment
-	s.dirty = ^uint32(0)
+	s.resetMasks()
 	s.obs = su.Observer
 	if su.Phase == Reveal {
 		s.turnOpen = true

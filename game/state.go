@@ -10,8 +10,10 @@
 package game
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/cards"
@@ -100,14 +102,17 @@ type slot struct {
 type row struct {
 	target int8 // target index, -1 once taken by Negotiations
 	n      uint8
-	// perm counts cards with a permanent row rule (Blockade, blocker ship):
-	// with none, the row needs no scanning for them.
-	perm uint8
 	// ver changes with every change of the row (its cards, their faces,
 	// markers and weakening, its target): ViewRowsSince rereads a row only
 	// when its version moved.
 	ver uint32
-	s   [MaxRowLen]slot
+	// rules has bit k set while the card at position k lies face up with a
+	// permanent row rule (Blockade, blocker ship): only those can close the
+	// row or block the cards beneath, so the rule checks visit just them.
+	// Face-down cards are not in it, so a determinization, which swaps only
+	// face-down cards, leaves it right.
+	rules uint64
+	s     [MaxRowLen]slot
 }
 
 type player struct {
@@ -140,16 +145,21 @@ type fixed struct {
 	instDef [256]uint8
 	instOwn [256]uint8
 	// defBit: one bit per distinct definition within the owner's deck.
-	defBit   [256]uint64
-	defOne   [256]effects.OneTimeBehavior
-	defCh    [256]effects.ChoiceBehavior
-	defPerm  [256]effects.PermanentFlags
-	defMod   [256]effects.PowerModifier
-	defPlace [256]effects.Placement
-	defScore [256]effects.ScoringBehavior
-	defArgs  [256][]effects.Value
-	defSpec  [256]*effects.Spec
-	defStage [256]uint8 // bit set of scoring stages
+	defBit [256]uint64
+	// defFirst..defLast are the instances of a definition: a deck lists
+	// each definition once, with its copies, so they are consecutive
+	// (takeFromHand tests a whole hand against the range at once). An
+	// empty range for a definition no seat holds.
+	defFirst, defLast [256]uint8
+	defOne            [256]effects.OneTimeBehavior
+	defCh             [256]effects.ChoiceBehavior
+	defPerm           [256]effects.PermanentFlags
+	defMod            [256]effects.PowerModifier
+	defPlace          [256]effects.Placement
+	defScore          [256]effects.ScoringBehavior
+	defArgs           [256][]effects.Value
+	defSpec           [256]*effects.Spec
+	defStage          [256]uint8 // bit set of scoring stages
 	// specialBits[p]: the defBit bits of seat p's special (X) cards that
 	// add actions of their own (all placements but Normal and Scout), so a
 	// hand's definition set tells at once whether any is in hand.
@@ -205,19 +215,20 @@ type State struct {
 	pauseScoring bool
 	nrows        uint8
 	revealFrom   uint8 // Reveal Phase: rows before it are all face up
-	// openMask and completeMask cache canPlace and "complete" for every
-	// row; rowResized keeps them right, or sets bit r of dirty when a row
-	// rule in row r needs computeMasks.
-	dirty        uint32
-	openMask     uint32
-	completeMask uint32
-	rows         [maxRows]row
-	targets      pile // target draw pile, top at the end
-	unclaimed    uint8
-	players      [maxPlayers]player
-	frames       [maxFrames]effects.Frame
-	nframes      uint8
-	cur          effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
+	// Bit sets of the rows that hold cardsToEnd cards or more (longMask),
+	// MaxRowLen cards (fullMask), or an active Blockade (closedMask): the
+	// open and complete rows follow from them (openRows, completeRows).
+	// Every change of a row keeps them right.
+	longMask   uint32
+	fullMask   uint32
+	closedMask uint32
+	rows       [maxRows]row
+	targets    pile // target draw pile, top at the end
+	unclaimed  uint8
+	players    [maxPlayers]player
+	frames     [maxFrames]effects.Frame
+	nframes    uint8
+	cur        effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
 
 	final    [maxPlayers]Final
 	winShare [maxPlayers]float64
@@ -284,6 +295,9 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
 	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
+	for d := range fx.defFirst {
+		fx.defFirst[d] = 1 // empty ranges until dealt
+	}
 	seen := map[string]bool{}
 	for p, id := range factions {
 		f, ok := rs.FactionByID(id)
@@ -297,10 +311,17 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		fx.faction[p] = f.Index
 		fx.base[p] = fx.ninst
 		for _, d := range f.Deck {
+			if d < 256 && fx.defLast[d] >= fx.defFirst[d] {
+				return nil, fmt.Errorf("%w: card %q is dealt twice", ErrConfig, rs.Cards[d].ID)
+			}
 			for k := 0; k < rs.Cards[d].Copies; k++ {
 				if fx.ninst >= noInst || d >= 256 {
 					return nil, fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
 				}
+				if k == 0 {
+					fx.defFirst[d] = uint8(fx.ninst)
+				}
+				fx.defLast[d] = uint8(fx.ninst)
 				fx.instDef[fx.ninst] = uint8(d)
 				fx.instOwn[fx.ninst] = uint8(p)
 				fx.ninst++
@@ -571,6 +592,37 @@ func (s *State) refill(p int) {
 // takeFromHand removes a card of definition def from p's hand.
 func (s *State) takeFromHand(p, def int) (uint8, bool) {
 	h := &s.players[p].hand
+	if h.n > 8 {
+		return s.takeFromLongHand(p, def)
+	}
+	// A hand of up to eight cards is one word, tested against def's
+	// instance range in 16-bit lanes (even and odd bytes), and the first
+	// copy found is cut out with shifts. No branch depends on where the
+	// card lies (a coin toss for the predictor) or on the hand's length.
+	const lanes, bit8, lane1 = 0x00FF00FF00FF00FF, 0x0100010001000100, 0x0001000100010001
+	x := binary.LittleEndian.Uint64(h.c[:8])
+	lo, hi := uint64(s.fx.defFirst[uint8(def)])*lane1, uint64(s.fx.defLast[uint8(def)])*lane1
+	even, odd := x&lanes, x>>8&lanes
+	// Bit 8 of a lane: its byte is >= lo (no borrow leaves the lane), and
+	// <= hi.
+	ev := ((even | bit8) - lo) & ((hi | bit8) - even) & bit8
+	od := ((odd | bit8) - lo) & ((hi | bit8) - odd) & bit8
+	// Bit 8j+7 for a copy at position j < h.n.
+	at := (ev>>1 | od<<7) & (1<<(uint(h.n)*8&63) - 1 | -(uint64(h.n) >> 3))
+	if at == 0 {
+		return 0, false
+	}
+	k := uint(bits.TrailingZeros64(at)) &^ 7
+	keep := uint64(1)<<k - 1
+	binary.LittleEndian.PutUint64(h.c[:8], x&keep|x>>8&^keep)
+	h.n--
+	s.handChanged(p)
+	return uint8(x >> k), true
+}
+
+// takeFromLongHand is takeFromHand for hands of more than eight cards.
+func (s *State) takeFromLongHand(p, def int) (uint8, bool) {
+	h := &s.players[p].hand
 	for k, inst := range h.c[:h.n] {
 		if int(s.fx.instDef[inst]) == def {
 			i := h.removeAt(k)
@@ -603,11 +655,11 @@ func (s *State) startRound(first int) {
 	for s.nrows < uint8(rules.TargetsPerRound) && s.targets.n > 0 {
 		r := &s.rows[s.nrows]
 		r.target = int8(s.targets.pop())
-		r.n, r.perm = 0, 0
+		r.n, r.rules = 0, 0
 		r.ver++
 		s.nrows++
 	}
-	s.dirty = ^uint32(0)
+	s.resetMasks()
 	s.phase = Deployment
 	s.turn = uint8(first)
 	s.passStreak = 0

@@ -126,7 +126,6 @@ func (t *table) Deactivate(s effects.Slot, what int) bool {
 		return false
 	}
 	sl := t.slot(s)
-	t.st().flagsChanged(s.Row)
 	switch what {
 	case effects.DeactivateEffect:
 		sl.flags |= fDeactEffect
@@ -135,6 +134,7 @@ func (t *table) Deactivate(s effects.Slot, what int) bool {
 	default:
 		sl.flags |= fDeactEffect | fDeactPower
 	}
+	t.st().flagsChanged(s.Row)
 	// Deactivating a blocker ship can wake a Blockade beneath it.
 	t.st().checkEnd()
 	return true

@@ -184,17 +184,6 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	sortBytes(s.targets.cards())
 	rng.shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
-	// Face-down cards changed: recount each row's permanent-rule cards.
-	for r := 0; r < int(s.nrows); r++ {
-		row := &s.rows[r]
-		row.perm = 0
-		for k := range row.s[:row.n] {
-			if s.fx.defPerm[s.def8(row.s[k].inst)] != 0 {
-				row.perm++
-			}
-		}
-	}
-	s.dirty = ^uint32(0)
 	s.epoch = newEpoch() // face-down cards changed: no row view stays true
 }
 
