@@ -328,15 +328,12 @@ func (s *State) hasShieldable(p int) bool {
 func (s *State) Apply(a Action) {
 	s.stats.Decisions++
 	if s.nframes > 0 {
+		// Resolved in its place: decisions its step starts go above it and
+		// so resolve first; finished, it leaves from beneath them.
 		k := s.nframes - 1
-		s.cur = s.frames[k]
-		s.nframes--
-		if !s.resolveFrame(&s.cur, a) {
-			// Not finished: back in its place, beneath any decisions its
-			// step started, so those resolve first.
-			copy(s.frames[k+1:s.nframes+1], s.frames[k:s.nframes])
-			s.frames[k] = s.cur
-			s.nframes++
+		if s.resolveFrame(&s.frames[k], a) {
+			copy(s.frames[k:s.nframes-1], s.frames[k+1:s.nframes])
+			s.nframes--
 		}
 	} else {
 		s.turnAction(a)
@@ -477,10 +474,14 @@ func (s *State) advance() {
 				s.startReveal()
 				continue
 			}
-			// No modulo: an integer division here cost more than the rest of the line.
-			if s.turn++; int(s.turn) == s.fx.players {
-				s.turn = 0
+			// No modulo: an integer division here cost more than the rest of
+			// the line; and a conditional move, not a branch, for seats that
+			// take turns in a pattern.
+			next := s.turn + 1
+			if int(next) == s.fx.players {
+				next = 0
 			}
+			s.turn = next
 			return
 		case Reveal:
 			r, pos, ok := s.nextFaceDown()

@@ -132,7 +132,9 @@ func (s *State) resetMasks() {
 	s.longMask, s.fullMask, s.closedMask = 0, 0, 0
 	for r := 0; r < int(s.nrows); r++ {
 		s.rowResized(r)
-		s.rulesChanged(r)
+		if s.rows[r].rules != 0 {
+			s.rulesChanged(r)
+		}
 	}
 }
 
@@ -262,21 +264,8 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	}
 	s.insertSlot(r, pos, inst, flags, sh, 0)
 	s.stats.Placements++
-	if t := s.tally; t != nil {
-		t.placed(s.def8(inst), r, s.ownerOf(inst))
-		if sh != noInst {
-			t.placed(s.def8(sh), r, s.ownerOf(sh))
-		}
-	}
-	if s.obs != nil {
-		e := s.cardEvent(EvPlaced, inst, r, pos, up)
-		if under || (mode == placeUpNoEff && !scout) {
-			e.Value = 1 // played without effect
-		}
-		s.emit(e)
-		if sh != noInst {
-			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
-		}
+	if s.tally != nil || s.obs != nil {
+		s.reportPut(inst, r, pos, sh, up, under || (mode == placeUpNoEff && !scout))
 	}
 	if s.allComplete() {
 		s.endIfDeploying()
@@ -288,6 +277,27 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	if pos > 0 {
 		if sl := &s.rows[r].s[pos-1]; sl.flags&fFaceUp == 0 && (sl.shield == noInst || s.phase != Deployment) {
 			s.reveal(r, pos-1)
+		}
+	}
+}
+
+// reportPut tallies and reports a placement (kept out of put, whose hot
+// path it would only slow).
+func (s *State) reportPut(inst uint8, r, pos int, sh uint8, up, noEffect bool) {
+	if t := s.tally; t != nil {
+		t.placed(s.def8(inst), r, s.ownerOf(inst))
+		if sh != noInst {
+			t.placed(s.def8(sh), r, s.ownerOf(sh))
+		}
+	}
+	if s.obs != nil {
+		e := s.cardEvent(EvPlaced, inst, r, pos, up)
+		if noEffect {
+			e.Value = 1 // played without effect
+		}
+		s.emit(e)
+		if sh != noInst {
+			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
 		}
 	}
 }
@@ -347,40 +357,55 @@ func (s *State) reveal(r, k int) {
 	// effectActive written out: the call would cost more than the test.
 	if above := row.rules & (1<<uint(k&63) - 1); sl.flags&fDeactEffect != 0 || sl.blockedBy != noInst ||
 		above != 0 && s.blockerAmong(r, above) {
-		if s.tally != nil {
-			s.tally.Blocked[uint8(d)]++
-		}
-		if s.obs != nil {
-			e := s.cardEvent(EvBlocked, inst, r, k, true)
-			e.Reason = s.blockReason(r, k)
-			s.emit(e)
+		if s.tally != nil || s.obs != nil {
+			s.reportBlocked(r, k)
 		}
 		return
 	}
-	ot := s.fx.defOne[d]
-	if ot == nil {
-		return // permanent, scoring and special cards act through the row
+	if s.fx.defOne[d] != nil { // permanent, scoring and special cards act through the row
+		s.fire(r, k)
 	}
+}
+
+// fire runs the one-time effect of the card revealed at (r, k).
+func (s *State) fire(r, k int) {
+	inst := s.rows[r].s[k].inst
+	d := s.def8(inst)
 	s.fizzled = false
 	if s.tally != nil {
-		s.tally.Fired[uint8(d)]++
+		s.tally.Fired[d]++
 	}
 	if s.obs != nil {
 		s.emit(s.cardEvent(EvFired, inst, r, k, true))
 	}
-	ot.Reveal((*table)(s), effects.Slot{Row: r, Pos: k}, s.fx.defArgs[d])
+	s.fx.defOne[d].Reveal((*table)(s), effects.Slot{Row: r, Pos: k}, s.fx.defArgs[d])
 	if s.fizzled && s.tally != nil {
-		s.tally.Fizzled[uint8(d)]++
+		s.tally.Fizzled[d]++
 	}
 	if s.fizzled && s.obs != nil {
-		if s.obs != nil {
-			s.emit(s.cardEvent(EvFizzled, inst, r, k, true))
-		}
+		s.emit(s.cardEvent(EvFizzled, inst, r, k, true))
+	}
+}
+
+// reportBlocked tallies and reports that the card revealed at (r, k) acts
+// without effect.
+func (s *State) reportBlocked(r, k int) {
+	inst := s.rows[r].s[k].inst
+	if s.tally != nil {
+		s.tally.Blocked[s.def8(inst)]++
+	}
+	if s.obs != nil {
+		e := s.cardEvent(EvBlocked, inst, r, k, true)
+		e.Reason = s.blockReason(r, k)
+		s.emit(e)
 	}
 }
 
 // unlinkScout releases the cards a departing scout had blocked.
 func (s *State) unlinkScout(r int, inst uint8) {
+	if s.fx.defPlace[s.def8(inst)] != effects.PlaceScout {
+		return // only a scout blocks
+	}
 	row := &s.rows[r]
 	for k := range row.s[:row.n] {
 		if row.s[k].blockedBy == inst {

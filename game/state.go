@@ -228,7 +228,6 @@ type State struct {
 	players    [maxPlayers]player
 	frames     [maxFrames]effects.Frame
 	nframes    uint8
-	cur        effects.Frame // the frame being resolved (kept here so it never escapes to the heap)
 
 	final    [maxPlayers]Final
 	winShare [maxPlayers]float64
