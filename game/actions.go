@@ -336,7 +336,49 @@ func (s *State) Apply(a Action) {
 			s.nframes--
 		}
 	} else {
-		s.turnAction(a)
+		// A Deployment turn (written here rather than called: this is
+		// most decisions).
+		p := int(s.turn)
+		s.turnOpen = true
+		switch a.Kind() {
+		case ActPlace:
+			i, _ := s.takeFromHand(p, a.Card())
+			s.passStreak = 0
+			s.refill(p)
+			s.place(i, a.Row(), int(s.rows[a.Row()].n), noInst) // a scout goes face up: put reads the card
+		case ActPlaceAt:
+			i, _ := s.takeFromHand(p, a.Card())
+			s.passStreak = 0
+			s.refill(p)
+			s.place(i, a.Row(), a.Pos(), noInst)
+		case ActWave:
+			i, _ := s.takeFromHand(p, a.Card())
+			s.passStreak = 0
+			s.players[p].discard.push(i)
+			if s.tally != nil {
+				setBit(&s.tally.Played, s.def8(i))
+			}
+			if s.obs != nil {
+				s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
+			}
+			s.pushEngine(fkWave, p)
+		case ActShield:
+			s.passStreak = 0
+			f := effects.Frame{Player: p, Def: -1, Step: fkShield}
+			f.Data[0] = a.Card()
+			s.push(f)
+		case ActPass:
+			s.passStreak++
+			s.stats.Passes++
+			if s.obs != nil {
+				s.emit(ev(EvPass, p))
+			}
+			if s.players[p].hand.n > 0 {
+				s.pushEngine(fkDiscard, p)
+			} else {
+				s.refill(p)
+			}
+		}
 	}
 	s.advance()
 }
@@ -351,50 +393,6 @@ func (s *State) ApplyChecked(a Action) error {
 		}
 	}
 	return fmt.Errorf("game: illegal action %v for player %d", a, s.CurrentPlayer())
-}
-
-func (s *State) turnAction(a Action) {
-	p := int(s.turn)
-	s.turnOpen = true
-	switch a.Kind() {
-	case ActPlace:
-		i, _ := s.takeFromHand(p, a.Card())
-		s.passStreak = 0
-		s.refill(p)
-		s.place(i, a.Row(), int(s.rows[a.Row()].n), noInst) // a scout goes face up: put reads the card
-	case ActPlaceAt:
-		i, _ := s.takeFromHand(p, a.Card())
-		s.passStreak = 0
-		s.refill(p)
-		s.place(i, a.Row(), a.Pos(), noInst)
-	case ActWave:
-		i, _ := s.takeFromHand(p, a.Card())
-		s.passStreak = 0
-		s.players[p].discard.push(i)
-		if s.tally != nil {
-			setBit(&s.tally.Played, s.def8(i))
-		}
-		if s.obs != nil {
-			s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))
-		}
-		s.pushEngine(fkWave, p)
-	case ActShield:
-		s.passStreak = 0
-		f := effects.Frame{Player: p, Def: -1, Step: fkShield}
-		f.Data[0] = a.Card()
-		s.push(f)
-	case ActPass:
-		s.passStreak++
-		s.stats.Passes++
-		if s.obs != nil {
-			s.emit(ev(EvPass, p))
-		}
-		if s.players[p].hand.n > 0 {
-			s.pushEngine(fkDiscard, p)
-		} else {
-			s.refill(p)
-		}
-	}
 }
 
 func (s *State) pushEngine(kind, p int) {
