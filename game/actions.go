@@ -472,14 +472,11 @@ func (s *State) advance() {
 				s.startReveal()
 				continue
 			}
-			// No modulo: an integer division here cost more than the rest of
-			// the line; and a conditional move, not a branch, for seats that
-			// take turns in a pattern.
-			next := s.turn + 1
-			if int(next) == s.fx.players {
-				next = 0
-			}
-			s.turn = next
+			// No modulo (an integer division here cost more than the rest
+			// of the line) and no branch (seats take turns in a pattern):
+			// the mask is all ones below the last seat, zero at it.
+			next := int(s.turn) + 1
+			s.turn = uint8(next & ((next - s.fx.players) >> 63))
 			return
 		case Reveal:
 			r, pos, ok := s.nextFaceDown()

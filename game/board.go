@@ -351,7 +351,12 @@ func (s *State) reveal(r, k int) {
 	if s.allComplete() {
 		s.endIfDeploying()
 	}
-	if s.fx.defSpec[d] == nil {
+	if s.fx.defOne[d] == nil {
+		// Permanent, scoring and special cards act through the row: only
+		// a tally or an observer learns whether they are blocked.
+		if s.fx.defSpec[d] != nil && (s.tally != nil || s.obs != nil) && !s.effectActive(r, k) {
+			s.reportBlocked(r, k)
+		}
 		return
 	}
 	// effectActive written out: the call would cost more than the test.
@@ -362,9 +367,7 @@ func (s *State) reveal(r, k int) {
 		}
 		return
 	}
-	if s.fx.defOne[d] != nil { // permanent, scoring and special cards act through the row
-		s.fire(r, k)
-	}
+	s.fire(r, k)
 }
 
 // fire runs the one-time effect of the card revealed at (r, k).
