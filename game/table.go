@@ -52,10 +52,9 @@ func (t *table) Match(r int, q effects.SlotQuery) uint64 {
 	row := &t.rows[r]
 	fx := t.fx
 	prot := q.Unprotected && t.phase == Deployment
-	var m uint64
 	if q.Owner < 0 && q.Type < 0 && !q.FaceUp {
-		// Any card (a strike): only shields can exclude one.
-		m = 1<<uint(row.n) - 1
+		// Any card (a strike): only shields, which are rare, can exclude one.
+		m := uint64(1)<<uint(row.n&63) - 1
 		for k := 0; prot && k < int(row.n); k++ {
 			if row.s[k].shield != noInst {
 				m &^= 1 << uint(k)
@@ -63,16 +62,30 @@ func (t *table) Match(r int, q effects.SlotQuery) uint64 {
 		}
 		return m
 	}
+	// Each test yields a nonzero byte for a card it rejects, masked off when
+	// the query does not ask it: no branch per card and test (which cards a
+	// query picks is anybody's guess).
+	var ownMask, typeMask, upMask, shieldMask uint
+	if q.Owner >= 0 {
+		ownMask = 0xff
+	}
+	if q.Type >= 0 {
+		typeMask = 0xff
+	}
+	if q.FaceUp {
+		upMask = uint(fFaceUp)
+	}
+	if prot {
+		shieldMask = 0xff
+	}
+	qOwn, qType := uint(q.Owner), uint(q.Type)
+	var m uint64
 	for k := range row.s[:row.n] {
 		sl := &row.s[k]
-		switch {
-		case q.FaceUp && sl.flags&fFaceUp == 0,
-			prot && sl.shield != noInst,
-			q.Owner >= 0 && int(fx.instOwn[sl.inst]) != q.Owner,
-			q.Type >= 0 && int(fx.defType[fx.instDef[sl.inst]]) != q.Type:
-			continue
-		}
-		m |= 1 << uint(k)
+		reject := (uint(fx.instOwn[sl.inst])^qOwn)&ownMask |
+			(uint(fx.defType[fx.instDef[sl.inst]])^qType)&typeMask |
+			uint(^sl.flags)&upMask | uint(^sl.shield)&shieldMask // shield noInst: none
+		m |= uint64((reject-1)>>63) << uint(k&63)
 	}
 	return m
 }
