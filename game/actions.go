@@ -332,8 +332,9 @@ func (s *State) Apply(a Action) {
 		// so resolve first; finished, it leaves from beneath them.
 		k := s.nframes - 1
 		if s.resolveFrame(&s.frames[k], a) {
-			copy(s.frames[k:s.nframes-1], s.frames[k+1:s.nframes])
-			s.nframes--
+			if s.nframes--; k < s.nframes { // it started decisions
+				copy(s.frames[k:s.nframes], s.frames[k+1:s.nframes+1])
+			}
 		}
 	} else {
 		// A Deployment turn (written here rather than called: this is
