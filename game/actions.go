@@ -528,12 +528,13 @@ func (s *State) startReveal() {
 	s.revealFrom = 0
 	n := 0
 	// Shields come off first; they go to their owners' discard piles.
-	for r := 0; r < int(s.nrows); r++ {
+	for r := 0; s.shields != 0 && r < int(s.nrows); r++ {
 		row := &s.rows[r]
 		for k := range row.s[:row.n] {
 			if sh := row.s[k].shield; sh != noInst {
 				s.players[s.ownerOf(sh)].discard.push(sh)
 				row.s[k].shield = noInst
+				s.shields--
 				n++
 			}
 		}

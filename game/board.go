@@ -198,6 +198,9 @@ func (s *State) insertSlot(r, pos int, inst, flags, shield, weaken uint8) {
 	row.n++
 	sl := &row.s[pos]
 	sl.inst, sl.flags, sl.blockedBy, sl.shield, sl.weaken = inst, flags, noInst, shield, weaken
+	if shield != noInst {
+		s.shields++
+	}
 	s.rowResized(r)
 	if above := row.rules & (1<<uint(pos&63) - 1); row.rules != above {
 		row.rules = above | (row.rules^above)<<1 // the cards below moved down
@@ -216,6 +219,9 @@ func (s *State) deleteSlot(r, pos int) slot {
 		row.s[j-1] = row.s[j]
 	}
 	row.n--
+	if sl.shield != noInst {
+		s.shields--
+	}
 	s.rowResized(r)
 	if above := row.rules & (1<<uint(pos&63) - 1); row.rules != above {
 		gone := row.rules >> uint(pos&63) & 1

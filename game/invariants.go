@@ -39,6 +39,7 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	var tseen [64]int
+	shields := 0
 	open := s.openRows()
 	for r := 0; r < int(s.nrows); r++ {
 		row := &s.rows[r]
@@ -81,6 +82,7 @@ func (s *State) CheckInvariants() error {
 				return fmt.Errorf("game: scout %s lies face down in row %d", s.card(s.defOf(sl.inst)).ID, r)
 			}
 			if sh := sl.shield; sh != noInst {
+				shields++
 				if err := mark(sh, "shield in row", r); err != nil {
 					return err
 				}
@@ -98,6 +100,9 @@ func (s *State) CheckInvariants() error {
 		if rules != row.rules {
 			return fmt.Errorf("game: row %d's face-up row-rule cards are %b, kept as %b", r, rules, row.rules)
 		}
+	}
+	if shields != int(s.shields) {
+		return fmt.Errorf("game: %d shields lie on the table, counted %d", shields, s.shields)
 	}
 	for i, c := range seen[:n] {
 		if c == 0 {

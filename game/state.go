@@ -222,12 +222,15 @@ type State struct {
 	longMask   uint32
 	fullMask   uint32
 	closedMask uint32
-	rows       [maxRows]row
-	targets    pile // target draw pile, top at the end
-	unclaimed  uint8
-	players    [maxPlayers]player
-	frames     [maxFrames]effects.Frame
-	nframes    uint8
+	// shields counts the shields lying on the table's cards, so that a
+	// Reveal Phase without any looks for none.
+	shields   uint8
+	rows      [maxRows]row
+	targets   pile // target draw pile, top at the end
+	unclaimed uint8
+	players   [maxPlayers]player
+	frames    [maxFrames]effects.Frame
+	nframes   uint8
 
 	final    [maxPlayers]Final
 	winShare [maxPlayers]float64
