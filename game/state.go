@@ -279,19 +279,30 @@ var epochs atomic.Uint64
 func newEpoch() uint64 { return epochs.Add(1) }
 
 func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
+	fx := new(fixed)
+	if err := fx.build(rs, factions); err != nil {
+		return nil, err
+	}
+	return fx, nil
+}
+
+// build fills fx for a game of rs between factions, reusing the memory of
+// its target table (Rebind builds a state's tables again for every game).
+func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	n := len(factions)
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+		return fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
+	tgt := fx.tgt
+	*fx = fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
 	seen := map[string]bool{}
 	for p, id := range factions {
 		f, ok := rs.FactionByID(id)
 		if !ok {
-			return nil, fmt.Errorf("%w: unknown faction %q (have %v)", ErrConfig, id, rs.FactionIDs())
+			return fmt.Errorf("%w: unknown faction %q (have %v)", ErrConfig, id, rs.FactionIDs())
 		}
 		if seen[id] {
-			return nil, fmt.Errorf("%w: faction %q twice", ErrConfig, id)
+			return fmt.Errorf("%w: faction %q twice", ErrConfig, id)
 		}
 		seen[id] = true
 		fx.faction[p] = f.Index
@@ -299,7 +310,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		for _, d := range f.Deck {
 			for k := 0; k < rs.Cards[d].Copies; k++ {
 				if fx.ninst >= noInst || d >= 256 {
-					return nil, fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
+					return fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
 				}
 				fx.instDef[fx.ninst] = uint8(d)
 				fx.instOwn[fx.ninst] = uint8(p)
@@ -307,7 +318,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			}
 		}
 		if fx.ninst-fx.base[p] > 64 {
-			return nil, fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
+			return fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
 		}
 		for i := fx.base[p]; i < fx.ninst; i++ {
 			fx.defBit[i] = 1 << uint(i-fx.base[p])
@@ -320,7 +331,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		}
 	}
 	if len(rs.Cards) > 255 {
-		return nil, fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
+		return fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
 	}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
@@ -359,7 +370,13 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			fx.specialBits[fx.instOwn[i]] |= fx.defBit[i]
 		}
 	}
-	fx.tgt = make([]targetFixed, len(rs.Targets))
+	if cap(tgt) < len(rs.Targets) {
+		tgt = make([]targetFixed, len(rs.Targets))
+	}
+	fx.tgt = tgt[:len(rs.Targets)]
+	for t := range fx.tgt {
+		fx.tgt[t] = targetFixed{bonus: fx.tgt[t].bonus[:0]}
+	}
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
@@ -383,7 +400,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	}
 	fx.planetBonusVP = rs.Rules.PlanetBonus
 	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
-	return fx, nil
+	return nil
 }
 
 func (s *State) setup() {
