@@ -574,11 +574,11 @@ func (m *model) chartTargets() (*chartView, error) {
 	bar.XYReversal()
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
-		"tooltip":  tooltip("axis", "cardlab:axis"),
-		"grid":     obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
-		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
-		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
-		"series":   series,
+		"tooltip": tooltip("axis", "cardlab:axis"),
+		"grid":    obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
+		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
+		"xAxis":   []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
+		"series":  series,
 		// On a narrow screen the names wrap (a target's name and capture
 		// rate are too long to cut), in rows tall enough for three lines.
 		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "narrowWrap": true, "narrowHeight": 90 + 44*len(m.rep.Targets), "cis": targetCIs(m, names)},
