@@ -47,16 +47,20 @@ type handCards struct {
 // scan collects hand h's distinct cards and returns their defBit set. A
 // drawn hand is in random order, so whether a card is a copy of an earlier
 // one is a coin flip for the branch predictor: every card is written at
-// the end, and the end moves on only past a new one.
+// the end, and the end moves on only past a new one (a conditional move).
 func (hc *handCards) scan(fx *fixed, h *pile) uint64 {
+	defBit, instDef := &fx.defBit, &fx.instDef
 	var seen uint64
 	nd := 0
 	for _, inst := range h.c[:h.n] {
-		b := fx.defBit[inst]
-		fresh := b &^ seen // b if new, else 0
+		b := defBit[inst]
+		fresh := 0
+		if seen&b == 0 {
+			fresh = 1
+		}
 		seen |= b
-		hc.defs[nd&63] = fx.instDef[inst]
-		nd += int((fresh | -fresh) >> 63)
+		hc.defs[nd&63] = instDef[inst]
+		nd += fresh
 	}
 	hc.nd = nd
 	return seen
@@ -105,11 +109,9 @@ func (t *deployTurn) countSpecial(s *State, seen uint64) {
 	pb := &s.fx.placeBits[s.turn]
 	nopen := t.nopen
 	t.nspec = [8]uint16{}
-	t.nplace = [8]uint16{}
-	for pl := range t.nplace {
-		t.nplace[pl] = uint16(nopen)
-	}
-	t.nplace[effects.PlaceShieldOther] = 0 // never a card of its own (placeableAlone)
+	// A shield is never a card of its own (placeableAlone).
+	b := uint16(nopen)
+	t.nplace = [8]uint16{effects.PlaceNormal: b, effects.PlaceScout: b, effects.PlaceAnywhere: b, effects.PlaceInsertOther: b}
 	shields := bits.OnesCount64(seen & pb[effects.PlaceShieldOther])
 	n := 1 + (t.nd-shields)*nopen
 	// A shield needs an open row and a card it may protect: not a shield,
