@@ -85,3 +85,14 @@ func deployList(s *State, c *Choices) []Action {
 	}
 	return append(l, PassAction())
 }
+
+// divBy must divide exactly every action index a plain turn can have.
+func TestDivBy(t *testing.T) {
+	for m := 1; m <= maxRows; m++ {
+		for k := 0; k < 64*maxRows; k++ {
+			if got := uint32(k) * divBy[m] >> 16; got != uint32(k/m) {
+				t.Fatalf("%d/%d: got %d", k, m, got)
+			}
+		}
+	}
+}
