@@ -150,10 +150,10 @@ type fixed struct {
 	defArgs  [256][]effects.Value
 	defSpec  [256]*effects.Spec
 	defStage [256]uint8 // bit set of scoring stages
-	// specialBits[p]: the defBit bits of seat p's special (X) cards that
-	// add actions of their own (all placements but Normal and Scout), so a
-	// hand's definition set tells at once whether any is in hand.
-	specialBits [maxPlayers]uint64
+	// placeBits[p][pl]: the defBit bits of seat p's cards of placement pl
+	// (effects.Placement), so a hand's definition set tells at once which
+	// special (X) cards are in hand and how many.
+	placeBits [maxPlayers][8]uint64
 	// defScoring marks cards whose effect can change powers or give a
 	// combination in the Scoring Phase (rows without any are summed directly).
 	defScoring [256]bool
@@ -366,9 +366,7 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
 	}
 	for i := 0; i < fx.ninst; i++ {
-		if pl := fx.defPlace[fx.instDef[i]]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
-			fx.specialBits[fx.instOwn[i]] |= fx.defBit[i]
-		}
+		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
 	}
 	if cap(tgt) < len(rs.Targets) {
 		tgt = make([]targetFixed, len(rs.Targets))
