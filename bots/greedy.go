@@ -56,11 +56,8 @@ type Greedy struct {
 	// lineupGen counts the lineup tables built (starting at 1), so a seat's
 	// summaries from other tables are not taken for current.
 	lineupGen uint32
-	em        [cards.MaxRows]float64 // my estimated power per row
-	opp       [cards.MaxRows]float64 // strongest opponent's estimate per row
-	w         [cards.MaxRows]float64 // what the row's target is worth to me
-	base      [cards.MaxRows]float64 // chance of winning each row as it stands
-	open      [cards.MaxRows]uint8   // the rows open to a placement
+	sum       *rowSums             // the deciding seat's entry of sums
+	open      [cards.MaxRows]uint8 // the rows open to a placement
 	nopen     int
 	handler   string
 	hdDone    bool
@@ -276,15 +273,18 @@ func (g *Greedy) look(s *game.State) {
 		// No card of mine there: cannot win it (times 0, branch-free).
 		sum.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
 	}
-	g.em, g.opp, g.w, g.base = sum.em, sum.opp, sum.w, sum.base
+	g.sum = sum
 	g.looked = true
 }
 
 // rowSums is look's summary of every row for one seat, valid for the
 // lineup tables of generation gen.
 type rowSums struct {
-	em, opp, w, base [cards.MaxRows]float64
-	gen              uint32
+	em   [cards.MaxRows]float64 // my estimated power per row
+	opp  [cards.MaxRows]float64 // strongest opponent's estimate per row
+	w    [cards.MaxRows]float64 // what the row's target is worth to me
+	base [cards.MaxRows]float64 // chance of winning each row as it stands
+	gen  uint32
 }
 
 // targetWorth is what taking target t is worth to seat me: its VP, my
@@ -315,7 +315,7 @@ func (g *Greedy) chance(r int, add, sub float64) float64 {
 	if g.view[r].Top[g.me] < 0 {
 		return 0
 	}
-	return logistic(g.em[r] + add - g.opp[r] + sub)
+	return logistic(g.sum.em[r] + add - g.sum.opp[r] + sub)
 }
 
 // worth is what card d adds when played to row r now.
@@ -330,7 +330,7 @@ func (g *Greedy) worth(d, r int) float64 {
 	case gkAdmiral:
 		p += c.amt * float64(v.Len+1)
 	case gkArmada:
-		p += g.opp[r]
+		p += g.sum.opp[r]
 	case gkDeflector:
 		if v.Len > 0 {
 			p += 2 // the base power above, usually an opponent's answer
@@ -351,7 +351,7 @@ func (g *Greedy) worth(d, r int) float64 {
 			}
 		}
 	case gkBlockade:
-		if logistic(g.em[r]+c.power-g.opp[r]) > 0.6 {
+		if logistic(g.sum.em[r]+c.power-g.sum.opp[r]) > 0.6 {
 			p += 3
 		} else {
 			p -= 2
@@ -363,7 +363,7 @@ func (g *Greedy) worth(d, r int) float64 {
 // gain is the weighted change in row r's outlook from adding power p (a
 // card of mine placed there).
 func (g *Greedy) gain(r int, p float64) float64 {
-	return g.w[r] * (logistic(g.em[r]+p-g.opp[r]) - g.base[r])
+	return g.sum.w[r] * (logistic(g.sum.em[r]+p-g.sum.opp[r]) - g.sum.base[r])
 }
 
 // placeGain is gain(worth(d, r)), memoised for this decision.
@@ -376,7 +376,7 @@ func (g *Greedy) placeGain(d, r int) float64 {
 
 func (g *Greedy) placeGainNew(d, r int) float64 {
 	v := 0.0 // nothing to win where the target is taken
-	if g.w[r] != 0 {
+	if g.sum.w[r] != 0 {
 		v = g.gain(r, g.worth(d, r))
 	}
 	g.memo[d][r], g.memoGen[d][r] = v, g.gen
@@ -624,7 +624,7 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 // tableHand tables the gain of every distinct hand card in every open row
 // (memo) and the best placement of the hand (best1, best2).
 func (g *Greedy) tableHand(s *game.State) {
-	me, gen, open := g.me, g.gen, g.open[:g.nopen]
+	me, gen, open, sum := g.me, g.gen, g.open[:g.nopen], g.sum
 	// best1 and best2 as ordered integers (floatKey), kept branch-free:
 	// whether a card beats them is a coin toss for the branch predictor.
 	b1, b2, card1 := floatKey(0), floatKey(0), -1
@@ -644,12 +644,12 @@ func (g *Greedy) tableHand(s *game.State) {
 		if c.kind == gkNone {
 			pw := c.pw
 			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+pw-g.opp[r])-g.base[r]), gen
+				m[r], mg[r] = sum.w[r]*(logistic(sum.em[r]+pw-sum.opp[r])-sum.base[r]), gen
 				cb = max(cb, floatKey(m[r]))
 			}
 		} else {
 			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, int(r))-g.opp[r])-g.base[r]), gen
+				m[r], mg[r] = sum.w[r]*(logistic(sum.em[r]+g.worth(d, int(r))-sum.opp[r])-sum.base[r]), gen
 				cb = max(cb, floatKey(m[r]))
 			}
 		}
@@ -702,16 +702,16 @@ func (g *Greedy) score(s *game.State, a game.Action) float64 {
 		if d := s.PendingCard(); d >= 0 {
 			return g.placeGain(d, a.Row())
 		}
-		return g.w[a.Row()]
+		return g.sum.w[a.Row()]
 	case game.ActHand:
 		if g.pendingHandler(s) == "negotiations" {
 			r := s.PendingRow()
-			if r < 0 || g.w[r] == 0 {
+			if r < 0 || g.sum.w[r] == 0 {
 				return -1
 			}
 			p := g.card[a.Card()].power
 			// A strong bid is worth part of the target, the card is spent.
-			return g.w[r]*(p/8) - 0.4*p - 0.5
+			return g.sum.w[r]*(p/8) - 0.4*p - 0.5
 		}
 		// Distress Signal: a ship from hand, face up, into the pending row.
 		if r := s.PendingRow(); r >= 0 {
@@ -800,12 +800,12 @@ func (g *Greedy) slotValue(s *game.State, a game.Action) float64 {
 		if to < 0 {
 			return 0
 		}
-		return g.gain(to, p) - g.w[r]*(g.base[r]-g.chance(r, -p, 0))
+		return g.gain(to, p) - g.sum.w[r]*(g.sum.base[r]-g.chance(r, -p, 0))
 	}
 	if owner == g.me {
-		return -g.w[r] * (g.base[r] - g.chance(r, -p, 0))
+		return -g.sum.w[r] * (g.sum.base[r] - g.chance(r, -p, 0))
 	}
-	return g.w[r] * (g.chance(r, 0, p) - g.base[r])
+	return g.sum.w[r] * (g.chance(r, 0, p) - g.sum.base[r])
 }
 
 // Reseed starts the agent over as NewGreedy(seed) would (its tables depend
