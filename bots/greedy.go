@@ -59,6 +59,7 @@ type Greedy struct {
 	sum       *rowSums             // the deciding seat's entry of sums
 	open      [cards.MaxRows]uint8 // the rows open to a placement
 	nopen     int
+	openMask  uint32 // the same rows as bits
 	handler   string
 	hdDone    bool
 	// Best placement gain of the hand (floored at 0), of the card achieving
@@ -72,10 +73,14 @@ type Greedy struct {
 	// Flagship's rows ask for them).
 	memo    [256][cards.MaxRows]float64
 	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
-	gen     uint32                     // this decision
-	ties    [64]tie                    // deploy's ties, drawn after its loop
-	tieAct  [64]game.Action            // decide's tied actions
-	ch      game.Choices               // decide's description of a Deployment turn
+	// handBest[d] is hand card d's best gain over the open rows, and
+	// handGen[d] == gen says tableHand tabled d in every open row.
+	handBest [256]float64
+	handGen  [256]uint32
+	gen      uint32          // this decision
+	ties     [64]tie         // deploy's ties, drawn after its loop
+	tieAct   [64]game.Action // decide's tied actions
+	ch       game.Choices    // decide's description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -241,12 +246,13 @@ func (g *Greedy) look(s *game.State) {
 	}
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
-	g.nopen = 0
+	g.nopen, g.openMask = 0, 0
 	for r := range g.view[:s.NumRows()] {
 		v := &g.view[r]
 		if v.Open {
 			g.open[g.nopen] = uint8(r)
 			g.nopen++
+			g.openMask |= 1 << uint(r)
 		}
 		if changed&(1<<uint(r)) == 0 {
 			continue
@@ -407,6 +413,7 @@ func (g *Greedy) begin(s *game.State) {
 	if g.gen++; g.gen == 0 {
 		// Wrapped: no memo entry may pass for this decision's.
 		g.memoGen = [256][cards.MaxRows]uint32{}
+		g.handGen = [256]uint32{}
 		g.gen = 1
 	}
 }
@@ -444,6 +451,9 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 		rows[nr&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
 		nr++
 	}
+	if c.OpenRows() != g.openMask {
+		return g.listed(s, buf) // not reached: both are the open rows
+	}
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
 	for j := 0; j < c.NumCards(); j++ {
@@ -461,10 +471,10 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				}
 				k++
 			case game.ActPlaceAt:
+				if g.handGen[d] != gen {
+					return g.listed(s, buf)
+				}
 				for _, r := range rows[:nr] {
-					if g.memoGen[d][r] != gen {
-						return g.listed(s, buf)
-					}
 					v, ln := g.memo[d][r], int(g.view[r].Len)
 					for pos, end := s.InsertFloor(int(r)), s.RowLen(int(r)); pos < end; pos++ {
 						// Higher positions win ties (score).
@@ -478,11 +488,15 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				return g.listed(s, buf)
 			}
 		}
-		m, mg := &g.memo[d], &g.memoGen[d]
+		if g.handGen[d] != gen {
+			return g.listed(s, buf)
+		}
+		if g.handBest[d] <= p.lo {
+			k += nplace // none of its placements reaches the best
+			continue
+		}
+		m := &g.memo[d]
 		for _, r := range rows[:nplace] {
-			if mg[r] != gen {
-				return g.listed(s, buf)
-			}
 			// The action is built only for a score within reach of the best.
 			if v := m[r]; v > p.lo && !p.add(g, k, game.PlaceAction(d, int(r)), v) {
 				return g.listed(s, buf)
@@ -653,6 +667,7 @@ func (g *Greedy) tableHand(s *game.State) {
 				cb = max(cb, floatKey(m[r]))
 			}
 		}
+		g.handBest[d], g.handGen[d] = keyFloat(cb), gen
 		if cb > b1 {
 			card1 = d
 		}
