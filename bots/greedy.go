@@ -372,9 +372,10 @@ func (g *Greedy) gain(r int, p float64) float64 {
 	return g.sum.w[r] * (logistic(g.sum.em[r]+p-g.sum.opp[r]) - g.sum.base[r])
 }
 
-// placeGain is gain(worth(d, r)), memoised for this decision.
+// placeGain is gain(worth(d, r)), memoised for this decision (tableHand
+// fills a hand card's open rows).
 func (g *Greedy) placeGain(d, r int) float64 {
-	if g.memoGen[d][r] == g.gen {
+	if g.memoGen[d][r] == g.gen || g.handGen[d] == g.gen && g.openMask&(1<<uint(r)) != 0 {
 		return g.memo[d][r]
 	}
 	return g.placeGainNew(d, r)
@@ -638,7 +639,7 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 // tableHand tables the gain of every distinct hand card in every open row
 // (memo) and the best placement of the hand (best1, best2).
 func (g *Greedy) tableHand(s *game.State) {
-	me, gen, open, sum := g.me, g.gen, g.open[:g.nopen], g.sum
+	me, gen, open := g.me, g.gen, g.open[:g.nopen]
 	// best1 and best2 as ordered integers (floatKey), kept branch-free:
 	// whether a card beats them is a coin toss for the branch predictor.
 	b1, b2, card1 := floatKey(0), floatKey(0), -1
@@ -649,23 +650,13 @@ func (g *Greedy) tableHand(s *game.State) {
 			continue // a copy: changes neither best
 		}
 		seen[d>>6&3] |= 1 << uint(d&63)
-		m, mg, c := &g.memo[d], &g.memoGen[d], &g.card[d]
 		// Only open rows: no action places into a closed one. A row whose
-		// target is taken has w = 0: gain ±0. The card's best, cb, is an
-		// ordered integer: max of two is then a compare and a move (max of
-		// floats, with its NaN and ±0 rules, takes nine instructions).
-		cb := floatKey(math.Inf(-1))
-		if c.kind == gkNone {
-			pw := c.pw
-			for _, r := range open {
-				m[r], mg[r] = sum.w[r]*(logistic(sum.em[r]+pw-sum.opp[r])-sum.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
+		// target is taken has w = 0: gain ±0.
+		var cb int64
+		if c := &g.card[d]; c.kind == gkNone {
+			cb = plainGains(&g.memo[d], g.sum, open, c.pw)
 		} else {
-			for _, r := range open {
-				m[r], mg[r] = sum.w[r]*(logistic(sum.em[r]+g.worth(d, int(r))-sum.opp[r])-sum.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
+			cb = g.effectGains(d, open)
 		}
 		g.handBest[d], g.handGen[d] = keyFloat(cb), gen
 		if cb > b1 {
@@ -674,6 +665,35 @@ func (g *Greedy) tableHand(s *game.State) {
 		b1, b2 = max(b1, cb), max(b2, min(b1, cb)) // cb > b1 ? (cb, b1) : cb > b2 ? (b1, cb) : (b1, b2)
 	}
 	g.best1, g.best2, g.best1Card, g.bestDone = keyFloat(b1), keyFloat(b2), card1, true
+}
+
+// plainGains fills m with the gain of a card of worth pw (one without an
+// effect whose worth depends on the row) in each of the open rows and
+// returns the best as an ordered integer: max of two is then a compare and
+// a move (max of floats, with its NaN and ±0 rules, takes nine
+// instructions). A loop of its own keeps its values in registers.
+func plainGains(m *[cards.MaxRows]float64, sum *rowSums, open []uint8, pw float64) int64 {
+	cb := floatKey(math.Inf(-1))
+	for _, r := range open {
+		r &= cards.MaxRows - 1 // no bounds checks
+		v := sum.w[r] * (logistic(sum.em[r]+pw-sum.opp[r]) - sum.base[r])
+		m[r] = v
+		cb = max(cb, floatKey(v))
+	}
+	return cb
+}
+
+// effectGains is plainGains for card d, whose effect's worth depends on the
+// row (worth).
+func (g *Greedy) effectGains(d int, open []uint8) int64 {
+	m, sum := &g.memo[d], g.sum
+	cb := floatKey(math.Inf(-1))
+	for _, r := range open {
+		v := sum.w[r] * (logistic(sum.em[r]+g.worth(d, int(r))-sum.opp[r]) - sum.base[r])
+		m[r] = v
+		cb = max(cb, floatKey(v))
+	}
+	return cb
 }
 
 // tie is legal[i], the n-th action within 1e-9 of the best so far.
