@@ -319,13 +319,13 @@ func (s *State) viewRow(viewer, r int, open uint32, rv *RowView) {
 	// Bottom up, so that the last store to Top[o] is o's topmost card, and
 	// branch-free: which cards the viewer knows is unpredictable.
 	for k := len(sl) - 1; k >= 0; k-- {
-		i, f := sl[k].inst, sl[k].flags
-		o := int(own[i])
+		i, f := sl[k].inst, int32(sl[k].flags)
+		o := int(own[i] & (maxPlayers - 1)) // an owner is a seat: no bounds check
 		rv.Top[o] = int32(k)
-		seen := oneIf(f&fFaceUp != 0) | oneIf(o == viewer)
+		seen := f&faceUpBit | oneIf(o == viewer)
 		p := int32(pow[def[i]]) - int32(sl[k].weaken)
-		p &^= p >> 31                      // at least 0
-		p &= oneIf(f&fDeactPower != 0) - 1 // 0 under a Deactivated marker
+		p &^= p >> 31                 // at least 0
+		p &= f>>deactPowerShift&1 - 1 // 0 under a Deactivated marker
 		rv.Known[o] += p & -seen
 		rv.Hidden[o] += 1 - seen
 	}
@@ -337,6 +337,17 @@ func (s *State) viewRow(viewer, r int, open uint32, rv *RowView) {
 		rv.BottomDown = c.flags&fFaceUp == 0
 	}
 }
+
+// The slot flags as bits of an int32, for viewRow's arithmetic.
+const (
+	faceUpBit       = int32(fFaceUp) // 1: seen when set
+	deactPowerShift = 2              // fDeactPower's bit
+)
+
+var _ [int(fDeactPower) - 1<<deactPowerShift]struct{}
+var _ [1<<deactPowerShift - int(fDeactPower)]struct{}
+var _ [int(fFaceUp) - 1]struct{}
+var _ [1 - int(fFaceUp)]struct{}
 
 // oneIf is 1 if b, else 0 (compiled without a branch).
 func oneIf(b bool) int32 {
