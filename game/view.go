@@ -292,17 +292,19 @@ func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewSt
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
 	}
-	open := s.openRows()
-	for r := range rv[:s.nrows] {
-		v := s.rows[r].ver
-		if st.valid&(1<<uint(r)) != 0 && st.ver[r] == v {
-			continue
-		}
-		s.viewRow(viewer, r, open, &rv[r])
-		st.ver[r] = v
-		st.valid |= 1 << uint(r)
-		changed |= 1 << uint(r)
+	// The changed rows as bits first, without a branch per row: which rows
+	// changed is unpredictable.
+	for r := range s.rows[:s.nrows] {
+		changed |= uint32(oneIf(st.ver[r] != s.rows[r].ver)) << uint(r)
 	}
+	changed |= ^uint32(st.valid) & (1<<s.nrows - 1)
+	open := s.openRows()
+	for m := changed; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
+		s.viewRow(viewer, r, open, &rv[r])
+		st.ver[r] = s.rows[r].ver
+	}
+	st.valid |= uint8(changed)
 	return changed
 }
 
