@@ -477,13 +477,21 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				}
 				for _, r := range rows[:nr] {
 					v, ln := g.memo[d][r], int(g.view[r].Len)
-					for pos, end := s.InsertFloor(int(r)), s.RowLen(int(r)); pos < end; pos++ {
-						// Higher positions win ties (score).
-						if v := v + 0.01*float64(ln-pos); v > p.lo && !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
+					pos, end := s.InsertFloor(int(r)), s.RowLen(int(r))
+					// Higher positions win ties (score): the scores fall
+					// with the position, so once one cannot reach the best
+					// (which only rises) no later one can.
+					for ; pos < end; pos++ {
+						v := v + 0.01*float64(ln-pos)
+						if v <= p.lo {
+							break
+						}
+						if !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
 							return g.listed(s, buf)
 						}
 						k++
 					}
+					k += end - pos
 				}
 			default:
 				return g.listed(s, buf)
