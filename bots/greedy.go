@@ -2,7 +2,6 @@ package bots
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -446,15 +445,10 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	g.look(s)
 	g.tableHand(s)
 	gen := g.gen
-	var rows [cards.MaxRows]uint8
-	nr := 0
-	for m := c.OpenRows(); m != 0; m &= m - 1 {
-		rows[nr&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
-		nr++
-	}
 	if c.OpenRows() != g.openMask {
 		return g.listed(s, buf) // not reached: both are the open rows
 	}
+	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
 	for j := 0; j < c.NumCards(); j++ {
