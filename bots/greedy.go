@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -245,17 +246,9 @@ func (g *Greedy) look(s *game.State) {
 	}
 	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
-	g.nopen, g.openMask = 0, 0
-	for r := range g.view[:s.NumRows()] {
+	for m := changed & (1<<uint(s.NumRows()) - 1); m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
 		v := &g.view[r]
-		if v.Open {
-			g.open[g.nopen] = uint8(r)
-			g.nopen++
-			g.openMask |= 1 << uint(r)
-		}
-		if changed&(1<<uint(r)) == 0 {
-			continue
-		}
 		em := float64(v.Known[me]) + float64(v.Hidden[me])*mean[me]
 		// The strongest opponent (estimates are never negative nor NaN: no
 		// max needed for one opponent, and 0 is their floor).
@@ -280,6 +273,27 @@ func (g *Greedy) look(s *game.State) {
 	}
 	g.sum = sum
 	g.looked = true
+}
+
+// openRows sets the rows open to a placement (tableHand's) from their bits.
+func (g *Greedy) openRows(open uint32) {
+	n := 0
+	for m := open; m != 0; m &= m - 1 {
+		g.open[n&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
+		n++
+	}
+	g.nopen, g.openMask = n, open
+}
+
+// viewOpen is the rows open to a placement by the deciding seat's views.
+func (g *Greedy) viewOpen(s *game.State) uint32 {
+	open := uint32(0)
+	for r := range g.view[:s.NumRows()] {
+		if g.view[r].Open {
+			open |= 1 << uint(r)
+		}
+	}
+	return open
 }
 
 // rowSums is look's summary of every row for one seat, valid for the
@@ -443,11 +457,9 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	}
 	g.begin(s)
 	g.look(s)
+	g.openRows(c.OpenRows())
 	g.tableHand(s)
 	gen := g.gen
-	if c.OpenRows() != g.openMask {
-		return g.listed(s, buf) // not reached: both are the open rows
-	}
 	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
@@ -586,6 +598,7 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	g.look(s)
+	g.openRows(g.viewOpen(s))
 	g.tableHand(s)
 	gen := g.gen
 	// Score and pick (pick's rule) in one loop that calls nothing in the
