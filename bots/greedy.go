@@ -244,7 +244,6 @@ func (g *Greedy) look(s *game.State) {
 	if sum.gen != g.lineupGen {
 		sum.gen, changed = g.lineupGen, ^uint32(0)
 	}
-	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
 	for m := changed & (1<<uint(s.NumRows()) - 1); m != 0; m &= m - 1 {
 		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
@@ -266,7 +265,7 @@ func (g *Greedy) look(s *game.State) {
 		sum.em[r], sum.opp[r] = em, opp
 		sum.w[r] = 0
 		if v.Target >= 0 {
-			sum.w[r] = tw[v.Target]
+			sum.w[r] = g.tw[me*g.nt+int(v.Target)]
 		}
 		// No card of mine there: cannot win it (times 0, branch-free).
 		sum.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
