@@ -612,7 +612,7 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 		switch k := a.Kind(); k {
 		case game.ActPlace, game.ActPlaceAt:
 			d, r := a.Card(), a.Row()
-			if g.memoGen[d][r] != gen {
+			if g.handGen[d] != gen || g.openMask&(1<<uint(r)) == 0 {
 				return g.pickScored(s, legal)
 			}
 			v = g.memo[d][r]
