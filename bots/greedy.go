@@ -70,9 +70,10 @@ type Greedy struct {
 	bestDone     bool
 	// memo caches placement gains per (card, row) within one decision (the
 	// Deployment turn's table; elsewhere the hand's best placement and a
-	// Flagship's rows ask for them).
+	// Flagship's rows ask for them): memo[d][r] is valid when
+	// memoGen[d][r] == gen, or for an open row when handGen[d] == gen.
 	memo    [256][cards.MaxRows]float64
-	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
+	memoGen [256][cards.MaxRows]uint32
 	// handBest[d] is hand card d's best gain over the open rows, and
 	// handGen[d] == gen says tableHand tabled d in every open row.
 	handBest [256]float64
