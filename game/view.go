@@ -309,7 +309,7 @@ type rowTotals struct {
 	bottomDown  bool
 }
 
-var _ [127 - MaxRowLen]struct{}
+var _ [127 - MaxRowLen]struct{} // ndown and top fit an int8
 
 // ViewRowsSince is ViewRows for an array filled by earlier calls with the
 // same stamp: only the rows changed since are read again (an agent deciding
@@ -395,9 +395,10 @@ func (s *State) viewRow(viewer, r int, open uint32, t *rowTotals, rv *RowView) {
 	rv.Open, rv.BottomDown = open&(1<<uint(r)) != 0, t.bottomDown
 }
 
-// The slot flags as bits of an int32, for viewRow's arithmetic.
+// The slot flags as bits of an int32, for countRow's arithmetic (checked
+// against the flags below at compile time).
 const (
-	faceUpBit       = int32(fFaceUp) // 1: seen when set
+	faceUpBit       = int32(fFaceUp) // 1, so that its negation is a mask
 	deactPowerShift = 2              // fDeactPower's bit
 )
 
