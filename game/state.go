@@ -227,6 +227,8 @@ type State struct {
 	obs   Observer
 	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
+
+	views viewTotals // what ViewRowsSince counted (view.go)
 }
 
 // Stats counts what happened in a game, for metrics.

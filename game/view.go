@@ -261,15 +261,19 @@ type RowView struct {
 // ViewRow fills rv for row r as viewer sees it. It reads only what viewer
 // may know.
 func (s *State) ViewRow(viewer, r int, rv *RowView) {
-	s.viewRow(viewer, r, s.openRows(), rv)
+	var t rowTotals
+	s.countRow(r, &t)
+	s.viewRow(viewer, r, s.openRows(), &t, rv)
 }
 
 // ViewRows fills rv[r] for every row r < NumRows() as ViewRow does, in one
 // call (agents read every row at every decision).
 func (s *State) ViewRows(viewer int, rv *[cards.MaxRows]RowView) {
 	open := s.openRows()
+	var t rowTotals
 	for r := range rv[:s.nrows] {
-		s.viewRow(viewer, r, open, &rv[r])
+		s.countRow(r, &t)
+		s.viewRow(viewer, r, open, &t, &rv[r])
 	}
 }
 
@@ -283,60 +287,125 @@ type ViewStamp struct {
 	ver    [cards.MaxRows]uint32
 }
 
+// viewTotals is ViewRowsSince's count of each row for every viewer at once
+// (State.views): a row changed by one seat is read by every other seat's
+// agent, and counted once between them.
+type viewTotals struct {
+	epoch uint64 // the line of play counted (a copy or a redeal starts over)
+	valid uint8  // bit r: row[r] counts version ver[r] of row r
+	ver   [cards.MaxRows]uint32
+	row   [cards.MaxRows]rowTotals
+}
+
+// rowTotals is a row as no particular viewer sees it: per owner, the power
+// of its face-up and of its face-down cards, how many lie face down, and its
+// topmost card's position (-1 if none); and the bottom card. Counts and
+// positions are below MaxRowLen, so a byte holds them.
+type rowTotals struct {
+	up, down    [maxPlayers]int32
+	ndown, top  [maxPlayers]int8
+	bottom      int16 // the bottom card's definition, -1 for an empty row
+	bottomOwner int8
+	bottomDown  bool
+}
+
+var _ [127 - MaxRowLen]struct{} // ndown and top fit an int8
+
 // ViewRowsSince is ViewRows for an array filled by earlier calls with the
 // same stamp: only the rows changed since are read again (an agent deciding
-// again after one or two placements rereads one or two rows, not all).
+// again after one or two placements rereads one or two rows, not all), and
+// those counted once for every viewer.
 // It returns the rows it read again (bit r for row r), so that a caller can
 // keep what it derives from a row's view as long as the row is unchanged.
 func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) (changed uint32) {
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
 	}
-	open := s.openRows()
-	for r := range rv[:s.nrows] {
-		v := s.rows[r].ver
-		if st.valid&(1<<uint(r)) != 0 && st.ver[r] == v {
-			continue
-		}
-		s.viewRow(viewer, r, open, &rv[r])
-		st.ver[r] = v
-		st.valid |= 1 << uint(r)
-		changed |= 1 << uint(r)
+	tot := &s.views
+	if tot.epoch != s.epoch {
+		tot.epoch, tot.valid = s.epoch, 0
 	}
+	// The changed rows as bits first, without a branch per row: which rows
+	// changed is unpredictable.
+	for r := range s.rows[:s.nrows] {
+		changed |= uint32(oneIf(st.ver[r] != s.rows[r].ver)) << uint(r)
+	}
+	changed |= ^uint32(st.valid) & (1<<s.nrows - 1)
+	open := s.openRows()
+	for m := changed; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
+		v := s.rows[r].ver
+		if tot.valid&(1<<uint(r)) == 0 || tot.ver[r] != v {
+			s.countRow(r, &tot.row[r])
+			tot.ver[r] = v
+			tot.valid |= 1 << uint(r)
+		}
+		s.viewRow(viewer, r, open, &tot.row[r], &rv[r])
+		st.ver[r] = v
+	}
+	st.valid |= uint8(changed)
 	return changed
 }
 
-// viewRow writes rv field by field: a composite literal is built on the
-// stack and copied, which cost more than scanning the row.
-func (s *State) viewRow(viewer, r int, open uint32, rv *RowView) {
+// countRow fills t for row r, field by field: a composite literal is built
+// on the stack and copied, which cost more than scanning the row.
+func (s *State) countRow(r int, t *rowTotals) {
 	row := &s.rows[r]
 	own, def, pow := &s.fx.instOwn, &s.fx.instDef, &s.fx.defPower
-	rv.Len, rv.Target = int32(row.n), int32(row.target)
-	rv.Known, rv.Hidden = [maxPlayers]int32{}, [maxPlayers]int32{}
-	rv.Top = [maxPlayers]int32{-1, -1, -1, -1}
-	rv.Bottom, rv.Open, rv.BottomDown = -1, open&(1<<uint(r)) != 0, false
+	t.up, t.down = [maxPlayers]int32{}, [maxPlayers]int32{}
+	t.ndown, t.top = [maxPlayers]int8{}, [maxPlayers]int8{-1, -1, -1, -1}
+	t.bottom, t.bottomOwner, t.bottomDown = -1, -1, false
 	sl := row.s[:row.n]
-	// Bottom up, so that the last store to Top[o] is o's topmost card, and
-	// branch-free: which cards the viewer knows is unpredictable.
+	// Bottom up, so that the last store to top[o] is o's topmost card, and
+	// branch-free: which cards lie face down is unpredictable.
 	for k := len(sl) - 1; k >= 0; k-- {
-		i, f := sl[k].inst, sl[k].flags
-		o := int(own[i])
-		rv.Top[o] = int32(k)
-		seen := oneIf(f&fFaceUp != 0) | oneIf(o == viewer)
+		i, f := sl[k].inst, int32(sl[k].flags)
+		o := own[i] & (maxPlayers - 1) // an owner is a seat: no bounds check
+		t.top[o] = int8(k)
+		up := -(f & faceUpBit) // all ones when face up
 		p := int32(pow[def[i]]) - int32(sl[k].weaken)
-		p &^= p >> 31                      // at least 0
-		p &= oneIf(f&fDeactPower != 0) - 1 // 0 under a Deactivated marker
-		rv.Known[o] += p & -seen
-		rv.Hidden[o] += 1 - seen
+		p &^= p >> 31                 // at least 0
+		p &= f>>deactPowerShift&1 - 1 // 0 under a Deactivated marker
+		t.up[o] += p & up
+		t.down[o] += p &^ up
+		t.ndown[o] += int8(1 + up)
 	}
 	if len(sl) > 0 {
-		// Branch-free too: -1 unless face up or the viewer's.
-		c := &sl[len(sl)-1]
-		seen := oneIf(c.flags&fFaceUp != 0) | oneIf(int(own[c.inst]) == viewer)
-		rv.Bottom = (int32(def[c.inst])+1)*seen - 1
-		rv.BottomDown = c.flags&fFaceUp == 0
+		b := &sl[len(sl)-1]
+		t.bottom, t.bottomOwner, t.bottomDown = int16(def[b.inst]), int8(own[b.inst]), b.flags&fFaceUp == 0
 	}
 }
+
+// viewRow fills rv for row r from its totals t as viewer sees it: a viewer
+// knows its own face-down cards (the omniscient viewer only the face-up
+// ones, as every other viewer).
+func (s *State) viewRow(viewer, r int, open uint32, t *rowTotals, rv *RowView) {
+	row := &s.rows[r]
+	rv.Len, rv.Target = int32(row.n), int32(row.target)
+	rv.Known = t.up
+	rv.Hidden = [maxPlayers]int32{int32(t.ndown[0]), int32(t.ndown[1]), int32(t.ndown[2]), int32(t.ndown[3])}
+	rv.Top = [maxPlayers]int32{int32(t.top[0]), int32(t.top[1]), int32(t.top[2]), int32(t.top[3])}
+	if uint(viewer) < maxPlayers {
+		rv.Known[viewer] += t.down[viewer]
+		rv.Hidden[viewer] = 0
+	}
+	// Branch-free: -1 unless face up or the viewer's.
+	seen := oneIf(!t.bottomDown) | oneIf(int(t.bottomOwner) == viewer)
+	rv.Bottom = (int32(t.bottom)+1)*seen - 1
+	rv.Open, rv.BottomDown = open&(1<<uint(r)) != 0, t.bottomDown
+}
+
+// The slot flags as bits of an int32, for countRow's arithmetic (checked
+// against the flags below at compile time).
+const (
+	faceUpBit       = int32(fFaceUp) // 1, so that its negation is a mask
+	deactPowerShift = 2              // fDeactPower's bit
+)
+
+var _ [int(fDeactPower) - 1<<deactPowerShift]struct{}
+var _ [1<<deactPowerShift - int(fDeactPower)]struct{}
+var _ [int(fFaceUp) - 1]struct{}
+var _ [1 - int(fFaceUp)]struct{}
 
 // oneIf is 1 if b, else 0 (compiled without a branch).
 func oneIf(b bool) int32 {
