@@ -22,39 +22,23 @@ type RowResult struct {
 // ScoreRow computes each player's combat power in row r as the Scoring Phase
 // does and decides the winner. Face-down cards count with their power but
 // without effect (at scoring time every card is face up). rs is
-// scratch space (it is large; reuse it).
+// scratch space (it is large; reuse it); rs.Cards describes the row's cards.
 func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 	var res RowResult
-	s.scoreRow(r, rs, true, &res)
+	s.scoreRow(r, rs, &res)
 	return res
 }
 
-// scoreRow is ScoreRow; without detail, a row whose cards have no scoring
-// or power-modifying effect is summed directly and rs.Cards is left as it was
-// (the Scoring Phase needs only the result).
-//
-// It reports whether rs.Cards describes the row (the full scoring ran).
-func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResult) bool {
+// scoreRow is ScoreRow into res. One pass over the cards fills rs.Cards and
+// sums their base powers; the scoring stages run only when some active card
+// has a scoring or power-modifying effect (without one, the sums are the
+// result).
+func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	row := &s.rows[r]
-	res.Row, res.Target, res.Winner, res.Reason = r, int(row.target), -1, ReasonNone
-	res.Power, res.Combo, res.HasCards = [maxPlayers]int{}, [maxPlayers]bool{}, [maxPlayers]bool{}
-	if !detail && s.sumPlain(row, res) {
-		s.decide(row, res)
-		return false
-	}
+	*res = RowResult{Row: r, Target: int(row.target), Winner: -1}
 	fx := s.fx
 	n := int(row.n)
 	rs.N = n
-	rs.Players = fx.players
-	rs.TargetType, rs.Quadrant = -1, 0
-	if row.target >= 0 {
-		tf := &fx.tgt[row.target]
-		rs.TargetType, rs.Quadrant = tf.typ, tf.quad
-	}
-	rs.Total = [4]int{}
-	rs.Combo = [4]bool{}
-	rs.HasCards = [4]bool{}
-	rs.SetTagFunc(fx.tagMatch)
 	var stages uint8
 	mods, blocked := false, false
 	// acting lists the active cards with a scoring or modifying effect, top
@@ -66,6 +50,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 		sl := &row.s[k]
 		d8 := fx.instDef[sl.inst]
 		base := s.basePower(sl)
+		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
 		// One pass top to bottom decides who is under an active blocker.
 		active := !blocked && s.selfActive(sl)
 		if active {
@@ -77,15 +62,27 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 				nact++
 			}
 		}
-		st := fx.defStage[d8]
-		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
 		// Field by field: a composite literal is built on the stack and
 		// copied with wide loads that stall on its byte-sized fields.
 		c := &cs[k]
 		c.Owner, c.Def, c.Type, c.Base, c.Mod, c.Bonus = owner, int(d8), int(fx.defType[d8]), base, 0, 0
-		c.Active, c.Stolen, c.Copier = active, false, st&(1<<effects.StageCopy) != 0
-		rs.HasCards[owner] = true
+		c.Active, c.Stolen, c.Copier = active, false, fx.defStage[d8]&(1<<effects.StageCopy) != 0
+		res.Power[owner] += base
+		res.HasCards[owner] = true
 	}
+	if nact == 0 {
+		s.decide(row, res, 0)
+		return
+	}
+	rs.Players = fx.players
+	rs.TargetType, rs.Quadrant = -1, 0
+	if row.target >= 0 {
+		tf := &fx.tgt[row.target]
+		rs.TargetType, rs.Quadrant = tf.typ, tf.quad
+	}
+	rs.Combo = [4]bool{}
+	rs.HasCards = res.HasCards
+	rs.SetTagFunc(fx.tagMatch)
 	acts := acting[:nact]
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
@@ -114,26 +111,14 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResul
 		s.runStage(rs, acts, effects.StageCopy)
 		sumTotals(rs)
 	}
-	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
-	s.decide(row, res)
-	return true
-}
-
-// sumPlain adds up the row's base powers into res and reports true, unless
-// some card's effect could change powers or give a combination: then it
-// stops and the full scoring has to run.
-func (s *State) sumPlain(row *row, res *RowResult) bool {
-	fx := s.fx
-	for k := range row.s[:row.n] {
-		sl := &row.s[k]
-		if fx.defScoring[fx.instDef[sl.inst]] {
-			return false
+	res.Power, res.Combo = rs.Total, rs.Combo
+	var combos uint
+	for p := range fx.players {
+		if rs.Combo[p] && rs.HasCards[p] {
+			combos |= 1 << p
 		}
-		o := fx.instOwn[sl.inst] & (maxPlayers - 1)
-		res.Power[o] += s.basePower(sl)
-		res.HasCards[o] = true
 	}
-	return true
+	s.decide(row, res, combos)
 }
 
 // basePower is a card's combat power before effects: printed power less
@@ -146,55 +131,42 @@ func (s *State) basePower(sl *slot) int {
 	return base
 }
 
-// decide picks the row's winner from res's powers and combinations: a
-// Diplomat combination beats power; among several combinations, or tied
-// powers, the player whose card lies highest.
-func (s *State) decide(row *row, res *RowResult) {
-	players := s.fx.players
-	var cand [maxPlayers]bool
-	nc := 0
-	for p := 0; p < players; p++ {
-		if res.Combo[p] && res.HasCards[p] {
-			cand[p] = true
-			nc++
-		}
-	}
-	reason := ReasonCombo
-	if nc == 0 {
-		best := -1 << 31
-		for p := 0; p < players; p++ {
-			if res.HasCards[p] && res.Power[p] > best {
-				best = res.Power[p]
-			}
-		}
-		for p := 0; p < players; p++ {
-			if res.HasCards[p] && res.Power[p] == best {
-				cand[p] = true
-				nc++
-			}
-		}
+// decide picks the row's winner from res's powers and combos, the players
+// (bit p) with a Diplomat combination: a combination beats power; among
+// several combinations, or tied powers, the player whose card lies highest.
+func (s *State) decide(row *row, res *RowResult, combos uint) {
+	cand, reason := combos, ReasonCombo
+	if cand == 0 {
 		reason = ReasonPower
+		best := 0
+		for p := range s.fx.players {
+			if !res.HasCards[p] {
+				continue
+			}
+			switch v := res.Power[p]; {
+			case cand == 0 || v > best:
+				best, cand = v, 1<<p
+			case v == best:
+				cand |= 1 << p
+			}
+		}
+		if cand == 0 {
+			return // nobody has a card here
+		}
 	}
-	switch {
-	case nc == 0:
+	if cand&(cand-1) == 0 {
+		res.Winner, res.Reason = bits.TrailingZeros(cand), reason
 		return
-	case nc > 1:
-		if reason == ReasonCombo {
-			reason = ReasonComboTie
-		} else {
-			reason = ReasonTieTop
-		}
-		for k := range row.s[:row.n] {
-			if o := s.ownerOf(row.s[k].inst); cand[o] {
-				res.Winner = o
-				break
-			}
-		}
-	default:
-		for p := 0; p < players; p++ {
-			if cand[p] {
-				res.Winner = p
-			}
+	}
+	if reason == ReasonCombo {
+		reason = ReasonComboTie
+	} else {
+		reason = ReasonTieTop
+	}
+	for k := range row.s[:row.n] {
+		if o := s.ownerOf(row.s[k].inst); cand&(1<<o) != 0 {
+			res.Winner = o
+			break
 		}
 	}
 	res.Reason = reason
@@ -237,13 +209,13 @@ func (s *State) scoreRound() {
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
 		var res RowResult
-		full := s.scoreRow(r, rs, false, &res)
+		s.scoreRow(r, rs, &res)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
 		if res.Winner >= 0 {
 			if s.tally != nil {
-				s.tallyRowWon(r, &res, rs, full)
+				s.tallyRowWon(r, &res, rs)
 			}
 			s.players[res.Winner].won |= 1 << uint(res.Target)
 			if s.obs != nil {
