@@ -1,5 +1,7 @@
 package effects
 
+import "math/bits"
+
 // This file gives the declared handlers their behaviour. Handlers act on a
 // game only through the Table interface, which the rules engine implements, so
 // that this package stays independent of the engine and a later game can
@@ -240,26 +242,38 @@ type ScoringBehavior interface {
 	Score(r *RowScore, i int, args []Value)
 }
 
-// Holdings describes the targets one player holds at the end of the game.
-type Holdings struct {
-	N        int
-	Index    [64]int // target indices
-	Type     [64]int // index into TargetTypes
-	Quadrant [64]int // 0 none, 1 alpha, 2 beta
+// TargetInfo is a target card as target bonuses see it.
+type TargetInfo struct {
+	Type     int // index into TargetTypes
+	Quadrant int // 0 none, 1 alpha, 2 beta
 }
 
-// Has reports whether target index t is held.
-func (h *Holdings) Has(t int) bool {
-	for i := 0; i < h.N; i++ {
-		if h.Index[i] == t {
-			return true
-		}
+// Bonus is a target bonus compiled for one ruleset's targets: the targets it
+// counts as a bit set (bit t: target index t), so that a player's bonus is
+// a popcount of the targets held rather than a pass over them.
+type Bonus struct {
+	Counted uint64
+	// PerTarget is the VP per counted target held; with 0, VP is earned
+	// once at least AtLeast counted targets are held.
+	PerTarget   int
+	VP, AtLeast int
+}
+
+// Earned is the bonus's VP for a player holding the targets in held.
+func (b *Bonus) Earned(held uint64) int {
+	n := bits.OnesCount64(held & b.Counted)
+	if b.PerTarget != 0 {
+		return b.PerTarget * n
 	}
-	return false
+	if n >= b.AtLeast {
+		return b.VP
+	}
+	return 0
 }
 
-// BonusBehavior is implemented by target-bonus handlers: the VP that the
-// target with index self earns for a player holding h.
+// BonusBehavior is implemented by target-bonus handlers: Compile gives the
+// bonus of the target with index self for a ruleset whose targets (at most
+// 64) are described by targets.
 type BonusBehavior interface {
-	BonusVP(h *Holdings, self int, args []Value) int
+	Compile(self int, args []Value, targets []TargetInfo) Bonus
 }

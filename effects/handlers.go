@@ -465,39 +465,37 @@ func (drawCards) Reveal(t Table, src Slot, args []Value) {
 
 type vpPerTarget struct{}
 
-func (vpPerTarget) BonusVP(h *Holdings, self int, args []Value) int {
-	n := 0
-	for i := 0; i < h.N; i++ {
-		if h.Index[i] == self && !args[3].Bool() {
+func (vpPerTarget) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{PerTarget: args[0].Int}
+	for t, ti := range targets {
+		if t == self && !args[3].Bool() {
 			continue
 		}
-		if (args[1].Int == 0 || args[1].Int-1 == h.Type[i]) && (args[2].Int == 0 || args[2].Int == h.Quadrant[i]) {
-			n++
+		if (args[1].Int == 0 || args[1].Int-1 == ti.Type) && (args[2].Int == 0 || args[2].Int == ti.Quadrant) {
+			b.Counted |= 1 << uint(t)
 		}
 	}
-	return args[0].Int * n
+	return b
 }
 
 type vpIfHeld struct{}
 
-func (vpIfHeld) BonusVP(h *Holdings, self int, args []Value) int {
-	if h.Has(args[1].Int) {
-		return args[0].Int
+func (vpIfHeld) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{VP: args[0].Int, AtLeast: 1}
+	if t := args[1].Int; t < len(targets) {
+		b.Counted = 1 << uint(t)
 	}
-	return 0
+	return b
 }
 
 type vpIfCount struct{}
 
-func (vpIfCount) BonusVP(h *Holdings, self int, args []Value) int {
-	n := 0
-	for i := 0; i < h.N; i++ {
-		if args[1].Int == 0 || args[1].Int-1 == h.Type[i] {
-			n++
+func (vpIfCount) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{VP: args[0].Int, AtLeast: args[2].Int}
+	for t, ti := range targets {
+		if args[1].Int == 0 || args[1].Int-1 == ti.Type {
+			b.Counted |= 1 << uint(t)
 		}
 	}
-	if n >= args[2].Int {
-		return args[0].Int
-	}
-	return 0
+	return b
 }

@@ -200,8 +200,6 @@ func sumTotals(rs *effects.RowScore) {
 // state and would escape to the heap if declared per call.
 var rowScratch = sync.Pool{New: func() any { return new(effects.RowScore) }}
 
-var holdScratch = sync.Pool{New: func() any { return new(effects.Holdings) }}
-
 // scoreRound is the Scoring Phase and the clean-up of the round.
 func (s *State) scoreRound() {
 	rs := rowScratch.Get().(*effects.RowScore)
@@ -273,12 +271,10 @@ func (s *State) scoreRound() {
 func (s *State) finish() {
 	s.phase = GameOver
 	s.nrows = 0
-	h := holdScratch.Get().(*effects.Holdings)
-	defer holdScratch.Put(h)
 	best, bestPlanets := -1, -1
 	for p := 0; p < s.fx.players; p++ {
 		f := &s.final[p]
-		*f = s.scoreHeld(p, h)
+		*f = s.scoreHeld(p)
 		if f.Total > best || (f.Total == best && f.Planets > bestPlanets) {
 			best, bestPlanets = f.Total, f.Planets
 		}
@@ -303,26 +299,19 @@ func (s *State) finish() {
 	s.emit(e)
 }
 
-// scoreHeld is seat p's score for the targets it holds now (h is scratch).
-func (s *State) scoreHeld(p int, h *effects.Holdings) Final {
+// scoreHeld is seat p's score for the targets it holds now.
+func (s *State) scoreHeld(p int) Final {
 	fx := s.fx
-	var f Final
-	h.N = 0
 	won := s.players[p].won
+	var f Final
 	for w := won; w != 0; w &= w - 1 {
-		t := bits.TrailingZeros64(w)
-		tf := &fx.tgt[t]
-		h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, tf.typ, tf.quad
-		h.N++
-	}
-	for k := 0; k < h.N; k++ {
-		tf := &fx.tgt[h.Index[k]]
-		f.Targets++
+		tf := &fx.tgt[bits.TrailingZeros64(w)]
 		f.TargetVP += tf.vp
-		for _, b := range tf.bonus {
-			f.BonusVP += b.b.BonusVP(h, tf.index, b.args)
+		for k := range tf.bonus {
+			f.BonusVP += tf.bonus[k].Earned(won)
 		}
 	}
+	f.Targets = bits.OnesCount64(won)
 	f.Planets = bits.OnesCount64(won & fx.planets)
 	f.PlanetBonus = bits.OnesCount64(won&fx.planetBonus[p]) * fx.planetBonusVP
 	f.Total = f.TargetVP + f.BonusVP + f.PlanetBonus
@@ -335,9 +324,7 @@ func (s *State) ProvisionalScore(p int) Final {
 	if s.phase == GameOver {
 		return s.final[p]
 	}
-	h := holdScratch.Get().(*effects.Holdings)
-	defer holdScratch.Put(h)
-	return s.scoreHeld(p, h)
+	return s.scoreHeld(p)
 }
 
 // RoundsLeft estimates the rounds still to play from the target pile.

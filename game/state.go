@@ -174,13 +174,8 @@ type fixed struct {
 
 // targetFixed is a target card as scoring needs it.
 type targetFixed struct {
-	index, typ, quad, vp int
-	bonus                []targetBonus
-}
-
-type targetBonus struct {
-	b    effects.BonusBehavior
-	args []effects.Value
+	typ, quad, vp int
+	bonus         []effects.Bonus
 }
 
 // State is one game in progress.
@@ -375,13 +370,20 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	for t := range fx.tgt {
 		fx.tgt[t] = targetFixed{bonus: fx.tgt[t].bonus[:0]}
 	}
+	// An array, not a slice: rebinding a state to a variant allocates nothing.
+	var infos [cards.MaxTargets]effects.TargetInfo
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
-		tf.index, tf.typ, tf.quad, tf.vp = tg.Index, int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		tf.typ, tf.quad, tf.vp = int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		infos[t] = effects.TargetInfo{Type: tf.typ, Quadrant: tf.quad}
+	}
+	for t := range rs.Targets {
+		tg := &rs.Targets[t]
+		tf := &fx.tgt[t]
 		for b := range tg.Bonuses {
 			if bv, ok := tg.Bonuses[b].Spec.Behavior.(effects.BonusBehavior); ok {
-				tf.bonus = append(tf.bonus, targetBonus{bv, tg.Bonuses[b].Args})
+				tf.bonus = append(tf.bonus, bv.Compile(t, tg.Bonuses[b].Args, infos[:len(rs.Targets)]))
 			}
 		}
 		if tg.Type == cards.Planet {
