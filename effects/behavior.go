@@ -169,9 +169,38 @@ type PermanentBehavior interface {
 }
 
 // PowerModifier is implemented by permanent handlers that change the power of
-// cards in their row while active.
+// cards in their row while active: ModifyRow adds to the Mod of every card
+// of r the power that the active card i gives it.
 type PowerModifier interface {
-	Modify(src, card *ScoreCard, args []Value) int
+	ModifyRow(r *RowScore, i int, p *Params)
+}
+
+// Params are the arguments of a handler that runs for every scored row,
+// decoded once per ruleset (NewParams) so that scoring compares no strings.
+type Params struct {
+	// Int holds each argument's Int (a Bool's 1 or 0, an Enum's index).
+	Int [4]int
+	// Tagged holds, for a Tag argument, the card definitions that carry
+	// the tag (bit d%64 of word d/64: definition d).
+	Tagged [4][4]uint64
+}
+
+// NewParams decodes the arguments args of a handler of spec; tagged gives
+// the definitions carrying a tag.
+func NewParams(spec *Spec, args []Value, tagged func(tag string) [4]uint64) *Params {
+	p := new(Params)
+	for k, v := range args[:min(len(args), len(p.Int))] {
+		p.Int[k] = v.Int
+		if spec.Params[k].Type == Tag {
+			p.Tagged[k] = tagged(v.Str)
+		}
+	}
+	return p
+}
+
+// HasTag reports whether card definition def carries the tag of argument k.
+func (p *Params) HasTag(k, def int) bool {
+	return p.Tagged[k][uint8(def)>>6]&(1<<(def&63)) != 0
 }
 
 // Placement is how a special (X) card is played.
@@ -218,11 +247,7 @@ type RowScore struct {
 	Combo [4]bool
 	// HasCards marks players with at least one card in the row.
 	HasCards [4]bool
-	tags     func(def int, tag string) bool
 }
-
-// SetTagFunc installs the tag lookup used by scoring handlers.
-func (r *RowScore) SetTagFunc(f func(def int, tag string) bool) { r.tags = f }
 
 // ScoringStage orders scoring handlers: deflectors take base power first,
 // then additive bonuses, then armadas which copy opponents' totals.
@@ -239,7 +264,7 @@ const (
 // active card at index i in its stage; StageCopy handlers see Total filled.
 type ScoringBehavior interface {
 	Stage() ScoringStage
-	Score(r *RowScore, i int, args []Value)
+	Score(r *RowScore, i int, p *Params)
 }
 
 // TargetInfo is a target card as target bonuses see it.

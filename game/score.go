@@ -82,7 +82,6 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	}
 	rs.Combo = [4]bool{}
 	rs.HasCards = res.HasCards
-	rs.SetTagFunc(fx.tagMatch)
 	acts := acting[:nact]
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
@@ -93,14 +92,8 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		if !mods {
 			break
 		}
-		src := &cs[k]
-		m := fx.defMod[uint8(src.Def)]
-		if m == nil {
-			continue
-		}
-		args := fx.defArgs[uint8(src.Def)]
-		for j := range cs {
-			cs[j].Mod += m.Modify(src, &cs[j], args)
+		if d := uint8(cs[k].Def); fx.defMod[d] != nil {
+			fx.defMod[d].ModifyRow(rs, int(k), fx.defParams[d])
 		}
 	}
 	if stages&(1<<effects.StageAdd) != 0 {
@@ -179,7 +172,7 @@ func (s *State) runStage(rs *effects.RowScore, acting []uint8, stage effects.Sco
 	for _, k := range acting {
 		d := uint8(rs.Cards[k].Def)
 		if fx.defStage[d]&(1<<stage) != 0 {
-			fx.defScore[d].Score(rs, int(k), fx.defArgs[d])
+			fx.defScore[d].Score(rs, int(k), fx.defParams[d])
 		}
 	}
 }

@@ -159,7 +159,8 @@ type fixed struct {
 	defScoring [256]bool
 	defPower   [256]int16
 	defType    [256]uint8
-	tagMatch   func(def int, tag string) bool
+	// defParams: the decoded arguments of scoring and modifying effects.
+	defParams [256]*effects.Params
 	// Targets, resolved once so that scoring compares no strings.
 	tgt []targetFixed
 	// planets: bit t for planet targets; planetBonus[p]: the planets that
@@ -328,6 +329,14 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	if len(rs.Cards) > 255 {
 		return fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
 	}
+	tagged := func(tag string) (defs [4]uint64) {
+		for d := range rs.Cards {
+			if rs.Cards[d].HasTag(tag) {
+				defs[d>>6] |= 1 << uint(d&63)
+			}
+		}
+		return defs
+	}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
 		fx.defPower[i], fx.defType[i] = int16(c.Power), uint8(c.Type)
@@ -346,6 +355,9 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 				fx.defPerm[i] = pb.Flags()
 			}
 			fx.defMod[i], _ = b.(effects.PowerModifier)
+			if fx.defMod[i] != nil {
+				fx.defParams[i] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
+			}
 		case effects.Special:
 			if sb, ok := b.(effects.SpecialBehavior); ok {
 				fx.defPlace[i] = sb.Placement()
@@ -354,6 +366,7 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 			fx.defScore[i], _ = b.(effects.ScoringBehavior)
 			if fx.defScore[i] != nil {
 				fx.defStage[i] = 1 << fx.defScore[i].Stage()
+				fx.defParams[i] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
 			}
 		}
 	}
@@ -399,7 +412,6 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 		fx.tieByPlanets = fx.tieByPlanets || tb == "planets"
 	}
 	fx.planetBonusVP = rs.Rules.PlanetBonus
-	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
 	return nil
 }
 
