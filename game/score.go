@@ -39,15 +39,15 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	fx := s.fx
 	n := int(row.n)
 	rs.N = n
-	var stages uint8
-	mods, blocked := false, false
+	blocked := false
 	// acting lists the active cards with a scoring or modifying effect, top
 	// to bottom, so the stages need not look at every card again.
 	var acting [MaxRowLen]uint8
 	nact := 0
-	cs := rs.Cards[:n]
-	for k := range cs {
-		sl := &row.s[k]
+	ss := row.s[:n]
+	cs := rs.Cards[:len(ss)]
+	for k := range ss {
+		sl := &ss[k]
 		d8 := fx.instDef[sl.inst]
 		base := s.basePower(sl)
 		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
@@ -56,8 +56,6 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		if active {
 			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
 			if fx.defScoring[d8] {
-				stages |= fx.defStage[d8]
-				mods = mods || fx.defMod[d8] != nil
 				acting[nact] = uint8(k)
 				nact++
 			}
@@ -74,6 +72,14 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		s.decide(row, res, 0)
 		return
 	}
+	acts := acting[:nact]
+	var stages uint8
+	mods := false
+	for _, k := range acts {
+		d := uint8(cs[k].Def)
+		stages |= fx.defStage[d]
+		mods = mods || fx.defMod[d] != nil
+	}
 	rs.Players = fx.players
 	rs.TargetType, rs.Quadrant = -1, 0
 	if row.target >= 0 {
@@ -82,7 +88,6 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	}
 	rs.Combo = [4]bool{}
 	rs.HasCards = res.HasCards
-	acts := acting[:nact]
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
 		s.runStage(rs, acts, effects.StageSteal)
