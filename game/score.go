@@ -40,10 +40,9 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	n := int(row.n)
 	rs.N = n
 	blocked := false
-	// acting lists the active cards with a scoring or modifying effect, top
-	// to bottom, so the stages need not look at every card again.
-	var acting [MaxRowLen]uint8
-	nact := 0
+	// acting marks the active cards with a scoring or modifying effect (bit
+	// k: position k), so the stages need not look at every card again.
+	var acting uint64
 	ss := row.s[:n]
 	cs := rs.Cards[:len(ss)]
 	for k := range ss {
@@ -56,8 +55,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		if active {
 			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
 			if fx.defScoring[d8] {
-				acting[nact] = uint8(k)
-				nact++
+				acting |= 1 << (k & 63)
 			}
 		}
 		// Field by field: a composite literal is built on the stack and
@@ -68,15 +66,14 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		res.Power[owner] += base
 		res.HasCards[owner] = true
 	}
-	if nact == 0 {
+	if acting == 0 {
 		s.decide(row, res, 0)
 		return
 	}
-	acts := acting[:nact]
 	var stages uint8
 	mods := false
-	for _, k := range acts {
-		d := uint8(cs[k].Def)
+	for m := acting; m != 0; m &= m - 1 {
+		d := uint8(cs[bits.TrailingZeros64(m)&63].Def)
 		stages |= fx.defStage[d]
 		mods = mods || fx.defMod[d] != nil
 	}
@@ -90,23 +87,21 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	rs.HasCards = res.HasCards
 	// Stage 1: deflectors take base power, top to bottom.
 	if stages&(1<<effects.StageSteal) != 0 {
-		s.runStage(rs, acts, effects.StageSteal)
+		s.runStage(rs, acting, effects.StageSteal)
 	}
 	// Permanent modifiers of active cards.
-	for _, k := range acts {
-		if !mods {
-			break
-		}
-		if d := uint8(cs[k].Def); fx.defMod[d] != nil {
-			fx.defMod[d].ModifyRow(rs, int(k), fx.defParams[d])
+	for m := acting; mods && m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		if d := uint8(cs[k&63].Def); fx.defMod[d] != nil {
+			fx.defMod[d].ModifyRow(rs, k, fx.defParams[d])
 		}
 	}
 	if stages&(1<<effects.StageAdd) != 0 {
-		s.runStage(rs, acts, effects.StageAdd)
+		s.runStage(rs, acting, effects.StageAdd)
 	}
 	sumTotals(rs)
 	if stages&(1<<effects.StageCopy) != 0 {
-		s.runStage(rs, acts, effects.StageCopy)
+		s.runStage(rs, acting, effects.StageCopy)
 		sumTotals(rs)
 	}
 	res.Power, res.Combo = rs.Total, rs.Combo
@@ -171,13 +166,13 @@ func (s *State) decide(row *row, res *RowResult, combos uint) {
 }
 
 // runStage runs the scoring effects of the given stage among the acting
-// cards, top to bottom.
-func (s *State) runStage(rs *effects.RowScore, acting []uint8, stage effects.ScoringStage) {
+// cards (bit k: position k), top to bottom.
+func (s *State) runStage(rs *effects.RowScore, acting uint64, stage effects.ScoringStage) {
 	fx := s.fx
-	for _, k := range acting {
-		d := uint8(rs.Cards[k].Def)
-		if fx.defStage[d]&(1<<stage) != 0 {
-			fx.defScore[d].Score(rs, int(k), fx.defParams[d])
+	for m := acting; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		if d := uint8(rs.Cards[k&63].Def); fx.defStage[d]&(1<<stage) != 0 {
+			fx.defScore[d].Score(rs, k, fx.defParams[d])
 		}
 	}
 }
