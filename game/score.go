@@ -48,7 +48,7 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	for k := range ss {
 		sl := &ss[k]
 		d8 := fx.instDef[sl.inst]
-		base := s.basePower(sl)
+		base := basePower(fx.defPower[d8], sl)
 		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
 		// One pass top to bottom decides who is under an active blocker.
 		active := !blocked && s.selfActive(sl)
@@ -114,14 +114,14 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	s.decide(row, res, combos)
 }
 
-// basePower is a card's combat power before effects: printed power less
-// weakening, never below 0, and 0 under a Deactivated (power) marker.
-func (s *State) basePower(sl *slot) int {
-	base := int(s.fx.defPower[s.fx.instDef[sl.inst]]) - int(sl.weaken)
-	if base < 0 || sl.flags&fDeactPower != 0 {
+// basePower is the combat power before effects of a card of printed power
+// in slot sl: less weakening, never below 0, and 0 under a Deactivated
+// (power) marker.
+func basePower(power int16, sl *slot) int {
+	if sl.flags&fDeactPower != 0 {
 		return 0
 	}
-	return base
+	return max(int(power)-int(sl.weaken), 0)
 }
 
 // decide picks the row's winner from res's powers and combos, the players
