@@ -70,12 +70,21 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 		s.decide(row, res, 0)
 		return
 	}
-	var stages uint8
-	mods := false
+	// The acting cards of each stage, and the modifiers (bit k: position k).
+	var steal, add, copiers, modifiers uint64
 	for m := acting; m != 0; m &= m - 1 {
+		bit := m & -m
 		d := uint8(cs[bits.TrailingZeros64(m)&63].Def)
-		stages |= fx.defStage[d]
-		mods = mods || fx.defMod[d] != nil
+		switch st := fx.defStage[d]; {
+		case st&(1<<effects.StageSteal) != 0:
+			steal |= bit
+		case st&(1<<effects.StageAdd) != 0:
+			add |= bit
+		case st&(1<<effects.StageCopy) != 0:
+			copiers |= bit
+		case fx.defMod[d] != nil:
+			modifiers |= bit
+		}
 	}
 	rs.Players = fx.players
 	rs.TargetType, rs.Quadrant = -1, 0
@@ -85,23 +94,18 @@ func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	}
 	rs.Combo = [4]bool{}
 	rs.HasCards = res.HasCards
-	// Stage 1: deflectors take base power, top to bottom.
-	if stages&(1<<effects.StageSteal) != 0 {
-		s.runStage(rs, acting, effects.StageSteal)
-	}
-	// Permanent modifiers of active cards.
-	for m := acting; mods && m != 0; m &= m - 1 {
+	// Deflectors take base power first, then permanent modifiers and
+	// additive bonuses apply; armadas copy the totals last.
+	s.runStage(rs, steal)
+	for m := modifiers; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		if d := uint8(cs[k&63].Def); fx.defMod[d] != nil {
-			fx.defMod[d].ModifyRow(rs, k, fx.defParams[d])
-		}
+		d := uint8(cs[k&63].Def)
+		fx.defMod[d].ModifyRow(rs, k, fx.defParams[d])
 	}
-	if stages&(1<<effects.StageAdd) != 0 {
-		s.runStage(rs, acting, effects.StageAdd)
-	}
+	s.runStage(rs, add)
 	sumTotals(rs)
-	if stages&(1<<effects.StageCopy) != 0 {
-		s.runStage(rs, acting, effects.StageCopy)
+	if copiers != 0 {
+		s.runStage(rs, copiers)
 		sumTotals(rs)
 	}
 	res.Power, res.Combo = rs.Total, rs.Combo
@@ -165,15 +169,14 @@ func (s *State) decide(row *row, res *RowResult, combos uint) {
 	res.Reason = reason
 }
 
-// runStage runs the scoring effects of the given stage among the acting
-// cards (bit k: position k), top to bottom.
-func (s *State) runStage(rs *effects.RowScore, acting uint64, stage effects.ScoringStage) {
+// runStage runs the scoring effects of the cards of one stage (bit k:
+// position k), top to bottom.
+func (s *State) runStage(rs *effects.RowScore, cards uint64) {
 	fx := s.fx
-	for m := acting; m != 0; m &= m - 1 {
+	for m := cards; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		if d := uint8(rs.Cards[k&63].Def); fx.defStage[d]&(1<<stage) != 0 {
-			fx.defScore[d].Score(rs, k, fx.defParams[d])
-		}
+		d := uint8(rs.Cards[k&63].Def)
+		fx.defScore[d].Score(rs, k, fx.defParams[d])
 	}
 }
 
