@@ -182,13 +182,10 @@ func (s *State) runStage(rs *effects.RowScore, cards uint64) {
 
 func sumTotals(rs *effects.RowScore) {
 	rs.Total = [4]int{}
-	for k := 0; k < rs.N; k++ {
+	for k := range rs.Cards[:rs.N] {
 		c := &rs.Cards[k]
-		v := c.Base + c.Mod + c.Bonus
-		if v < 0 {
-			v = 0 // a card never counts against its owner
-		}
-		rs.Total[c.Owner] += v
+		// A card never counts against its owner.
+		rs.Total[c.Owner&(maxPlayers-1)] += max(c.Base+c.Mod+c.Bonus, 0)
 	}
 }
 
