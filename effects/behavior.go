@@ -187,8 +187,8 @@ type Params struct {
 
 // NewParams decodes the arguments args of a handler of spec; tagged gives
 // the definitions carrying a tag.
-func NewParams(spec *Spec, args []Value, tagged func(tag string) [4]uint64) *Params {
-	p := new(Params)
+func NewParams(spec *Spec, args []Value, tagged func(tag string) [4]uint64) Params {
+	var p Params
 	for k, v := range args[:min(len(args), len(p.Int))] {
 		p.Int[k] = v.Int
 		if spec.Params[k].Type == Tag {

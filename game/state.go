@@ -159,10 +159,14 @@ type fixed struct {
 	defScoring [256]bool
 	defPower   [256]int16
 	defType    [256]uint8
-	// defParams: the decoded arguments of scoring and modifying effects.
+	// defParams: the decoded arguments of scoring and modifying effects,
+	// held in params.
 	defParams [256]*effects.Params
+	params    []effects.Params
 	// Targets, resolved once so that scoring compares no strings.
 	tgt []targetFixed
+	// targetInfo describes the targets to target bonuses as they compile.
+	targetInfo []effects.TargetInfo
 	// planets: bit t for planet targets; planetBonus[p]: the planets that
 	// earn seat p the planet bonus.
 	planets       uint64
@@ -283,13 +287,14 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 }
 
 // build fills fx for a game of rs between factions, reusing the memory of
-// its target table (Rebind builds a state's tables again for every game).
+// its target table and decoded effect arguments (Rebind builds a state's
+// tables again for every game).
 func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	n := len(factions)
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
 		return fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	tgt := fx.tgt
+	tgt, params, infos := fx.tgt, fx.params, fx.targetInfo[:0]
 	*fx = fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
 	seen := map[string]bool{}
 	for p, id := range factions {
@@ -355,9 +360,6 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 				fx.defPerm[i] = pb.Flags()
 			}
 			fx.defMod[i], _ = b.(effects.PowerModifier)
-			if fx.defMod[i] != nil {
-				fx.defParams[i] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
-			}
 		case effects.Special:
 			if sb, ok := b.(effects.SpecialBehavior); ok {
 				fx.defPlace[i] = sb.Placement()
@@ -366,12 +368,30 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 			fx.defScore[i], _ = b.(effects.ScoringBehavior)
 			if fx.defScore[i] != nil {
 				fx.defStage[i] = 1 << fx.defScore[i].Stage()
-				fx.defParams[i] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
 			}
 		}
 	}
+	nparams := 0
 	for i := range rs.Cards {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
+		if fx.defScoring[i] {
+			nparams++
+		}
+	}
+	// The arguments of scoring and modifying effects, decoded in memory
+	// that Rebind reuses.
+	if cap(params) < nparams {
+		params = make([]effects.Params, nparams)
+	}
+	fx.params = params[:nparams]
+	k := 0
+	for i := range rs.Cards {
+		if fx.defScoring[i] {
+			c := &rs.Cards[i]
+			fx.params[k] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
+			fx.defParams[i] = &fx.params[k]
+			k++
+		}
 	}
 	for i := 0; i < fx.ninst; i++ {
 		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
@@ -383,20 +403,19 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	for t := range fx.tgt {
 		fx.tgt[t] = targetFixed{bonus: fx.tgt[t].bonus[:0]}
 	}
-	// An array, not a slice: rebinding a state to a variant allocates nothing.
-	var infos [cards.MaxTargets]effects.TargetInfo
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
 		tf.typ, tf.quad, tf.vp = int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
-		infos[t] = effects.TargetInfo{Type: tf.typ, Quadrant: tf.quad}
+		infos = append(infos, effects.TargetInfo{Type: tf.typ, Quadrant: tf.quad})
 	}
+	fx.targetInfo = infos
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
 		for b := range tg.Bonuses {
 			if bv, ok := tg.Bonuses[b].Spec.Behavior.(effects.BonusBehavior); ok {
-				tf.bonus = append(tf.bonus, bv.Compile(t, tg.Bonuses[b].Args, infos[:len(rs.Targets)]))
+				tf.bonus = append(tf.bonus, bv.Compile(t, tg.Bonuses[b].Args, infos))
 			}
 		}
 		if tg.Type == cards.Planet {
