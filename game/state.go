@@ -159,9 +159,14 @@ type fixed struct {
 	defScoring [256]bool
 	defPower   [256]int16
 	defType    [256]uint8
-	tagMatch   func(def int, tag string) bool
+	// defParams: the decoded arguments of scoring and modifying effects,
+	// held in params.
+	defParams [256]*effects.Params
+	params    []effects.Params
 	// Targets, resolved once so that scoring compares no strings.
 	tgt []targetFixed
+	// targetInfo describes the targets to target bonuses as they compile.
+	targetInfo []effects.TargetInfo
 	// planets: bit t for planet targets; planetBonus[p]: the planets that
 	// earn seat p the planet bonus.
 	planets       uint64
@@ -174,13 +179,8 @@ type fixed struct {
 
 // targetFixed is a target card as scoring needs it.
 type targetFixed struct {
-	index, typ, quad, vp int
-	bonus                []targetBonus
-}
-
-type targetBonus struct {
-	b    effects.BonusBehavior
-	args []effects.Value
+	typ, quad, vp int
+	bonus         []effects.Bonus
 }
 
 // State is one game in progress.
@@ -289,13 +289,14 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 }
 
 // build fills fx for a game of rs between factions, reusing the memory of
-// its target table (Rebind builds a state's tables again for every game).
+// its target table and decoded effect arguments (Rebind builds a state's
+// tables again for every game).
 func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	n := len(factions)
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
 		return fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	tgt := fx.tgt
+	tgt, params, infos := fx.tgt, fx.params, fx.targetInfo[:0]
 	*fx = fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
 	seen := map[string]bool{}
 	for p, id := range factions {
@@ -335,6 +336,14 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	if len(rs.Cards) > 255 {
 		return fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
 	}
+	tagged := func(tag string) (defs [4]uint64) {
+		for d := range rs.Cards {
+			if rs.Cards[d].HasTag(tag) {
+				defs[d>>6] |= 1 << uint(d&63)
+			}
+		}
+		return defs
+	}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
 		fx.defPower[i], fx.defType[i] = int16(c.Power), uint8(c.Type)
@@ -364,8 +373,27 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 			}
 		}
 	}
+	nparams := 0
 	for i := range rs.Cards {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
+		if fx.defScoring[i] {
+			nparams++
+		}
+	}
+	// The arguments of scoring and modifying effects, decoded in memory
+	// that Rebind reuses.
+	if cap(params) < nparams {
+		params = make([]effects.Params, nparams)
+	}
+	fx.params = params[:nparams]
+	k := 0
+	for i := range rs.Cards {
+		if fx.defScoring[i] {
+			c := &rs.Cards[i]
+			fx.params[k] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
+			fx.defParams[i] = &fx.params[k]
+			k++
+		}
 	}
 	for i := 0; i < fx.ninst; i++ {
 		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
@@ -380,10 +408,16 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
-		tf.index, tf.typ, tf.quad, tf.vp = tg.Index, int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		tf.typ, tf.quad, tf.vp = int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		infos = append(infos, effects.TargetInfo{Type: tf.typ, Quadrant: tf.quad})
+	}
+	fx.targetInfo = infos
+	for t := range rs.Targets {
+		tg := &rs.Targets[t]
+		tf := &fx.tgt[t]
 		for b := range tg.Bonuses {
 			if bv, ok := tg.Bonuses[b].Spec.Behavior.(effects.BonusBehavior); ok {
-				tf.bonus = append(tf.bonus, targetBonus{bv, tg.Bonuses[b].Args})
+				tf.bonus = append(tf.bonus, bv.Compile(t, tg.Bonuses[b].Args, infos))
 			}
 		}
 		if tg.Type == cards.Planet {
@@ -399,7 +433,6 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 		fx.tieByPlanets = fx.tieByPlanets || tb == "planets"
 	}
 	fx.planetBonusVP = rs.Rules.PlanetBonus
-	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
 	return nil
 }
 

@@ -100,71 +100,80 @@ func (s *State) TargetsLeft() int { return int(s.targets.n) }
 // could be, using rng (never the game's own chance stream, which is reseeded
 // from rng because the future shuffles are unknown too).
 func (s *State) Determinize(viewer int, rng *RNG) {
-	var pool [maxDeck * 2]uint8
-	for q := 0; q < s.fx.players; q++ {
+	fx := s.fx
+	for q := 0; q < fx.players; q++ {
 		if q == viewer {
 			continue
 		}
 		pl := &s.players[q]
-		known := s.players[viewer].spied[q]
-		n := 0
-		// Gather q's hidden cards: hand (bar spied ones), draw pile,
-		// face-down cards on the table and a sealed bid.
-		for k := 0; k < int(pl.hand.n); k++ {
-			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
-				pool[n] = i
-				n++
-			}
+		base := uint8(fx.base[q])
+		// q's hidden cards as a set of its deck positions (bit i: instance
+		// base+i): hand (bar spied ones), draw pile, face-down cards on the
+		// table and a sealed bid. Reading the set in order makes the result
+		// depend on which cards are hidden, never on where they really are:
+		// two states the viewer cannot tell apart determinize alike. (A
+		// seat's deck holds at most 64 cards; "& 63" spares the check Go
+		// makes for longer shifts.)
+		var hand uint64
+		for _, i := range pl.hand.cards() {
+			hand |= 1 << ((i - base) & 63)
 		}
-		n += copy(pool[n:], pl.draw.cards())
-		for r := 0; r < int(s.nrows); r++ {
+		known := s.players[viewer].spied[q]
+		hidden := hand &^ known
+		for _, i := range pl.draw.cards() {
+			hidden |= 1 << ((i - base) & 63)
+		}
+		need := 0
+		for r := range s.rows[:s.nrows] {
 			row := &s.rows[r]
 			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
-					pool[n] = sl.inst
-					n++
+					hidden |= 1 << ((sl.inst - base) & 63)
+					need++
 				}
 			}
 		}
 		if pl.bid != noInst {
-			pool[n] = pl.bid
-			n++
+			hidden |= 1 << ((pl.bid - base) & 63)
 		}
-		// Sorting first makes the result depend on which cards are hidden,
-		// never on where they really are: two states the viewer cannot tell
-		// apart determinize alike.
-		sortBytes(pool[:n])
+		var pool [64]uint8
+		n := bits.OnesCount64(hidden)
+		readSet(pool[:n], hidden, base)
 		rng.shuffle(pool[:n])
 		// A face-down card on the table is never a shield or a scout (no
 		// route plays those face down), so the table's share is the first
 		// cards of the shuffle that may lie face down — uniform among
 		// them — and the rest go, in shuffled order, to the other places.
 		var down [maxDeck]uint8
-		need, nd, no := s.faceDownOf(q), 0, 0
-		for _, i := range pool[:n] {
-			if nd < need && s.mayLieFaceDown(i) {
-				down[nd] = i
-				nd++
-			} else {
-				pool[no] = i
-				no++
+		nd, no := 0, 0
+		if need > 0 {
+			k := 0
+			for ; k < n && nd < need; k++ {
+				if i := pool[k]; s.mayLieFaceDown(i) {
+					down[nd] = i
+					nd++
+				} else {
+					pool[no] = i
+					no++
+				}
 			}
-		}
-		for nd < need { // only a hand-made setup can get here
-			no--
-			down[nd] = pool[no]
-			nd++
+			no += copy(pool[no:n], pool[k:n])
+			for nd < need { // only a hand-made setup can get here
+				no--
+				down[nd] = pool[no]
+				nd++
+			}
 		}
 		// Deal back into the same places in the same order.
 		n, nd = 0, 0
-		for k := 0; k < int(pl.hand.n); k++ {
-			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
+		for k, i := range pl.hand.cards() {
+			if known&(1<<((i-base)&63)) == 0 {
 				pl.hand.c[k] = pool[n]
 				n++
 			}
 		}
 		n += copy(pl.draw.cards(), pool[n:])
-		for r := 0; r < int(s.nrows); r++ {
+		for r := range s.rows[:s.nrows] {
 			row := &s.rows[r]
 			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
@@ -178,10 +187,10 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		}
 	}
 	if viewer >= 0 {
-		sortBytes(s.players[viewer].draw.cards())
+		sortFrom(s.players[viewer].draw.cards(), uint8(fx.base[viewer]))
 		rng.shuffle(s.players[viewer].draw.cards())
 	}
-	sortBytes(s.targets.cards())
+	sortFrom(s.targets.cards(), 0)
 	rng.shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
 	// Face-down cards changed: recount each row's permanent-rule cards.
@@ -198,20 +207,6 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	s.epoch = newEpoch() // face-down cards changed: no row view stays true
 }
 
-// faceDownOf counts q's face-down cards on the table.
-func (s *State) faceDownOf(q int) int {
-	n := 0
-	for r := 0; r < int(s.nrows); r++ {
-		row := &s.rows[r]
-		for k := range row.s[:row.n] {
-			if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // mayLieFaceDown reports whether card instance i could be a face-down card
 // of a row: shields never lie in a row and scouts are always face up.
 func (s *State) mayLieFaceDown(i uint8) bool {
@@ -219,21 +214,23 @@ func (s *State) mayLieFaceDown(i uint8) bool {
 	return s.placeableAlone(int(d)) && s.fx.defPlace[d] != effects.PlaceScout
 }
 
-// sortBytes sorts b, whose values are distinct (card instances, target
-// indices), by marking them in a 256-bit set and reading it back in order:
-// linear, where the insertion sort it replaced moved ~n²/4 bytes and took
-// the better part of Determinize.
-func sortBytes(b []uint8) {
-	var set [4]uint64
+// sortFrom sorts b, whose values are distinct and lie in [lo, lo+64) (one
+// seat's card instances, or target indices), by marking them in a 64-bit
+// set and reading it back in order: linear, where the insertion sort it
+// replaced moved ~n²/4 bytes and took the better part of Determinize.
+func sortFrom(b []uint8, lo uint8) {
+	var set uint64
 	for _, v := range b {
-		set[v>>6] |= 1 << (v & 63)
+		set |= 1 << ((v - lo) & 63)
 	}
-	k := 0
-	for w, m := range set {
-		for ; m != 0; m &= m - 1 {
-			b[k] = uint8(w<<6 | bits.TrailingZeros64(m))
-			k++
-		}
+	readSet(b, set, lo)
+}
+
+// readSet fills b with lo+i for the len(b) lowest bits i of set, in order.
+func readSet(b []uint8, set uint64, lo uint8) {
+	for k := range b {
+		b[k] = lo + uint8(bits.TrailingZeros64(set))
+		set &= set - 1
 	}
 }
 
