@@ -117,6 +117,10 @@ type valueDesign struct {
 	stratum [][][]int
 	params  int
 	cardsOf [][]int // definitions per faction, deck order
+	// blanks[c] stands in for a blanked copy of card c, and shiftIDs[c]
+	// name its copy moved by −1 and by +1 (made once, not per game).
+	blanks   []cards.Card
+	shiftIDs [][2]string
 }
 
 func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
@@ -156,6 +160,11 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 		d.pricePar[i], d.minusPar[i] = -1, -1
 	}
 	d.cardsOf = make([][]int, d.nf)
+	d.blanks, d.shiftIDs = make([]cards.Card, len(rs.Cards)), make([][2]string, len(rs.Cards))
+	for c := range rs.Cards {
+		d.blanks[c] = Blank(&rs.Cards[c])
+		d.shiftIDs[c] = [2]string{rs.Cards[c].ID + "~-1", rs.Cards[c].ID + "~+1"}
+	}
 	for _, f := range p.factions {
 		for _, c := range rs.Factions[f].Deck {
 			// A card that is already a blank is worth exactly 0 against one:
@@ -263,6 +272,13 @@ func (d *valueDesign) trim(factions []int, pt *perturbation) {
 
 func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
 
+// variants is a worker's memory for the rulesets of its games (variant).
+type variants struct {
+	cards []cards.Card
+	facs  []cards.Faction
+	decks [][]int // per faction
+}
+
 // variant builds the ruleset of one game: rs with, for every perturbed
 // definition, copies taken off it and put on new one-copy definitions (a
 // blank, or the card with its power shifted). The new definitions keep the
@@ -270,21 +286,25 @@ func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) 
 // changes. Only the lineup's decks change. Every game gets a new Ruleset:
 // bots table a ruleset by its address (Greedy rebuilds its tables only when
 // the state's *Ruleset changes), so reusing one would keep another game's
-// tables for the new definitions.
-func (d *valueDesign) variant(factions []int, pt *perturbation) *cards.Ruleset {
+// tables for the new definitions. Its cards and decks live in vs's memory,
+// which the next variant reuses: a game's ruleset lasts until then.
+func (d *valueDesign) variant(vs *variants, factions []int, pt *perturbation) *cards.Ruleset {
 	rs := d.cfg.Ruleset
 	v := new(cards.Ruleset)
 	*v = *rs
-	v.Cards = append(v.Cards[:0:0], rs.Cards...)
-	v.Factions = append(v.Factions[:0:0], rs.Factions...)
+	v.Cards = append(vs.cards[:0], rs.Cards...)
+	v.Factions = append(vs.facs[:0], rs.Factions...)
+	if len(vs.decks) < len(v.Factions) {
+		vs.decks = make([][]int, len(v.Factions))
+	}
 	for _, f := range factions {
 		fac := &v.Factions[f]
-		deck := make([]int, 0, len(fac.Deck)+8)
+		deck := vs.decks[f][:0]
 		for _, c := range fac.Deck {
 			orig := &v.Cards[c]
 			taken := 0
 			if pt.blank[c] {
-				b := Blank(orig)
+				b := d.blanks[c]
 				b.Index = len(v.Cards)
 				v.Cards = append(v.Cards, b)
 				deck = append(deck, b.Index)
@@ -294,7 +314,7 @@ func (d *valueDesign) variant(factions []int, pt *perturbation) *cards.Ruleset {
 			if s := pt.shift[c]; s != 0 {
 				m := *orig
 				m.Index, m.Copies, m.Power = len(v.Cards), 1, orig.Power+int(s)
-				m.ID = fmt.Sprintf("%s~%+d", orig.ID, s)
+				m.ID = d.shiftIDs[c][(s+1)/2]
 				v.Cards = append(v.Cards, m)
 				deck = append(deck, m.Index)
 				taken++
@@ -306,7 +326,9 @@ func (d *valueDesign) variant(factions []int, pt *perturbation) *cards.Ruleset {
 			}
 		}
 		fac.Deck = deck
+		vs.decks[f] = deck
 	}
+	vs.cards, vs.facs = v.Cards, v.Factions
 	return v
 }
 
@@ -329,6 +351,11 @@ type valueWorker struct {
 	agents [cards.MaxPlayers]bots.Agent
 	buf    []game.Action
 	pt     perturbation
+	vs     variants
+	seats  []string
+	// state is rebound to every game's variant (game.State.Rebind), so a
+	// game allocates no engine tables; nil before the first game.
+	state *game.State
 }
 
 func (w *valueWorker) play(li, j int) (off int32, err error) {
@@ -344,15 +371,22 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		d.draw(&drng, f, &w.pt)
 	}
 	d.trim(l.fac, &w.pt)
-	v := d.variant(l.fac, &w.pt)
-	seats := make([]string, n)
-	for q := range seats {
-		seats[q] = l.ids[(q+rot)%n]
+	v := d.variant(&w.vs, l.fac, &w.pt)
+	w.seats = w.seats[:0]
+	for q := 0; q < n; q++ {
+		w.seats = append(w.seats, l.ids[(q+rot)%n])
 	}
-	s, err := game.New(v, game.Config{Factions: seats})
+	cfg := game.Config{Factions: w.seats, Seed: seed}
+	if w.state == nil {
+		w.state, err = game.New(v, cfg)
+	} else {
+		err = w.state.Rebind(v, cfg)
+	}
 	if err != nil {
+		w.state = nil // a failed Rebind leaves it unusable
 		return 0, fmt.Errorf("card values: %w", err)
 	}
+	s := w.state
 	for q := 0; q < n; q++ {
 		bs := game.SeedFor(seed^BotSalt, uint64(q))
 		if r, ok := w.agents[q].(Reseeder); ok {
@@ -368,14 +402,15 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		}
 		w.agents[q] = a
 	}
-	s.Reset(seed)
 	for steps := 0; !s.IsTerminal(); steps++ {
 		q := s.CurrentPlayer()
-		if q < 0 || steps > maxDecisions {
+		a, ok := game.Action(0), false
+		if q >= 0 && steps <= maxDecisions {
+			a, ok = bots.Decide(w.agents[q], s, &w.buf)
+		}
+		if !ok {
 			return 0, fmt.Errorf("card values: game %d of lineup %s (seed %d) did not end (an engine bug: please report it)", j, strings.Join(l.ids, ","), seed)
 		}
-		w.buf = s.LegalActions(w.buf)
-		a := w.agents[q].Choose(s, w.buf)
 		if w.stop.Load() {
 			return 0, errAbandoned
 		}

@@ -26,13 +26,14 @@ func TestCardValueVariant(t *testing.T) {
 	before := reflect.ValueOf(rs.Cards).Pointer()
 	ncards := len(rs.Cards)
 	pt := perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}
+	var vs variants
 	kl, _ := rs.FactionByID("klingon")
 	ro, _ := rs.FactionByID("romulan")
 	for seed := uint64(0); seed < 200; seed++ {
 		rng := game.NewRNG(seed)
 		d.draw(&rng, kl.Index, &pt)
 		d.draw(&rng, ro.Index, &pt)
-		v := d.variant([]int{kl.Index, ro.Index}, &pt)
+		v := d.variant(&vs, []int{kl.Index, ro.Index}, &pt)
 		for _, f := range []*cards.Faction{kl, ro} {
 			if got, want := v.Factions[f.Index].DeckCount(v), f.DeckCount(rs); got != want {
 				t.Fatalf("seed %d: %s deck has %d cards, want %d", seed, f.ID, got, want)
@@ -64,7 +65,7 @@ func TestCardValueVariant(t *testing.T) {
 		t.Fatal("the variants changed the ruleset they were made from")
 	}
 	// Bots table a ruleset by its address: every game needs its own.
-	first, second := d.variant([]int{kl.Index}, &pt), d.variant([]int{kl.Index}, &pt)
+	first, second := d.variant(&vs, []int{kl.Index}, &pt), d.variant(&vs, []int{kl.Index}, &pt)
 	if first == second {
 		t.Fatal("two games share one *Ruleset: a greedy bot would keep the first game's tables")
 	}

@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"testing"
 	"time"
@@ -50,6 +52,27 @@ func TestImpactRanked(t *testing.T) {
 	}
 	if res.BaselineGames != int64(6*games/3) || res.VariantGames != int64(games) {
 		t.Errorf("baseline %d variant %d games", res.BaselineGames, res.VariantGames)
+	}
+	// In JSON a skipped card has no figures (null), a tested one has them,
+	// and the keys keep their order.
+	for i, c := range res.Cards {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("card %s: %v in %s", c.ID, err, b)
+		}
+		for k := range skippedFigures {
+			v, ok := m[k]
+			if !ok || (v == nil) != (i > 0) {
+				t.Errorf("card %s: %s = %v (present %v)", c.ID, k, v, ok)
+			}
+		}
+		if !bytes.HasPrefix(b, []byte(`{"rank":`)) || !bytes.Contains(b, []byte(`"ci95":`)) {
+			t.Errorf("card %s: %s", c.ID, b)
+		}
 	}
 }
 

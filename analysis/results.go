@@ -1,5 +1,10 @@
 package analysis
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Result types of the paired analyses: card impact (ablation), value sweeps,
 // rule-version diffs and skill levels. cardlab writes them as JSON with
 // --json and the reports read them; their keys are stable (new keys may be
@@ -145,8 +150,58 @@ type CardImpact struct {
 	Ablated  float64 `json:"ablated"`
 	PairedTest
 	// Skipped, when set, says why the card was not tested (e.g. effect-off
-	// on a card without an effect); its figures are then zero.
+	// on a card without an effect); its figures are then zero here and
+	// null in JSON (MarshalJSON).
 	Skipped string `json:"skipped,omitempty"`
+}
+
+// skippedFigures are the keys of a CardImpact that a skipped card has no
+// value for.
+var skippedFigures = map[string]bool{"with_card": true, "ablated": true, "delta": true, "sd": true,
+	"ci95": true, "unpaired_ci95": true, "width_ratio": true, "p": true, "p_adj": true, "mde80": true}
+
+// MarshalJSON writes a skipped card's figures as null: it was never
+// played, and zeros, or an interval of [0, 0], would read as measured.
+func (c CardImpact) MarshalJSON() ([]byte, error) {
+	type plain CardImpact // without this method
+	b, err := json.Marshal(plain(c))
+	if err != nil || c.Skipped == "" {
+		return b, err
+	}
+	return nullKeys(b, skippedFigures)
+}
+
+// nullKeys rewrites the JSON object obj with the values of the given keys
+// replaced by null, keeping the keys' order.
+func nullKeys(obj []byte, keys map[string]bool) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteByte('{')
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		if out.Len() > 1 {
+			out.WriteByte(',')
+		}
+		k, _ := json.Marshal(t)
+		out.Write(k)
+		out.WriteByte(':')
+		if keys[t.(string)] {
+			v = json.RawMessage("null")
+		}
+		out.Write(v)
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
 }
 
 // --- sweep ------------------------------------------------------------------

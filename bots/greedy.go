@@ -56,12 +56,10 @@ type Greedy struct {
 	// lineupGen counts the lineup tables built (starting at 1), so a seat's
 	// summaries from other tables are not taken for current.
 	lineupGen uint32
-	em        [cards.MaxRows]float64 // my estimated power per row
-	opp       [cards.MaxRows]float64 // strongest opponent's estimate per row
-	w         [cards.MaxRows]float64 // what the row's target is worth to me
-	base      [cards.MaxRows]float64 // chance of winning each row as it stands
-	open      [cards.MaxRows]uint8   // the rows open to a placement
+	sum       *rowSums             // the deciding seat's entry of sums
+	open      [cards.MaxRows]uint8 // the rows open to a placement
 	nopen     int
+	openMask  uint32 // the same rows as bits
 	handler   string
 	hdDone    bool
 	// Best placement gain of the hand (floored at 0), of the card achieving
@@ -72,13 +70,18 @@ type Greedy struct {
 	bestDone     bool
 	// memo caches placement gains per (card, row) within one decision (the
 	// Deployment turn's table; elsewhere the hand's best placement and a
-	// Flagship's rows ask for them).
+	// Flagship's rows ask for them): memo[d][r] is valid when
+	// memoGen[d][r] == gen, or for an open row when handGen[d] == gen.
 	memo    [256][cards.MaxRows]float64
-	memoGen [256][cards.MaxRows]uint32 // memo[d][r] is valid when memoGen[d][r] == gen
-	gen     uint32                     // this decision
-	ties    [64]tie                    // deploy's ties, drawn after its loop
-	tieAct  [64]game.Action            // decide's tied actions
-	ch      game.Choices               // decide's description of a Deployment turn
+	memoGen [256][cards.MaxRows]uint32
+	// handBest[d] is hand card d's best gain over the open rows, and
+	// handGen[d] == gen says tableHand tabled d in every open row.
+	handBest [256]float64
+	handGen  [256]uint32
+	gen      uint32          // this decision
+	ties     [64]tie         // deploy's ties, drawn after its loop
+	tieAct   [64]game.Action // decide's tied actions
+	ch       game.Choices    // decide's description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -242,18 +245,10 @@ func (g *Greedy) look(s *game.State) {
 	if sum.gen != g.lineupGen {
 		sum.gen, changed = g.lineupGen, ^uint32(0)
 	}
-	tw := g.tw[me*g.nt : (me+1)*g.nt]
 	mean := &g.seatMean
-	g.nopen = 0
-	for r := range g.view[:s.NumRows()] {
+	for m := changed & (1<<uint(s.NumRows()) - 1); m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
 		v := &g.view[r]
-		if v.Open {
-			g.open[g.nopen] = uint8(r)
-			g.nopen++
-		}
-		if changed&(1<<uint(r)) == 0 {
-			continue
-		}
 		em := float64(v.Known[me]) + float64(v.Hidden[me])*mean[me]
 		// The strongest opponent (estimates are never negative nor NaN: no
 		// max needed for one opponent, and 0 is their floor).
@@ -271,20 +266,44 @@ func (g *Greedy) look(s *game.State) {
 		sum.em[r], sum.opp[r] = em, opp
 		sum.w[r] = 0
 		if v.Target >= 0 {
-			sum.w[r] = tw[v.Target]
+			sum.w[r] = g.tw[me*g.nt+int(v.Target)]
 		}
 		// No card of mine there: cannot win it (times 0, branch-free).
 		sum.base[r] = logistic(em-opp) * float64(uint64(^v.Top[me])>>63)
 	}
-	g.em, g.opp, g.w, g.base = sum.em, sum.opp, sum.w, sum.base
+	g.sum = sum
 	g.looked = true
+}
+
+// openRows sets the rows open to a placement (tableHand's) from their bits.
+func (g *Greedy) openRows(open uint32) {
+	n := 0
+	for m := open; m != 0; m &= m - 1 {
+		g.open[n&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
+		n++
+	}
+	g.nopen, g.openMask = n, open
+}
+
+// viewOpen is the rows open to a placement by the deciding seat's views.
+func (g *Greedy) viewOpen(s *game.State) uint32 {
+	open := uint32(0)
+	for r := range g.view[:s.NumRows()] {
+		if g.view[r].Open {
+			open |= 1 << uint(r)
+		}
+	}
+	return open
 }
 
 // rowSums is look's summary of every row for one seat, valid for the
 // lineup tables of generation gen.
 type rowSums struct {
-	em, opp, w, base [cards.MaxRows]float64
-	gen              uint32
+	em   [cards.MaxRows]float64 // my estimated power per row
+	opp  [cards.MaxRows]float64 // strongest opponent's estimate per row
+	w    [cards.MaxRows]float64 // what the row's target is worth to me
+	base [cards.MaxRows]float64 // chance of winning each row as it stands
+	gen  uint32
 }
 
 // targetWorth is what taking target t is worth to seat me: its VP, my
@@ -315,7 +334,7 @@ func (g *Greedy) chance(r int, add, sub float64) float64 {
 	if g.view[r].Top[g.me] < 0 {
 		return 0
 	}
-	return logistic(g.em[r] + add - g.opp[r] + sub)
+	return logistic(g.sum.em[r] + add - g.sum.opp[r] + sub)
 }
 
 // worth is what card d adds when played to row r now.
@@ -330,7 +349,7 @@ func (g *Greedy) worth(d, r int) float64 {
 	case gkAdmiral:
 		p += c.amt * float64(v.Len+1)
 	case gkArmada:
-		p += g.opp[r]
+		p += g.sum.opp[r]
 	case gkDeflector:
 		if v.Len > 0 {
 			p += 2 // the base power above, usually an opponent's answer
@@ -351,7 +370,7 @@ func (g *Greedy) worth(d, r int) float64 {
 			}
 		}
 	case gkBlockade:
-		if logistic(g.em[r]+c.power-g.opp[r]) > 0.6 {
+		if logistic(g.sum.em[r]+c.power-g.sum.opp[r]) > 0.6 {
 			p += 3
 		} else {
 			p -= 2
@@ -363,12 +382,13 @@ func (g *Greedy) worth(d, r int) float64 {
 // gain is the weighted change in row r's outlook from adding power p (a
 // card of mine placed there).
 func (g *Greedy) gain(r int, p float64) float64 {
-	return g.w[r] * (logistic(g.em[r]+p-g.opp[r]) - g.base[r])
+	return g.sum.w[r] * (logistic(g.sum.em[r]+p-g.sum.opp[r]) - g.sum.base[r])
 }
 
-// placeGain is gain(worth(d, r)), memoised for this decision.
+// placeGain is gain(worth(d, r)), memoised for this decision (tableHand
+// fills a hand card's open rows).
 func (g *Greedy) placeGain(d, r int) float64 {
-	if g.memoGen[d][r] == g.gen {
+	if g.memoGen[d][r] == g.gen || g.handGen[d] == g.gen && g.openMask&(1<<uint(r)) != 0 {
 		return g.memo[d][r]
 	}
 	return g.placeGainNew(d, r)
@@ -376,7 +396,7 @@ func (g *Greedy) placeGain(d, r int) float64 {
 
 func (g *Greedy) placeGainNew(d, r int) float64 {
 	v := 0.0 // nothing to win where the target is taken
-	if g.w[r] != 0 {
+	if g.sum.w[r] != 0 {
 		v = g.gain(r, g.worth(d, r))
 	}
 	g.memo[d][r], g.memoGen[d][r] = v, g.gen
@@ -407,6 +427,7 @@ func (g *Greedy) begin(s *game.State) {
 	if g.gen++; g.gen == 0 {
 		// Wrapped: no memo entry may pass for this decision's.
 		g.memoGen = [256][cards.MaxRows]uint32{}
+		g.handGen = [256]uint32{}
 		g.gen = 1
 	}
 }
@@ -436,14 +457,10 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	}
 	g.begin(s)
 	g.look(s)
+	g.openRows(c.OpenRows())
 	g.tableHand(s)
 	gen := g.gen
-	var rows [cards.MaxRows]uint8
-	nr := 0
-	for m := c.OpenRows(); m != 0; m &= m - 1 {
-		rows[nr&(cards.MaxRows-1)] = uint8(bits.TrailingZeros32(m))
-		nr++
-	}
+	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
 	for j := 0; j < c.NumCards(); j++ {
@@ -461,28 +478,40 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				}
 				k++
 			case game.ActPlaceAt:
+				if g.handGen[d] != gen {
+					return g.listed(s, buf)
+				}
 				for _, r := range rows[:nr] {
-					if g.memoGen[d][r] != gen {
-						return g.listed(s, buf)
-					}
 					v, ln := g.memo[d][r], int(g.view[r].Len)
-					for pos, end := s.InsertFloor(int(r)), s.RowLen(int(r)); pos < end; pos++ {
-						// Higher positions win ties (score).
-						if v := v + 0.01*float64(ln-pos); v > p.lo && !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
+					pos, end := s.InsertFloor(int(r)), s.RowLen(int(r))
+					// Higher positions win ties (score): the scores fall
+					// with the position, so once one cannot reach the best
+					// (which only rises) no later one can.
+					for ; pos < end; pos++ {
+						v := v + 0.01*float64(ln-pos)
+						if v <= p.lo {
+							break
+						}
+						if !p.add(g, k, game.PlaceAtAction(d, int(r), pos), v) {
 							return g.listed(s, buf)
 						}
 						k++
 					}
+					k += end - pos
 				}
 			default:
 				return g.listed(s, buf)
 			}
 		}
-		m, mg := &g.memo[d], &g.memoGen[d]
+		if g.handGen[d] != gen {
+			return g.listed(s, buf)
+		}
+		if g.handBest[d] <= p.lo {
+			k += nplace // none of its placements reaches the best
+			continue
+		}
+		m := &g.memo[d]
 		for _, r := range rows[:nplace] {
-			if mg[r] != gen {
-				return g.listed(s, buf)
-			}
 			// The action is built only for a score within reach of the best.
 			if v := m[r]; v > p.lo && !p.add(g, k, game.PlaceAction(d, int(r)), v) {
 				return g.listed(s, buf)
@@ -569,6 +598,7 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	g.look(s)
+	g.openRows(g.viewOpen(s))
 	g.tableHand(s)
 	gen := g.gen
 	// Score and pick (pick's rule) in one loop that calls nothing in the
@@ -583,7 +613,7 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 		switch k := a.Kind(); k {
 		case game.ActPlace, game.ActPlaceAt:
 			d, r := a.Card(), a.Row()
-			if g.memoGen[d][r] != gen {
+			if g.handGen[d] != gen || g.openMask&(1<<uint(r)) == 0 {
 				return g.pickScored(s, legal)
 			}
 			v = g.memo[d][r]
@@ -635,30 +665,50 @@ func (g *Greedy) tableHand(s *game.State) {
 			continue // a copy: changes neither best
 		}
 		seen[d>>6&3] |= 1 << uint(d&63)
-		m, mg, c := &g.memo[d], &g.memoGen[d], &g.card[d]
 		// Only open rows: no action places into a closed one. A row whose
-		// target is taken has w = 0: gain ±0. The card's best, cb, is an
-		// ordered integer: max of two is then a compare and a move (max of
-		// floats, with its NaN and ±0 rules, takes nine instructions).
-		cb := floatKey(math.Inf(-1))
-		if c.kind == gkNone {
-			pw := c.pw
-			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+pw-g.opp[r])-g.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
+		// target is taken has w = 0: gain ±0.
+		var cb int64
+		if c := &g.card[d]; c.kind == gkNone {
+			cb = plainGains(&g.memo[d], g.sum, open, c.pw)
 		} else {
-			for _, r := range open {
-				m[r], mg[r] = g.w[r]*(logistic(g.em[r]+g.worth(d, int(r))-g.opp[r])-g.base[r]), gen
-				cb = max(cb, floatKey(m[r]))
-			}
+			cb = g.effectGains(d, open)
 		}
+		g.handBest[d], g.handGen[d] = keyFloat(cb), gen
 		if cb > b1 {
 			card1 = d
 		}
 		b1, b2 = max(b1, cb), max(b2, min(b1, cb)) // cb > b1 ? (cb, b1) : cb > b2 ? (b1, cb) : (b1, b2)
 	}
 	g.best1, g.best2, g.best1Card, g.bestDone = keyFloat(b1), keyFloat(b2), card1, true
+}
+
+// plainGains fills m with the gain of a card of worth pw (one without an
+// effect whose worth depends on the row) in each of the open rows and
+// returns the best as an ordered integer: max of two is then a compare and
+// a move (max of floats, with its NaN and ±0 rules, takes nine
+// instructions). A loop of its own keeps its values in registers.
+func plainGains(m *[cards.MaxRows]float64, sum *rowSums, open []uint8, pw float64) int64 {
+	cb := floatKey(math.Inf(-1))
+	for _, r := range open {
+		r &= cards.MaxRows - 1 // no bounds checks
+		v := sum.w[r] * (logistic(sum.em[r]+pw-sum.opp[r]) - sum.base[r])
+		m[r] = v
+		cb = max(cb, floatKey(v))
+	}
+	return cb
+}
+
+// effectGains is plainGains for card d, whose effect's worth depends on the
+// row (worth).
+func (g *Greedy) effectGains(d int, open []uint8) int64 {
+	m, sum := &g.memo[d], g.sum
+	cb := floatKey(math.Inf(-1))
+	for _, r := range open {
+		v := sum.w[r] * (logistic(sum.em[r]+g.worth(d, int(r))-sum.opp[r]) - sum.base[r])
+		m[r] = v
+		cb = max(cb, floatKey(v))
+	}
+	return cb
 }
 
 // tie is legal[i], the n-th action within 1e-9 of the best so far.
@@ -702,16 +752,16 @@ func (g *Greedy) score(s *game.State, a game.Action) float64 {
 		if d := s.PendingCard(); d >= 0 {
 			return g.placeGain(d, a.Row())
 		}
-		return g.w[a.Row()]
+		return g.sum.w[a.Row()]
 	case game.ActHand:
 		if g.pendingHandler(s) == "negotiations" {
 			r := s.PendingRow()
-			if r < 0 || g.w[r] == 0 {
+			if r < 0 || g.sum.w[r] == 0 {
 				return -1
 			}
 			p := g.card[a.Card()].power
 			// A strong bid is worth part of the target, the card is spent.
-			return g.w[r]*(p/8) - 0.4*p - 0.5
+			return g.sum.w[r]*(p/8) - 0.4*p - 0.5
 		}
 		// Distress Signal: a ship from hand, face up, into the pending row.
 		if r := s.PendingRow(); r >= 0 {
@@ -800,12 +850,12 @@ func (g *Greedy) slotValue(s *game.State, a game.Action) float64 {
 		if to < 0 {
 			return 0
 		}
-		return g.gain(to, p) - g.w[r]*(g.base[r]-g.chance(r, -p, 0))
+		return g.gain(to, p) - g.sum.w[r]*(g.sum.base[r]-g.chance(r, -p, 0))
 	}
 	if owner == g.me {
-		return -g.w[r] * (g.base[r] - g.chance(r, -p, 0))
+		return -g.sum.w[r] * (g.sum.base[r] - g.chance(r, -p, 0))
 	}
-	return g.w[r] * (g.chance(r, 0, p) - g.base[r])
+	return g.sum.w[r] * (g.chance(r, 0, p) - g.sum.base[r])
 }
 
 // Reseed starts the agent over as NewGreedy(seed) would (its tables depend

@@ -34,6 +34,7 @@ type ISMCTS struct {
 	nodes   []node
 	scratch game.State
 	buf     []game.Action
+	kids    []int32 // the child of each action in buf during the descent
 	path    []int32
 	roll    Agent
 }
@@ -149,26 +150,30 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 		b.buf = d.LegalActions(b.buf)
 		mover := d.CurrentPlayer()
 		// Children legal in this deal are available; find an untried action.
+		// Each action's child is looked up once (kids[i], -1 if untried).
+		b.kids = b.kids[:0]
 		untried := 0
 		for _, a := range b.buf {
-			if b.child(cur, a) < 0 {
+			c := b.child(cur, a)
+			b.kids = append(b.kids, c)
+			if c < 0 {
 				untried++
 			}
 		}
 		if untried > 0 {
 			k := b.rng.Intn(untried)
 			var pick game.Action
-			for _, a := range b.buf {
-				if b.child(cur, a) < 0 {
+			for i, c := range b.kids {
+				if c < 0 {
 					if k == 0 {
-						pick = a
+						pick = b.buf[i]
 						break
 					}
 					k--
 				}
 			}
-			for _, a := range b.buf {
-				if c := b.child(cur, a); c >= 0 {
+			for _, c := range b.kids {
+				if c >= 0 {
 					b.nodes[c].avail++
 				}
 			}
@@ -181,8 +186,7 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 			break
 		}
 		sel, selV := int32(-1), math.Inf(-1)
-		for _, a := range b.buf {
-			c := b.child(cur, a)
+		for _, c := range b.kids {
 			n := &b.nodes[c]
 			n.avail++
 			v := n.reward/float64(n.visits) + b.C*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))

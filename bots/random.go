@@ -42,8 +42,7 @@ type Agent interface {
 // information. Choose does not allocate.
 type Random struct {
 	rng game.RNG
-	ch  game.Choices
-	buf []game.Action // scratch for the decisions Choices lists
+	buf []game.Action // scratch for the decisions RandomAction lists
 }
 
 // PassOdds is the 1-in-N chance with which Random passes a Deployment turn in
@@ -80,36 +79,13 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[b.rng.Intn(len(legal))]
 }
 
-// Sample is Choose without a legal list: it draws the same action Choose
-// would draw from s.LegalActions, decoding it from s.FillChoices, so a random
-// game lists only the options of effects (and is the same game either way).
-// ok is false when s has no legal action. Once its scratch list has grown,
-// Sample allocates nothing.
+// Sample is Choose without a legal list: s.RandomAction draws the same
+// action Choose would draw from s.LegalActions, so a random game lists only
+// the options of effects (and is the same game either way). ok is false
+// when s has no legal action. Once its scratch list has grown, Sample
+// allocates nothing.
 func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
-	c := &b.ch
-	s.FillChoices(c, b.buf)
-	n := c.Len()
-	if n == 0 {
-		return 0, false
-	}
-	if l := c.Listed(); cap(l) > cap(b.buf) {
-		b.buf = l[:0]
-	}
-	last := c.Last()
-	switch {
-	case last.Kind() == game.ActPass:
-		others := n - 1
-		if others == 0 || b.rng.Intn(PassOdds) == 0 {
-			return last, true
-		}
-		return c.At(b.rng.Intn(others)), true
-	case last.Kind() == game.ActDone && c.At(0).Kind() == game.ActDiscard:
-		if b.rng.Intn(2) == 0 {
-			return last, true
-		}
-		return c.At(b.rng.Intn(n - 1)), true
-	}
-	return c.At(b.rng.Intn(n)), true
+	return s.RandomAction(&b.rng, PassOdds, &b.buf)
 }
 
 // Reseed starts the agent over as NewRandom(seed) would, so a runner can
@@ -117,7 +93,7 @@ func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
 func (b *Random) Reseed(seed uint64) { b.rng = game.NewRNG(seed) }
 
 // Sampler is an Agent that decides from the state alone, drawing its action
-// from s.FillChoices without building the legal list (Random does).
+// without building the legal list (Random does).
 type Sampler interface {
 	Agent
 	Sample(s *game.State) (a game.Action, ok bool)
@@ -127,11 +103,19 @@ type Sampler interface {
 // chooses from s.LegalActions, listed into *buf. ok is false when s has no
 // legal action (a finished game, or an engine bug).
 func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
-	// This package's agents by their concrete types first: comparing a
-	// type is one instruction, asking for an interface a runtime lookup.
+	// The random bot first, by its concrete type (one comparison; asking
+	// for an interface is a runtime lookup), and alone: its path then
+	// keeps nothing for later (rollouts and random games decide ~200 times
+	// a game).
+	if r, isRandom := ag.(*Random); isRandom {
+		return s.RandomAction(&r.rng, PassOdds, &r.buf)
+	}
+	return decideOther(ag, s, buf)
+}
+
+// decideOther is Decide for any agent but Random.
+func decideOther(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
 	switch r := ag.(type) {
-	case *Random:
-		return r.Sample(s)
 	case *Greedy:
 		return r.decide(s, buf)
 	case *ISMCTS:

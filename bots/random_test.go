@@ -113,6 +113,28 @@ func TestRandomPassRule(t *testing.T) {
 	}
 }
 
+// Sample must draw what Choose draws from the legal list: the same action
+// from the same random values, at every decision of many games.
+func TestSampleMatchesChoose(t *testing.T) {
+	var legal []game.Action
+	for n := 2; n <= 4; n++ {
+		for seed := uint64(0); seed < 200; seed++ {
+			s := newGame(t, n, seed)
+			b := NewRandom(seed)
+			for !s.IsTerminal() {
+				listed := *b
+				legal = s.LegalActions(legal)
+				want := listed.Choose(s, legal)
+				got, ok := b.Sample(s)
+				if !ok || got != want || b.rng != listed.rng {
+					t.Fatalf("%dp seed %d: Sample %v (ok %v), Choose %v from %v; streams equal: %v", n, seed, got, ok, want, legal, b.rng == listed.rng)
+				}
+				s.Apply(got)
+			}
+		}
+	}
+}
+
 func TestRandomDoesNotAllocate(t *testing.T) {
 	s := newGame(t, 4, 3)
 	legal := s.LegalActions(nil)

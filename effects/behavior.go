@@ -1,5 +1,7 @@
 package effects
 
+import "math/bits"
+
 // This file gives the declared handlers their behaviour. Handlers act on a
 // game only through the Table interface, which the rules engine implements, so
 // that this package stays independent of the engine and a later game can
@@ -167,9 +169,38 @@ type PermanentBehavior interface {
 }
 
 // PowerModifier is implemented by permanent handlers that change the power of
-// cards in their row while active.
+// cards in their row while active: ModifyRow adds to the Mod of every card
+// of r the power that the active card i gives it.
 type PowerModifier interface {
-	Modify(src, card *ScoreCard, args []Value) int
+	ModifyRow(r *RowScore, i int, p *Params)
+}
+
+// Params are the arguments of a handler that runs for every scored row,
+// decoded once per ruleset (NewParams) so that scoring compares no strings.
+type Params struct {
+	// Int holds each argument's Int (a Bool's 1 or 0, an Enum's index).
+	Int [4]int
+	// Tagged holds, for a Tag argument, the card definitions that carry
+	// the tag (bit d%64 of word d/64: definition d).
+	Tagged [4][4]uint64
+}
+
+// NewParams decodes the arguments args of a handler of spec; tagged gives
+// the definitions carrying a tag.
+func NewParams(spec *Spec, args []Value, tagged func(tag string) [4]uint64) Params {
+	var p Params
+	for k, v := range args[:min(len(args), len(p.Int))] {
+		p.Int[k] = v.Int
+		if spec.Params[k].Type == Tag {
+			p.Tagged[k] = tagged(v.Str)
+		}
+	}
+	return p
+}
+
+// HasTag reports whether card definition def carries the tag of argument k.
+func (p *Params) HasTag(k, def int) bool {
+	return p.Tagged[k][uint8(def)>>6]&(1<<(def&63)) != 0
 }
 
 // Placement is how a special (X) card is played.
@@ -216,11 +247,7 @@ type RowScore struct {
 	Combo [4]bool
 	// HasCards marks players with at least one card in the row.
 	HasCards [4]bool
-	tags     func(def int, tag string) bool
 }
-
-// SetTagFunc installs the tag lookup used by scoring handlers.
-func (r *RowScore) SetTagFunc(f func(def int, tag string) bool) { r.tags = f }
 
 // ScoringStage orders scoring handlers: deflectors take base power first,
 // then additive bonuses, then armadas which copy opponents' totals.
@@ -237,29 +264,41 @@ const (
 // active card at index i in its stage; StageCopy handlers see Total filled.
 type ScoringBehavior interface {
 	Stage() ScoringStage
-	Score(r *RowScore, i int, args []Value)
+	Score(r *RowScore, i int, p *Params)
 }
 
-// Holdings describes the targets one player holds at the end of the game.
-type Holdings struct {
-	N        int
-	Index    [64]int // target indices
-	Type     [64]int // index into TargetTypes
-	Quadrant [64]int // 0 none, 1 alpha, 2 beta
+// TargetInfo is a target card as target bonuses see it.
+type TargetInfo struct {
+	Type     int // index into TargetTypes
+	Quadrant int // 0 none, 1 alpha, 2 beta
 }
 
-// Has reports whether target index t is held.
-func (h *Holdings) Has(t int) bool {
-	for i := 0; i < h.N; i++ {
-		if h.Index[i] == t {
-			return true
-		}
+// Bonus is a target bonus compiled for one ruleset's targets: the targets it
+// counts as a bit set (bit t: target index t), so that a player's bonus is
+// a popcount of the targets held rather than a pass over them.
+type Bonus struct {
+	Counted uint64
+	// PerTarget is the VP per counted target held; with 0, VP is earned
+	// once at least AtLeast counted targets are held.
+	PerTarget   int
+	VP, AtLeast int
+}
+
+// Earned is the bonus's VP for a player holding the targets in held.
+func (b *Bonus) Earned(held uint64) int {
+	n := bits.OnesCount64(held & b.Counted)
+	if b.PerTarget != 0 {
+		return b.PerTarget * n
 	}
-	return false
+	if n >= b.AtLeast {
+		return b.VP
+	}
+	return 0
 }
 
-// BonusBehavior is implemented by target-bonus handlers: the VP that the
-// target with index self earns for a player holding h.
+// BonusBehavior is implemented by target-bonus handlers: Compile gives the
+// bonus of the target with index self for a ruleset whose targets (at most
+// 64) are described by targets.
 type BonusBehavior interface {
-	BonusVP(h *Holdings, self int, args []Value) int
+	Compile(self int, args []Value, targets []TargetInfo) Bonus
 }

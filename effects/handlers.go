@@ -80,14 +80,14 @@ func (p special) Placement() Placement { return Placement(p) }
 type admiral struct{}
 
 func (admiral) Stage() ScoringStage { return StageAdd }
-func (admiral) Score(r *RowScore, i int, args []Value) {
-	r.Cards[i].Bonus += args[0].Int * (r.N - 1)
+func (admiral) Score(r *RowScore, i int, p *Params) {
+	r.Cards[i].Bonus += p.Int[0] * (r.N - 1)
 }
 
 type armada struct{}
 
 func (armada) Stage() ScoringStage { return StageCopy }
-func (armada) Score(r *RowScore, i int, args []Value) {
+func (armada) Score(r *RowScore, i int, p *Params) {
 	c := &r.Cards[i]
 	if c.Stolen {
 		// Rulebook: if an opponent steals the Armada's power, it has 0 itself.
@@ -106,7 +106,7 @@ func (armada) Score(r *RowScore, i int, args []Value) {
 type deflector struct{}
 
 func (deflector) Stage() ScoringStage { return StageSteal }
-func (deflector) Score(r *RowScore, i int, args []Value) {
+func (deflector) Score(r *RowScore, i int, p *Params) {
 	if i == 0 {
 		return // directly above is the target card
 	}
@@ -122,11 +122,11 @@ func (deflector) Score(r *RowScore, i int, args []Value) {
 type diplomatCombo struct{}
 
 func (diplomatCombo) Stage() ScoringStage { return StageAdd }
-func (diplomatCombo) Score(r *RowScore, i int, args []Value) {
+func (diplomatCombo) Score(r *RowScore, i int, p *Params) {
 	owner := r.Cards[i].Owner
-	for k := 0; k < r.N; k++ {
+	for k := range r.Cards[:r.N] {
 		// The partner counts even without effect or blocked (rulebook).
-		if k != i && r.Cards[k].Owner == owner && r.tags != nil && r.tags(r.Cards[k].Def, args[0].Str) {
+		if c := &r.Cards[k]; k != i && c.Owner == owner && p.HasTag(0, c.Def) {
 			r.Combo[owner] = true
 			return
 		}
@@ -136,27 +136,27 @@ func (diplomatCombo) Score(r *RowScore, i int, args []Value) {
 type bonusVsTarget struct{}
 
 func (bonusVsTarget) Stage() ScoringStage { return StageAdd }
-func (bonusVsTarget) Score(r *RowScore, i int, args []Value) {
-	tt, q := args[1].Int, args[2].Int
+func (bonusVsTarget) Score(r *RowScore, i int, p *Params) {
+	tt, q := p.Int[1], p.Int[2]
 	if r.TargetType < 0 {
 		return
 	}
 	if (tt == 0 || tt-1 == r.TargetType) && (q == 0 || q == r.Quadrant) {
-		r.Cards[i].Bonus += args[0].Int
+		r.Cards[i].Bonus += p.Int[0]
 	}
 }
 
 type powerPerCard struct{}
 
 func (powerPerCard) Stage() ScoringStage { return StageAdd }
-func (powerPerCard) Score(r *RowScore, i int, args []Value) {
-	owner, n := r.Cards[i].Owner, 0
-	for k := 0; k < r.N; k++ {
-		if k != i && matchOwner(args[1].Int, owner, r.Cards[k].Owner) && matchType(args[2].Int, r.Cards[k].Type) {
+func (powerPerCard) Score(r *RowScore, i int, p *Params) {
+	owner, who, typ, n := r.Cards[i].Owner, p.Int[1], p.Int[2], 0
+	for k := range r.Cards[:r.N] {
+		if c := &r.Cards[k]; k != i && matchOwner(who, owner, c.Owner) && matchType(typ, c.Type) {
 			n++
 		}
 	}
-	r.Cards[i].Bonus += args[0].Int * n
+	r.Cards[i].Bonus += p.Int[0] * n
 }
 
 // --- permanent ---
@@ -164,14 +164,14 @@ func (powerPerCard) Score(r *RowScore, i int, args []Value) {
 type modifyPower struct{}
 
 func (modifyPower) Flags() PermanentFlags { return 0 }
-func (modifyPower) Modify(src, card *ScoreCard, args []Value) int {
-	if card == src && !args[3].Bool() {
-		return 0
+func (modifyPower) ModifyRow(r *RowScore, i int, p *Params) {
+	amount, who, typ, self := p.Int[0], p.Int[1], p.Int[2], p.Int[3] != 0
+	owner := r.Cards[i].Owner
+	for k := range r.Cards[:r.N] {
+		if c := &r.Cards[k]; (k != i || self) && matchOwner(who, owner, c.Owner) && matchType(typ, c.Type) {
+			c.Mod += amount
+		}
 	}
-	if matchOwner(args[1].Int, src.Owner, card.Owner) && matchType(args[2].Int, card.Type) {
-		return args[0].Int
-	}
-	return 0
 }
 
 // --- one-time ---
@@ -465,39 +465,37 @@ func (drawCards) Reveal(t Table, src Slot, args []Value) {
 
 type vpPerTarget struct{}
 
-func (vpPerTarget) BonusVP(h *Holdings, self int, args []Value) int {
-	n := 0
-	for i := 0; i < h.N; i++ {
-		if h.Index[i] == self && !args[3].Bool() {
+func (vpPerTarget) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{PerTarget: args[0].Int}
+	for t, ti := range targets {
+		if t == self && !args[3].Bool() {
 			continue
 		}
-		if (args[1].Int == 0 || args[1].Int-1 == h.Type[i]) && (args[2].Int == 0 || args[2].Int == h.Quadrant[i]) {
-			n++
+		if (args[1].Int == 0 || args[1].Int-1 == ti.Type) && (args[2].Int == 0 || args[2].Int == ti.Quadrant) {
+			b.Counted |= 1 << uint(t)
 		}
 	}
-	return args[0].Int * n
+	return b
 }
 
 type vpIfHeld struct{}
 
-func (vpIfHeld) BonusVP(h *Holdings, self int, args []Value) int {
-	if h.Has(args[1].Int) {
-		return args[0].Int
+func (vpIfHeld) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{VP: args[0].Int, AtLeast: 1}
+	if t := args[1].Int; t < len(targets) {
+		b.Counted = 1 << uint(t)
 	}
-	return 0
+	return b
 }
 
 type vpIfCount struct{}
 
-func (vpIfCount) BonusVP(h *Holdings, self int, args []Value) int {
-	n := 0
-	for i := 0; i < h.N; i++ {
-		if args[1].Int == 0 || args[1].Int-1 == h.Type[i] {
-			n++
+func (vpIfCount) Compile(self int, args []Value, targets []TargetInfo) Bonus {
+	b := Bonus{VP: args[0].Int, AtLeast: args[2].Int}
+	for t, ti := range targets {
+		if args[1].Int == 0 || args[1].Int-1 == ti.Type {
+			b.Counted |= 1 << uint(t)
 		}
 	}
-	if n >= args[2].Int {
-		return args[0].Int
-	}
-	return 0
+	return b
 }

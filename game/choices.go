@@ -1,6 +1,10 @@
 package game
 
-import "github.com/cardlab/cardlab/effects"
+import (
+	"math/bits"
+
+	"github.com/cardlab/cardlab/effects"
+)
 
 // Choices is the deciding player's legal actions exactly as LegalActions
 // lists them — the same count, the same order — without building the list
@@ -11,31 +15,19 @@ import "github.com/cardlab/cardlab/effects"
 // then Pass), a discard after passing (each card, then Done) and a sealed
 // bid (each card, then Done); At decodes the k-th action from that. Every
 // other decision (an effect's options, a shield's card, a wave's insertion)
-// is listed into the caller's buffer. Agents that choose by index — the random
-// bot, random rollouts — fill a Choices instead of calling LegalActions, so
-// a random game builds almost no lists (issue 16).
+// is listed into the caller's buffer. An agent that scores a Deployment
+// turn card by card (greedy) fills a Choices instead of calling
+// LegalActions; the random bot does not even need that (RandomAction).
 //
 // A Choices is filled in place (FillChoices) and kept by its agent: it is
 // too large to build per decision for what it saves.
 type Choices struct {
-	s     *State
-	n     int
-	kind  uint8
-	nd    uint8 // distinct hand cards in defs
-	nopen uint8
-	// special: a Deployment turn's hand holds a special (X) card; then
-	// nspec and nplace count each card's special actions and placements.
-	special bool
-	open    uint32
-	defs    [maxChoiceDefs]uint8
-	nspec   [maxChoiceDefs]uint8
-	nplace  [maxChoiceDefs]uint8
-	list    []Action // the listed actions when kind == chList
+	s    *State
+	n    int
+	kind uint8
+	turn deployTurn // the hand's cards (every kind but chList) and a turn's counts
+	list []Action   // the listed actions when kind == chList
 }
-
-// maxChoiceDefs bounds the distinct hand cards a Choices describes; a hand
-// with more (hands hold four to six cards) is listed.
-const maxChoiceDefs = 12
 
 const (
 	chNone    = iota // no decision (game over)
@@ -44,6 +36,192 @@ const (
 	chDiscard        // after passing: a Discard per distinct card, then Done
 	chBid            // a sealed bid: a Hand action per distinct card, then Done
 )
+
+// handCards is a hand's distinct cards in first-copy order, the order
+// LegalActions lists them in.
+type handCards struct {
+	nd   int
+	defs [64]uint8 // a power of two above maxDeck: indexed by nd&63 without a bounds check
+}
+
+// scan collects hand h's distinct cards and returns their defBit set. A
+// drawn hand is in random order, so whether a card is a copy of an earlier
+// one is a coin flip for the branch predictor: every card is written at
+// the end, and the end moves on only past a new one (a conditional move).
+func (hc *handCards) scan(fx *fixed, h *pile) uint64 {
+	defBit, instDef := &fx.defBit, &fx.instDef
+	var seen uint64
+	nd := 0
+	for _, inst := range h.c[:h.n] {
+		b := defBit[inst]
+		fresh := 0
+		if seen&b == 0 {
+			fresh = 1
+		}
+		seen |= b
+		hc.defs[nd&63] = instDef[inst]
+		nd += fresh
+	}
+	hc.nd = nd
+	return seen
+}
+
+// deployTurn counts a Deployment turn's actions as LegalActions lists
+// them: for each distinct hand card its special actions, then a placement
+// in each open row (lowest first; none for a shield), then Pass. How many
+// of each a card has depends on its placement alone.
+type deployTurn struct {
+	handCards
+	n       int // actions, Pass included
+	open    uint32
+	nopen   int
+	special bool // a special (X) card with actions of its own is in hand
+	// By placement (effects.Placement), when special.
+	nspec, nplace [8]uint16
+}
+
+// start looks at the deciding player's Deployment turn: its open rows,
+// its hand's distinct cards and whether a special card is among them. It
+// returns the hand's defBit set.
+func (t *deployTurn) start(s *State) uint64 {
+	fx := s.fx
+	p := int(s.turn)
+	t.open = s.openRows() & (1<<maxRows - 1)
+	t.nopen = int(rowCounts[t.open])
+	seen := t.scan(fx, &s.players[p].hand)
+	pb := &fx.placeBits[p]
+	t.special = seen&^(pb[effects.PlaceNormal]|pb[effects.PlaceScout]) != 0
+	return seen
+}
+
+// describe counts the deciding player's Deployment turn.
+func (t *deployTurn) describe(s *State) {
+	if seen := t.start(s); t.special {
+		t.countSpecial(s, seen)
+		return
+	}
+	t.n = t.nd*t.nopen + 1
+}
+
+// countSpecial counts a turn whose hand (defBit set seen) holds a special
+// card, as LegalActions's specialActions lists them.
+func (t *deployTurn) countSpecial(s *State, seen uint64) {
+	pb := &s.fx.placeBits[s.turn]
+	nopen := t.nopen
+	t.nspec = [8]uint16{}
+	// A shield is never a card of its own (placeableAlone).
+	b := uint16(nopen)
+	t.nplace = [8]uint16{effects.PlaceNormal: b, effects.PlaceScout: b, effects.PlaceAnywhere: b, effects.PlaceInsertOther: b}
+	shields := bits.OnesCount64(seen & pb[effects.PlaceShieldOther])
+	n := 1 + (t.nd-shields)*nopen
+	// A shield needs an open row and a card it may protect: not a shield,
+	// not a scout (hasShieldable).
+	if shields != 0 && nopen != 0 && seen&(pb[effects.PlaceNormal]|pb[effects.PlaceAnywhere]|pb[effects.PlaceInsertOther]) != 0 {
+		t.nspec[effects.PlaceShieldOther] = 1
+		n += shields
+	}
+	if waves := seen & pb[effects.PlaceInsertOther]; waves != 0 && insertsBeside(s, seen&^pb[effects.PlaceShieldOther]) {
+		t.nspec[effects.PlaceInsertOther] = 1
+		n += bits.OnesCount64(waves)
+	}
+	if anywhere := seen & pb[effects.PlaceAnywhere]; anywhere != 0 {
+		m := 0
+		for r := 0; r < int(s.nrows); r++ {
+			if t.open&(1<<uint(r)) != 0 {
+				m += int(s.rows[r].n) - s.insertFloor(r)
+			}
+		}
+		t.nspec[effects.PlaceAnywhere] = uint16(m)
+		n += bits.OnesCount64(anywhere) * m
+	}
+	t.n = n
+}
+
+// insertsBeside reports whether the deciding player's Gravitational Wave
+// has another card to insert besides one copy of itself: two hand cards
+// that may arrive alone (canInsertBeside). alone is the hand's defBit set
+// without shields; two of them settle it without counting copies.
+func insertsBeside(s *State, alone uint64) bool {
+	if alone&(alone-1) != 0 {
+		return true
+	}
+	fx := s.fx
+	n := 0
+	for _, inst := range s.players[s.turn].hand.cards() {
+		if fx.defPlace[fx.instDef[inst]] != effects.PlaceShieldOther {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// divBy[m] is 2^16/m rounded up: k*divBy[m]>>16 is k/m for every k the
+// turn of a plain hand can ask for (k < 64*maxRows), without a division's
+// latency.
+var divBy = func() (t [16]uint32) {
+	for m := 1; m <= maxRows; m++ {
+		t[m] = 1<<16/uint32(m) + 1
+	}
+	return
+}()
+
+// at returns the turn's k-th action, 0 <= k < n-1 (the last is Pass).
+func (t *deployTurn) at(s *State, k int) Action {
+	if t.special {
+		return t.specialAt(s, k)
+	}
+	return t.plainAt(k)
+}
+
+// plainAt is at for a hand without special cards: card k/nopen in its
+// (k%nopen)-th open row.
+func (t *deployTurn) plainAt(k int) Action {
+	i := uint32(k) * divBy[t.nopen&15] >> 16
+	r := uint32(k) - i*uint32(t.nopen)
+	return PlaceAction(int(t.defs[i&63]), 0) | rowLists[t.open&(1<<maxRows-1)][r&(maxRows-1)]
+}
+
+// specialAt is at for a hand with a special card: each card's special
+// actions, then its placements.
+func (t *deployTurn) specialAt(s *State, k int) Action {
+	fx := s.fx
+	for _, d := range t.defs[:t.nd] {
+		pl := fx.defPlace[d] & 7
+		m := int(t.nspec[pl])
+		if k >= m+int(t.nplace[pl]) {
+			k -= m + int(t.nplace[pl])
+			continue
+		}
+		if k >= m {
+			return PlaceAction(int(d), 0) | rowLists[t.open&(1<<maxRows-1)][(k-m)&(maxRows-1)]
+		}
+		switch effects.Placement(pl) {
+		case effects.PlaceShieldOther:
+			return ShieldAction(int(d))
+		case effects.PlaceInsertOther:
+			return WaveAction(int(d))
+		}
+		return t.insertionAt(s, int(d), k)
+	}
+	return PassAction() // not reached: k < n-1
+}
+
+// insertionAt is the k-th insertion of place-anywhere card d: open rows in
+// order, positions from the row's insertion floor down.
+func (t *deployTurn) insertionAt(s *State, d, k int) Action {
+	for r := 0; r < int(s.nrows); r++ {
+		if t.open&(1<<uint(r)) == 0 {
+			continue
+		}
+		floor := s.insertFloor(r)
+		if m := int(s.rows[r].n) - floor; k < m {
+			return PlaceAtAction(d, r, floor+k)
+		} else {
+			k -= m
+		}
+	}
+	return PassAction() // not reached: k < the card's insertions
+}
 
 // Len returns the number of legal actions.
 func (c *Choices) Len() int { return c.n }
@@ -65,12 +243,13 @@ func (s *State) FillChoices(c *Choices, buf []Action) {
 	}
 	if s.nframes > 0 {
 		f := &s.frames[s.nframes-1]
-		if f.Def < 0 && (f.Step == fkDiscard || f.Step == fkBid) && c.handDefs(s, f.Player, false) {
+		if f.Def < 0 && (f.Step == fkDiscard || f.Step == fkBid) {
+			c.turn.scan(s.fx, &s.players[f.Player].hand)
 			c.kind = chDiscard
 			if f.Step == fkBid {
 				c.kind = chBid
 			}
-			c.n = int(c.nd) + 1
+			c.n = c.turn.nd + 1
 			return
 		}
 		c.kind = chList
@@ -78,107 +257,9 @@ func (s *State) FillChoices(c *Choices, buf []Action) {
 		c.n = len(c.list)
 		return
 	}
-	open := s.openRows() & (1<<maxRows - 1)
-	c.open = open
-	c.nopen = rowCounts[open]
-	if c.handDefs(s, int(s.turn), true) {
-		c.kind = chDeploy
-		if !c.special {
-			c.n = int(c.nd)*int(c.nopen) + 1
-			return
-		}
-		n := 1
-		for i := range c.defs[:c.nd] {
-			n += int(c.nspec[i]) + int(c.nplace[i])
-		}
-		c.n = n
-		return
-	}
-	c.kind = chList
-	c.list = s.LegalActions(buf)
-	c.n = len(c.list)
-}
-
-// handDefs lists the distinct cards of p's hand in hand order and reports
-// false if there are too many. In a Deployment turn (deploy) it also counts
-// each card's actions: the special actions of a special (X) card first (a
-// shield's, a Gravitational Wave's, a place-anywhere card's insertions),
-// then a placement per open row (none for a shield), as LegalActions lists
-// them.
-func (c *Choices) handDefs(s *State, p int, deploy bool) bool {
-	fx := s.fx
-	h := &s.players[p].hand
-	var seen uint64
-	nd := 0
-	// One pass collects the distinct cards; only a hand with a special card
-	// (fixed.specialBits) needs the counts per card, in a second pass.
-	for _, inst := range h.c[:h.n] {
-		b := fx.defBit[inst]
-		if seen&b != 0 {
-			continue
-		}
-		seen |= b
-		if uint(nd) >= maxChoiceDefs {
-			return false
-		}
-		c.defs[nd] = fx.instDef[inst]
-		nd++
-	}
-	c.nd = uint8(nd)
-	c.special = deploy && seen&fx.specialBits[p] != 0
-	if !c.special {
-		return true
-	}
-	for i, d := range c.defs[:nd] {
-		c.nplace[i], c.nspec[i] = c.nopen, 0
-		if pl := fx.defPlace[d]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
-			if !c.countSpecial(s, p, i, pl) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// countSpecial sets the action counts of special card i (placement pl) as
-// specialActions lists them.
-func (c *Choices) countSpecial(s *State, p, i int, pl effects.Placement) bool {
-	switch pl {
-	case effects.PlaceShieldOther:
-		c.nplace[i] = 0 // never a card of its own (placeableAlone)
-		if c.nopen != 0 && s.hasShieldable(p) {
-			c.nspec[i] = 1
-		}
-	case effects.PlaceInsertOther:
-		if s.canInsertBeside(p, int(c.defs[i])) {
-			c.nspec[i] = 1
-		}
-	case effects.PlaceAnywhere:
-		m := 0
-		for r := 0; r < int(s.nrows); r++ {
-			if c.open&(1<<uint(r)) != 0 {
-				m += int(s.rows[r].n) - s.insertFloor(r)
-			}
-		}
-		if m > 255 {
-			return false
-		}
-		c.nspec[i] = uint8(m)
-	}
-	return true
-}
-
-// Last returns the last legal action, At(Len()-1) for Len() > 0, without
-// decoding: a Deployment turn ends with Pass, a discard or bid with Done.
-// The random bot asks for it at every decision.
-func (c *Choices) Last() Action {
-	switch c.kind {
-	case chDeploy:
-		return PassAction()
-	case chList:
-		return c.list[c.n-1]
-	}
-	return DoneAction()
+	c.kind = chDeploy
+	c.turn.describe(s)
+	c.n = c.turn.n
 }
 
 // Deploy reports whether the decision is a Deployment turn described card
@@ -190,21 +271,23 @@ func (c *Choices) Deploy() bool { return c.kind == chDeploy }
 
 // NumCards is the number of distinct hand cards a discard, bid or
 // Deployment turn is described by.
-func (c *Choices) NumCards() int { return int(c.nd) }
+func (c *Choices) NumCards() int { return c.turn.nd }
 
 // OpenRows returns the rows open to a placement in a Deployment turn.
-func (c *Choices) OpenRows() uint32 { return c.open }
+func (c *Choices) OpenRows() uint32 { return c.turn.open }
 
 // DeployCard returns the j-th distinct hand card of a Deployment turn, the
 // kind and number of its special actions (ActShield or ActWave: one;
 // ActPlaceAt: its insertions, open rows lowest first, positions from
 // State.InsertFloor down) and the number of its placements.
 func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int) {
-	d := c.defs[j]
-	if !c.special {
-		return int(d), ActPlace, 0, int(c.nopen)
+	t := &c.turn
+	d := t.defs[j&63]
+	if !t.special {
+		return int(d), ActPlace, 0, t.nopen
 	}
-	switch c.s.fx.defPlace[d] {
+	pl := c.s.fx.defPlace[d]
+	switch pl {
 	case effects.PlaceShieldOther:
 		spec = ActShield
 	case effects.PlaceInsertOther:
@@ -214,7 +297,7 @@ func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int
 	default:
 		spec = ActPlace
 	}
-	return int(d), spec, int(c.nspec[j]), int(c.nplace[j])
+	return int(d), spec, int(t.nspec[pl&7]), int(t.nplace[pl&7])
 }
 
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
@@ -224,70 +307,76 @@ func (c *Choices) At(k int) Action {
 		if k == c.n-1 {
 			return PassAction()
 		}
-		if c.special {
-			return c.specialAt(k)
-		}
-		i, m := 0, int(c.nopen)
-		for k >= m {
-			k -= m
-			i++
-		}
-		return PlaceAction(int(c.defs[i]), 0) | rowLists[c.open&(1<<maxRows-1)][k]
+		return c.turn.at(c.s, k)
 	case chList:
 		return c.list[k]
 	case chDiscard:
-		if k == int(c.nd) {
+		if k == c.turn.nd {
 			return DoneAction()
 		}
-		return DiscardAction(int(c.defs[k]))
+		return DiscardAction(int(c.turn.defs[k&63]))
 	case chBid:
-		if k == int(c.nd) {
+		if k == c.turn.nd {
 			return DoneAction()
 		}
-		return HandAction(int(c.defs[k]))
+		return HandAction(int(c.turn.defs[k&63]))
 	}
 	return DoneAction()
 }
 
-// specialAt is At in a Deployment turn whose hand holds a special card:
-// each card's special actions, then its placements.
-func (c *Choices) specialAt(k int) Action {
-	for i := range c.defs[:c.nd] {
-		d := int(c.defs[i])
-		if m := int(c.nspec[i]); k < m {
-			switch c.s.fx.defPlace[d] {
-			case effects.PlaceShieldOther:
-				return ShieldAction(d)
-			case effects.PlaceInsertOther:
-				return WaveAction(d)
-			}
-			return c.insertionAt(d, k)
-		} else {
-			k -= m
-		}
-		if m := int(c.nplace[i]); k < m {
-			return PlaceAction(d, 0) | rowLists[c.open&(1<<maxRows-1)][k]
-		} else {
-			k -= m
-		}
+// RandomAction draws, with rng, the random bot's action (bots.Random): in
+// a Deployment turn Pass with probability 1/passOdds if another action is
+// legal, else one of the others uniformly; after passing Done with
+// probability 1/2, else one of the discards uniformly; any other decision
+// uniformly among the legal actions. It makes the same draws as that rule
+// applied to LegalActions's list and returns the same action, but lists
+// only an effect's options (into *buf, which it grows if needed) and
+// decodes only the action drawn. ok is false when no action is legal.
+func (s *State) RandomAction(rng *RNG, passOdds int, buf *[]Action) (a Action, ok bool) {
+	if s.phase == GameOver || s.phase == Scoring {
+		return 0, false
 	}
-	return PassAction()
+	if s.nframes == 0 {
+		// Hands with and without special cards are counted and decoded
+		// apart, so whether one is in hand is a single branch.
+		var t deployTurn
+		if seen := t.start(s); t.special {
+			t.countSpecial(s, seen)
+			if passes(rng, passOdds, t.n-1) {
+				return PassAction(), true
+			}
+			return t.specialAt(s, rng.Intn(t.n-1)), true
+		}
+		if others := t.nd * t.nopen; !passes(rng, passOdds, others) {
+			return t.plainAt(rng.Intn(others)), true
+		}
+		return PassAction(), true
+	}
+	f := &s.frames[s.nframes-1]
+	if f.Def < 0 && (f.Step == fkDiscard || f.Step == fkBid) {
+		h := &s.players[f.Player].hand
+		if f.Step == fkDiscard && (h.n == 0 || rng.Intn(2) == 0) {
+			return DoneAction(), true
+		}
+		var hc handCards
+		hc.scan(s.fx, h)
+		if f.Step == fkDiscard {
+			return DiscardAction(int(hc.defs[rng.Intn(hc.nd)&63])), true
+		}
+		if k := rng.Intn(hc.nd + 1); k < hc.nd {
+			return HandAction(int(hc.defs[k&63])), true
+		}
+		return DoneAction(), true
+	}
+	*buf = s.frameOptions((*buf)[:0])
+	if len(*buf) == 0 {
+		return 0, false
+	}
+	return (*buf)[rng.Intn(len(*buf))], true
 }
 
-// insertionAt is the k-th insertion of place-anywhere card d: open rows in
-// order, positions from the row's insertion floor down.
-func (c *Choices) insertionAt(d, k int) Action {
-	s := c.s
-	for r := 0; r < int(s.nrows); r++ {
-		if c.open&(1<<uint(r)) == 0 {
-			continue
-		}
-		floor := s.insertFloor(r)
-		if m := int(s.rows[r].n) - floor; k < m {
-			return PlaceAtAction(d, r, floor+k)
-		} else {
-			k -= m
-		}
-	}
-	return PassAction() // not reached: k < the card's insertions
+// passes draws the random bot's choice to pass a Deployment turn with
+// others actions besides Pass.
+func passes(rng *RNG, passOdds, others int) bool {
+	return others == 0 || rng.Intn(passOdds) == 0
 }

@@ -22,213 +22,176 @@ type RowResult struct {
 // ScoreRow computes each player's combat power in row r as the Scoring Phase
 // does and decides the winner. Face-down cards count with their power but
 // without effect (at scoring time every card is face up). rs is
-// scratch space (it is large; reuse it).
+// scratch space (it is large; reuse it); rs.Cards describes the row's cards.
 func (s *State) ScoreRow(r int, rs *effects.RowScore) RowResult {
 	var res RowResult
-	s.scoreRow(r, rs, true, &res)
+	s.scoreRow(r, rs, &res)
 	return res
 }
 
-// scoreRow is ScoreRow; without detail, a row whose cards have no scoring
-// or power-modifying effect is summed directly and rs.Cards is left as it was
-// (the Scoring Phase needs only the result).
-//
-// It reports whether rs.Cards describes the row (the full scoring ran).
-func (s *State) scoreRow(r int, rs *effects.RowScore, detail bool, res *RowResult) bool {
+// scoreRow is ScoreRow into res. One pass over the cards fills rs.Cards and
+// sums their base powers; the scoring stages run only when some active card
+// has a scoring or power-modifying effect (without one, the sums are the
+// result).
+func (s *State) scoreRow(r int, rs *effects.RowScore, res *RowResult) {
 	row := &s.rows[r]
-	res.Row, res.Target, res.Winner, res.Reason = r, int(row.target), -1, ReasonNone
-	res.Power, res.Combo, res.HasCards = [maxPlayers]int{}, [maxPlayers]bool{}, [maxPlayers]bool{}
-	if !detail && s.sumPlain(row, res) {
-		s.decide(row, res)
-		return false
-	}
+	*res = RowResult{Row: r, Target: int(row.target), Winner: -1}
 	fx := s.fx
 	n := int(row.n)
 	rs.N = n
+	blocked := false
+	// acting marks the active cards with a scoring or modifying effect (bit
+	// k: position k), so the stages need not look at every card again.
+	var acting uint64
+	ss := row.s[:n]
+	cs := rs.Cards[:len(ss)]
+	for k := range ss {
+		sl := &ss[k]
+		d8 := fx.instDef[sl.inst]
+		base := basePower(fx.defPower[d8], sl)
+		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
+		// One pass top to bottom decides who is under an active blocker.
+		active := !blocked && s.selfActive(sl)
+		if active {
+			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
+			if fx.defScoring[d8] {
+				acting |= 1 << (k & 63)
+			}
+		}
+		// Field by field: a composite literal is built on the stack and
+		// copied with wide loads that stall on its byte-sized fields.
+		c := &cs[k]
+		c.Owner, c.Def, c.Type, c.Base, c.Mod, c.Bonus = owner, int(d8), int(fx.defType[d8]), base, 0, 0
+		c.Active, c.Stolen, c.Copier = active, false, fx.defStage[d8]&(1<<effects.StageCopy) != 0
+		res.Power[owner] += base
+		res.HasCards[owner] = true
+	}
+	if acting == 0 {
+		s.decide(row, res, 0)
+		return
+	}
+	// The acting cards of each stage, and the modifiers (bit k: position k).
+	var steal, add, copiers, modifiers uint64
+	for m := acting; m != 0; m &= m - 1 {
+		bit := m & -m
+		d := uint8(cs[bits.TrailingZeros64(m)&63].Def)
+		switch st := fx.defStage[d]; {
+		case st&(1<<effects.StageSteal) != 0:
+			steal |= bit
+		case st&(1<<effects.StageAdd) != 0:
+			add |= bit
+		case st&(1<<effects.StageCopy) != 0:
+			copiers |= bit
+		case fx.defMod[d] != nil:
+			modifiers |= bit
+		}
+	}
 	rs.Players = fx.players
 	rs.TargetType, rs.Quadrant = -1, 0
 	if row.target >= 0 {
 		tf := &fx.tgt[row.target]
 		rs.TargetType, rs.Quadrant = tf.typ, tf.quad
 	}
-	rs.Total = [4]int{}
 	rs.Combo = [4]bool{}
-	rs.HasCards = [4]bool{}
-	rs.SetTagFunc(fx.tagMatch)
-	var stages uint8
-	mods, blocked := false, false
-	// acting lists the active cards with a scoring or modifying effect, top
-	// to bottom, so the stages need not look at every card again.
-	var acting [MaxRowLen]uint8
-	nact := 0
-	cs := rs.Cards[:n]
-	for k := range cs {
-		sl := &row.s[k]
-		d8 := fx.instDef[sl.inst]
-		base := s.basePower(sl)
-		// One pass top to bottom decides who is under an active blocker.
-		active := !blocked && s.selfActive(sl)
-		if active {
-			blocked = fx.defPerm[d8]&effects.BlocksBelow != 0
-			if fx.defScoring[d8] {
-				stages |= fx.defStage[d8]
-				mods = mods || fx.defMod[d8] != nil
-				acting[nact] = uint8(k)
-				nact++
-			}
-		}
-		st := fx.defStage[d8]
-		owner := int(fx.instOwn[sl.inst] & (maxPlayers - 1))
-		// Field by field: a composite literal is built on the stack and
-		// copied with wide loads that stall on its byte-sized fields.
-		c := &cs[k]
-		c.Owner, c.Def, c.Type, c.Base, c.Mod, c.Bonus = owner, int(d8), int(fx.defType[d8]), base, 0, 0
-		c.Active, c.Stolen, c.Copier = active, false, st&(1<<effects.StageCopy) != 0
-		rs.HasCards[owner] = true
+	rs.HasCards = res.HasCards
+	// Deflectors take base power first, then permanent modifiers and
+	// additive bonuses apply; armadas copy the totals last.
+	s.runStage(rs, steal)
+	for m := modifiers; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		d := uint8(cs[k&63].Def)
+		fx.defMod[d].ModifyRow(rs, k, fx.defParams[d])
 	}
-	acts := acting[:nact]
-	// Stage 1: deflectors take base power, top to bottom.
-	if stages&(1<<effects.StageSteal) != 0 {
-		s.runStage(rs, acts, effects.StageSteal)
-	}
-	// Permanent modifiers of active cards.
-	for _, k := range acts {
-		if !mods {
-			break
-		}
-		src := &cs[k]
-		m := fx.defMod[uint8(src.Def)]
-		if m == nil {
-			continue
-		}
-		args := fx.defArgs[uint8(src.Def)]
-		for j := range cs {
-			cs[j].Mod += m.Modify(src, &cs[j], args)
-		}
-	}
-	if stages&(1<<effects.StageAdd) != 0 {
-		s.runStage(rs, acts, effects.StageAdd)
-	}
+	s.runStage(rs, add)
 	sumTotals(rs)
-	if stages&(1<<effects.StageCopy) != 0 {
-		s.runStage(rs, acts, effects.StageCopy)
+	if copiers != 0 {
+		s.runStage(rs, copiers)
 		sumTotals(rs)
 	}
-	res.Power, res.Combo, res.HasCards = rs.Total, rs.Combo, rs.HasCards
-	s.decide(row, res)
-	return true
-}
-
-// sumPlain adds up the row's base powers into res and reports true, unless
-// some card's effect could change powers or give a combination: then it
-// stops and the full scoring has to run.
-func (s *State) sumPlain(row *row, res *RowResult) bool {
-	fx := s.fx
-	for k := range row.s[:row.n] {
-		sl := &row.s[k]
-		if fx.defScoring[fx.instDef[sl.inst]] {
-			return false
+	res.Power, res.Combo = rs.Total, rs.Combo
+	var combos uint
+	for p := range fx.players {
+		if rs.Combo[p] && rs.HasCards[p] {
+			combos |= 1 << p
 		}
-		o := fx.instOwn[sl.inst] & (maxPlayers - 1)
-		res.Power[o] += s.basePower(sl)
-		res.HasCards[o] = true
 	}
-	return true
+	s.decide(row, res, combos)
 }
 
-// basePower is a card's combat power before effects: printed power less
-// weakening, never below 0, and 0 under a Deactivated (power) marker.
-func (s *State) basePower(sl *slot) int {
-	base := int(s.fx.defPower[s.fx.instDef[sl.inst]]) - int(sl.weaken)
-	if base < 0 || sl.flags&fDeactPower != 0 {
+// basePower is the combat power before effects of a card of printed power
+// in slot sl: less weakening, never below 0, and 0 under a Deactivated
+// (power) marker.
+func basePower(power int16, sl *slot) int {
+	if sl.flags&fDeactPower != 0 {
 		return 0
 	}
-	return base
+	return max(int(power)-int(sl.weaken), 0)
 }
 
-// decide picks the row's winner from res's powers and combinations: a
-// Diplomat combination beats power; among several combinations, or tied
-// powers, the player whose card lies highest.
-func (s *State) decide(row *row, res *RowResult) {
-	players := s.fx.players
-	var cand [maxPlayers]bool
-	nc := 0
-	for p := 0; p < players; p++ {
-		if res.Combo[p] && res.HasCards[p] {
-			cand[p] = true
-			nc++
-		}
-	}
-	reason := ReasonCombo
-	if nc == 0 {
-		best := -1 << 31
-		for p := 0; p < players; p++ {
-			if res.HasCards[p] && res.Power[p] > best {
-				best = res.Power[p]
-			}
-		}
-		for p := 0; p < players; p++ {
-			if res.HasCards[p] && res.Power[p] == best {
-				cand[p] = true
-				nc++
-			}
-		}
+// decide picks the row's winner from res's powers and combos, the players
+// (bit p) with a Diplomat combination: a combination beats power; among
+// several combinations, or tied powers, the player whose card lies highest.
+func (s *State) decide(row *row, res *RowResult, combos uint) {
+	cand, reason := combos, ReasonCombo
+	if cand == 0 {
 		reason = ReasonPower
+		best := 0
+		for p := range s.fx.players {
+			if !res.HasCards[p] {
+				continue
+			}
+			switch v := res.Power[p]; {
+			case cand == 0 || v > best:
+				best, cand = v, 1<<p
+			case v == best:
+				cand |= 1 << p
+			}
+		}
+		if cand == 0 {
+			return // nobody has a card here
+		}
 	}
-	switch {
-	case nc == 0:
+	if cand&(cand-1) == 0 {
+		res.Winner, res.Reason = bits.TrailingZeros(cand), reason
 		return
-	case nc > 1:
-		if reason == ReasonCombo {
-			reason = ReasonComboTie
-		} else {
-			reason = ReasonTieTop
-		}
-		for k := range row.s[:row.n] {
-			if o := s.ownerOf(row.s[k].inst); cand[o] {
-				res.Winner = o
-				break
-			}
-		}
-	default:
-		for p := 0; p < players; p++ {
-			if cand[p] {
-				res.Winner = p
-			}
+	}
+	if reason == ReasonCombo {
+		reason = ReasonComboTie
+	} else {
+		reason = ReasonTieTop
+	}
+	for k := range row.s[:row.n] {
+		if o := s.ownerOf(row.s[k].inst); cand&(1<<o) != 0 {
+			res.Winner = o
+			break
 		}
 	}
 	res.Reason = reason
 }
 
-// runStage runs the scoring effects of the given stage among the acting
-// cards, top to bottom.
-func (s *State) runStage(rs *effects.RowScore, acting []uint8, stage effects.ScoringStage) {
+// runStage runs the scoring effects of the cards of one stage (bit k:
+// position k), top to bottom.
+func (s *State) runStage(rs *effects.RowScore, cards uint64) {
 	fx := s.fx
-	for _, k := range acting {
-		d := uint8(rs.Cards[k].Def)
-		if fx.defStage[d]&(1<<stage) != 0 {
-			fx.defScore[d].Score(rs, int(k), fx.defArgs[d])
-		}
+	for m := cards; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		d := uint8(rs.Cards[k&63].Def)
+		fx.defScore[d].Score(rs, k, fx.defParams[d])
 	}
 }
 
 func sumTotals(rs *effects.RowScore) {
 	rs.Total = [4]int{}
-	for k := 0; k < rs.N; k++ {
+	for k := range rs.Cards[:rs.N] {
 		c := &rs.Cards[k]
-		v := c.Base + c.Mod + c.Bonus
-		if v < 0 {
-			v = 0 // a card never counts against its owner
-		}
-		rs.Total[c.Owner] += v
+		// A card never counts against its owner.
+		rs.Total[c.Owner&(maxPlayers-1)] += max(c.Base+c.Mod+c.Bonus, 0)
 	}
 }
 
 // rowScratch holds RowScore scratch space: it is too large to copy with every
 // state and would escape to the heap if declared per call.
 var rowScratch = sync.Pool{New: func() any { return new(effects.RowScore) }}
-
-var holdScratch = sync.Pool{New: func() any { return new(effects.Holdings) }}
 
 // scoreRound is the Scoring Phase and the clean-up of the round.
 func (s *State) scoreRound() {
@@ -237,13 +200,13 @@ func (s *State) scoreRound() {
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
 		var res RowResult
-		full := s.scoreRow(r, rs, false, &res)
+		s.scoreRow(r, rs, &res)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
 		if res.Winner >= 0 {
 			if s.tally != nil {
-				s.tallyRowWon(r, &res, rs, full)
+				s.tallyRowWon(r, &res, rs)
 			}
 			s.players[res.Winner].won |= 1 << uint(res.Target)
 			if s.obs != nil {
@@ -301,12 +264,10 @@ func (s *State) scoreRound() {
 func (s *State) finish() {
 	s.phase = GameOver
 	s.nrows = 0
-	h := holdScratch.Get().(*effects.Holdings)
-	defer holdScratch.Put(h)
 	best, bestPlanets := -1, -1
 	for p := 0; p < s.fx.players; p++ {
 		f := &s.final[p]
-		*f = s.scoreHeld(p, h)
+		*f = s.scoreHeld(p)
 		if f.Total > best || (f.Total == best && f.Planets > bestPlanets) {
 			best, bestPlanets = f.Total, f.Planets
 		}
@@ -331,26 +292,19 @@ func (s *State) finish() {
 	s.emit(e)
 }
 
-// scoreHeld is seat p's score for the targets it holds now (h is scratch).
-func (s *State) scoreHeld(p int, h *effects.Holdings) Final {
+// scoreHeld is seat p's score for the targets it holds now.
+func (s *State) scoreHeld(p int) Final {
 	fx := s.fx
-	var f Final
-	h.N = 0
 	won := s.players[p].won
+	var f Final
 	for w := won; w != 0; w &= w - 1 {
-		t := bits.TrailingZeros64(w)
-		tf := &fx.tgt[t]
-		h.Index[h.N], h.Type[h.N], h.Quadrant[h.N] = t, tf.typ, tf.quad
-		h.N++
-	}
-	for k := 0; k < h.N; k++ {
-		tf := &fx.tgt[h.Index[k]]
-		f.Targets++
+		tf := &fx.tgt[bits.TrailingZeros64(w)]
 		f.TargetVP += tf.vp
-		for _, b := range tf.bonus {
-			f.BonusVP += b.b.BonusVP(h, tf.index, b.args)
+		for k := range tf.bonus {
+			f.BonusVP += tf.bonus[k].Earned(won)
 		}
 	}
+	f.Targets = bits.OnesCount64(won)
 	f.Planets = bits.OnesCount64(won & fx.planets)
 	f.PlanetBonus = bits.OnesCount64(won&fx.planetBonus[p]) * fx.planetBonusVP
 	f.Total = f.TargetVP + f.BonusVP + f.PlanetBonus
@@ -363,9 +317,7 @@ func (s *State) ProvisionalScore(p int) Final {
 	if s.phase == GameOver {
 		return s.final[p]
 	}
-	h := holdScratch.Get().(*effects.Holdings)
-	defer holdScratch.Put(h)
-	return s.scoreHeld(p, h)
+	return s.scoreHeld(p)
 }
 
 // RoundsLeft estimates the rounds still to play from the target pile.

@@ -160,18 +160,23 @@ type fixed struct {
 	defArgs           [256][]effects.Value
 	defSpec           [256]*effects.Spec
 	defStage          [256]uint8 // bit set of scoring stages
-	// specialBits[p]: the defBit bits of seat p's special (X) cards that
-	// add actions of their own (all placements but Normal and Scout), so a
-	// hand's definition set tells at once whether any is in hand.
-	specialBits [maxPlayers]uint64
+	// placeBits[p][pl]: the defBit bits of seat p's cards of placement pl
+	// (effects.Placement), so a hand's definition set tells at once which
+	// special (X) cards are in hand and how many.
+	placeBits [maxPlayers][8]uint64
 	// defScoring marks cards whose effect can change powers or give a
 	// combination in the Scoring Phase (rows without any are summed directly).
 	defScoring [256]bool
 	defPower   [256]int16
 	defType    [256]uint8
-	tagMatch   func(def int, tag string) bool
+	// defParams: the decoded arguments of scoring and modifying effects,
+	// held in params.
+	defParams [256]*effects.Params
+	params    []effects.Params
 	// Targets, resolved once so that scoring compares no strings.
 	tgt []targetFixed
+	// targetInfo describes the targets to target bonuses as they compile.
+	targetInfo []effects.TargetInfo
 	// planets: bit t for planet targets; planetBonus[p]: the planets that
 	// earn seat p the planet bonus.
 	planets       uint64
@@ -184,13 +189,8 @@ type fixed struct {
 
 // targetFixed is a target card as scoring needs it.
 type targetFixed struct {
-	index, typ, quad, vp int
-	bonus                []targetBonus
-}
-
-type targetBonus struct {
-	b    effects.BonusBehavior
-	args []effects.Value
+	typ, quad, vp int
+	bonus         []effects.Bonus
 }
 
 // State is one game in progress.
@@ -240,6 +240,8 @@ type State struct {
 	obs   Observer
 	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
+
+	views viewTotals // what ViewRowsSince counted (view.go)
 }
 
 // Stats counts what happened in a game, for metrics.
@@ -292,11 +294,23 @@ var epochs atomic.Uint64
 func newEpoch() uint64 { return epochs.Add(1) }
 
 func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
+	fx := new(fixed)
+	if err := fx.build(rs, factions); err != nil {
+		return nil, err
+	}
+	return fx, nil
+}
+
+// build fills fx for a game of rs between factions, reusing the memory of
+// its target table and decoded effect arguments (Rebind builds a state's
+// tables again for every game).
+func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	n := len(factions)
 	if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+		return fmt.Errorf("%w: %d players, the rules allow %d to %d", ErrConfig, n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
 	}
-	fx := &fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
+	tgt, params, infos := fx.tgt, fx.params, fx.targetInfo[:0]
+	*fx = fixed{rs: rs, players: n, cardsToEnd: rs.Rules.CardsToEnd, handSize: rs.Rules.HandSize}
 	for d := range fx.defFirst {
 		fx.defFirst[d] = 1 // empty ranges until dealt
 	}
@@ -304,21 +318,21 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 	for p, id := range factions {
 		f, ok := rs.FactionByID(id)
 		if !ok {
-			return nil, fmt.Errorf("%w: unknown faction %q (have %v)", ErrConfig, id, rs.FactionIDs())
+			return fmt.Errorf("%w: unknown faction %q (have %v)", ErrConfig, id, rs.FactionIDs())
 		}
 		if seen[id] {
-			return nil, fmt.Errorf("%w: faction %q twice", ErrConfig, id)
+			return fmt.Errorf("%w: faction %q twice", ErrConfig, id)
 		}
 		seen[id] = true
 		fx.faction[p] = f.Index
 		fx.base[p] = fx.ninst
 		for _, d := range f.Deck {
 			if d < 256 && fx.defLast[d] >= fx.defFirst[d] {
-				return nil, fmt.Errorf("%w: card %q is dealt twice", ErrConfig, rs.Cards[d].ID)
+				return fmt.Errorf("%w: card %q is dealt twice", ErrConfig, rs.Cards[d].ID)
 			}
 			for k := 0; k < rs.Cards[d].Copies; k++ {
 				if fx.ninst >= noInst || d >= 256 {
-					return nil, fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
+					return fmt.Errorf("%w: the decks exceed the engine's capacity of %d cards", ErrConfig, noInst)
 				}
 				if k == 0 {
 					fx.defFirst[d] = uint8(fx.ninst)
@@ -330,7 +344,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			}
 		}
 		if fx.ninst-fx.base[p] > 64 {
-			return nil, fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
+			return fmt.Errorf("%w: deck of %q exceeds 64 cards", ErrConfig, id)
 		}
 		for i := fx.base[p]; i < fx.ninst; i++ {
 			fx.defBit[i] = 1 << uint(i-fx.base[p])
@@ -343,7 +357,15 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		}
 	}
 	if len(rs.Cards) > 255 {
-		return nil, fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
+		return fmt.Errorf("%w: %d card definitions exceed the engine's capacity", ErrConfig, len(rs.Cards))
+	}
+	tagged := func(tag string) (defs [4]uint64) {
+		for d := range rs.Cards {
+			if rs.Cards[d].HasTag(tag) {
+				defs[d>>6] |= 1 << uint(d&63)
+			}
+		}
+		return defs
 	}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
@@ -374,22 +396,51 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 			}
 		}
 	}
+	nparams := 0
 	for i := range rs.Cards {
 		fx.defScoring[i] = fx.defStage[i] != 0 || fx.defMod[i] != nil
-	}
-	for i := 0; i < fx.ninst; i++ {
-		if pl := fx.defPlace[fx.instDef[i]]; pl != effects.PlaceNormal && pl != effects.PlaceScout {
-			fx.specialBits[fx.instOwn[i]] |= fx.defBit[i]
+		if fx.defScoring[i] {
+			nparams++
 		}
 	}
-	fx.tgt = make([]targetFixed, len(rs.Targets))
+	// The arguments of scoring and modifying effects, decoded in memory
+	// that Rebind reuses.
+	if cap(params) < nparams {
+		params = make([]effects.Params, nparams)
+	}
+	fx.params = params[:nparams]
+	k := 0
+	for i := range rs.Cards {
+		if fx.defScoring[i] {
+			c := &rs.Cards[i]
+			fx.params[k] = effects.NewParams(c.Effect.Spec, c.Effect.Args, tagged)
+			fx.defParams[i] = &fx.params[k]
+			k++
+		}
+	}
+	for i := 0; i < fx.ninst; i++ {
+		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
+	}
+	if cap(tgt) < len(rs.Targets) {
+		tgt = make([]targetFixed, len(rs.Targets))
+	}
+	fx.tgt = tgt[:len(rs.Targets)]
+	for t := range fx.tgt {
+		fx.tgt[t] = targetFixed{bonus: fx.tgt[t].bonus[:0]}
+	}
 	for t := range rs.Targets {
 		tg := &rs.Targets[t]
 		tf := &fx.tgt[t]
-		tf.index, tf.typ, tf.quad, tf.vp = tg.Index, int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		tf.typ, tf.quad, tf.vp = int(tg.Type), quadrantIndex(tg.Quadrant), tg.VP
+		infos = append(infos, effects.TargetInfo{Type: tf.typ, Quadrant: tf.quad})
+	}
+	fx.targetInfo = infos
+	for t := range rs.Targets {
+		tg := &rs.Targets[t]
+		tf := &fx.tgt[t]
 		for b := range tg.Bonuses {
 			if bv, ok := tg.Bonuses[b].Spec.Behavior.(effects.BonusBehavior); ok {
-				tf.bonus = append(tf.bonus, targetBonus{bv, tg.Bonuses[b].Args})
+				tf.bonus = append(tf.bonus, bv.Compile(t, tg.Bonuses[b].Args, infos))
 			}
 		}
 		if tg.Type == cards.Planet {
@@ -405,8 +456,7 @@ func newFixed(rs *cards.Ruleset, factions []string) (*fixed, error) {
 		fx.tieByPlanets = fx.tieByPlanets || tb == "planets"
 	}
 	fx.planetBonusVP = rs.Rules.PlanetBonus
-	fx.tagMatch = func(def int, tag string) bool { return rs.Cards[def].HasTag(tag) }
-	return fx, nil
+	return nil
 }
 
 func (s *State) setup() {

@@ -92,9 +92,8 @@ func (s *State) tallyCapture(t *Tally, target, winner int) {
 }
 
 // tallyRowWon counts a row won at scoring: res is the engine's score of
-// the row; rs holds each card's contribution when the full scoring ran
-// (full), otherwise every card counts its base power.
-func (s *State) tallyRowWon(r int, res *RowResult, rs *effects.RowScore, full bool) {
+// the row and rs holds each card's contribution.
+func (s *State) tallyRowWon(r int, res *RowResult, rs *effects.RowScore) {
 	t := s.tally
 	tg, w := res.Target, res.Winner
 	t.Won[tg]++
@@ -111,24 +110,14 @@ func (s *State) tallyRowWon(r int, res *RowResult, rs *effects.RowScore, full bo
 	m := int64(res.Power[w] - runnerUp)
 	t.MarginSum[tg] += m
 	t.MarginSq[tg] += m * m
-	row := &s.rows[r]
-	if full {
-		for k := 0; k < rs.N; k++ {
-			c := &rs.Cards[k]
-			v := c.Base + c.Mod + c.Bonus
-			if v < 0 {
-				v = 0 // as scoring counts it: a card never counts against its owner
-			}
-			t.Scored[uint8(c.Def)]++
-			t.PowerSum[uint8(c.Def)] += int64(v)
+	for k := 0; k < rs.N; k++ {
+		c := &rs.Cards[k]
+		v := c.Base + c.Mod + c.Bonus
+		if v < 0 {
+			v = 0 // as scoring counts it: a card never counts against its owner
 		}
-	} else {
-		for k := 0; k < int(row.n); k++ {
-			sl := &row.s[k]
-			d := s.fx.instDef[sl.inst]
-			t.Scored[d]++
-			t.PowerSum[d] += int64(s.basePower(sl))
-		}
+		t.Scored[uint8(c.Def)]++
+		t.PowerSum[uint8(c.Def)] += int64(v)
 	}
 	t.rowTaken(r, w)
 }

@@ -100,71 +100,80 @@ func (s *State) TargetsLeft() int { return int(s.targets.n) }
 // could be, using rng (never the game's own chance stream, which is reseeded
 // from rng because the future shuffles are unknown too).
 func (s *State) Determinize(viewer int, rng *RNG) {
-	var pool [maxDeck * 2]uint8
-	for q := 0; q < s.fx.players; q++ {
+	fx := s.fx
+	for q := 0; q < fx.players; q++ {
 		if q == viewer {
 			continue
 		}
 		pl := &s.players[q]
-		known := s.players[viewer].spied[q]
-		n := 0
-		// Gather q's hidden cards: hand (bar spied ones), draw pile,
-		// face-down cards on the table and a sealed bid.
-		for k := 0; k < int(pl.hand.n); k++ {
-			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
-				pool[n] = i
-				n++
-			}
+		base := uint8(fx.base[q])
+		// q's hidden cards as a set of its deck positions (bit i: instance
+		// base+i): hand (bar spied ones), draw pile, face-down cards on the
+		// table and a sealed bid. Reading the set in order makes the result
+		// depend on which cards are hidden, never on where they really are:
+		// two states the viewer cannot tell apart determinize alike. (A
+		// seat's deck holds at most 64 cards; "& 63" spares the check Go
+		// makes for longer shifts.)
+		var hand uint64
+		for _, i := range pl.hand.cards() {
+			hand |= 1 << ((i - base) & 63)
 		}
-		n += copy(pool[n:], pl.draw.cards())
-		for r := 0; r < int(s.nrows); r++ {
+		known := s.players[viewer].spied[q]
+		hidden := hand &^ known
+		for _, i := range pl.draw.cards() {
+			hidden |= 1 << ((i - base) & 63)
+		}
+		need := 0
+		for r := range s.rows[:s.nrows] {
 			row := &s.rows[r]
 			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
-					pool[n] = sl.inst
-					n++
+					hidden |= 1 << ((sl.inst - base) & 63)
+					need++
 				}
 			}
 		}
 		if pl.bid != noInst {
-			pool[n] = pl.bid
-			n++
+			hidden |= 1 << ((pl.bid - base) & 63)
 		}
-		// Sorting first makes the result depend on which cards are hidden,
-		// never on where they really are: two states the viewer cannot tell
-		// apart determinize alike.
-		sortBytes(pool[:n])
+		var pool [64]uint8
+		n := bits.OnesCount64(hidden)
+		readSet(pool[:n], hidden, base)
 		rng.shuffle(pool[:n])
 		// A face-down card on the table is never a shield or a scout (no
 		// route plays those face down), so the table's share is the first
 		// cards of the shuffle that may lie face down — uniform among
 		// them — and the rest go, in shuffled order, to the other places.
 		var down [maxDeck]uint8
-		need, nd, no := s.faceDownOf(q), 0, 0
-		for _, i := range pool[:n] {
-			if nd < need && s.mayLieFaceDown(i) {
-				down[nd] = i
-				nd++
-			} else {
-				pool[no] = i
-				no++
+		nd, no := 0, 0
+		if need > 0 {
+			k := 0
+			for ; k < n && nd < need; k++ {
+				if i := pool[k]; s.mayLieFaceDown(i) {
+					down[nd] = i
+					nd++
+				} else {
+					pool[no] = i
+					no++
+				}
 			}
-		}
-		for nd < need { // only a hand-made setup can get here
-			no--
-			down[nd] = pool[no]
-			nd++
+			no += copy(pool[no:n], pool[k:n])
+			for nd < need { // only a hand-made setup can get here
+				no--
+				down[nd] = pool[no]
+				nd++
+			}
 		}
 		// Deal back into the same places in the same order.
 		n, nd = 0, 0
-		for k := 0; k < int(pl.hand.n); k++ {
-			if i := pl.hand.c[k]; known&(1<<uint(int(i)-s.fx.base[q])) == 0 {
+		for k, i := range pl.hand.cards() {
+			if known&(1<<((i-base)&63)) == 0 {
 				pl.hand.c[k] = pool[n]
 				n++
 			}
 		}
 		n += copy(pl.draw.cards(), pool[n:])
-		for r := 0; r < int(s.nrows); r++ {
+		for r := range s.rows[:s.nrows] {
 			row := &s.rows[r]
 			for k := range row.s[:row.n] {
 				if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
@@ -178,27 +187,13 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		}
 	}
 	if viewer >= 0 {
-		sortBytes(s.players[viewer].draw.cards())
+		sortFrom(s.players[viewer].draw.cards(), uint8(fx.base[viewer]))
 		rng.shuffle(s.players[viewer].draw.cards())
 	}
-	sortBytes(s.targets.cards())
+	sortFrom(s.targets.cards(), 0)
 	rng.shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
 	s.epoch = newEpoch() // face-down cards changed: no row view stays true
-}
-
-// faceDownOf counts q's face-down cards on the table.
-func (s *State) faceDownOf(q int) int {
-	n := 0
-	for r := 0; r < int(s.nrows); r++ {
-		row := &s.rows[r]
-		for k := range row.s[:row.n] {
-			if sl := &row.s[k]; sl.flags&fFaceUp == 0 && s.ownerOf(sl.inst) == q {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // mayLieFaceDown reports whether card instance i could be a face-down card
@@ -208,21 +203,23 @@ func (s *State) mayLieFaceDown(i uint8) bool {
 	return s.placeableAlone(int(d)) && s.fx.defPlace[d] != effects.PlaceScout
 }
 
-// sortBytes sorts b, whose values are distinct (card instances, target
-// indices), by marking them in a 256-bit set and reading it back in order:
-// linear, where the insertion sort it replaced moved ~n²/4 bytes and took
-// the better part of Determinize.
-func sortBytes(b []uint8) {
-	var set [4]uint64
+// sortFrom sorts b, whose values are distinct and lie in [lo, lo+64) (one
+// seat's card instances, or target indices), by marking them in a 64-bit
+// set and reading it back in order: linear, where the insertion sort it
+// replaced moved ~n²/4 bytes and took the better part of Determinize.
+func sortFrom(b []uint8, lo uint8) {
+	var set uint64
 	for _, v := range b {
-		set[v>>6] |= 1 << (v & 63)
+		set |= 1 << ((v - lo) & 63)
 	}
-	k := 0
-	for w, m := range set {
-		for ; m != 0; m &= m - 1 {
-			b[k] = uint8(w<<6 | bits.TrailingZeros64(m))
-			k++
-		}
+	readSet(b, set, lo)
+}
+
+// readSet fills b with lo+i for the len(b) lowest bits i of set, in order.
+func readSet(b []uint8, set uint64, lo uint8) {
+	for k := range b {
+		b[k] = lo + uint8(bits.TrailingZeros64(set))
+		set &= set - 1
 	}
 }
 
@@ -250,15 +247,19 @@ type RowView struct {
 // ViewRow fills rv for row r as viewer sees it. It reads only what viewer
 // may know.
 func (s *State) ViewRow(viewer, r int, rv *RowView) {
-	s.viewRow(viewer, r, s.openRows(), rv)
+	var t rowTotals
+	s.countRow(r, &t)
+	s.viewRow(viewer, r, s.openRows(), &t, rv)
 }
 
 // ViewRows fills rv[r] for every row r < NumRows() as ViewRow does, in one
 // call (agents read every row at every decision).
 func (s *State) ViewRows(viewer int, rv *[cards.MaxRows]RowView) {
 	open := s.openRows()
+	var t rowTotals
 	for r := range rv[:s.nrows] {
-		s.viewRow(viewer, r, open, &rv[r])
+		s.countRow(r, &t)
+		s.viewRow(viewer, r, open, &t, &rv[r])
 	}
 }
 
@@ -272,60 +273,125 @@ type ViewStamp struct {
 	ver    [cards.MaxRows]uint32
 }
 
+// viewTotals is ViewRowsSince's count of each row for every viewer at once
+// (State.views): a row changed by one seat is read by every other seat's
+// agent, and counted once between them.
+type viewTotals struct {
+	epoch uint64 // the line of play counted (a copy or a redeal starts over)
+	valid uint8  // bit r: row[r] counts version ver[r] of row r
+	ver   [cards.MaxRows]uint32
+	row   [cards.MaxRows]rowTotals
+}
+
+// rowTotals is a row as no particular viewer sees it: per owner, the power
+// of its face-up and of its face-down cards, how many lie face down, and its
+// topmost card's position (-1 if none); and the bottom card. Counts and
+// positions are below MaxRowLen, so a byte holds them.
+type rowTotals struct {
+	up, down    [maxPlayers]int32
+	ndown, top  [maxPlayers]int8
+	bottom      int16 // the bottom card's definition, -1 for an empty row
+	bottomOwner int8
+	bottomDown  bool
+}
+
+var _ [127 - MaxRowLen]struct{} // ndown and top fit an int8
+
 // ViewRowsSince is ViewRows for an array filled by earlier calls with the
 // same stamp: only the rows changed since are read again (an agent deciding
-// again after one or two placements rereads one or two rows, not all).
+// again after one or two placements rereads one or two rows, not all), and
+// those counted once for every viewer.
 // It returns the rows it read again (bit r for row r), so that a caller can
 // keep what it derives from a row's view as long as the row is unchanged.
 func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) (changed uint32) {
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
 	}
-	open := s.openRows()
-	for r := range rv[:s.nrows] {
-		v := s.rows[r].ver
-		if st.valid&(1<<uint(r)) != 0 && st.ver[r] == v {
-			continue
-		}
-		s.viewRow(viewer, r, open, &rv[r])
-		st.ver[r] = v
-		st.valid |= 1 << uint(r)
-		changed |= 1 << uint(r)
+	tot := &s.views
+	if tot.epoch != s.epoch {
+		tot.epoch, tot.valid = s.epoch, 0
 	}
+	// The changed rows as bits first, without a branch per row: which rows
+	// changed is unpredictable.
+	for r := range s.rows[:s.nrows] {
+		changed |= uint32(oneIf(st.ver[r] != s.rows[r].ver)) << uint(r)
+	}
+	changed |= ^uint32(st.valid) & (1<<s.nrows - 1)
+	open := s.openRows()
+	for m := changed; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (cards.MaxRows - 1)
+		v := s.rows[r].ver
+		if tot.valid&(1<<uint(r)) == 0 || tot.ver[r] != v {
+			s.countRow(r, &tot.row[r])
+			tot.ver[r] = v
+			tot.valid |= 1 << uint(r)
+		}
+		s.viewRow(viewer, r, open, &tot.row[r], &rv[r])
+		st.ver[r] = v
+	}
+	st.valid |= uint8(changed)
 	return changed
 }
 
-// viewRow writes rv field by field: a composite literal is built on the
-// stack and copied, which cost more than scanning the row.
-func (s *State) viewRow(viewer, r int, open uint32, rv *RowView) {
+// countRow fills t for row r, field by field: a composite literal is built
+// on the stack and copied, which cost more than scanning the row.
+func (s *State) countRow(r int, t *rowTotals) {
 	row := &s.rows[r]
 	own, def, pow := &s.fx.instOwn, &s.fx.instDef, &s.fx.defPower
-	rv.Len, rv.Target = int32(row.n), int32(row.target)
-	rv.Known, rv.Hidden = [maxPlayers]int32{}, [maxPlayers]int32{}
-	rv.Top = [maxPlayers]int32{-1, -1, -1, -1}
-	rv.Bottom, rv.Open, rv.BottomDown = -1, open&(1<<uint(r)) != 0, false
+	t.up, t.down = [maxPlayers]int32{}, [maxPlayers]int32{}
+	t.ndown, t.top = [maxPlayers]int8{}, [maxPlayers]int8{-1, -1, -1, -1}
+	t.bottom, t.bottomOwner, t.bottomDown = -1, -1, false
 	sl := row.s[:row.n]
-	// Bottom up, so that the last store to Top[o] is o's topmost card, and
-	// branch-free: which cards the viewer knows is unpredictable.
+	// Bottom up, so that the last store to top[o] is o's topmost card, and
+	// branch-free: which cards lie face down is unpredictable.
 	for k := len(sl) - 1; k >= 0; k-- {
-		i, f := sl[k].inst, sl[k].flags
-		o := int(own[i])
-		rv.Top[o] = int32(k)
-		seen := oneIf(f&fFaceUp != 0) | oneIf(o == viewer)
+		i, f := sl[k].inst, int32(sl[k].flags)
+		o := own[i] & (maxPlayers - 1) // an owner is a seat: no bounds check
+		t.top[o] = int8(k)
+		up := -(f & faceUpBit) // all ones when face up
 		p := int32(pow[def[i]]) - int32(sl[k].weaken)
-		p &^= p >> 31                      // at least 0
-		p &= oneIf(f&fDeactPower != 0) - 1 // 0 under a Deactivated marker
-		rv.Known[o] += p & -seen
-		rv.Hidden[o] += 1 - seen
+		p &^= p >> 31                 // at least 0
+		p &= f>>deactPowerShift&1 - 1 // 0 under a Deactivated marker
+		t.up[o] += p & up
+		t.down[o] += p &^ up
+		t.ndown[o] += int8(1 + up)
 	}
 	if len(sl) > 0 {
-		// Branch-free too: -1 unless face up or the viewer's.
-		c := &sl[len(sl)-1]
-		seen := oneIf(c.flags&fFaceUp != 0) | oneIf(int(own[c.inst]) == viewer)
-		rv.Bottom = (int32(def[c.inst])+1)*seen - 1
-		rv.BottomDown = c.flags&fFaceUp == 0
+		b := &sl[len(sl)-1]
+		t.bottom, t.bottomOwner, t.bottomDown = int16(def[b.inst]), int8(own[b.inst]), b.flags&fFaceUp == 0
 	}
 }
+
+// viewRow fills rv for row r from its totals t as viewer sees it: a viewer
+// knows its own face-down cards (the omniscient viewer only the face-up
+// ones, as every other viewer).
+func (s *State) viewRow(viewer, r int, open uint32, t *rowTotals, rv *RowView) {
+	row := &s.rows[r]
+	rv.Len, rv.Target = int32(row.n), int32(row.target)
+	rv.Known = t.up
+	rv.Hidden = [maxPlayers]int32{int32(t.ndown[0]), int32(t.ndown[1]), int32(t.ndown[2]), int32(t.ndown[3])}
+	rv.Top = [maxPlayers]int32{int32(t.top[0]), int32(t.top[1]), int32(t.top[2]), int32(t.top[3])}
+	if uint(viewer) < maxPlayers {
+		rv.Known[viewer] += t.down[viewer]
+		rv.Hidden[viewer] = 0
+	}
+	// Branch-free: -1 unless face up or the viewer's.
+	seen := oneIf(!t.bottomDown) | oneIf(int(t.bottomOwner) == viewer)
+	rv.Bottom = (int32(t.bottom)+1)*seen - 1
+	rv.Open, rv.BottomDown = open&(1<<uint(r)) != 0, t.bottomDown
+}
+
+// The slot flags as bits of an int32, for countRow's arithmetic (checked
+// against the flags below at compile time).
+const (
+	faceUpBit       = int32(fFaceUp) // 1, so that its negation is a mask
+	deactPowerShift = 2              // fDeactPower's bit
+)
+
+var _ [int(fDeactPower) - 1<<deactPowerShift]struct{}
+var _ [1<<deactPowerShift - int(fDeactPower)]struct{}
+var _ [int(fFaceUp) - 1]struct{}
+var _ [1 - int(fFaceUp)]struct{}
 
 // oneIf is 1 if b, else 0 (compiled without a branch).
 func oneIf(b bool) int32 {

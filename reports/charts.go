@@ -300,12 +300,15 @@ func (m *model) chartSeats() (*chartView, error) {
 	if !multi {
 		e := p100(m.rep.Seats[0].Expected)
 		first["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#333"},
-			"label": obj{"formatter": "fair " + strconv.FormatFloat(e, 'f', -1, 64) + "%", "position": "insideEndTop"}, "data": []obj{{"yAxis": e}}}
+			// Beyond the line's end: inside it would sit on the last bar,
+			// which is about as high as the fair share.
+			"label": obj{"formatter": "fair\n" + strconv.FormatFloat(e, 'f', -1, 64) + "%", "position": "end", "lineHeight": 14}, "data": []obj{{"yAxis": e}}}
 	}
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip":  tooltip("axis", "cardlab:ci"),
-		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break"}}},
+		"grid":     obj{"left": 10, "right": 44, "top": 40, "bottom": 20, "containLabel": true},
+		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break", "lineHeight": 14}}},
 		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
 		"_cardlab": obj{"unit": "%"},
 	})
@@ -571,12 +574,14 @@ func (m *model) chartTargets() (*chartView, error) {
 	bar.XYReversal()
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
-		"tooltip":  tooltip("axis", "cardlab:axis"),
-		"grid":     obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
-		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
-		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
-		"series":   series,
-		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "cis": targetCIs(m, names)},
+		"tooltip": tooltip("axis", "cardlab:axis"),
+		"grid":    obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
+		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
+		"xAxis":   []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
+		"series":  series,
+		// On a narrow screen the names wrap (a target's name and capture
+		// rate are too long to cut), in rows tall enough for three lines.
+		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "narrowWrap": true, "narrowHeight": 90 + 44*len(m.rep.Targets), "cis": targetCIs(m, names)},
 	})
 	return cv, err
 }

@@ -984,8 +984,24 @@ func (m *model) xlsxImpact(s *sheet) {
 		col[analysis.CardImpact]{head: "file", val: func(c analysis.CardImpact) any { return c.File }},
 		col[analysis.CardImpact]{head: "line", width: 6, val: func(c analysis.CardImpact) any { return c.Line }},
 	)
+	// A skipped card was never played: its figures stay empty, as in JSON.
+	for i := range cols {
+		if skippedHeads[cols[i].head] {
+			val := cols[i].val
+			cols[i].val = func(c analysis.CardImpact) any {
+				if c.Skipped != "" {
+					return nil
+				}
+				return val(c)
+			}
+		}
+	}
 	table(s, cols, im.Cards)
 }
+
+// skippedHeads are the impact columns a skipped card has no figure for.
+var skippedHeads = map[string]bool{"with card": true, "ablated": true, "delta": true, "ci95 low": true,
+	"ci95 high": true, "unpaired ci95 low": true, "unpaired ci95 high": true, "p": true, "p adjusted": true}
 
 func (m *model) xlsxSweep(s *sheet) {
 	sw := m.d.Sweep

@@ -343,6 +343,22 @@ func TestInterruptStopsISMCTSAtOnce(t *testing.T) {
 	wantNoTemporaries(t, dir)
 }
 
+// waitForPlay waits until games are being recorded into a temporary of
+// dir: by then the process handles Ctrl-C (on a loaded machine a fixed
+// pause can end before it does, and the default action kills it).
+func waitForPlay(t *testing.T, dir string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		es, _ := os.ReadDir(dir)
+		for _, e := range es {
+			if info, err := e.Info(); err == nil && strings.Contains(e.Name(), ".tmp-") && info.Size() > 0 {
+				return
+			}
+		}
+	}
+	t.Fatal("no game was recorded within 30 s")
+}
+
 func wantNoTemporaries(t *testing.T, dir string) {
 	t.Helper()
 	es, _ := os.ReadDir(dir)
@@ -366,7 +382,7 @@ func TestSecondInterruptQuitsAtOnce(t *testing.T) {
 	games := filepath.Join(dir, "g.jsonl")
 	p := cardlabProcess(t, "simulate", "--players", "starfleet,klingon", "--bots", "random",
 		"--games", "1000000000", "--json", "--out", fifo, "--games-out", games)
-	time.Sleep(1 * time.Second)
+	waitForPlay(t, dir)
 	p.cmd.Process.Signal(os.Interrupt)
 	select {
 	case <-p.exited:

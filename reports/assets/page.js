@@ -166,8 +166,15 @@
       [].concat(opt.yAxis || []).forEach(function (a) {
         if (a.axisLabel) {
           a.axisLabel.width = meta.narrowLabel;
+          if (meta.narrowWrap) {
+            a.axisLabel.overflow = "break";
+            a.axisLabel.lineHeight = 13;
+          }
         }
       });
+      if (meta.narrowHeight) {
+        el.style.height = meta.narrowHeight + "px";
+      }
     }
     var chart = echarts.init(el, null, { renderer: "canvas" });
     chart.setOption(opt);
