@@ -274,7 +274,13 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	}
 	s.insertSlot(r, pos, inst, flags, sh, 0)
 	s.stats.Placements++
-	if s.tally != nil || s.obs != nil {
+	if t := s.tally; t != nil {
+		t.placed(s.def8(inst), r, s.ownerOf(inst))
+		if sh != noInst {
+			t.placed(s.def8(sh), r, s.ownerOf(sh))
+		}
+	}
+	if s.obs != nil {
 		s.reportPut(inst, r, pos, sh, up, under || (mode == placeUpNoEff && !scout))
 	}
 	if s.allComplete() {
@@ -291,24 +297,16 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	}
 }
 
-// reportPut tallies and reports a placement (kept out of put, whose hot
-// path it would only slow).
+// reportPut reports a placement to the observer (kept out of put, whose
+// hot path it would only slow).
 func (s *State) reportPut(inst uint8, r, pos int, sh uint8, up, noEffect bool) {
-	if t := s.tally; t != nil {
-		t.placed(s.def8(inst), r, s.ownerOf(inst))
-		if sh != noInst {
-			t.placed(s.def8(sh), r, s.ownerOf(sh))
-		}
+	e := s.cardEvent(EvPlaced, inst, r, pos, up)
+	if noEffect {
+		e.Value = 1 // played without effect
 	}
-	if s.obs != nil {
-		e := s.cardEvent(EvPlaced, inst, r, pos, up)
-		if noEffect {
-			e.Value = 1 // played without effect
-		}
-		s.emit(e)
-		if sh != noInst {
-			s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
-		}
+	s.emit(e)
+	if sh != noInst {
+		s.emit(s.cardEvent(EvShielded, sh, r, pos, true))
 	}
 }
 
