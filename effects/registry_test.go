@@ -89,3 +89,13 @@ func TestFilterVocabulary(t *testing.T) {
 		t.Fatal("matchOwner")
 	}
 }
+
+// Params holds a fixed number of decoded arguments: every handler must fit.
+func TestParamsHoldEveryHandlersArguments(t *testing.T) {
+	var p Params
+	for _, s := range All() {
+		if len(s.Params) > len(p.Int) {
+			t.Errorf("%s has %d parameters; effects.Params holds %d", s.Name, len(s.Params), len(p.Int))
+		}
+	}
+}
