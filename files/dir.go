@@ -55,6 +55,9 @@ func CheckDir(dir string, names []string) error {
 		if uid, ok := owner(st); ok && uid != os.Geteuid() {
 			return fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", p, uid)
 		}
+		if err := writeProtected(p, st.Mode()); err != nil {
+			return err
+		}
 	}
 	// A run killed between the renames of its swap left the old files in
 	// its temporary: they are the only copy, so say where they are rather

@@ -9,7 +9,8 @@
 //   - a character device or FIFO (and "-" or /dev/stdout, standard output,
 //     and /dev/stderr, /dev/fd/N) is written through, never replaced by a
 //     regular file; a directory, a block device, a socket or another user's
-//     file is refused;
+//     file is refused, and so is a file of ours without its owner's write
+//     permission;
 //   - a report folder is replaced as a whole or rolled back (ReplaceDir);
 //   - temporaries of ours left by a killed run are removed by the next one;
 //   - an input is read up to a size cap (ReadCapped) and JSON inputs are
@@ -113,6 +114,9 @@ func resolve(path string) (target, error) {
 	if uid, ok := owner(st); ok && uid != os.Geteuid() {
 		return target{}, fmt.Errorf("%s belongs to another user (uid %d): cardlab does not replace it", path, uid)
 	}
+	if err := writeProtected(path, m); err != nil {
+		return target{}, err
+	}
 	// Replace the file a symbolic link names, not the link: the file is
 	// what the user means, and replacing the link would detach it.
 	real, err := filepath.EvalSymlinks(path)
@@ -120,6 +124,16 @@ func resolve(path string) (target, error) {
 		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
 	}
 	return target{path: real, kind: kindRegular, mode: m.Perm()}, nil
+}
+
+// writeProtected refuses a file of ours that its owner may not write: its
+// owner took the write permission away to keep it, and replacing it by a
+// rename would get round that (so would root, who may write anything).
+func writeProtected(path string, m fs.FileMode) error {
+	if m.Perm()&0o200 == 0 {
+		return fmt.Errorf("%s is write-protected (mode %04o): cardlab does not replace it; make it writable (chmod u+w) or write elsewhere", path, m.Perm())
+	}
+	return nil
 }
 
 // checkLinkOwners refuses a path whose symbolic links (the last element and

@@ -501,3 +501,28 @@ func TestCheckDescriptorPath(t *testing.T) {
 		t.Fatalf("Check(/dev/stderr): %v", err)
 	}
 }
+
+// TestWriteProtectedRefused: a file of ours whose write permission its owner
+// took away is neither replaced nor swapped in a report folder.
+func TestWriteProtectedRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "keep.json")
+	if err := os.WriteFile(p, []byte("kept"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{Check(p), CheckDir(dir, []string{"keep.json"}), WriteFile(p, []byte("new"), nil)} {
+		if err == nil || !strings.Contains(err.Error(), "write-protected (mode 0444)") {
+			t.Errorf("got %v", err)
+		}
+	}
+	if _, err := Create(p, nil); err == nil {
+		t.Error("Create succeeded")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "kept" {
+		t.Fatalf("the file was replaced: %q", b)
+	}
+	os.Chmod(p, 0o644)
+	if err := WriteFile(p, []byte("new"), nil); err != nil {
+		t.Fatal(err)
+	}
+}
