@@ -3,7 +3,7 @@
 //
 //   - an output is checked before any work starts (Check, CheckDir);
 //   - a regular file is replaced atomically: written to a temporary file
-//     beside it (.NAME.tmp-PID-RANDOM), synced, given the old file's mode and
+//     beside it (.NAME.tmp-PID-HOST-RANDOM), synced, given the old file's mode and
 //     renamed over it, so the final name never holds a truncated file;
 //   - a symbolic link is followed and its target replaced the same way;
 //   - a character device or FIFO (and "-" or /dev/stdout, standard output,
@@ -21,6 +21,7 @@ package files
 import (
 	"bufio"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -288,11 +289,24 @@ func RemoveTemporaries() {
 	}
 }
 
+// tempName is .BASE.tmp-PID-HOST-RANDOM: the process id and where it is
+// one (hostTag) say whether the writer still runs (CleanStale).
 func tempName(dir, base string) string {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	return filepath.Join(dir, "."+base+tempMarker+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(b[:]))
+	return filepath.Join(dir, "."+base+tempMarker+strconv.Itoa(os.Getpid())+"-"+hostTag+"-"+hex.EncodeToString(b[:]))
 }
+
+// hostTag names this machine and process-id namespace: a process id tells
+// whether a temporary's writer is alive only where it was issued, and a
+// folder may be shared with another machine or container (a network
+// volume), whose ids mean nothing here.
+var hostTag = func() string {
+	host, _ := os.Hostname()
+	ns, _ := os.Readlink("/proc/self/ns/pid") // "pid:[4026531836]"; none outside Linux
+	sum := sha256.Sum256([]byte(host + "\x00" + ns))
+	return hex.EncodeToString(sum[:4])
+}()
 
 func createTemp(dir, base string) (*os.File, error) {
 	for range 100 {
@@ -330,10 +344,12 @@ func mkdirTemp(dir, base string) (string, error) {
 // before it is taken for stale (the id may have been reused).
 const staleAge = 24 * time.Hour
 
-// CleanStale removes the temporaries of base in dir (.BASE.tmp-PID-…) that
-// are ours (same user) and stale: their process is gone, or they are older
-// than a day. A run killed with SIGKILL cannot clean up after itself; the
-// next run writing the same output does.
+// CleanStale removes the temporaries of base in dir (.BASE.tmp-PID-HOST-…)
+// that are ours (same user) and stale: made here (HOST is hostTag) by a
+// process that is gone, or older than a day — a temporary made on another
+// machine or in another container, whose process cannot be looked up from
+// here, only then. A run killed with SIGKILL cannot clean up after itself;
+// the next run writing the same output does.
 func CleanStale(dir, base string) {
 	prefix := "." + base + tempMarker
 	entries, err := os.ReadDir(dir)
@@ -346,11 +362,15 @@ func CleanStale(dir, base string) {
 		if !ok {
 			continue
 		}
-		pidText, _, ok := strings.Cut(rest, "-")
+		pidText, rest, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
 		if !ok || err != nil || pid <= 0 {
 			continue
 		}
+		// Temporaries made before names carried a host are taken for
+		// this host's.
+		host, _, tagged := strings.Cut(rest, "-")
+		elsewhere := tagged && host != hostTag
 		st, err := os.Lstat(filepath.Join(dir, name))
 		if err != nil {
 			continue
@@ -358,7 +378,8 @@ func CleanStale(dir, base string) {
 		if uid, ok := owner(st); !ok || uid != os.Geteuid() {
 			continue
 		}
-		if pid == os.Getpid() || processAlive(pid) && time.Since(st.ModTime()) < staleAge {
+		young := time.Since(st.ModTime()) < staleAge
+		if elsewhere && young || !elsewhere && (pid == os.Getpid() || processAlive(pid) && young) {
 			continue
 		}
 		if interruptedSwap(filepath.Join(dir, name)) {

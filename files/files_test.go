@@ -211,6 +211,32 @@ func TestCleanStale(t *testing.T) {
 	}
 }
 
+// TestCleanStaleElsewhere: a temporary made on another host or in another
+// container (its name carries another host tag) is left while it is young,
+// whatever its process id says here; this host's are judged by their
+// process.
+func TestCleanStaleElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	deadPID := strconv.Itoa(1<<22 + 12345)
+	elsewhere := filepath.Join(dir, ".out.json.tmp-"+deadPID+"-0badc0de-abcd")
+	elsewhereOld := filepath.Join(dir, ".out.json.tmp-"+deadPID+"-0badc0de-ef01")
+	here := filepath.Join(dir, ".out.json.tmp-"+deadPID+"-"+hostTag+"-abcd")
+	for _, p := range []string{elsewhere, elsewhereOld, here} {
+		os.WriteFile(p, nil, 0o600)
+	}
+	old := time.Now().Add(-staleAge - time.Hour)
+	os.Chtimes(elsewhereOld, old, old)
+	CleanStale(dir, "out.json")
+	for p, kept := range map[string]bool{elsewhere: true, elsewhereOld: false, here: false} {
+		if _, err := os.Stat(p); (err == nil) != kept {
+			t.Errorf("%s: kept %v, want %v", filepath.Base(p), err == nil, kept)
+		}
+	}
+	if n := filepath.Base(tempName(dir, "out.json")); !strings.HasPrefix(n, ".out.json.tmp-"+strconv.Itoa(os.Getpid())+"-"+hostTag+"-") {
+		t.Errorf("temporary name %s", n)
+	}
+}
+
 func TestReplaceDirNew(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "report")
