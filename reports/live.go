@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cardlab/cardlab/analysis"
 )
 
 // The live page of `cardlab watch`: one HTML page (styles and script
@@ -124,6 +126,9 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 		}
 	}
 	valued := false
+	var all []LiveCard
+	var tested []int    // indices into all of the cards with a value before
+	var pvals []float64 // their p-values, in the same order
 	for _, c := range m.cards {
 		v := c.Value
 		if v == nil {
@@ -134,11 +139,21 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 			CI95: v.VsFactionCI95, Edited: edited[c.ID]}
 		if b := lc.Before; b != nil {
 			lc.Delta = v.VsFaction - *b
-			// Moved: the difference is beyond its 95% interval, the two
-			// runs' intervals taken as independent normal ones.
-			se := math.Hypot(halfWidth(v.VsFactionCI95), halfWidth(beforeCI[c.ID])) / 1.959964
-			lc.Moved = se > 0 && math.Abs(lc.Delta) > 1.959964*se
+			// The difference against its standard error, the two runs'
+			// intervals taken as independent normal ones.
+			if se := math.Hypot(halfWidth(v.VsFactionCI95), halfWidth(beforeCI[c.ID])) / 1.959964; se > 0 {
+				tested = append(tested, len(all))
+				pvals = append(pvals, math.Erfc(math.Abs(lc.Delta)/se/math.Sqrt2))
+			}
 		}
+		all = append(all, lc)
+	}
+	// Moved: significant at 5% after Benjamini–Hochberg over every card
+	// tested, so that a save does not show a handful of cards by chance.
+	for k, padj := range analysis.BenjaminiHochberg(pvals) {
+		all[tested[k]].Moved = padj < 0.05
+	}
+	for _, lc := range all {
 		if lc.Moved || lc.Edited {
 			st.Cards = append(st.Cards, lc)
 		}
@@ -159,9 +174,9 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 	case !valued:
 		st.CardsNote = "This cardlab run estimated no card values, so only the factions' changes are shown; once the report estimates card values, the cards whose value moved appear here."
 	case len(st.Cards) == 0:
-		st.CardsNote = "No card's value vs its faction moved beyond its 95% interval."
+		st.CardsNote = "No card's value vs its faction moved significantly (5%, Benjamini–Hochberg over all cards)."
 	default:
-		st.CardsNote = "Edited cards first, then the largest moves of value vs faction (power points) beyond their 95% interval."
+		st.CardsNote = "Edited cards first, then the largest significant moves of value vs faction (power points; 5%, Benjamini–Hochberg over all cards)."
 	}
 	st.Message = fmt.Sprintf("compared with the baseline on %d paired games per lineup", cur.Config.Games)
 	return st

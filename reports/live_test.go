@@ -73,3 +73,32 @@ func TestLiveServer(t *testing.T) {
 		t.Errorf("/nothing: %d", res.StatusCode)
 	}
 }
+
+// A move that one test alone would call significant (z ≈ 2.2, p ≈ 0.03)
+// is not shown among several cards: Benjamini–Hochberg over all of them.
+func TestLiveResultCorrectsForManyCards(t *testing.T) {
+	base := fixtureData(false)
+	cur := fixtureData(false)
+	tested := 0
+	for _, c := range cur.Cards {
+		if c.Value != nil {
+			tested++
+		}
+	}
+	if tested < 2 {
+		t.Fatalf("the fixture values %d cards; the test needs two or more", tested)
+	}
+	b := base.Cards[0].Value
+	half := (b.VsFactionCI95[1] - b.VsFactionCI95[0]) / 2
+	shift := 2.2 * half * 1.4142 / 1.959964 // 2.2 standard errors of the difference
+	cur.Cards[0].Value.VsFaction += shift
+	cur.Cards[0].Value.VsFactionCI95[0] += shift
+	cur.Cards[0].Value.VsFactionCI95[1] += shift
+	if st := LiveResult(cur, base, Options{Now: testNow}); len(st.Cards) != 0 {
+		t.Errorf("%d cards shown for a move of 2.2 standard errors among %d: %+v", len(st.Cards), tested, st.Cards)
+	}
+	cur.Cards[0].Value.VsFaction += 3 * half // far beyond: shown
+	if st := LiveResult(cur, base, Options{Now: testNow}); len(st.Cards) != 1 || !st.Cards[0].Moved {
+		t.Errorf("a large move not shown: %+v", st.Cards)
+	}
+}

@@ -80,9 +80,9 @@ Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames
 The card values are measured in each version as the report does (--values),
 to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` power points) so that a save is
 answered in seconds. A card is shown when you edited it, or when its value
-against its faction moved by more than the two runs' 95% intervals allow
-(each card tested on its own: with over a hundred cards, expect an odd one
-to show by chance).`,
+against its faction moved by more than the two runs' 95% intervals allow,
+at 5% after Benjamini–Hochberg over all cards (when nothing changed, a
+card shows by chance in at most one save in twenty).`,
 		Example: `  cardlab init mygame && cardlab watch --rules mygame
   cardlab watch --rules mygame --base released --games 1000 --port 8017`,
 		Args: noArgs,
