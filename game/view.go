@@ -303,6 +303,8 @@ var _ [127 - MaxRowLen]struct{} // ndown and top fit an int8
 // those counted once for every viewer.
 // It returns the rows it read again (bit r for row r), so that a caller can
 // keep what it derives from a row's view as long as the row is unchanged.
+// It keeps those counts in s, so, unlike the other views, it must not be
+// called on one state from two goroutines at once.
 func (s *State) ViewRowsSince(viewer int, rv *[cards.MaxRows]RowView, st *ViewStamp) (changed uint32) {
 	if st.epoch != s.epoch || st.viewer != viewer {
 		st.epoch, st.viewer, st.valid = s.epoch, viewer, 0
