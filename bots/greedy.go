@@ -78,10 +78,15 @@ type Greedy struct {
 	// handGen[d] == gen says tableHand tabled d in every open row.
 	handBest [256]float64
 	handGen  [256]uint32
-	gen      uint32          // this decision
-	ties     [64]tie         // deploy's ties, drawn after its loop
-	tieAct   [64]game.Action // decide's tied actions
-	ch       game.Choices    // decide's description of a Deployment turn
+	// Plain cards of the same worth gain the same everywhere: powGen[c] ==
+	// gen says hand card powCard[c] of worth class c was tabled.
+	powGen  [256]uint32
+	powCard [256]uint8
+
+	gen    uint32          // this decision
+	ties   [64]tie         // deploy's ties, drawn after its loop
+	tieAct [64]game.Action // decide's tied actions
+	ch     game.Choices    // decide's description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -92,6 +97,7 @@ type greedyCard struct {
 	amt   float64 // per_card (admiral), amount (weaken_above, bonus_vs_target), 2 (deactivate_above)
 	tt    int     // bonus_vs_target: target type + 1, 0 for any
 	kind  uint8   // gk* below: effects whose worth depends on the row
+	class uint8   // for gkNone: the first card definition of the same pw
 }
 
 const (
@@ -179,6 +185,13 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 		gc.power = float64(c.Power)
 		gc.pw = float64(c.Power) + bonus
 		gc.disc = 1.5 - float64(c.Power) - bonus
+		gc.class = uint8(i)
+		for j := range i {
+			if g.card[j].kind == gkNone && g.card[j].pw == gc.pw {
+				gc.class = uint8(j)
+				break
+			}
+		}
 	}
 }
 
@@ -428,6 +441,7 @@ func (g *Greedy) begin(s *game.State) {
 		// Wrapped: no memo entry may pass for this decision's.
 		g.memoGen = [256][cards.MaxRows]uint32{}
 		g.handGen = [256]uint32{}
+		g.powGen = [256]uint32{}
 		g.gen = 1
 	}
 }
@@ -669,7 +683,13 @@ func (g *Greedy) tableHand(s *game.State) {
 		// target is taken has w = 0: gain ±0.
 		var cb int64
 		if c := &g.card[d]; c.kind == gkNone {
-			cb = plainGains(&g.memo[d], g.sum, open, c.pw)
+			if g.powGen[c.class] == gen {
+				twin := g.powCard[c.class]
+				g.memo[d], cb = g.memo[twin], floatKey(g.handBest[twin])
+			} else {
+				cb = plainGains(&g.memo[d], g.sum, open, c.pw)
+				g.powGen[c.class], g.powCard[c.class] = gen, uint8(d)
+			}
 		} else {
 			cb = g.effectGains(d, open)
 		}
