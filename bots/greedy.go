@@ -86,7 +86,7 @@ type Greedy struct {
 	gen    uint32          // this decision
 	ties   [64]tie         // deploy's ties, drawn after its loop
 	tieAct [64]game.Action // decide's tied actions
-	ch     game.Choices    // decide's description of a Deployment turn
+	ch     game.Choices    // the description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -472,7 +472,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	g.begin(s)
 	g.look(s)
 	g.openRows(c.OpenRows())
-	g.tableHand(s)
+	g.tableHand(c.Cards())
 	gen := g.gen
 	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
@@ -611,9 +611,12 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 // every hand card in every open row is tabled up front, and so the best
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
+	if s.FillChoices(&g.ch, nil); !g.ch.Deploy() {
+		return g.pickScored(s, legal)
+	}
 	g.look(s)
 	g.openRows(g.viewOpen(s))
-	g.tableHand(s)
+	g.tableHand(g.ch.Cards())
 	gen := g.gen
 	// Score and pick (pick's rule) in one loop that calls nothing in the
 	// common case, so that it keeps its values in registers: a tie's draw
@@ -665,20 +668,16 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	return legal[best]
 }
 
-// tableHand tables the gain of every distinct hand card in every open row
-// (memo) and the best placement of the hand (best1, best2).
-func (g *Greedy) tableHand(s *game.State) {
-	me, gen, open := g.me, g.gen, g.open[:g.nopen]
+// tableHand tables the gain of every distinct hand card (hand, in
+// first-copy order) in every open row (memo) and the best placement of the
+// hand (best1, best2).
+func (g *Greedy) tableHand(hand []uint8) {
+	gen, open := g.gen, g.open[:g.nopen]
 	// best1 and best2 as ordered integers (floatKey), kept branch-free:
 	// whether a card beats them is a coin toss for the branch predictor.
 	b1, b2, card1 := floatKey(0), floatKey(0), -1
-	var seen [4]uint64 // card definitions met in the hand
-	for k := 0; k < s.HandLen(me); k++ {
-		d := s.HandCard(me, me, k)
-		if seen[d>>6&3]&(1<<uint(d&63)) != 0 {
-			continue // a copy: changes neither best
-		}
-		seen[d>>6&3] |= 1 << uint(d&63)
+	for _, hd := range hand {
+		d := int(hd)
 		// Only open rows: no action places into a closed one. A row whose
 		// target is taken has w = 0: gain ±0.
 		var cb int64

@@ -273,6 +273,10 @@ func (c *Choices) Deploy() bool { return c.kind == chDeploy }
 // Deployment turn is described by.
 func (c *Choices) NumCards() int { return c.turn.nd }
 
+// Cards returns the distinct hand cards a discard, bid or Deployment turn
+// is described by, in turn (read only: FillChoices overwrites them).
+func (c *Choices) Cards() []uint8 { return c.turn.defs[:c.turn.nd] }
+
 // OpenRows returns the rows open to a placement in a Deployment turn.
 func (c *Choices) OpenRows() uint32 { return c.turn.open }
 
