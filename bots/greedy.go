@@ -473,7 +473,6 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	g.look(s)
 	g.openRows(c.OpenRows())
 	g.tableHand(c.Cards())
-	gen := g.gen
 	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
@@ -492,9 +491,6 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				}
 				k++
 			case game.ActPlaceAt:
-				if g.handGen[d] != gen {
-					return g.listed(s, buf)
-				}
 				for _, r := range rows[:nr] {
 					v, ln := g.memo[d][r], int(g.view[r].Len)
 					pos, end := s.InsertFloor(int(r)), s.RowLen(int(r))
@@ -517,9 +513,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				return g.listed(s, buf)
 			}
 		}
-		if g.handGen[d] != gen {
-			return g.listed(s, buf)
-		}
+		// tableHand tabled every card described.
 		if g.handBest[d] <= p.lo {
 			k += nplace // none of its placements reaches the best
 			continue
