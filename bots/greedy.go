@@ -105,7 +105,6 @@ const (
 	gkAdmiral
 	gkArmada
 	gkDeflector
-	gkDiplomat
 	gkBonusVsTarget
 	gkAbove // weaken_above, deactivate_above
 	gkBlockade
@@ -143,7 +142,7 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 		}
 		c := &rs.Cards[i]
 		gc := &g.card[i]
-		bonus := 0.0
+		bonus, combo := 0.0, 0.0
 		if c.Effect != nil {
 			// Rough worth of effects whose value does not depend on the row.
 			switch c.Effect.Handler {
@@ -171,7 +170,9 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			case "deflector":
 				gc.kind = gkDeflector
 			case "diplomat_combo":
-				gc.kind = gkDiplomat
+				// Worth 2 wherever it goes, but not when discarded
+				// (disc): a plain card of power + bonus + 2.
+				combo = 2
 			case "bonus_vs_target":
 				gc.kind, gc.amt, gc.tt = gkBonusVsTarget, float64(c.Effect.Arg("amount").Int), c.Effect.Arg("target_type").Int
 			case "weaken_above":
@@ -183,7 +184,7 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			}
 		}
 		gc.power = float64(c.Power)
-		gc.pw = float64(c.Power) + bonus
+		gc.pw = float64(c.Power) + bonus + combo
 		gc.disc = 1.5 - float64(c.Power) - bonus
 		gc.class = uint8(i)
 		for j := range i {
@@ -367,8 +368,6 @@ func (g *Greedy) worth(d, r int) float64 {
 		if v.Len > 0 {
 			p += 2 // the base power above, usually an opponent's answer
 		}
-	case gkDiplomat:
-		p += 2
 	case gkBonusVsTarget:
 		if v.Target >= 0 && (c.tt == 0 || c.tt-1 == int(g.rs.Targets[v.Target].Type)) {
 			p += c.amt
