@@ -290,19 +290,19 @@ func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int
 	if !t.special {
 		return int(d), ActPlace, 0, t.nopen
 	}
-	pl := c.s.fx.defPlace[d]
-	switch pl {
-	case effects.PlaceShieldOther:
-		spec = ActShield
-	case effects.PlaceInsertOther:
-		spec = ActWave
-	case effects.PlaceAnywhere:
-		spec = ActPlaceAt
-	default:
-		spec = ActPlace
-	}
-	return int(d), spec, int(t.nspec[pl&7]), int(t.nplace[pl&7])
+	pl := c.s.fx.defPlace[d] & 7
+	return int(d), specKind[pl], int(t.nspec[pl]), int(t.nplace[pl])
 }
+
+// specKind is the kind of a special card's own actions by its placement
+// (a table: which kind of card comes next is unpredictable).
+var specKind = func() (k [8]ActionKind) {
+	for pl := range k {
+		k[pl] = ActPlace
+	}
+	k[effects.PlaceShieldOther], k[effects.PlaceInsertOther], k[effects.PlaceAnywhere] = ActShield, ActWave, ActPlaceAt
+	return
+}()
 
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
 func (c *Choices) At(k int) Action {
