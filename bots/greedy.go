@@ -42,6 +42,7 @@ type Greedy struct {
 	nt       int                       // len(rs.Targets)
 	tw       []float64                 // [seat*nt+target] worth of a target to a seat
 	lineupOK bool
+	line     uint64 // the line of play they were last checked for
 
 	// Per decision.
 	me     int
@@ -210,6 +211,10 @@ func resize(b []float64, n int) []float64 {
 // lineup tables the seats' deck means and what each target is worth to each
 // seat, unless the seats' factions are those of the last decision.
 func (g *Greedy) lineup(s *game.State) {
+	if g.lineupOK && s.LineOfPlay() == g.line {
+		return
+	}
+	g.line = s.LineOfPlay()
 	np := s.NumPlayers()
 	if g.lineupOK && np == g.np {
 		same := true
