@@ -497,7 +497,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 			case game.ActPlaceAt:
 				for _, r := range rows[:nr] {
 					v, ln := g.memo[d][r], int(g.view[r].Len)
-					pos, end := s.InsertFloor(int(r)), s.RowLen(int(r))
+					pos, end := c.Insertions(int(r))
 					// Higher positions win ties (score): the scores fall
 					// with the position, so once one cannot reach the best
 					// (which only rises) no later one can.
