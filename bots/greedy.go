@@ -42,6 +42,7 @@ type Greedy struct {
 	nt       int                       // len(rs.Targets)
 	tw       []float64                 // [seat*nt+target] worth of a target to a seat
 	lineupOK bool
+	line     uint64 // the line of play they were last checked for
 
 	// Per decision.
 	me     int
@@ -78,10 +79,15 @@ type Greedy struct {
 	// handGen[d] == gen says tableHand tabled d in every open row.
 	handBest [256]float64
 	handGen  [256]uint32
-	gen      uint32          // this decision
-	ties     [64]tie         // deploy's ties, drawn after its loop
-	tieAct   [64]game.Action // decide's tied actions
-	ch       game.Choices    // decide's description of a Deployment turn
+	// Plain cards of the same worth gain the same everywhere: powGen[c] ==
+	// gen says hand card powCard[c] of worth class c was tabled.
+	powGen  [256]uint32
+	powCard [256]uint8
+
+	gen    uint32          // this decision
+	ties   [64]tie         // deploy's ties, drawn after its loop
+	tieAct [64]game.Action // decide's tied actions
+	ch     game.Choices    // the description of a Deployment turn
 }
 
 // greedyCard is what Greedy needs of a card definition, tabled per ruleset.
@@ -92,6 +98,7 @@ type greedyCard struct {
 	amt   float64 // per_card (admiral), amount (weaken_above, bonus_vs_target), 2 (deactivate_above)
 	tt    int     // bonus_vs_target: target type + 1, 0 for any
 	kind  uint8   // gk* below: effects whose worth depends on the row
+	class uint8   // for gkNone: the first card definition of the same pw
 }
 
 const (
@@ -99,7 +106,6 @@ const (
 	gkAdmiral
 	gkArmada
 	gkDeflector
-	gkDiplomat
 	gkBonusVsTarget
 	gkAbove // weaken_above, deactivate_above
 	gkBlockade
@@ -137,7 +143,7 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 		}
 		c := &rs.Cards[i]
 		gc := &g.card[i]
-		bonus := 0.0
+		bonus, combo := 0.0, 0.0
 		if c.Effect != nil {
 			// Rough worth of effects whose value does not depend on the row.
 			switch c.Effect.Handler {
@@ -165,7 +171,9 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			case "deflector":
 				gc.kind = gkDeflector
 			case "diplomat_combo":
-				gc.kind = gkDiplomat
+				// Worth 2 wherever it goes, but not when discarded
+				// (disc): a plain card of power + bonus + 2.
+				combo = 2
 			case "bonus_vs_target":
 				gc.kind, gc.amt, gc.tt = gkBonusVsTarget, float64(c.Effect.Arg("amount").Int), c.Effect.Arg("target_type").Int
 			case "weaken_above":
@@ -177,8 +185,15 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			}
 		}
 		gc.power = float64(c.Power)
-		gc.pw = float64(c.Power) + bonus
+		gc.pw = float64(c.Power) + bonus + combo
 		gc.disc = 1.5 - float64(c.Power) - bonus
+		gc.class = uint8(i)
+		for j := range i {
+			if g.card[j].kind == gkNone && g.card[j].pw == gc.pw {
+				gc.class = uint8(j)
+				break
+			}
+		}
 	}
 }
 
@@ -196,6 +211,10 @@ func resize(b []float64, n int) []float64 {
 // lineup tables the seats' deck means and what each target is worth to each
 // seat, unless the seats' factions are those of the last decision.
 func (g *Greedy) lineup(s *game.State) {
+	if g.lineupOK && s.LineOfPlay() == g.line {
+		return
+	}
+	g.line = s.LineOfPlay()
 	np := s.NumPlayers()
 	if g.lineupOK && np == g.np {
 		same := true
@@ -354,8 +373,6 @@ func (g *Greedy) worth(d, r int) float64 {
 		if v.Len > 0 {
 			p += 2 // the base power above, usually an opponent's answer
 		}
-	case gkDiplomat:
-		p += 2
 	case gkBonusVsTarget:
 		if v.Target >= 0 && (c.tt == 0 || c.tt-1 == int(g.rs.Targets[v.Target].Type)) {
 			p += c.amt
@@ -428,6 +445,7 @@ func (g *Greedy) begin(s *game.State) {
 		// Wrapped: no memo entry may pass for this decision's.
 		g.memoGen = [256][cards.MaxRows]uint32{}
 		g.handGen = [256]uint32{}
+		g.powGen = [256]uint32{}
 		g.gen = 1
 	}
 }
@@ -458,8 +476,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 	g.begin(s)
 	g.look(s)
 	g.openRows(c.OpenRows())
-	g.tableHand(s)
-	gen := g.gen
+	g.tableHand(c.Cards())
 	rows, nr := g.open, g.nopen // in order, as the list has them
 	p := scan{hi: math.Inf(-1), lo: math.Inf(-1)}
 	k := 0 // the action's index in the list
@@ -478,12 +495,9 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				}
 				k++
 			case game.ActPlaceAt:
-				if g.handGen[d] != gen {
-					return g.listed(s, buf)
-				}
 				for _, r := range rows[:nr] {
 					v, ln := g.memo[d][r], int(g.view[r].Len)
-					pos, end := s.InsertFloor(int(r)), s.RowLen(int(r))
+					pos, end := c.Insertions(int(r))
 					// Higher positions win ties (score): the scores fall
 					// with the position, so once one cannot reach the best
 					// (which only rises) no later one can.
@@ -503,9 +517,7 @@ func (g *Greedy) decide(s *game.State, buf *[]game.Action) (game.Action, bool) {
 				return g.listed(s, buf)
 			}
 		}
-		if g.handGen[d] != gen {
-			return g.listed(s, buf)
-		}
+		// tableHand tabled every card described.
 		if g.handBest[d] <= p.lo {
 			k += nplace // none of its placements reaches the best
 			continue
@@ -597,9 +609,12 @@ func (p *pick) better(a game.Action, v float64, rng *game.RNG) {
 // every hand card in every open row is tabled up front, and so the best
 // placement of the hand, then the actions are scored from these tables.
 func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
+	if s.FillChoices(&g.ch, nil); !g.ch.Deploy() {
+		return g.pickScored(s, legal)
+	}
 	g.look(s)
 	g.openRows(g.viewOpen(s))
-	g.tableHand(s)
+	g.tableHand(g.ch.Cards())
 	gen := g.gen
 	// Score and pick (pick's rule) in one loop that calls nothing in the
 	// common case, so that it keeps its values in registers: a tie's draw
@@ -651,25 +666,27 @@ func (g *Greedy) deploy(s *game.State, legal []game.Action) game.Action {
 	return legal[best]
 }
 
-// tableHand tables the gain of every distinct hand card in every open row
-// (memo) and the best placement of the hand (best1, best2).
-func (g *Greedy) tableHand(s *game.State) {
-	me, gen, open := g.me, g.gen, g.open[:g.nopen]
+// tableHand tables the gain of every distinct hand card (hand, in
+// first-copy order) in every open row (memo) and the best placement of the
+// hand (best1, best2).
+func (g *Greedy) tableHand(hand []uint8) {
+	gen, open := g.gen, g.open[:g.nopen]
 	// best1 and best2 as ordered integers (floatKey), kept branch-free:
 	// whether a card beats them is a coin toss for the branch predictor.
 	b1, b2, card1 := floatKey(0), floatKey(0), -1
-	var seen [4]uint64 // card definitions met in the hand
-	for k := 0; k < s.HandLen(me); k++ {
-		d := s.HandCard(me, me, k)
-		if seen[d>>6&3]&(1<<uint(d&63)) != 0 {
-			continue // a copy: changes neither best
-		}
-		seen[d>>6&3] |= 1 << uint(d&63)
+	for _, hd := range hand {
+		d := int(hd)
 		// Only open rows: no action places into a closed one. A row whose
 		// target is taken has w = 0: gain ±0.
 		var cb int64
 		if c := &g.card[d]; c.kind == gkNone {
-			cb = plainGains(&g.memo[d], g.sum, open, c.pw)
+			if g.powGen[c.class] == gen {
+				twin := g.powCard[c.class]
+				g.memo[d], cb = g.memo[twin], floatKey(g.handBest[twin])
+			} else {
+				cb = plainGains(&g.memo[d], g.sum, open, c.pw)
+				g.powGen[c.class], g.powCard[c.class] = gen, uint8(d)
+			}
 		} else {
 			cb = g.effectGains(d, open)
 		}

@@ -78,6 +78,9 @@ type deployTurn struct {
 	special bool // a special (X) card with actions of its own is in hand
 	// By placement (effects.Placement), when special.
 	nspec, nplace [8]uint16
+	// floor[r] is open row r's insertion floor (State.insertFloor), when a
+	// place-anywhere card is in hand.
+	floor [maxRows]uint8
 }
 
 // start looks at the deciding player's Deployment turn: its open rows,
@@ -126,10 +129,11 @@ func (t *deployTurn) countSpecial(s *State, seen uint64) {
 	}
 	if anywhere := seen & pb[effects.PlaceAnywhere]; anywhere != 0 {
 		m := 0
-		for r := 0; r < int(s.nrows); r++ {
-			if t.open&(1<<uint(r)) != 0 {
-				m += int(s.rows[r].n) - s.insertFloor(r)
-			}
+		for o := t.open; o != 0; o &= o - 1 {
+			r := bits.TrailingZeros32(o) & (maxRows - 1)
+			f := s.insertFloor(r)
+			t.floor[r] = uint8(f)
+			m += int(s.rows[r].n) - f
 		}
 		t.nspec[effects.PlaceAnywhere] = uint16(m)
 		n += bits.OnesCount64(anywhere) * m
@@ -209,11 +213,9 @@ func (t *deployTurn) specialAt(s *State, k int) Action {
 // insertionAt is the k-th insertion of place-anywhere card d: open rows in
 // order, positions from the row's insertion floor down.
 func (t *deployTurn) insertionAt(s *State, d, k int) Action {
-	for r := 0; r < int(s.nrows); r++ {
-		if t.open&(1<<uint(r)) == 0 {
-			continue
-		}
-		floor := s.insertFloor(r)
+	for o := t.open; o != 0; o &= o - 1 {
+		r := bits.TrailingZeros32(o) & (maxRows - 1)
+		floor := int(t.floor[r])
 		if m := int(s.rows[r].n) - floor; k < m {
 			return PlaceAtAction(d, r, floor+k)
 		} else {
@@ -273,6 +275,17 @@ func (c *Choices) Deploy() bool { return c.kind == chDeploy }
 // Deployment turn is described by.
 func (c *Choices) NumCards() int { return c.turn.nd }
 
+// Cards returns the distinct hand cards a discard, bid or Deployment turn
+// is described by, in turn (read only: FillChoices overwrites them).
+func (c *Choices) Cards() []uint8 { return c.turn.defs[:c.turn.nd] }
+
+// Insertions returns the positions a place-anywhere card of a Deployment
+// turn may be inserted at in open row r: floor (State.InsertFloor) up to
+// end (State.RowLen), excluded.
+func (c *Choices) Insertions(r int) (floor, end int) {
+	return int(c.turn.floor[r&(maxRows-1)]), int(c.s.rows[r].n)
+}
+
 // OpenRows returns the rows open to a placement in a Deployment turn.
 func (c *Choices) OpenRows() uint32 { return c.turn.open }
 
@@ -286,19 +299,19 @@ func (c *Choices) DeployCard(j int) (def int, spec ActionKind, nspec, nplace int
 	if !t.special {
 		return int(d), ActPlace, 0, t.nopen
 	}
-	pl := c.s.fx.defPlace[d]
-	switch pl {
-	case effects.PlaceShieldOther:
-		spec = ActShield
-	case effects.PlaceInsertOther:
-		spec = ActWave
-	case effects.PlaceAnywhere:
-		spec = ActPlaceAt
-	default:
-		spec = ActPlace
-	}
-	return int(d), spec, int(t.nspec[pl&7]), int(t.nplace[pl&7])
+	pl := c.s.fx.defPlace[d] & 7
+	return int(d), specKind[pl], int(t.nspec[pl]), int(t.nplace[pl])
 }
+
+// specKind is the kind of a special card's own actions by its placement
+// (a table: which kind of card comes next is unpredictable).
+var specKind = func() (k [8]ActionKind) {
+	for pl := range k {
+		k[pl] = ActPlace
+	}
+	k[effects.PlaceShieldOther], k[effects.PlaceInsertOther], k[effects.PlaceAnywhere] = ActShield, ActWave, ActPlaceAt
+	return
+}()
 
 // At returns the k-th legal action, 0 <= k < Len(): LegalActions(nil)[k].
 func (c *Choices) At(k int) Action {

@@ -263,6 +263,12 @@ func (s *State) ViewRows(viewer int, rv *[cards.MaxRows]RowView) {
 	}
 }
 
+// LineOfPlay identifies the state's line of play: New, Reset, Rebind,
+// CopyInto and Determinize start a new one (unique across states), so an
+// agent may keep what depends only on the seats and their factions while
+// it is unchanged.
+func (s *State) LineOfPlay() uint64 { return s.epoch }
+
 // ViewStamp records what a RowView array shows — which state's line of
 // play, which viewer, which version of each row — so ViewRowsSince can
 // skip the rows that have not changed. The zero value shows nothing.
