@@ -78,8 +78,9 @@ type Table interface {
 	// CardTypes) in p's hand and, when offer is set, offers each as a
 	// ChooseHand option in the order of their first copies.
 	HandOfType(p, typ int, offer bool) int
-	// CanPlace reports whether a card may be placed at the bottom of row now.
-	CanPlace(row int) bool
+	// OpenRows returns the rows a card may be placed at the bottom of now
+	// (bit r: row r).
+	OpenRows() uint64
 
 	// Remove sends a card to its owner's discard pile. It returns false for
 	// a protected card.

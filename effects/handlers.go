@@ -241,7 +241,7 @@ const shipType = 0 // index of "ship" in CardTypes
 // and Choose only need to know if there is any).
 func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 	owner, n := f.Player, 0
-	if f.Step == 0 && args[1].Bool() && t.CanPlace(f.Src.Row) {
+	if f.Step == 0 && args[1].Bool() && t.OpenRows()&(1<<uint(f.Src.Row)) != 0 {
 		if n = t.HandOfType(owner, shipType, offer); n != 0 && !offer {
 			return n
 		}
@@ -296,16 +296,6 @@ func (spy) Reveal(t Table, src Slot, args []Value) {
 
 type flagship struct{}
 
-// anyOpenRow reports whether a card could be placed into some row.
-func anyOpenRow(t Table) bool {
-	for r := 0; r < t.Rows(); r++ {
-		if t.CanPlace(r) {
-			return true
-		}
-	}
-	return false
-}
-
 // Reveal draws the card the owner must then play. "The card played through
 // this effect is played face down into any row as in a normal turn": the
 // card is played, so the owner chooses a row but cannot decline — a decline
@@ -315,7 +305,7 @@ func anyOpenRow(t Table) bool {
 // (the card text says so).
 func (flagship) Reveal(t Table, src Slot, args []Value) {
 	owner := t.Owner(src)
-	if !anyOpenRow(t) {
+	if t.OpenRows() == 0 {
 		t.Fizzle()
 		return
 	}
@@ -341,14 +331,13 @@ func (flagship) PendingCard(f *Frame) int { return f.Data[0] }
 // after Reveal pushed it, with a row open; Done stands in only should no row
 // be open, so that the owner is never left without an action.
 func (flagship) Options(t Table, f *Frame, args []Value) {
-	if !anyOpenRow(t) {
+	open := t.OpenRows()
+	if open == 0 {
 		t.Offer(Choice{Kind: ChooseDone})
 		return
 	}
-	for r := 0; r < t.Rows(); r++ {
-		if t.CanPlace(r) {
-			t.Offer(Choice{Kind: ChooseRow, Row: r})
-		}
+	for ; open != 0; open &= open - 1 {
+		t.Offer(Choice{Kind: ChooseRow, Row: bits.TrailingZeros64(open)})
 	}
 }
 func (flagship) Choose(t Table, f *Frame, args []Value, c Choice) bool {

@@ -122,7 +122,7 @@ func (t *table) DefType(d int) int                 { return int(t.fx.defType[uin
 func (t *table) DefPower(d int) int                { return int(t.fx.defPower[uint8(d)]) }
 func (t *table) DefHasTag(d int, tag string) bool  { return t.fx.rs.Cards[d].HasTag(tag) }
 func (t *table) DefHandler(d int) *effects.Spec    { return t.fx.defSpec[d] }
-func (t *table) CanPlace(r int) bool               { return t.st().canPlace(r) }
+func (t *table) OpenRows() uint64                  { return uint64(t.st().openRows()) }
 func (t *table) Remove(s effects.Slot) bool        { return t.st().remove(s.Row, s.Pos) }
 func (t *table) Move(s effects.Slot, row int) bool { return t.st().move(s.Row, s.Pos, row) }
 func (t *table) Fizzle()                           { t.fizzled = true }
