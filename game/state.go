@@ -240,6 +240,11 @@ type State struct {
 	obs   Observer
 	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
+	// scratch is the Scoring Phase's RowScore, allocated on first use and
+	// this state's alone (Reset, Rebind and CopyInto keep the target's):
+	// too large to copy with every state, and it would escape to the heap
+	// if declared per call.
+	scratch *effects.RowScore
 
 	views viewTotals // what ViewRowsSince counted (view.go)
 }
@@ -499,7 +504,7 @@ func (s *State) setup() {
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
 	fx, obs, tally := s.fx, s.obs, s.tally
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch()}
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch(), scratch: s.scratch}
 	if tally != nil {
 		tally.newGame()
 	}
@@ -515,7 +520,9 @@ func (s *State) Clone() *State {
 
 // CopyInto overwrites dst with s (no allocation); dst gets no observer.
 func (s *State) CopyInto(dst *State) {
+	scratch := dst.scratch
 	*dst = *s
+	dst.scratch = scratch
 	dst.epoch = newEpoch()
 	dst.obs = nil
 	dst.tally = nil
