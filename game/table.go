@@ -49,7 +49,8 @@ func (t *table) Def(s effects.Slot) int     { return t.st().defOf(t.slot(s).inst
 func (t *table) FaceUp(s effects.Slot) bool { return t.slot(s).flags&fFaceUp != 0 }
 
 func (t *table) Match(r int, q effects.SlotQuery) uint64 {
-	f := t.filter(q)
+	var f slotFilter
+	f.set(t, q)
 	return f.match(&t.rows[r])
 }
 
@@ -66,24 +67,27 @@ type slotFilter struct {
 	own, typ, ownMask, typeMask, upMask, shieldMask uint
 }
 
-func (t *table) filter(q effects.SlotQuery) slotFilter {
-	f := slotFilter{fx: t.fx, own: uint(q.Owner), typ: uint(q.Type)}
+// set compiles q for t into f, in place (a slotFilter is too large to
+// return in registers) and with masks rather than branches.
+func (f *slotFilter) set(t *table, q effects.SlotQuery) {
+	f.fx = t.fx
+	f.own, f.typ = uint(q.Owner), uint(q.Type)
 	// Only shields, which are rare, can protect a card.
 	f.prot = q.Unprotected && t.phase == Deployment && t.shields != 0
 	f.anyCard = q.Owner < 0 && q.Type < 0 && !q.FaceUp
-	if q.Owner >= 0 {
-		f.ownMask = 0xff
+	// 0xff for a test the query asks (a wildcard is negative), 0 otherwise.
+	f.ownMask = (^f.own >> 63) * 0xff
+	f.typeMask = (^f.typ >> 63) * 0xff
+	f.upMask = uint(bit01(q.FaceUp)) * uint(fFaceUp)
+	f.shieldMask = uint(bit01(f.prot)) * 0xff
+}
+
+// bit01 is 1 for true and 0 for false, without a branch.
+func bit01(b bool) uint8 {
+	if b {
+		return 1
 	}
-	if q.Type >= 0 {
-		f.typeMask = 0xff
-	}
-	if q.FaceUp {
-		f.upMask = uint(fFaceUp)
-	}
-	if f.prot {
-		f.shieldMask = 0xff
-	}
-	return f
+	return 0
 }
 
 // match returns the positions of row's cards that f selects.
@@ -137,7 +141,8 @@ func (t *table) OfferMatches(q effects.SlotQuery, except effects.Slot, offer boo
 	if except.Pos < 0 {
 		drop = ^uint64(0)
 	}
-	f := t.filter(q)
+	var f slotFilter
+	f.set(t, q)
 	n := 0
 	for r := range int(t.nrows) {
 		m := f.match(&t.rows[r])
