@@ -144,6 +144,9 @@ type fixed struct {
 	// bounds checks in the hot path.
 	instDef [256]uint8
 	instOwn [256]uint8
+	// instKey is an instance's owner<<8 | type, so that a slot query
+	// tests both with one load.
+	instKey [256]uint16
 	// defBit: one bit per distinct definition within the owner's deck.
 	defBit [256]uint64
 	// defFirst..defLast are the instances of a definition: a deck lists
@@ -425,6 +428,7 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	}
 	for i := 0; i < fx.ninst; i++ {
 		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
+		fx.instKey[i] = uint16(fx.instOwn[i])<<8 | uint16(fx.defType[fx.instDef[i]])
 	}
 	if cap(tgt) < len(rs.Targets) {
 		tgt = make([]targetFixed, len(rs.Targets))

@@ -64,20 +64,21 @@ type slotFilter struct {
 	// Each test yields a nonzero byte for a card it rejects, masked off when
 	// the query does not ask it: no branch per card and test (which cards a
 	// query picks is anybody's guess).
-	own, typ, ownMask, typeMask, upMask, shieldMask uint
+	// key and keyMask test owner and type at once (fixed.instKey).
+	key, keyMask, upMask, shieldMask uint
 }
 
 // set compiles q for t into f, in place (a slotFilter is too large to
 // return in registers) and with masks rather than branches.
 func (f *slotFilter) set(t *table, q effects.SlotQuery) {
 	f.fx = t.fx
-	f.own, f.typ = uint(q.Owner), uint(q.Type)
+	own, typ := uint(q.Owner), uint(q.Type)
+	f.key = own&0xff<<8 | typ&0xff
 	// Only shields, which are rare, can protect a card.
 	f.prot = q.Unprotected && t.phase == Deployment && t.shields != 0
 	f.anyCard = q.Owner < 0 && q.Type < 0 && !q.FaceUp
 	// 0xff for a test the query asks (a wildcard is negative), 0 otherwise.
-	f.ownMask = (^f.own >> 63) * 0xff
-	f.typeMask = (^f.typ >> 63) * 0xff
+	f.keyMask = (^own>>63)*0xff00 | (^typ>>63)*0xff
 	f.upMask = uint(bit01(q.FaceUp)) * uint(fFaceUp)
 	f.shieldMask = uint(bit01(f.prot)) * 0xff
 }
@@ -105,8 +106,7 @@ func (f *slotFilter) match(row *row) uint64 {
 	var m uint64
 	for k := range row.s[:row.n] {
 		sl := &row.s[k]
-		reject := (uint(fx.instOwn[sl.inst])^f.own)&f.ownMask |
-			(uint(fx.defType[fx.instDef[sl.inst]])^f.typ)&f.typeMask |
+		reject := (uint(fx.instKey[sl.inst])^f.key)&f.keyMask |
 			uint(^sl.flags)&f.upMask | uint(^sl.shield)&f.shieldMask // shield noInst: none
 		m |= uint64((reject-1)>>63) << uint(k&63)
 	}
