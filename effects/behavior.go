@@ -74,10 +74,13 @@ type Table interface {
 	DefHasTag(def int, tag string) bool
 	DefHandler(def int) *Spec // nil for cards without effect
 
-	HandLen(p int) int
-	HandDef(p, i int) int
-	// CanPlace reports whether a card may be placed at the bottom of row now.
-	CanPlace(row int) bool
+	// HandOfType counts the distinct definitions of type typ (an index into
+	// CardTypes) in p's hand and, when offer is set, offers each as a
+	// ChooseHand option in the order of their first copies.
+	HandOfType(p, typ int, offer bool) int
+	// OpenRows returns the rows a card may be placed at the bottom of now
+	// (bit r: row r).
+	OpenRows() uint64
 
 	// Remove sends a card to its owner's discard pile. It returns false for
 	// a protected card.
@@ -108,12 +111,16 @@ type Table interface {
 	// Fizzle reports that a revealed effect could do nothing.
 	Fizzle()
 	// Push starts a pending decision; Offer adds an option while the engine
-	// asks a handler for options, and OfferSlots a ChooseSlot option for
-	// each card of row r in m (bit k: position k), in position order — one
-	// call for a row's targets, not one per card.
+	// asks a handler for options.
 	Push(f Frame)
 	Offer(c Choice)
-	OfferSlots(r int, m uint64)
+	// OfferMatches counts the cards Match selects in every row, leaving out
+	// the card at except (all of except.Row when except.Pos < 0), and, when
+	// offer is set, offers each as a ChooseSlot option in row and position
+	// order: one call for the whole table, not one per row or card. Without
+	// offer it stops at the first row with a card (Reveal and Choose only
+	// ask whether there is one).
+	OfferMatches(q SlotQuery, except Slot, offer bool) int
 }
 
 // CardInfo describes a card on the table (Table.Info).

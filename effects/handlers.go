@@ -212,38 +212,18 @@ func (weaponPurge) Choose(t Table, f *Frame, args []Value, c Choice) bool {
 
 type strikeShip struct{}
 
-// targets returns the cards of row r the strike could remove.
-func (strikeShip) targets(t Table, src Slot, r int) uint64 {
-	m := t.Match(r, SlotQuery{Owner: AnyOwner, Type: AnyType, Unprotected: true})
-	if r == src.Row {
-		m &^= 1 << uint(src.Pos)
-	}
-	return m
-}
-
-// any reports whether the strike could remove some card.
-func (k strikeShip) any(t Table, src Slot) bool {
-	for r := 0; r < t.Rows(); r++ {
-		if k.targets(t, src, r) != 0 {
-			return true
-		}
-	}
-	return false
-}
+// strikable selects the cards a strike could remove (all but the striker).
+var strikable = SlotQuery{Owner: AnyOwner, Type: AnyType, Unprotected: true}
 
 func (k strikeShip) Reveal(t Table, src Slot, args []Value) {
-	if !k.any(t, src) {
+	if t.OfferMatches(strikable, src, false) == 0 {
 		t.Fizzle()
 		return
 	}
 	t.Push(Frame{Player: t.Owner(src), Src: src, Def: t.Def(src)})
 }
 func (k strikeShip) Options(t Table, f *Frame, args []Value) {
-	for r := 0; r < t.Rows(); r++ {
-		if m := k.targets(t, f.Src, r); m != 0 {
-			t.OfferSlots(r, m)
-		}
-	}
+	t.OfferMatches(strikable, f.Src, true)
 	t.Offer(Choice{Kind: ChooseDone}) // optional: only Mines and EMP say otherwise
 }
 func (strikeShip) Choose(t Table, f *Frame, args []Value, c Choice) bool {
@@ -257,51 +237,22 @@ type distressSignal struct{}
 
 const shipType = 0 // index of "ship" in CardTypes
 
-// offer lists the options (offer) or, without offering, counts them up to
-// the first one found: Reveal and Choose only need to know if there is any.
+// offer lists the options (offer) or, without offering, counts them (Reveal
+// and Choose only need to know if there is any).
 func (distressSignal) offer(t Table, f *Frame, args []Value, offer bool) int {
 	owner, n := f.Player, 0
-	if f.Step == 0 && args[1].Bool() && t.CanPlace(f.Src.Row) {
-		for i := 0; i < t.HandLen(owner); i++ {
-			d := t.HandDef(owner, i)
-			if t.DefType(d) != shipType || seenBefore(t, owner, i, d) {
-				continue
-			}
-			n++
-			if !offer {
-				return n
-			}
-			t.Offer(Choice{Kind: ChooseHand, Card: d})
+	if f.Step == 0 && args[1].Bool() && t.OpenRows()&(1<<uint(f.Src.Row)) != 0 {
+		if n = t.HandOfType(owner, shipType, offer); n != 0 && !offer {
+			return n
 		}
 	}
-	for r := 0; r < t.Rows(); r++ {
-		if r == f.Src.Row {
-			continue
-		}
-		m := t.Match(r, SlotQuery{Owner: owner, Type: shipType, FaceUp: true, Unprotected: true})
-		if m != 0 && !offer {
-			return n + 1
-		}
-		if m != 0 {
-			n += bits.OnesCount64(m)
-			t.OfferSlots(r, m)
-		}
-	}
+	// The owner's face-up ships in the other rows.
+	q := SlotQuery{Owner: owner, Type: shipType, FaceUp: true, Unprotected: true}
+	n += t.OfferMatches(q, Slot{Row: f.Src.Row, Pos: -1}, offer)
 	if offer {
 		t.Offer(Choice{Kind: ChooseDone})
 	}
 	return n
-}
-
-// seenBefore reports whether def occurs in p's hand before index i, so that
-// copies of one card give one option.
-func seenBefore(t Table, p, i, def int) bool {
-	for j := 0; j < i; j++ {
-		if t.HandDef(p, j) == def {
-			return true
-		}
-	}
-	return false
 }
 
 func (d distressSignal) Reveal(t Table, src Slot, args []Value) {
@@ -345,16 +296,6 @@ func (spy) Reveal(t Table, src Slot, args []Value) {
 
 type flagship struct{}
 
-// anyOpenRow reports whether a card could be placed into some row.
-func anyOpenRow(t Table) bool {
-	for r := 0; r < t.Rows(); r++ {
-		if t.CanPlace(r) {
-			return true
-		}
-	}
-	return false
-}
-
 // Reveal draws the card the owner must then play. "The card played through
 // this effect is played face down into any row as in a normal turn": the
 // card is played, so the owner chooses a row but cannot decline — a decline
@@ -364,7 +305,7 @@ func anyOpenRow(t Table) bool {
 // (the card text says so).
 func (flagship) Reveal(t Table, src Slot, args []Value) {
 	owner := t.Owner(src)
-	if !anyOpenRow(t) {
+	if t.OpenRows() == 0 {
 		t.Fizzle()
 		return
 	}
@@ -390,14 +331,13 @@ func (flagship) PendingCard(f *Frame) int { return f.Data[0] }
 // after Reveal pushed it, with a row open; Done stands in only should no row
 // be open, so that the owner is never left without an action.
 func (flagship) Options(t Table, f *Frame, args []Value) {
-	if !anyOpenRow(t) {
+	open := t.OpenRows()
+	if open == 0 {
 		t.Offer(Choice{Kind: ChooseDone})
 		return
 	}
-	for r := 0; r < t.Rows(); r++ {
-		if t.CanPlace(r) {
-			t.Offer(Choice{Kind: ChooseRow, Row: r})
-		}
+	for ; open != 0; open &= open - 1 {
+		t.Offer(Choice{Kind: ChooseRow, Row: bits.TrailingZeros64(open)})
 	}
 }
 func (flagship) Choose(t Table, f *Frame, args []Value, c Choice) bool {

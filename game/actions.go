@@ -128,6 +128,9 @@ func (s *State) InsertFloor(r int) int { return s.insertFloor(r) }
 // insertFloor is the first position of row r a card may be inserted at:
 // inserting shifts every card below, and a shielded card cannot be moved.
 func (s *State) insertFloor(r int) int {
+	if s.shields == 0 {
+		return 0 // most of the time: no scan of the row
+	}
 	row := &s.rows[r]
 	for k := int(row.n) - 1; k >= 0; k-- {
 		if row.s[k].shield != noInst {

@@ -362,7 +362,9 @@ func (s *State) reveal(r, k int) {
 	if s.fx.defOne[d] == nil {
 		// Permanent, scoring and special cards act through the row: only
 		// a tally or an observer learns whether they are blocked.
-		if s.fx.defSpec[d] != nil && (s.tally != nil || s.obs != nil) && !s.effectActive(r, k) {
+		// Watchers first: that test is the same all game long, whether the
+		// card has an effect at all is anybody's guess.
+		if (s.tally != nil || s.obs != nil) && s.fx.defSpec[d] != nil && !s.effectActive(r, k) {
 			s.reportBlocked(r, k)
 		}
 		return

@@ -245,7 +245,7 @@ func (s *State) FillChoices(c *Choices, buf []Action) {
 	}
 	if s.nframes > 0 {
 		f := &s.frames[s.nframes-1]
-		if f.Def < 0 && (f.Step == fkDiscard || f.Step == fkBid) {
+		if drawsFromHand(f) {
 			c.turn.scan(s.fx, &s.players[f.Player].hand)
 			c.kind = chDiscard
 			if f.Step == fkBid {
@@ -366,7 +366,7 @@ func (s *State) RandomAction(rng *RNG, passOdds int, buf *[]Action) (a Action, o
 		return PassAction(), true
 	}
 	f := &s.frames[s.nframes-1]
-	if f.Def < 0 && (f.Step == fkDiscard || f.Step == fkBid) {
+	if drawsFromHand(f) {
 		h := &s.players[f.Player].hand
 		if f.Step == fkDiscard && (h.n == 0 || rng.Intn(2) == 0) {
 			return DoneAction(), true
@@ -386,6 +386,15 @@ func (s *State) RandomAction(rng *RNG, passOdds int, buf *[]Action) (a Action, o
 		return 0, false
 	}
 	return (*buf)[rng.Intn(len(*buf))], true
+}
+
+// drawsFromHand reports whether f is the engine's frame (Def < 0) of a
+// discard or a bid, the decisions described by the hand's cards. One
+// branch for the caller rather than three: which kind of frame is up is
+// anybody's guess.
+func drawsFromHand(f *effects.Frame) bool {
+	const byHand = 1<<fkDiscard | 1<<fkBid
+	return uint(f.Def)>>63<<uint(f.Step&7)&byHand != 0
 }
 
 // passes draws the random bot's choice to pass a Deployment turn with

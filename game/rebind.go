@@ -13,7 +13,7 @@ func (s *State) Rebind(rs *cards.Ruleset, cfg Config) error {
 	if err := fx.build(rs, cfg.Factions); err != nil {
 		return err
 	}
-	*s = State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch()}
+	*s = State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch(), scratch: s.scratch}
 	s.setup()
 	return nil
 }

@@ -2,7 +2,6 @@ package game
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/cardlab/cardlab/effects"
 )
@@ -189,14 +188,13 @@ func sumTotals(rs *effects.RowScore) {
 	}
 }
 
-// rowScratch holds RowScore scratch space: it is too large to copy with every
-// state and would escape to the heap if declared per call.
-var rowScratch = sync.Pool{New: func() any { return new(effects.RowScore) }}
-
 // scoreRound is the Scoring Phase and the clean-up of the round.
 func (s *State) scoreRound() {
-	rs := rowScratch.Get().(*effects.RowScore)
-	defer rowScratch.Put(rs)
+	rs := s.scratch
+	if rs == nil {
+		rs = new(effects.RowScore)
+		s.scratch = rs
+	}
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
 		var res RowResult

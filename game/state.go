@@ -144,6 +144,9 @@ type fixed struct {
 	// bounds checks in the hot path.
 	instDef [256]uint8
 	instOwn [256]uint8
+	// instKey is an instance's owner<<8 | type, so that a slot query
+	// tests both with one load.
+	instKey [256]uint16
 	// defBit: one bit per distinct definition within the owner's deck.
 	defBit [256]uint64
 	// defFirst..defLast are the instances of a definition: a deck lists
@@ -240,6 +243,11 @@ type State struct {
 	obs   Observer
 	tally *Tally // metrics counters (tally.go), nil unless attached
 	offer []Action
+	// scratch is the Scoring Phase's RowScore, allocated on first use and
+	// this state's alone (Reset, Rebind and CopyInto keep the target's):
+	// too large to copy with every state, and it would escape to the heap
+	// if declared per call.
+	scratch *effects.RowScore
 
 	views viewTotals // what ViewRowsSince counted (view.go)
 }
@@ -420,6 +428,7 @@ func (fx *fixed) build(rs *cards.Ruleset, factions []string) error {
 	}
 	for i := 0; i < fx.ninst; i++ {
 		fx.placeBits[fx.instOwn[i]][fx.defPlace[fx.instDef[i]]&7] |= fx.defBit[i]
+		fx.instKey[i] = uint16(fx.instOwn[i])<<8 | uint16(fx.defType[fx.instDef[i]])
 	}
 	if cap(tgt) < len(rs.Targets) {
 		tgt = make([]targetFixed, len(rs.Targets))
@@ -499,7 +508,7 @@ func (s *State) setup() {
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
 	fx, obs, tally := s.fx, s.obs, s.tally
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch()}
+	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch(), scratch: s.scratch}
 	if tally != nil {
 		tally.newGame()
 	}
@@ -515,7 +524,9 @@ func (s *State) Clone() *State {
 
 // CopyInto overwrites dst with s (no allocation); dst gets no observer.
 func (s *State) CopyInto(dst *State) {
+	scratch := dst.scratch
 	*dst = *s
+	dst.scratch = scratch
 	dst.epoch = newEpoch()
 	dst.obs = nil
 	dst.tally = nil

@@ -49,42 +49,65 @@ func (t *table) Def(s effects.Slot) int     { return t.st().defOf(t.slot(s).inst
 func (t *table) FaceUp(s effects.Slot) bool { return t.slot(s).flags&fFaceUp != 0 }
 
 func (t *table) Match(r int, q effects.SlotQuery) uint64 {
-	row := &t.rows[r]
-	fx := t.fx
-	prot := q.Unprotected && t.phase == Deployment
-	if q.Owner < 0 && q.Type < 0 && !q.FaceUp {
-		// Any card (a strike): only shields, which are rare, can exclude one.
+	var f slotFilter
+	f.set(t, q)
+	return f.match(&t.rows[r])
+}
+
+// slotFilter is a SlotQuery compiled for one state's phase and shields, so
+// that a query over every row sets it up once.
+type slotFilter struct {
+	fx *fixed
+	// anyCard: the query selects every card but, with shields, protected
+	// ones (a strike).
+	anyCard, prot bool
+	// Each test yields a nonzero byte for a card it rejects, masked off when
+	// the query does not ask it: no branch per card and test (which cards a
+	// query picks is anybody's guess).
+	// key and keyMask test owner and type at once (fixed.instKey).
+	key, keyMask, upMask, shieldMask uint
+}
+
+// set compiles q for t into f, in place (a slotFilter is too large to
+// return in registers) and with masks rather than branches.
+func (f *slotFilter) set(t *table, q effects.SlotQuery) {
+	f.fx = t.fx
+	own, typ := uint(q.Owner), uint(q.Type)
+	f.key = own&0xff<<8 | typ&0xff
+	// Only shields, which are rare, can protect a card.
+	f.prot = q.Unprotected && t.phase == Deployment && t.shields != 0
+	f.anyCard = q.Owner < 0 && q.Type < 0 && !q.FaceUp
+	// 0xff for a test the query asks (a wildcard is negative), 0 otherwise.
+	f.keyMask = (^own>>63)*0xff00 | (^typ>>63)*0xff
+	f.upMask = uint(bit01(q.FaceUp)) * uint(fFaceUp)
+	f.shieldMask = uint(bit01(f.prot)) * 0xff
+}
+
+// bit01 is 1 for true and 0 for false, without a branch.
+func bit01(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// match returns the positions of row's cards that f selects.
+func (f *slotFilter) match(row *row) uint64 {
+	if f.anyCard {
 		m := uint64(1)<<uint(row.n&63) - 1
-		for k := 0; prot && k < int(row.n); k++ {
+		for k := 0; f.prot && k < int(row.n); k++ {
 			if row.s[k].shield != noInst {
 				m &^= 1 << uint(k)
 			}
 		}
 		return m
 	}
-	// Each test yields a nonzero byte for a card it rejects, masked off when
-	// the query does not ask it: no branch per card and test (which cards a
-	// query picks is anybody's guess).
-	var ownMask, typeMask, upMask, shieldMask uint
-	if q.Owner >= 0 {
-		ownMask = 0xff
-	}
-	if q.Type >= 0 {
-		typeMask = 0xff
-	}
-	if q.FaceUp {
-		upMask = uint(fFaceUp)
-	}
-	if prot {
-		shieldMask = 0xff
-	}
-	qOwn, qType := uint(q.Owner), uint(q.Type)
+	fx := f.fx
 	var m uint64
 	for k := range row.s[:row.n] {
 		sl := &row.s[k]
-		reject := (uint(fx.instOwn[sl.inst])^qOwn)&ownMask |
-			(uint(fx.defType[fx.instDef[sl.inst]])^qType)&typeMask |
-			uint(^sl.flags)&upMask | uint(^sl.shield)&shieldMask // shield noInst: none
+		reject := (uint(fx.instKey[sl.inst])^f.key)&f.keyMask |
+			uint(^sl.flags)&f.upMask | uint(^sl.shield)&f.shieldMask // shield noInst: none
 		m |= uint64((reject-1)>>63) << uint(k&63)
 	}
 	return m
@@ -103,9 +126,7 @@ func (t *table) DefType(d int) int                 { return int(t.fx.defType[uin
 func (t *table) DefPower(d int) int                { return int(t.fx.defPower[uint8(d)]) }
 func (t *table) DefHasTag(d int, tag string) bool  { return t.fx.rs.Cards[d].HasTag(tag) }
 func (t *table) DefHandler(d int) *effects.Spec    { return t.fx.defSpec[d] }
-func (t *table) HandLen(p int) int                 { return int(t.players[p].hand.n) }
-func (t *table) HandDef(p, i int) int              { return t.st().defOf(t.players[p].hand.c[i]) }
-func (t *table) CanPlace(r int) bool               { return t.st().canPlace(r) }
+func (t *table) OpenRows() uint64                  { return uint64(t.st().openRows()) }
 func (t *table) Remove(s effects.Slot) bool        { return t.st().remove(s.Row, s.Pos) }
 func (t *table) Move(s effects.Slot, row int) bool { return t.st().move(s.Row, s.Pos, row) }
 func (t *table) Fizzle()                           { t.fizzled = true }
@@ -114,10 +135,50 @@ func (t *table) Offer(c effects.Choice)            { t.offer = append(t.offer, c
 func (t *table) BlockAbove(s effects.Slot)         { t.st().scoutBlock(s.Row, s.Pos) }
 func (t *table) Negotiate(p, row int)              { t.st().negotiate(p, row) }
 
-func (t *table) OfferSlots(r int, m uint64) {
-	for ; m != 0; m &= m - 1 {
-		t.offer = append(t.offer, SlotAction(r, bits.TrailingZeros64(m)))
+func (t *table) OfferMatches(q effects.SlotQuery, except effects.Slot, offer bool) int {
+	// The bits except leaves out of its row: one card, or all of them.
+	drop := uint64(1) << uint(except.Pos&63)
+	if except.Pos < 0 {
+		drop = ^uint64(0)
 	}
+	var f slotFilter
+	f.set(t, q)
+	n := 0
+	for r := range int(t.nrows) {
+		m := f.match(&t.rows[r])
+		if r == except.Row {
+			m &^= drop
+		}
+		if !offer {
+			if m != 0 {
+				return bits.OnesCount64(m)
+			}
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			t.offer = append(t.offer, SlotAction(r, bits.TrailingZeros64(m)))
+			n++
+		}
+	}
+	return n
+}
+
+func (t *table) HandOfType(p, typ int, offer bool) int {
+	fx := t.fx
+	h := &t.players[p].hand
+	var seen defSet
+	n := 0
+	for _, inst := range h.c[:h.n] {
+		d := fx.instDef[inst]
+		if int(fx.defType[d]) != typ || !seen.add(fx, inst) {
+			continue
+		}
+		n++
+		if offer {
+			t.offer = append(t.offer, HandAction(int(d)))
+		}
+	}
+	return n
 }
 
 func (t *table) Weaken(s effects.Slot, amount int) bool {
