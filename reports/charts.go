@@ -307,7 +307,7 @@ func (m *model) chartSeats() (*chartView, error) {
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip":  tooltip("axis", "cardlab:ci"),
-		"grid":     obj{"left": 10, "right": 44, "top": 40, "bottom": 20, "containLabel": true},
+		"grid":     obj{"left": 30, "right": 44, "top": 40, "bottom": 20, "containLabel": true},
 		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break", "lineHeight": 14}}},
 		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
 		"_cardlab": obj{"unit": "%"},
