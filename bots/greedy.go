@@ -135,6 +135,11 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 			g.mean[fi] = float64(tot) / float64(n)
 		}
 	}
+	// classes lists the first plain card of each worth met so far: a card
+	// takes the class of the one of its worth (every game of a card-value
+	// run prepares a ruleset, so no pass over all earlier cards).
+	var classes [256]uint8
+	nclasses := 0
 	g.nt = len(rs.Targets)
 	g.tw = resize(g.tw, cards.MaxPlayers*g.nt)
 	for i := range rs.Cards {
@@ -188,11 +193,15 @@ func (g *Greedy) prepare(rs *cards.Ruleset) {
 		gc.pw = float64(c.Power) + bonus + combo
 		gc.disc = 1.5 - float64(c.Power) - bonus
 		gc.class = uint8(i)
-		for j := range i {
-			if g.card[j].kind == gkNone && g.card[j].pw == gc.pw {
-				gc.class = uint8(j)
+		for _, j := range classes[:nclasses] {
+			if g.card[j].pw == gc.pw {
+				gc.class = j
 				break
 			}
+		}
+		if gc.kind == gkNone && gc.class == uint8(i) {
+			classes[nclasses] = uint8(i)
+			nclasses++
 		}
 	}
 }
