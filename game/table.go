@@ -79,16 +79,8 @@ func (f *slotFilter) set(t *table, q effects.SlotQuery) {
 	f.anyCard = q.Owner < 0 && q.Type < 0 && !q.FaceUp
 	// 0xff for a test the query asks (a wildcard is negative), 0 otherwise.
 	f.keyMask = (^own>>63)*0xff00 | (^typ>>63)*0xff
-	f.upMask = uint(bit01(q.FaceUp)) * uint(fFaceUp)
-	f.shieldMask = uint(bit01(f.prot)) * 0xff
-}
-
-// bit01 is 1 for true and 0 for false, without a branch.
-func bit01(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
+	f.upMask = uint(oneIf(q.FaceUp)) * uint(fFaceUp)
+	f.shieldMask = uint(oneIf(f.prot)) * 0xff
 }
 
 // match returns the positions of row's cards that f selects.
