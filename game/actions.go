@@ -201,11 +201,11 @@ func (s *State) specialActions(buf []Action, pl effects.Placement, d int, open u
 	p := int(s.turn)
 	switch pl {
 	case effects.PlaceShieldOther:
-		if nopen != 0 && s.hasShieldable(p) {
+		if nopen != 0 && s.hasShieldable(p, s.handBits(p)) {
 			buf = append(buf, ShieldAction(d))
 		}
 	case effects.PlaceInsertOther:
-		if s.canInsertBeside(p, d) {
+		if s.canInsertBeside(p, s.handBits(p)) {
 			buf = append(buf, WaveAction(d))
 		}
 	case effects.PlaceAnywhere:
@@ -291,22 +291,22 @@ func (s *State) placeableAlone(d int) bool {
 	return s.fx.defPlace[d] != effects.PlaceShieldOther
 }
 
-// canInsertBeside reports whether p holds a card besides one copy of the
-// Gravitational Wave wave that the Wave could insert.
-func (s *State) canInsertBeside(p, wave int) bool {
-	h := &s.players[p].hand
-	skipped := false
-	for k := range h.c[:h.n] {
-		d := s.defOf(h.c[k])
-		if d == wave && !skipped {
-			skipped = true
-			continue
-		}
-		if s.placeableAlone(d) {
-			return true
+// canInsertBeside reports whether seat p's Gravitational Wave has another
+// card to insert besides one copy of itself: two hand cards that may arrive
+// alone (placeableAlone). hand is the hand's defBit set (handBits); two
+// such definitions settle it without counting copies.
+func (s *State) canInsertBeside(p int, hand uint64) bool {
+	alone := hand &^ s.fx.placeBits[p][effects.PlaceShieldOther]
+	if alone&(alone-1) != 0 {
+		return true
+	}
+	n := 0
+	for _, inst := range s.players[p].hand.cards() {
+		if s.placeableAlone(s.defOf(inst)) {
+			n++
 		}
 	}
-	return false
+	return n >= 2
 }
 
 // shieldable reports whether def may be the card a shield protects: it must
@@ -316,14 +316,20 @@ func (s *State) shieldable(d int) bool {
 	return pl != effects.PlaceShieldOther && pl != effects.PlaceScout
 }
 
-func (s *State) hasShieldable(p int) bool {
-	h := &s.players[p].hand
-	for k := range h.c[:h.n] {
-		if s.shieldable(s.defOf(h.c[k])) {
-			return true
-		}
+// hasShieldable reports whether seat p's hand, of defBit set hand
+// (handBits), holds a card a shield may protect (shieldable).
+func (s *State) hasShieldable(p int, hand uint64) bool {
+	pb := &s.fx.placeBits[p]
+	return hand&^(pb[effects.PlaceShieldOther]|pb[effects.PlaceScout]) != 0
+}
+
+// handBits is the defBit set of seat p's hand: its distinct cards.
+func (s *State) handBits(p int) uint64 {
+	var b uint64
+	for _, inst := range s.players[p].hand.cards() {
+		b |= s.fx.defBit[inst]
 	}
-	return false
+	return b
 }
 
 // Apply plays a legal action of CurrentPlayer and runs the game forward to

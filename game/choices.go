@@ -117,13 +117,12 @@ func (t *deployTurn) countSpecial(s *State, seen uint64) {
 	t.nplace = [8]uint16{effects.PlaceNormal: b, effects.PlaceScout: b, effects.PlaceAnywhere: b, effects.PlaceInsertOther: b}
 	shields := bits.OnesCount64(seen & pb[effects.PlaceShieldOther])
 	n := 1 + (t.nd-shields)*nopen
-	// A shield needs an open row and a card it may protect: not a shield,
-	// not a scout (hasShieldable).
-	if shields != 0 && nopen != 0 && seen&(pb[effects.PlaceNormal]|pb[effects.PlaceAnywhere]|pb[effects.PlaceInsertOther]) != 0 {
+	// A shield needs an open row and a card it may protect.
+	if shields != 0 && nopen != 0 && s.hasShieldable(int(s.turn), seen) {
 		t.nspec[effects.PlaceShieldOther] = 1
 		n += shields
 	}
-	if waves := seen & pb[effects.PlaceInsertOther]; waves != 0 && insertsBeside(s, seen&^pb[effects.PlaceShieldOther]) {
+	if waves := seen & pb[effects.PlaceInsertOther]; waves != 0 && s.canInsertBeside(int(s.turn), seen) {
 		t.nspec[effects.PlaceInsertOther] = 1
 		n += bits.OnesCount64(waves)
 	}
@@ -139,24 +138,6 @@ func (t *deployTurn) countSpecial(s *State, seen uint64) {
 		n += bits.OnesCount64(anywhere) * m
 	}
 	t.n = n
-}
-
-// insertsBeside reports whether the deciding player's Gravitational Wave
-// has another card to insert besides one copy of itself: two hand cards
-// that may arrive alone (canInsertBeside). alone is the hand's defBit set
-// without shields; two of them settle it without counting copies.
-func insertsBeside(s *State, alone uint64) bool {
-	if alone&(alone-1) != 0 {
-		return true
-	}
-	fx := s.fx
-	n := 0
-	for _, inst := range s.players[s.turn].hand.cards() {
-		if fx.defPlace[fx.instDef[inst]] != effects.PlaceShieldOther {
-			n++
-		}
-	}
-	return n >= 2
 }
 
 // divBy[m] is 2^16/m rounded up: k*divBy[m]>>16 is k/m for every k the
