@@ -108,7 +108,7 @@ func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool
 	// keeps nothing for later (rollouts and random games decide ~200 times
 	// a game).
 	if r, isRandom := ag.(*Random); isRandom {
-		return s.RandomAction(&r.rng, PassOdds, &r.buf)
+		return r.Sample(s)
 	}
 	return decideOther(ag, s, buf)
 }
