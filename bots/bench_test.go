@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/cards"
@@ -8,7 +9,10 @@ import (
 )
 
 func benchGames(b *testing.B, agents func(seed uint64) []Agent) {
-	rs := cards.Default()
+	benchRuleset(b, cards.Default(), agents)
+}
+
+func benchRuleset(b *testing.B, rs *cards.Ruleset, agents func(seed uint64) []Agent) {
 	s, err := game.New(rs, game.Config{Factions: factions[:2], Seed: 1})
 	if err != nil {
 		b.Fatal(err)
@@ -34,6 +38,35 @@ func benchGames(b *testing.B, agents func(seed uint64) []Agent) {
 // >= 50,000 games/s on one core, no allocation per decision).
 func BenchmarkRandomGames2p(b *testing.B) {
 	benchGames(b, func(seed uint64) []Agent { return []Agent{NewRandom(seed), NewRandom(seed + 1)} })
+}
+
+// BenchmarkRulesCost splits BenchmarkRandomGames2p's cost between the
+// engine's machinery and the card set's rules: the same random games on the
+// default ruleset with the effects of every player card removed except those
+// of the kinds named (none: only power, targets and their bonuses remain;
+// all: the default ruleset). docs/architecture.md, "Speed", compares them
+// with ../shared/tools/leanlimit, which models a third of the cards with
+// four simple effects where the real set gives four in five an effect.
+func BenchmarkRulesCost(b *testing.B) {
+	random := func(seed uint64) []Agent { return []Agent{NewRandom(seed), NewRandom(seed + 1)} }
+	for _, keep := range []string{"none", "O", "P", "S", "X", "all"} {
+		b.Run("kinds="+keep, func(b *testing.B) { benchRuleset(b, keepEffects(cards.Default(), keep), random) })
+	}
+}
+
+// keepEffects returns a copy of rs whose player cards keep their effects
+// only if their kind's letter is in kinds ("all" keeps every one); the
+// others become plain cards of the same power, type and tags.
+func keepEffects(rs *cards.Ruleset, kinds string) *cards.Ruleset {
+	v := *rs
+	v.Cards = append([]cards.Card(nil), rs.Cards...)
+	for i := range v.Cards {
+		c := &v.Cards[i]
+		if kinds != "all" && !strings.Contains(kinds, cards.EffectKinds[c.Kind]) {
+			c.Kind, c.Effect = cards.KindNone, nil
+		}
+	}
+	return &v
 }
 
 // BenchmarkGreedyGames2p: greedy against greedy (bots target: >= 10,000
