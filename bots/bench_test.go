@@ -92,3 +92,33 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
+
+func TestKeepEffects(t *testing.T) {
+	rs := cards.Default()
+	for _, keep := range []string{"none", "O", "X", "all"} {
+		v := keepEffects(rs, keep)
+		kept := 0
+		for i, c := range v.Cards {
+			orig := rs.Cards[i]
+			if c.Power != orig.Power || c.Type != orig.Type || c.Copies != orig.Copies {
+				t.Fatalf("%s: %s changed more than its effect", keep, c.ID)
+			}
+			letter := cards.EffectKinds[orig.Kind]
+			want := keep == "all" || strings.Contains(keep, letter) || orig.Kind == cards.KindNone
+			if want != (c.Effect == orig.Effect && c.Kind == orig.Kind) {
+				t.Fatalf("kinds=%s: %s (kind %s) kept %v", keep, c.ID, letter, !want)
+			}
+			if c.Effect != nil {
+				kept++
+			}
+		}
+		if (keep == "none") != (kept == 0) {
+			t.Fatalf("kinds=%s: %d cards keep an effect", keep, kept)
+		}
+	}
+	for _, c := range rs.Cards {
+		if c.Kind != cards.KindNone && c.Effect == nil {
+			t.Fatalf("the default ruleset was changed in place: %s lost its effect", c.ID)
+		}
+	}
+}
