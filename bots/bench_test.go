@@ -31,6 +31,7 @@ func benchRuleset(b *testing.B, rs *cards.Ruleset, agents func(seed uint64) []Ag
 		}
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
@@ -51,6 +52,37 @@ func BenchmarkRulesCost(b *testing.B) {
 	random := func(seed uint64) []Agent { return []Agent{NewRandom(seed), NewRandom(seed + 1)} }
 	for _, keep := range []string{"none", "O", "P", "S", "X", "all"} {
 		b.Run("kinds="+keep, func(b *testing.B) { benchRuleset(b, keepEffects(cards.Default(), keep), random) })
+	}
+}
+
+// BenchmarkRulesCostSameGame plays one game of BenchmarkRulesCost over and
+// over, the same deal and the same choices, so that the branch predictor
+// learns its branches. Set against BenchmarkRulesCost's many games (compare
+// ns/decision) it shows how much of what the effects cost is unpredictable
+// play rather than work (docs/architecture.md, "Speed").
+func BenchmarkRulesCostSameGame(b *testing.B) {
+	for _, keep := range []string{"none", "all"} {
+		b.Run("kinds="+keep, func(b *testing.B) {
+			s, err := game.New(keepEffects(cards.Default(), keep), game.Config{Factions: factions[:2], Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ag := []*Random{NewRandom(1), NewRandom(2)}
+			buf := make([]game.Action, 0, 256)
+			decisions := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				ag[0].Reseed(1)
+				ag[1].Reseed(2)
+				s.Reset(game.SeedFor(1, 0))
+				for !s.IsTerminal() {
+					a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
+					s.Apply(a)
+					decisions++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+		})
 	}
 }
 
