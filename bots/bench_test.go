@@ -24,15 +24,22 @@ func benchRuleset(b *testing.B, rs *cards.Ruleset, agents func(seed uint64) []Ag
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s.Reset(game.SeedFor(1, uint64(i)))
-		for !s.IsTerminal() {
-			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
-			s.Apply(a)
-			decisions++
-		}
+		decisions += playOut(s, ag, &buf)
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// playOut plays s to its end, each seat asking its agent, and returns the
+// decisions taken.
+func playOut(s *game.State, ag []Agent, buf *[]game.Action) (decisions int) {
+	for !s.IsTerminal() {
+		a, _ := Decide(ag[s.CurrentPlayer()], s, buf)
+		s.Apply(a)
+		decisions++
+	}
+	return decisions
 }
 
 // BenchmarkRandomGames2p: 2-player games between random bots (engine target:
@@ -67,19 +74,17 @@ func BenchmarkRulesCostSameGame(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ag := []*Random{NewRandom(1), NewRandom(2)}
+			first, second := NewRandom(1), NewRandom(2)
+			ag := []Agent{first, second}
 			buf := make([]game.Action, 0, 256)
 			decisions := 0
+			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				ag[0].Reseed(1)
-				ag[1].Reseed(2)
+				first.Reseed(1)
+				second.Reseed(2)
 				s.Reset(game.SeedFor(1, 0))
-				for !s.IsTerminal() {
-					a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
-					s.Apply(a)
-					decisions++
-				}
+				decisions += playOut(s, ag, &buf)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 		})
