@@ -291,6 +291,9 @@ const MaxReportSize = 64 << 20
 // holding a tool version and raw counts. Verify is left to the caller.
 func DecodeReport(name string, data []byte) (*Report, error) {
 	var rep Report
+	if what := files.NotJSONObject(data); what != "" {
+		return nil, fmt.Errorf("%s: not a 'cardlab simulate --json' result: it %s", name, what)
+	}
 	if err := files.DecodeJSON(name, data, &rep); err != nil {
 		return nil, fmt.Errorf("not a 'cardlab simulate --json' result: %v", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"unicode"
 )
 
 // ReadCapped reads the input file name, refusing more than limit bytes (an
@@ -54,6 +56,31 @@ func LineCol(data []byte, off int64) (line, col int) {
 	line = 1 + bytes.Count(before, []byte("\n"))
 	last := before[bytes.LastIndexByte(before, '\n')+1:]
 	return line, 1 + len(bytes.Runes(last))
+}
+
+// NotJSONObject says what data holds when it cannot be a JSON object — the
+// text tables a command prints without --json, say — and "" when it may
+// be one: "begins with text (\"Simulation: …\"), not a JSON object".
+func NotJSONObject(data []byte) string {
+	t := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(t) == 0 || t[0] == '{' {
+		return ""
+	}
+	line, _, _ := bytes.Cut(t, []byte("\n"))
+	r := []rune(string(bytes.TrimSpace(line)))
+	if len(r) > 40 {
+		r = append(r[:40], '…')
+	}
+	shown := strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) || c == unicode.ReplacementChar {
+			return '?'
+		}
+		return c
+	}, string(r))
+	if t[0] == '[' || t[0] == '"' || t[0] >= '0' && t[0] <= '9' || t[0] == '-' {
+		return fmt.Sprintf("holds a JSON value that is not an object (it begins %q)", shown)
+	}
+	return fmt.Sprintf("holds text, not JSON: it begins %q (the tables a command prints without --json?)", shown)
 }
 
 // DecodeJSON decodes data, read from the file name, as exactly one JSON

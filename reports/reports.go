@@ -293,6 +293,9 @@ func Read(r io.Reader) (*Data, error) {
 
 func decode(name string, data []byte) (*Data, error) {
 	var d Data
+	if what := files.NotJSONObject(data); what != "" {
+		return nil, fmt.Errorf("not a results.json or 'cardlab simulate --json' result: it %s", what)
+	}
 	if err := files.DecodeJSON(name, data, &d); err != nil {
 		return nil, err
 	}

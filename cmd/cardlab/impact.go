@@ -52,8 +52,8 @@ func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int,
 	fl.IntVar(&o.Games, "games", games, gamesUsage)
 	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&o.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
-	fl.BoolVar(&o.JSON, "json", false, "write the result as JSON (docs/metrics.md)")
-	fl.StringVar(&o.OutFile, "out", "", "write the result to `FILE` (atomically) instead of standard output")
+	fl.BoolVar(&o.JSON, "json", false, "write the result as JSON (docs/metrics.md); --out FILE always does")
+	fl.StringVar(&o.OutFile, "out", "", "write the result as JSON to `FILE` (atomically) instead of standard output")
 	fl.IntVar(&o.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games as low_n")
 }
 
@@ -98,6 +98,7 @@ func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, play
 		return err
 	}
 	o.Progress = isTerminal(o.ErrOut)
+	o.JSON = o.JSON || writesFile(o.OutFile)
 	if o.OutFile != "" {
 		// Checked before any game is played; a bad --out is a request
 		// that cannot be met (exit 1), not a usage error.

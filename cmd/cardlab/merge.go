@@ -41,9 +41,10 @@ add up, the games its shard plays). Merging interrupted (partial) shards
 writes the partial result — beside --out FILE as FILE.partial.json — and
 exits 1, as simulate does.
 A merged result lists the shards it holds, so 'cardlab merge result.json'
-prints its tables.
+prints its tables. --out FILE always writes JSON: a file is for 'cardlab
+merge' and 'cardlab report --from' to read.
 docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
-		Example: `  cardlab merge shard-*.json --json --out result.json
+		Example: `  cardlab merge shard-*.json --out result.json
   cardlab merge shard-1.json shard-2.json        # tables`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -54,14 +55,15 @@ docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.Files = args
+			opts.JSON = opts.JSON || writesFile(opts.OutFile)
 			if runF != nil {
 				return runF(opts)
 			}
 			return mergeRun(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write the merged result as JSON (docs/metrics.md)")
-	cmd.Flags().StringVar(&opts.OutFile, "out", "", "write the result to `FILE` (atomically) instead of standard output")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "write the merged result as JSON (docs/metrics.md); --out FILE always does")
+	cmd.Flags().StringVar(&opts.OutFile, "out", "", "write the result as JSON to `FILE` (atomically) instead of standard output")
 	return cmd
 }
 

@@ -31,6 +31,11 @@ func checkCount(flag string, v, lo, hi int) error {
 	return nil
 }
 
+// writesFile reports whether --out names a file rather than standard
+// output. A result written to a file is always JSON: files are read back
+// by merge and report --from, and tables are for reading on a terminal.
+func writesFile(outFile string) bool { return outFile != "" && outFile != files.Stdout }
+
 // openResult starts the result output: --out FILE, or standard output when
 // outFile is "". Opening it checks it, so commands call it before playing.
 func openResult(stdout io.Writer, outFile string) (*files.Output, error) {
@@ -83,6 +88,21 @@ func partialNote(where, outFile string) string {
 // included) and what was finished is written. A second Ctrl-C removes our
 // temporaries and exits at once with status 130.
 func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
+	return interruptibleSaying(ctx, func() string { return interruptNote(true) })
+}
+
+// interruptNote is what the first Ctrl-C prints: whether games were in play
+// (watch sits idle between saves, and then has none to stop).
+func interruptNote(playing bool) string {
+	if playing {
+		return "cardlab: interrupted: stopping the games in play (press Ctrl-C again to quit at once)"
+	}
+	return "cardlab: interrupted: stopping (no games in play; press Ctrl-C again to quit at once)"
+}
+
+// interruptibleSaying is interruptible with the first Ctrl-C's message
+// asked of note when it comes.
+func interruptibleSaying(ctx context.Context, note func() string) (context.Context, context.CancelFunc) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -93,7 +113,7 @@ func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
 	go func() {
 		select {
 		case <-sig:
-			fmt.Fprintln(os.Stderr, "cardlab: interrupted: stopping the games in play (press Ctrl-C again to quit at once)")
+			fmt.Fprintln(os.Stderr, note())
 			cancel()
 		case <-done:
 			return

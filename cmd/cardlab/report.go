@@ -83,7 +83,7 @@ func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Comm
                  defining every column, and a chart of the faction win shares
   summary.md     the verdict, what changed and the findings in plain Markdown,
                  for a forum post or a pull request
-  results.json   the data the other three are made from; 'cardlab report
+  results.json   the data the other four are made from; 'cardlab report
                  --from results.json --out DIR' renders them again without
                  playing, and 'cardlab merge' reads it like a simulate result
 

@@ -59,7 +59,8 @@ seed printed by --games-out, and 'cardlab play' with that seed, seats and
 bots replays it.
 
 Output: aligned tables on standard output, or --json (the contract is in
-docs/metrics.md); --out FILE writes it to FILE instead, atomically.
+docs/metrics.md); --out FILE writes the JSON to FILE instead, atomically
+(a file is always JSON, for 'cardlab merge' and 'cardlab report --from').
 --games-out FILE writes one JSON line per game. Figures resting on fewer
 than --min-sample games are marked low_n (* in the tables). A progress bar
 appears on standard error when it is a terminal. Ctrl-C stops at once,

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -142,10 +143,13 @@ type watcher struct {
 	mu       sync.Mutex
 	baseData *reports.Data
 	outMu    sync.Mutex
+	// playing counts the runs in play, for what Ctrl-C says.
+	playing *atomic.Int32
 }
 
 func watchRun(opts *WatchOptions) error {
-	ctx, stop := interruptible(opts.Context)
+	playing := new(atomic.Int32)
+	ctx, stop := interruptibleSaying(opts.Context, func() string { return interruptNote(playing.Load() > 0) })
 	defer stop()
 	dir := filepath.Clean(opts.RulesDir)
 	var base *cards.Ruleset
@@ -182,7 +186,7 @@ func watchRun(opts *WatchOptions) error {
 		return fmt.Errorf("serving the live page: %w", err)
 	}
 	w := &watcher{opts: opts, live: reports.NewLiveServer(strings.TrimSpace(base.Name + " " + base.Version)),
-		base: base, lineups: lineups, specs: specs}
+		base: base, lineups: lineups, specs: specs, playing: playing}
 	srv := &http.Server{Handler: w.live, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	// Close, not Shutdown: the pages' event streams never end by themselves.
@@ -292,6 +296,8 @@ func (w *watcher) run(ctx context.Context, dir, file string) {
 		return
 	}
 	began := time.Now()
+	w.playing.Add(1)
+	defer w.playing.Add(-1)
 	w.publish(&reports.LiveState{Status: "running", File: file, Message: "valid; comparing with the baseline…"})
 	ph := &livePhases{w: w, file: file}
 	baseData, err := w.baseline(ctx, ph)
