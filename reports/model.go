@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -282,12 +283,36 @@ func (m *model) title() string {
 	return strings.TrimSpace(m.rep.Ruleset.Name + " " + m.rep.Ruleset.Version)
 }
 
-// command is the command line that reproduces the games.
+// command is the command line that reproduces the games and the report:
+// a `cardlab report` command with the tolerance it was rendered with
+// (report --from may render with another than the games were played
+// with), else the simulate command of the games.
 func (m *model) command() string {
 	if m.d.Meta != nil && m.d.Meta.Command != "" {
-		return m.d.Meta.Command
+		return withTolerance(m.d.Meta.Command, 100*m.tol)
 	}
 	return SimulateCommand(m.rep)
+}
+
+var reTolerance = regexp.MustCompile(` --tolerance[ =]\S+`)
+
+// withTolerance sets --tolerance of a `cardlab report` command line to pts
+// (left out when it is the default). The command is ours (reportCommand):
+// --out DIR comes last, so only the part before it is searched, and the
+// value is a plain number.
+func withTolerance(cmd string, pts float64) string {
+	if !strings.HasPrefix(cmd, "cardlab report ") {
+		return cmd
+	}
+	head, tail := cmd, ""
+	if i := strings.LastIndex(cmd, " --out "); i >= 0 {
+		head, tail = cmd[:i], cmd[i:]
+	}
+	head = reTolerance.ReplaceAllString(head, "")
+	if pts != 100*DefaultTolerance {
+		head += " --tolerance " + strconv.FormatFloat(pts, 'g', -1, 64)
+	}
+	return head + tail
 }
 
 func (m *model) generated() string {

@@ -59,6 +59,12 @@ type Meta struct {
 	Catalog *Catalog `json:"catalog,omitempty"`
 	// Histograms are the distributions of game lengths and margins.
 	Histograms *Histograms `json:"histograms,omitempty"`
+	// Tolerance is the band of the findings and verdict, in points of win
+	// share around the fair share (0: no band), as the report was rendered:
+	// it changes what they say, so `report --from` renders with it again
+	// unless told otherwise. Absent in results.json before it was stored
+	// (then the default applies).
+	Tolerance *float64 `json:"tolerance_points,omitempty"`
 }
 
 // Catalog is what a report shows of a ruleset's definitions.
@@ -340,6 +346,7 @@ func Write(dir string, d *Data, o Options) error {
 	if d == nil || d.Report == nil {
 		return errors.New("reports: no result to render")
 	}
+	d = withSettings(d, o)
 	m := newModel(d, o)
 	render := map[string]func(io.Writer) error{
 		"balance.xlsx": m.writeXLSX,
@@ -362,6 +369,21 @@ func Write(dir string, d *Data, o Options) error {
 		}
 		return nil
 	})
+}
+
+// withSettings is d with the rendering settings that change a figure
+// recorded in its Meta (a copy: d is not changed), so that results.json
+// stores them and "Reproduce with" names them.
+func withSettings(d *Data, o Options) *Data {
+	c := *d
+	meta := Meta{}
+	if d.Meta != nil {
+		meta = *d.Meta
+	}
+	tol := 100 * o.tolerance()
+	meta.Tolerance = &tol
+	c.Meta = &meta
+	return &c
 }
 
 // CheckDir reports whether dir can receive a report, before any game is

@@ -344,7 +344,7 @@ func (m *model) xlsxSummary(s *sheet) {
 		{"Games per lineup", c.Games, ""},
 		{"Games played", r.Games, ""},
 		{"Minimum sample", c.MinSample, ""},
-		{"Tolerance band (± around the fair share)", m.tol, fmtPct},
+		{"Tolerance band (points of win share around the fair share)", m.tolText(), ""},
 		{"Partial (interrupted)", yes(r.Partial), ""},
 		{"Simulated", stampRFC3339(m.generated()), ""},
 		{"Rendered", stamp(m.now), ""},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,65 @@ func TestInterruptNote(t *testing.T) {
 	}
 	if s := interruptNote(true); !strings.Contains(s, "stopping the games in play") {
 		t.Errorf("playing: %q", s)
+	}
+}
+
+// The tolerance band changes the findings and the verdict: results.json
+// stores it, report --from renders with it again, and "Reproduce with"
+// names the one the report was rendered with (issue 25, item 12).
+func TestReportToleranceIsStoredAndReproduced(t *testing.T) {
+	tmp := t.TempDir()
+	a := filepath.Join(tmp, "a")
+	if code, _, stderr := cardlab(t, "report", "--games", "8", "--bots", "random", "--values=false", "--tolerance", "3", "--out", a); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	stored := func(dir string) float64 {
+		t.Helper()
+		var d struct {
+			Report struct {
+				Tolerance *float64 `json:"tolerance_points"`
+			} `json:"report"`
+		}
+		data, _ := os.ReadFile(filepath.Join(dir, "results.json"))
+		if err := json.Unmarshal(data, &d); err != nil || d.Report.Tolerance == nil {
+			t.Fatalf("%s/results.json stores no tolerance_points (%v)", dir, err)
+		}
+		return *d.Report.Tolerance
+	}
+	reproduce := func(dir string) string {
+		t.Helper()
+		md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+		_, after, _ := strings.Cut(string(md), "Reproduce with:")
+		line, _, _ := strings.Cut(strings.TrimLeft(after, "\n`sh"), "\n```")
+		return strings.TrimSpace(line)
+	}
+	if got := stored(a); got != 3 {
+		t.Errorf("stored tolerance %g, want 3", got)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want float64
+		cmd  string // what the reproduce command says of the tolerance
+	}{
+		{"as stored", nil, 3, " --tolerance 3 --out "},
+		{"another", []string{"--tolerance", "5"}, 5, " --tolerance 5 --out "},
+		{"the default", []string{"--tolerance", "2"}, 2, " --seed 1 --values=false --out "},
+	} {
+		dir := filepath.Join(tmp, strings.ReplaceAll(tt.name, " ", "-"))
+		args := append([]string{"report", "--from", filepath.Join(a, "results.json"), "--out", dir}, tt.args...)
+		if code, _, stderr := cardlab(t, args...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.name, code, stderr)
+		}
+		if got := stored(dir); got != tt.want {
+			t.Errorf("%s: stored tolerance %g, want %g", tt.name, got, tt.want)
+		}
+		if cmd := reproduce(dir); !strings.Contains(cmd, tt.cmd) || strings.Count(cmd, "--tolerance") > 1 {
+			t.Errorf("%s: reproduce with %q, want it to contain %q", tt.name, cmd, tt.cmd)
+		}
+		md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+		if want := fmt.Sprintf("±%g points", tt.want); !strings.Contains(string(md), want) {
+			t.Errorf("%s: summary.md does not say %q", tt.name, want)
+		}
 	}
 }

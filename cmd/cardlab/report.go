@@ -58,6 +58,9 @@ type ReportOptions struct {
 	// Tolerance is --tolerance in win-share points: within it of the fair
 	// share counts as balanced.
 	Tolerance float64
+	// ToleranceSet: --tolerance was given; otherwise --from renders with
+	// the tolerance its results.json was rendered with.
+	ToleranceSet bool
 	// Progress shows progress bars on ErrOut (when it is a terminal).
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
@@ -155,6 +158,7 @@ the same comparison, live.`,
 			if opts.Tolerance < 0 || opts.Tolerance >= 50 {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
 			}
+			opts.ToleranceSet = f.Changed("tolerance")
 			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
 				return runF(opts)
@@ -196,6 +200,13 @@ func reportRun(opts *ReportOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if opts.From != "" && !opts.ToleranceSet && data.Meta != nil && data.Meta.Tolerance != nil {
+		// Rendered again as it was, unless told otherwise.
+		if t := *data.Meta.Tolerance; !(t >= 0 && t < 50) {
+			return fmt.Errorf("%s: report.tolerance_points %g is not a band (at least 0 and below 50 points)", opts.From, t)
+		}
+		opts.Tolerance = *data.Meta.Tolerance
 	}
 	tol := opts.Tolerance / 100
 	if tol == 0 {
