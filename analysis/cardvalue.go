@@ -987,6 +987,11 @@ func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
 	rep.CardValueDesign = res.Design(cfg)
 	for i := range rep.Cards {
 		if v, ok := res.Values[rep.Cards[i].ID]; ok {
+			if cfg.Ruleset != nil {
+				if c, ok := cfg.Ruleset.CardByID(rep.Cards[i].ID); ok {
+					v.CardHash = cfg.Ruleset.PlayHash(c)
+				}
+			}
 			rep.Cards[i].Value = &v
 		}
 	}

@@ -636,6 +636,10 @@ type CardValue struct {
 	// EffectPowerCI95 is EffectPower's 95% interval.
 	EffectPowerCI95 [2]float64 `json:"effect_power_ci95"`
 	Flagged         bool       `json:"flagged"`
+	// CardHash is the card's cards.Ruleset.PlayHash as it was measured: a
+	// value belongs to that card, and `cardlab print --with-values` prints
+	// none for a card edited since.
+	CardHash string `json:"card_hash,omitempty"`
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one

@@ -27,6 +27,44 @@ type Values struct {
 	// HashMatches is false when the report was made from other files than
 	// the ruleset being printed.
 	HashMatches bool
+	// Stale lists the cards edited since their value was measured (their
+	// play hash, or in an older results.json their printed power, copies,
+	// type, kind or effect, differs): their faces say so instead of
+	// printing a value of another card.
+	Stale []string
+}
+
+// StaleLine is printed on the face of a card edited since its value was
+// measured.
+const StaleLine = "edited since measured: no value"
+
+// catalogCard is what an older results.json (without card_hash) recorded
+// of a card's face, to compare with the card now.
+type catalogCard struct {
+	ID     string `json:"id"`
+	Type   string `json:"type"`
+	Kind   string `json:"kind"`
+	Power  int    `json:"power"`
+	Copies int    `json:"copies"`
+	Effect string `json:"effect"`
+}
+
+// edited reports whether card c was changed since v was measured: by the
+// stored play hash, else by the report's catalog entry, else (neither
+// recorded) not known to be.
+func edited(rs *cards.Ruleset, c *cards.Card, v *analysis.CardValue, cat *catalogCard) bool {
+	if v.CardHash != "" {
+		return v.CardHash != rs.PlayHash(c)
+	}
+	if cat == nil {
+		return false
+	}
+	eff := ""
+	if c.Effect != nil {
+		eff = c.Effect.Handler
+	}
+	return cat.Type != c.Type.String() || cat.Kind != c.Kind.String() || cat.Power != c.Power ||
+		cat.Copies != c.Copies || cat.Effect != eff
 }
 
 // ReadValues reads a report's results.json (or a `cardlab simulate --json`
@@ -53,20 +91,38 @@ func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
 	if rep.ToolVersion == "" || rep.Cards == nil {
 		return nil, fmt.Errorf("printing: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", name)
 	}
+	var meta struct {
+		Report struct {
+			Catalog struct {
+				Cards []catalogCard `json:"cards"`
+			} `json:"catalog"`
+		} `json:"report"`
+	}
+	_ = json.Unmarshal(data, &meta) // decoded above; a catalog is optional
+	printed := map[string]*catalogCard{}
+	for i := range meta.Report.Catalog.Cards {
+		printed[meta.Report.Catalog.Cards[i].ID] = &meta.Report.Catalog.Cards[i]
+	}
 	v := &Values{Lines: map[string]string{}, Cards: map[string]analysis.CardValue{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
 	for _, c := range rep.Cards {
-		if _, ok := rs.CardByID(c.ID); !ok {
+		card, ok := rs.CardByID(c.ID)
+		if !ok {
 			v.Unknown = append(v.Unknown, c.ID)
 			continue
 		}
 		if c.Value == nil {
 			continue
 		}
+		if edited(rs, card, c.Value, printed[c.ID]) {
+			v.Stale = append(v.Stale, c.ID)
+			v.Lines[c.ID] = StaleLine
+			continue
+		}
 		v.Lines[c.ID] = ValueLine(c.Value)
 		v.Cards[c.ID] = *c.Value
 		v.Found++
 	}
-	if v.Found == 0 {
+	if v.Found == 0 && len(v.Stale) == 0 {
 		return v, errors.New("printing: " + name + " has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them")
 	}
 	return v, nil

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -131,5 +133,52 @@ func TestReportToleranceIsStoredAndReproduced(t *testing.T) {
 		if want := fmt.Sprintf("±%g points", tt.want); !strings.Contains(string(md), want) {
 			t.Errorf("%s: summary.md does not say %q", tt.name, want)
 		}
+	}
+}
+
+// A value belongs to the card as it was measured: after an edit of one
+// card, print --with-values prints no value for it (its face says it was
+// edited) and the others' values as before (issue 25, item 11).
+func TestPrintWithValuesAfterAnEdit(t *testing.T) {
+	tmp := t.TempDir()
+	rules := writeDefault(t)
+	rep := filepath.Join(tmp, "rep")
+	if code, _, stderr := cardlab(t, "report", "--rules", rules, "--games", "8", "--bots", "random",
+		"--precision", "100", "--value-games", "64", "--out", rep); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	corrupt(t, rules, "vulcan.yaml", "name: Suurok-class Cruiser\n    type: ship\n    kind: N\n    power: 5", "name: Suurok-class Cruiser\n    type: ship\n    kind: N\n    power: 6")
+	out := filepath.Join(tmp, "print")
+	code, _, stderr := cardlab(t, "print", "--rules", rules, "--out", out, "--formats", "csv", "--with-values", filepath.Join(rep, "results.json"))
+	if code != 0 {
+		t.Fatalf("print: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "1 cards were edited since") || !strings.Contains(stderr, "vu-suurok") {
+		t.Errorf("print does not say which card was edited: %s", stderr)
+	}
+	f, err := os.Open(filepath.Join(out, "cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "value_power")
+	if col < 0 {
+		t.Fatalf("cards.csv has no value_power column: %v", rows[0])
+	}
+	valued := 0
+	for _, r := range rows[1:] {
+		switch {
+		case r[0] == "vu-suurok" && r[col] != "":
+			t.Errorf("the edited card still carries a value: %v", r)
+		case r[0] != "vu-suurok" && r[col] != "":
+			valued++
+		}
+	}
+	if valued < 100 {
+		t.Errorf("only %d unedited cards carry a value", valued)
 	}
 }

@@ -130,7 +130,11 @@ func printRun(opts *PrintOptions) error {
 			return err
 		}
 		if !v.HashMatches {
-			fmt.Fprintf(opts.ErrOut, "note: %s was made from other card files than these; values are printed by card id\n", opts.ValuesFile)
+			fmt.Fprintf(opts.ErrOut, "note: %s was made from other card files than these; values are printed by card id for the cards not edited since\n", opts.ValuesFile)
+		}
+		if len(v.Stale) > 0 {
+			fmt.Fprintf(opts.ErrOut, "note: %d cards were edited since %s measured them (e.g. %q): their faces say %q; run the report again for their values\n",
+				len(v.Stale), opts.ValuesFile, v.Stale[0], printing.StaleLine)
 		}
 		if len(v.Unknown) > 0 {
 			fmt.Fprintf(opts.ErrOut, "note: %d cards of %s are not in this ruleset (e.g. %q)\n", len(v.Unknown), opts.ValuesFile, v.Unknown[0])

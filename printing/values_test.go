@@ -1,0 +1,52 @@
+package printing
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// A value measured on a card that was edited since is not printed: by the
+// stored play hash, or in an older results.json by its catalog entry.
+func TestReadValuesStale(t *testing.T) {
+	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := &rs.Cards[0], &rs.Cards[1]
+	edited := *b
+	edited.Power++
+	file := filepath.Join(t.TempDir(), "results.json")
+	for _, tt := range []struct {
+		name, json string
+	}{
+		{"play hash", fmt.Sprintf(`{"tool_version":"t","cards":[{"id":%q,"value":{"power":5,"card_hash":%q}},{"id":%q,"value":{"power":6,"card_hash":%q}}]}`,
+			a.ID, rs.PlayHash(a), b.ID, rs.PlayHash(&edited))},
+		{"catalog", fmt.Sprintf(`{"tool_version":"t","cards":[{"id":%q,"value":{"power":5}},{"id":%q,"value":{"power":6}}],
+			"report":{"catalog":{"cards":[{"id":%q,"type":%q,"kind":%q,"power":%d,"copies":%d,"effect":%q},{"id":%q,"type":%q,"kind":%q,"power":%d,"copies":%d}]}}}`,
+			a.ID, b.ID, a.ID, a.Type, a.Kind, a.Power, a.Copies, handler(a), b.ID, b.Type, b.Kind, b.Power+1, b.Copies)},
+	} {
+		os.WriteFile(file, []byte(tt.json), 0o644)
+		v, err := ReadValues(file, rs)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !slices.Equal(v.Stale, []string{b.ID}) || v.Lines[b.ID] != StaleLine || v.Found != 1 {
+			t.Errorf("%s: stale %v, line %q, found %d; want only %s stale", tt.name, v.Stale, v.Lines[b.ID], v.Found, b.ID)
+		}
+		if _, ok := v.Cards[b.ID]; ok || v.Lines[a.ID] == "" || v.Lines[a.ID] == StaleLine {
+			t.Errorf("%s: the unedited card's line %q, the edited card's value kept: %v", tt.name, v.Lines[a.ID], ok)
+		}
+	}
+}
+
+func handler(c *cards.Card) string {
+	if c.Effect == nil {
+		return ""
+	}
+	return c.Effect.Handler
+}
