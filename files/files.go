@@ -278,12 +278,18 @@ var (
 func track(p string)   { liveMu.Lock(); live[p] = true; liveMu.Unlock() }
 func untrack(p string) { liveMu.Lock(); delete(live, p); liveMu.Unlock() }
 
-// RemoveTemporaries removes every temporary this process still holds; the
-// second Ctrl-C calls it before exiting at once.
+// RemoveTemporaries removes every temporary this process still holds; a
+// process that quits at once (a second Ctrl-C) calls it before exiting. A
+// folder's swap under way is given a moment to finish; one that does not
+// keeps its temporary, whose journal lets the next run finish it.
 func RemoveTemporaries() {
+	busy := waitSwaps(2 * time.Second)
 	liveMu.Lock()
 	defer liveMu.Unlock()
 	for p := range live {
+		if busy[p] || journaled(p) {
+			continue
+		}
 		os.RemoveAll(p)
 		delete(live, p)
 	}
@@ -382,8 +388,8 @@ func CleanStale(dir, base string) {
 		if elsewhere && young || !elsewhere && (pid == os.Getpid() || processAlive(pid) && young) {
 			continue
 		}
-		if interruptedSwap(filepath.Join(dir, name)) {
-			continue // the only copy of a folder's old files: never removed
+		if journaled(filepath.Join(dir, name)) || interruptedSwap(filepath.Join(dir, name)) {
+			continue // a swap to finish, or the only copy of a folder's old files
 		}
 		os.RemoveAll(filepath.Join(dir, name))
 	}
@@ -395,23 +401,6 @@ func CleanStale(dir, base string) {
 func interruptedSwap(tmp string) bool {
 	entries, err := os.ReadDir(filepath.Join(tmp, swapOld))
 	return err == nil && len(entries) > 0
-}
-
-// InterruptedSwaps lists the temporaries in dir left by a ReplaceDir of
-// base that was killed in the middle of its swap.
-func InterruptedSwaps(dir, base string) []string {
-	prefix := "." + base + tempMarker
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), prefix) && interruptedSwap(filepath.Join(dir, e.Name())) {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
 }
 
 func processAlive(pid int) bool {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/cards"
+	rulesetfiles "github.com/cardlab/cardlab/files"
 )
 
 // InitOptions are the inputs of `cardlab init`.
@@ -33,8 +35,10 @@ func NewCmdInit(_ *globalOptions, runF func(*InitOptions) error) *cobra.Command 
 Conquest – Alpha Tactics v1.2.4 set) into DIR, creating DIR if needed, as a
 starting point for your own game or variant.
 
-init never overwrites: if any of the files already exists in DIR it writes
-nothing and exits with status 1.
+init never overwrites: if any of the files already exists in DIR with other
+content it writes nothing and exits with status 1. The files are written as a
+whole (all or none); files that hold exactly what init writes — left by an
+interrupted init — are kept and the others written.
 
 Then edit the YAML files (docs/ruleset-format.md describes them) and check
 them with 'cardlab validate --rules DIR'.`,
@@ -73,49 +77,60 @@ func initRun(opts *InitOptions) error {
 	}
 
 	// Check everything first, so that nothing is written when anything is
-	// in the way.
-	var existing []string
+	// in the way. A file that already holds exactly what init writes is
+	// one an interrupted init wrote: it is kept, and the rest written.
+	var existing, missing []string
+	contents := map[string][]byte{}
 	for _, f := range files {
+		data, err := fs.ReadFile(src, f)
+		if err != nil {
+			return fmt.Errorf("reading the embedded ruleset: %w", err)
+		}
+		contents[f] = data
 		p := filepath.Join(opts.Dir, filepath.FromSlash(f))
-		if _, err := os.Lstat(p); err == nil {
-			existing = append(existing, p)
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+			missing = append(missing, f)
+		} else if err != nil {
 			return err
+		} else if !sameContent(p, data) {
+			existing = append(existing, p)
 		}
 	}
 	if len(existing) > 0 {
 		return fmt.Errorf("not overwriting existing files (remove them or choose another directory):\n  %s",
 			strings.Join(existing, "\n  "))
 	}
-
-	// O_EXCL still guards against files appearing meanwhile; on any failure,
-	// the files written so far are removed again.
-	var written []string
-	undo := func() {
-		for i := len(written) - 1; i >= 0; i-- {
-			os.Remove(written[i])
-		}
+	if len(missing) == 0 {
+		fmt.Fprintf(opts.ErrOut, "%s already holds every file of the ruleset: nothing to write\n", opts.Dir)
+		return nil
 	}
-	for _, f := range files {
-		data, err := fs.ReadFile(src, f)
-		if err != nil {
-			undo()
-			return fmt.Errorf("reading the embedded ruleset: %w", err)
+	// The files are written into a temporary folder and moved in as a
+	// whole (a new DIR by one rename): an interrupted init leaves all of
+	// them or none, never an empty deck file.
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(opts.Dir)), 0o755); err != nil {
+		return err
+	}
+	err = rulesetfiles.AddToDir(opts.Dir, missing, func(tmp string) error {
+		for _, f := range missing {
+			p := filepath.Join(tmp, filepath.FromSlash(f))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := rulesetfiles.Render(p, func(w io.Writer) error { _, err := w.Write(contents[f]); return err }); err != nil {
+				return err
+			}
+			if err := os.Chmod(p, 0o644); err != nil {
+				return err
+			}
 		}
-		p := filepath.Join(opts.Dir, filepath.FromSlash(f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			undo()
-			return err
-		}
-		if err := writeExcl(p, data); err != nil {
-			undo()
-			return err
-		}
-		written = append(written, p)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 
 	dir := shellQuote(opts.Dir)
-	fmt.Fprintf(opts.ErrOut, "wrote %d files to %s:\n", len(written), opts.Dir)
+	fmt.Fprintf(opts.ErrOut, "wrote %d files to %s:\n", len(files), opts.Dir)
 	for _, f := range files {
 		fmt.Fprintf(opts.ErrOut, "  %s\n", f)
 	}
@@ -131,20 +146,12 @@ next steps:
 	return nil
 }
 
-// writeExcl creates path with data, failing if it exists.
-func writeExcl(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
+// sameContent reports whether the regular file path holds exactly data.
+func sameContent(path string, data []byte) bool {
+	st, err := os.Lstat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
+		return false
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(path)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(path)
-		return err
-	}
-	return nil
+	b, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(b, data)
 }

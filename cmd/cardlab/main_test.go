@@ -513,3 +513,35 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestInitResumesAfterInterruption: an init interrupted after some of its
+// files (which hold exactly what init writes) is run again and completes;
+// a file with other content still stops it.
+func TestInitResumesAfterInterruption(t *testing.T) {
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, stderr := cardlab(t, "init", full); code != 0 {
+		t.Fatal(stderr)
+	}
+	want := dirFiles(t, full)
+	dir := t.TempDir()
+	n := 0
+	for name, b := range want {
+		if n++; n%2 == 0 {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, b, 0o644)
+		}
+	}
+	if code, _, stderr := cardlab(t, "init", dir); code != 0 {
+		t.Fatalf("init after an interrupted one: exit %d: %s", code, stderr)
+	}
+	if got := dirFiles(t, dir); !reflect.DeepEqual(got, want) {
+		t.Errorf("files differ: %v", slices.Sorted(maps.Keys(got)))
+	}
+	es, _ := os.ReadDir(dir)
+	for _, e := range es {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left: %s", e.Name())
+		}
+	}
+}

@@ -109,6 +109,7 @@ func interruptibleSaying(ctx context.Context, note func() string) (context.Conte
 	ctx, cancel := context.WithCancel(ctx)
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	handled := files.HandleSignals() // a folder's swap need not send them again
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -128,6 +129,7 @@ func interruptibleSaying(ctx context.Context, note func() string) (context.Conte
 	}()
 	return ctx, func() {
 		signal.Stop(sig)
+		handled()
 		cancel()
 		close(done)
 	}
