@@ -982,8 +982,10 @@ func median(x []float64) float64 {
 }
 
 // AttachCardValues puts the experiment's values on the report's cards and
-// its prices of a power point and design on the report.
+// its prices of a power point and design on the report, and renews its
+// checksum (which covers them).
 func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
+	defer func() { rep.Checksum = rep.Sum() }()
 	rep.CardValueDesign = res.Design(cfg)
 	for i := range rep.Cards {
 		if v, ok := res.Values[rep.Cards[i].ID]; ok {

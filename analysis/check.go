@@ -14,23 +14,31 @@ import (
 	"github.com/cardlab/cardlab/files"
 )
 
-// Sum is the checksum of what a report's figures are computed from: the tool
-// version, ruleset, config, game count, partial flag and raw counts, as
-// "sha256:HEX" of their JSON. It is not a signature — anyone can recompute
-// it — but an edited or damaged count no longer matches, and Verify refuses
-// the report.
+// Sum is the checksum of everything a report holds but the checksum itself
+// — tool version, ruleset, config, games, partial, every figure (factions,
+// seats, matchups, targets, cards and their values, price_of_power,
+// card_value_design, game, timing) and the raw counts — as "sha256:HEX" of
+// the JSON of the report as decoded, so whatever a renderer reads from the
+// file is covered, however the file spells it. It is not a signature —
+// anyone can recompute it — but an edited or damaged figure no longer
+// matches, and Verify refuses the report. "" when the report cannot be
+// written as JSON (a NaN).
 func (r *Report) Sum() string {
-	h := sha256.New()
-	enc := json.NewEncoder(h)
-	_ = enc.Encode(struct {
-		ToolVersion string      `json:"tool_version"`
-		Ruleset     RulesetInfo `json:"ruleset"`
-		Config      ConfigInfo  `json:"config"`
-		Games       int64       `json:"games"`
-		Partial     bool        `json:"partial"`
-		Raw         *Counts     `json:"raw"`
-	}{r.ToolVersion, r.Ruleset, r.Config, r.Games, r.Partial, r.Raw})
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+	c := *r
+	c.Checksum = ""
+	return JSONSum(&c)
+}
+
+// JSONSum is the checksum of Sum for any document, such as a report's
+// results.json that holds a report and more: "sha256:HEX" of v's JSON, ""
+// when v cannot be written as JSON.
+func JSONSum(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
 }
 
 // MaxShards bounds the shards a run may be split into (simulate --shard
@@ -54,7 +62,7 @@ func (r *Report) Verify() error {
 		return errors.New("no checksum (written by a cardlab before 0.1, or edited)")
 	}
 	if r.Checksum != r.Sum() {
-		return errors.New("the checksum does not match the counts: the file was edited or damaged after cardlab wrote it")
+		return errors.New("the checksum does not match the figures and counts: the file was edited or damaged after cardlab wrote it (or by an older cardlab, whose checksum covered the counts only)")
 	}
 	if err := r.Raw.Check(); err != nil {
 		return err

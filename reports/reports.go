@@ -45,6 +45,40 @@ type Data struct {
 	// Meta says how the report was made. A plain `cardlab simulate --json`
 	// result has none; the renderers then make do without it.
 	Meta *Meta `json:"report,omitempty"`
+	// DocumentChecksum is Sum(): the report's own checksum covers the
+	// simulate result, this one everything else the report renders
+	// (impact, sweep, diff, skill, the catalog, histograms and command).
+	// Parse refuses a file whose content no longer matches either.
+	DocumentChecksum string `json:"document_checksum,omitempty"`
+}
+
+// Sum is the checksum of everything d holds but DocumentChecksum
+// (analysis.JSONSum of the JSON of d as decoded).
+func (d *Data) Sum() string {
+	c := *d
+	c.DocumentChecksum = ""
+	return analysis.JSONSum(&c)
+}
+
+// hasExtras says whether d holds more than a simulate result.
+func (d *Data) hasExtras() bool {
+	return d.Impact != nil || d.Sweep != nil || d.Diff != nil || d.Skill != nil || d.Meta != nil
+}
+
+// verify checks d as read from a file before it is rendered: the simulate
+// result (Report.Verify: checksum and counts) and, when d holds more than
+// that, the document checksum over the rest.
+func (d *Data) verify() error {
+	if err := d.Report.Verify(); err != nil {
+		return err
+	}
+	switch {
+	case d.DocumentChecksum == "" && d.hasExtras():
+		return errors.New("no document_checksum over its report, impact, sweep, diff or skill (written by an older cardlab, or edited)")
+	case d.DocumentChecksum != "" && d.DocumentChecksum != d.Sum():
+		return errors.New("the document_checksum does not match its content: the file was edited or damaged after cardlab wrote it")
+	}
+	return nil
 }
 
 // Meta describes how a report was made.
@@ -312,29 +346,43 @@ func decode(name string, data []byte) (*Data, error) {
 }
 
 // ReadFile reads results.json or a `cardlab simulate --json` result, at
-// most analysis.MaxReportSize bytes, and verifies it (Report.Verify): an
-// edited or damaged result is refused.
+// most analysis.MaxReportSize bytes, and verifies it (Parse).
 func ReadFile(name string) (*Data, error) {
 	data, err := files.ReadCapped(name, analysis.MaxReportSize, "a results.json or 'cardlab simulate --json' result")
 	if err != nil {
 		return nil, err
 	}
+	return Parse(name, data)
+}
+
+// Parse decodes results.json or a `cardlab simulate --json` result read
+// from the file name and verifies it: the report's checksum and counts
+// (analysis.Report.Verify) and the document checksum over what else it
+// holds. Every figure a report renders from it is covered by one of the
+// two, so an edited or damaged result is refused, never rendered.
+func Parse(name string, data []byte) (*Data, error) {
 	d, err := decode(name, data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if err := d.Report.Verify(); err != nil {
+	if err := d.verify(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return d, nil
 }
 
-// WriteJSON writes d as results.json.
+// WriteJSON writes d as results.json, with its document checksum.
 func WriteJSON(w io.Writer, d *Data) error {
+	c := *d
+	if c.hasExtras() {
+		c.DocumentChecksum = c.Sum()
+	} else {
+		c.DocumentChecksum = ""
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(d)
+	return enc.Encode(&c)
 }
 
 // Write renders the report files (Files) into dir through files.ReplaceDir:

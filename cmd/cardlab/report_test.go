@@ -199,3 +199,38 @@ func TestReportBase(t *testing.T) {
 		t.Errorf("summary.md does not list what changed:\n%s", md)
 	}
 }
+
+// TestReportFromRefusesEditedFigures is issue 24 item 6: factions.klingon.
+// win_rate changed from 0.51 to 0.71 in a result (a simulate result, and a
+// report's results.json) was rendered as "Klingon wins 71.0%", because the
+// checksum covered only the raw counts. It is refused now, nothing written.
+func TestReportFromRefusesEditedFigures(t *testing.T) {
+	dir := t.TempDir()
+	sim := filepath.Join(dir, "r.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "20", "--json", "--out", sim); code != 0 {
+		t.Fatal(stderr)
+	}
+	first := filepath.Join(dir, "first")
+	if code, _, stderr := cardlab(t, "report", "--from", sim, "--out", first); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, src := range []string{sim, filepath.Join(first, "results.json")} {
+		var m map[string]any
+		data, _ := os.ReadFile(src)
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		m["factions"].(map[string]any)["klingon"].(map[string]any)["win_rate"] = 0.71
+		b, _ := json.MarshalIndent(m, "", "  ")
+		ed := filepath.Join(dir, "edited.json")
+		os.WriteFile(ed, b, 0o644)
+		out := filepath.Join(dir, "out")
+		code, _, stderr := cardlab(t, "report", "--from", ed, "--out", out)
+		if code != 1 || !strings.Contains(stderr, "checksum does not match") {
+			t.Errorf("%s edited: exit %d: %s", filepath.Base(src), code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s edited: %s was written", filepath.Base(src), out)
+		}
+	}
+}
