@@ -109,3 +109,43 @@ func TestNeverPeekCatchesCheat(t *testing.T) {
 		t.Fatal("a peeking agent was never caught")
 	}
 }
+
+// TestNeverPeekSealedBid: in Negotiations a later bidder cannot tell
+// whether an earlier one took part (the rulebook reveals all bids at once),
+// so every agent, seeded alike, decides the same after a bid and after
+// none.
+func TestNeverPeekSealedBid(t *testing.T) {
+	rs := cards.Default()
+	id := func(s string) int {
+		c, ok := rs.CardByID(s)
+		if !ok {
+			t.Fatalf("no card %s", s)
+		}
+		return c.Index
+	}
+	for seed := uint64(0); seed < 6; seed++ {
+		mk := func() *game.State {
+			s, err := game.NewSetup(rs, game.Setup{Factions: []string{"starfleet", "klingon", "romulan"}, Seed: seed, Phase: game.Reveal,
+				Hands: [][]string{{"sf-akira", "sf-miranda"}, {"kl-ktinga", "kl-d7", "kl-bird-of-prey"}, {"ro-scimitar"}},
+				Rows:  []game.SetupRow{{Target: "earth", Cards: []game.SetupCard{{Card: "sf-negotiations", Owner: 0}}}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		bid, pass := mk(), mk()
+		bid.Apply(game.HandAction(id("sf-akira")))
+		pass.Apply(game.DoneAction())
+		if bid.CurrentPlayer() != 1 || bid.PendingHandler() != "negotiations" {
+			t.Fatalf("seat %d decides %q", bid.CurrentPlayer(), bid.PendingHandler())
+		}
+		la, lb := bid.LegalActions(nil), pass.LegalActions(nil)
+		for _, spec := range []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game"} {
+			a1, _ := Parse(spec, seed)
+			a2, _ := Parse(spec, seed)
+			if x, y := a1.Choose(bid, la), a2.Choose(pass, lb); x != y {
+				t.Errorf("seed %d: %s bids %v after seat 0 bid and %v after it did not: it saw a sealed decision", seed, spec, x, y)
+			}
+		}
+	}
+}

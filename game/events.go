@@ -19,7 +19,7 @@ const (
 	EvPass                            // Player passed
 	EvDiscarded                       // Player discarded Card
 	EvSpied                           // Player saw every opponent's hand
-	EvBid                             // Player bid Card in Negotiations (Card -1: no bid)
+	EvBid                             // Player decided a sealed Negotiations bid: Card, or -1 for no bid (both hidden from the table until EvBidRevealed)
 	EvNegotiated                      // Player took Target of Row by Negotiations; Value winning power
 	EvDeploymentEnd                   // Player ended the Deployment Phase
 	EvShieldsRemoved                  // Reveal Phase began; Value shields removed
@@ -27,7 +27,7 @@ const (
 	EvRowUnclaimed                    // nobody took Target of Row (no cards); Value 1 if it went back under the pile
 	EvRoundEnd                        // round over
 	EvGameEnd                         // Value: number of winners
-	EvBidRevealed                     // Player's sealed Negotiations bid Card is shown
+	EvBidRevealed                     // every bidder at once: Player's sealed Negotiations bid Card is shown (-1: made no bid)
 )
 
 var eventNames = [...]string{"round_start", "target_laid", "drawn", "reshuffle", "placed", "shielded", "revealed",

@@ -1,10 +1,13 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // CheckInvariants verifies what must hold in every reachable state: each
 // physical card is in exactly one place (draw pile, hand, discard pile, row,
-// under a shield, or a sealed bid), each target is in exactly one place (the
+// under a shield; a sealed bid stays in its hand), each target is in exactly one place (the
 // pile, a row, or one player's won targets, or unclaimed), rows fit.
 // Property tests call it after every action.
 func (s *State) CheckInvariants() error {
@@ -32,10 +35,9 @@ func (s *State) CheckInvariants() error {
 				}
 			}
 		}
-		if pl.bid != noInst {
-			if err := mark(pl.bid, "bid of seat", p); err != nil {
-				return err
-			}
+		if pl.bid != noInst && !slices.Contains(pl.hand.cards(), pl.bid) {
+			// A sealed bid stays in its owner's hand until the reveal.
+			return fmt.Errorf("game: seat %d's sealed bid %d is not in its hand", p, pl.bid)
 		}
 	}
 	var tseen [64]int

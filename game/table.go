@@ -260,9 +260,12 @@ func (t *table) ShowHands(p int) {
 	}
 }
 
-// negotiate starts the sealed bid for row's target. Bids are made one seat
-// after another starting with p, but each stays face down (hidden from the
-// others' views) until all have bid.
+// negotiate starts the sealed bid for row's target. The engine asks the
+// bidders one seat after another starting with p, but every decision —
+// whether to take part, and with which card — is sealed until all have
+// decided (the rulebook: "All cards are played face down and revealed
+// simultaneously"): a bid card stays in its owner's hand, counted there,
+// until the reveal, and no view or event tells the others who took part.
 func (s *State) negotiate(p, row int) {
 	f := effects.Frame{Player: p, Def: -1, Step: fkBid}
 	f.Data[0] = row
@@ -271,16 +274,44 @@ func (s *State) negotiate(p, row int) {
 	s.push(f)
 }
 
-// bid records the current bidder's sealed bid and moves on; after the last
-// bidder it reveals the bids: the highest base power takes the target, tied
-// players alone bid again.
+// bidDecided is the set of seats that have made their sealed decision in
+// the bid under way (0 when no bid is): those of the bidding set before
+// the current bidder in the bidding order.
+func (s *State) bidDecided() uint {
+	if s.nframes == 0 {
+		return 0
+	}
+	f := &s.frames[s.nframes-1]
+	if f.Def >= 0 || f.Step != fkBid {
+		return 0
+	}
+	n, start := s.fx.players, f.Data[2]
+	var seats uint
+	for k := 0; k < (f.Player-start+n)%n; k++ {
+		if r := (start + k) % n; f.Data[1]&(1<<uint(r)) != 0 {
+			seats |= 1 << uint(r)
+		}
+	}
+	return seats
+}
+
+// bid records the current bidder's sealed decision and moves on; after the
+// last bidder it reveals the bids: the highest base power takes the target,
+// tied players alone bid again.
 func (s *State) bid(f *effects.Frame, a Action) bool {
 	n, q, start := s.fx.players, f.Player, f.Data[2]
 	e := ev(EvBid, q)
+	s.players[q].bid = noInst
 	if a.Kind() == ActHand {
-		if i, ok := s.takeFromHand(q, a.Card()); ok {
-			s.players[q].bid = i
-			e.Card = int16(a.Card())
+		// The card stays in the hand (its count is public) until the
+		// reveal: taking it out now would tell the others that q bid.
+		h := &s.players[q].hand
+		for _, i := range h.cards() {
+			if int(s.fx.instDef[i]) == a.Card() {
+				s.players[q].bid = i
+				e.Card = int16(a.Card())
+				break
+			}
 		}
 	}
 	s.emit(e)
@@ -290,6 +321,19 @@ func (s *State) bid(f *effects.Frame, a Action) bool {
 		if f.Data[1]&(1<<uint(r)) != 0 {
 			f.Player = r
 			return false
+		}
+	}
+	// All have decided: the bids leave their hands and are shown at once.
+	for r := 0; r < n; r++ {
+		if i := s.players[r].bid; i != noInst {
+			h := &s.players[r].hand
+			for k, c := range h.cards() {
+				if c == i {
+					h.removeAt(k)
+					s.handChanged(r)
+					break
+				}
+			}
 		}
 	}
 	best, winners := -1, 0
@@ -307,12 +351,14 @@ func (s *State) bid(f *effects.Frame, a Action) bool {
 		}
 	}
 	for r := 0; r < n; r++ {
-		if i := s.players[r].bid; i != noInst {
-			if s.obs != nil {
-				e := ev(EvBidRevealed, r)
+		if s.obs != nil && f.Data[1]&(1<<uint(r)) != 0 {
+			e := ev(EvBidRevealed, r)
+			if i := s.players[r].bid; i != noInst {
 				e.Card = int16(s.defOf(i))
-				s.emit(e)
 			}
+			s.emit(e)
+		}
+		if i := s.players[r].bid; i != noInst {
 			s.players[r].discard.push(i)
 			s.players[r].bid = noInst
 			s.refill(r)

@@ -101,6 +101,7 @@ func (s *State) TargetsLeft() int { return int(s.targets.n) }
 // from rng because the future shuffles are unknown too).
 func (s *State) Determinize(viewer int, rng *RNG) {
 	fx := s.fx
+	decided := s.bidDecided()
 	for q := 0; q < fx.players; q++ {
 		if q == viewer {
 			continue
@@ -132,9 +133,6 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 					need++
 				}
 			}
-		}
-		if pl.bid != noInst {
-			hidden |= 1 << ((pl.bid - base) & 63)
 		}
 		var pool [64]uint8
 		n := bits.OnesCount64(hidden)
@@ -182,8 +180,16 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 				}
 			}
 		}
-		if pl.bid != noInst {
-			pl.bid = pool[n]
+		// A sealed Negotiations decision already made (the bid card is
+		// still in the hand) is unknown to the viewer — whether q takes
+		// part as much as with which card — so it is drawn again, as the
+		// random bot would make it: no bid or one of the hand's cards,
+		// uniformly. It depends on the hand's size alone.
+		if decided&(1<<uint(q)) != 0 {
+			pl.bid = noInst
+			if k := rng.Intn(int(pl.hand.n) + 1); k < int(pl.hand.n) {
+				pl.bid = pl.hand.c[k]
+			}
 		}
 	}
 	if viewer >= 0 {

@@ -285,14 +285,16 @@ func where(e game.Event) string {
 // sealed bids and cards placed face down. (A face-down card that is removed
 // lands face up on its owner's discard pile, so the table sees it then.)
 func (t *tracer) hidden(e game.Event) bool {
-	if t.revealAll || e.Card < 0 {
+	if t.revealAll {
 		return false
 	}
 	switch e.Kind {
-	case game.EvDrawn, game.EvBid:
-		return true
+	case game.EvBid:
+		return true // no bid is sealed too
+	case game.EvDrawn:
+		return e.Card >= 0
 	case game.EvPlaced:
-		return !e.FaceUp
+		return e.Card >= 0 && !e.FaceUp
 	}
 	return false
 }
@@ -399,15 +401,22 @@ func (t *tracer) OnEvent(s *game.State, e game.Event) {
 	case game.EvSpied:
 		t.act("%s sees every opponent's hand", t.player(e.Player))
 	case game.EvBid:
+		// Sealed: whether a player takes part is hidden until all have
+		// decided, as much as the card (the rulebook: revealed
+		// simultaneously).
 		switch {
+		case !t.revealAll:
+			t.act("%s decides on a sealed bid", t.player(e.Player))
 		case e.Card < 0:
-			t.act("%s makes no bid", t.player(e.Player))
-		case t.hidden(e):
-			t.act("%s bids a card face down", t.player(e.Player))
+			t.act("%s decides to make no bid (sealed)", t.player(e.Player))
 		default:
-			t.act("%s bids %s (power %d)", t.player(e.Player), t.cardName(e.Card), t.rs.Cards[e.Card].Power)
+			t.act("%s bids %s (power %d), sealed", t.player(e.Player), t.cardName(e.Card), t.rs.Cards[e.Card].Power)
 		}
 	case game.EvBidRevealed:
+		if e.Card < 0 {
+			t.act("%s made no bid", t.player(e.Player))
+			break
+		}
 		t.act("%s's bid is shown: %s (power %d)", t.player(e.Player), t.cardName(e.Card), t.rs.Cards[e.Card].Power)
 	case game.EvNegotiated:
 		t.act("%s takes %s (row %d) by Negotiations with a bid of power %d", t.player(e.Player), t.targetName(e.Target), e.Row+1, e.Value)
