@@ -242,8 +242,14 @@ func Check(path string) error {
 	if t.kind == kindThrough {
 		// A descriptor that is not open, or a device we may not write,
 		// fails now rather than after the games.
-		if _, err := os.Stat(t.path); err != nil {
+		st, err := os.Stat(t.path)
+		if err != nil {
 			return fmt.Errorf("%s: %v", path, pathErr(err))
+		}
+		if st.Mode()&fs.ModeNamedPipe != 0 {
+			// A FIFO needs a reader: opened now (kept for Create), not
+			// after the games.
+			return checkFIFO(t.path, path)
 		}
 		if err := syscallAccessW(t.path); err != nil {
 			return fmt.Errorf("%s: cannot write to it: %v", path, pathErr(err))
@@ -426,8 +432,8 @@ type Output struct {
 // Create starts writing the output path ("-": stdout). It checks the path
 // as Check does and opens the temporary beside it at once, so a command that
 // creates its outputs before it starts working fails before doing the work.
-// A device or FIFO is opened at the first write (opening a FIFO waits for a
-// reader).
+// A device or FIFO is opened at once; a FIFO without a reader is waited for
+// a few seconds, then refused.
 func Create(path string, stdout io.Writer) (*Output, error) {
 	t, err := resolve(path)
 	if err != nil {
@@ -436,7 +442,13 @@ func Create(path string, stdout io.Writer) (*Output, error) {
 	o := &Output{name: path, t: t, stdout: stdout}
 	switch t.kind {
 	case kindStdout:
-		o.w = bufio.NewWriterSize(stdout, 64<<10)
+		o.w = bufio.NewWriterSize(&tracked{w: stdout, name: "standard output"}, 64<<10)
+	case kindThrough:
+		f, err := openThrough(t.path, path)
+		if err != nil {
+			return nil, err
+		}
+		o.f, o.w = f, bufio.NewWriterSize(&tracked{w: f, name: path}, 64<<10)
 	case kindNew, kindRegular:
 		dir := filepath.Dir(t.path)
 		CleanStale(dir, filepath.Base(t.path))
@@ -462,16 +474,6 @@ func (o *Output) Write(p []byte) (int, error) {
 	}
 	if o.closed {
 		return 0, errors.New("files: write after close")
-	}
-	if o.w == nil { // a device or FIFO, opened at the first write
-		// O_APPEND: a descriptor path may name a regular file that
-		// already holds output.
-		f, err := os.OpenFile(o.t.path, os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
-			o.err = fmt.Errorf("%s: %v", o.name, pathErr(err))
-			return 0, o.err
-		}
-		o.f, o.w = f, bufio.NewWriterSize(f, 64<<10)
 	}
 	n, err := o.w.Write(p)
 	if err != nil {
@@ -522,11 +524,6 @@ func (o *Output) CommitAs(path string) error { return o.commit(path) }
 func (o *Output) commit(as string) error {
 	if o.closed {
 		return errors.New("files: output committed twice")
-	}
-	if o.w == nil && o.err == nil && o.t.kind == kindThrough {
-		if _, err := o.Write(nil); err != nil { // open it: an empty output is still an output
-			return err
-		}
 	}
 	if o.err != nil {
 		o.Abort()

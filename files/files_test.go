@@ -552,3 +552,74 @@ func TestWriteProtectedRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestFIFOWithoutReaderRefused: opening a FIFO nobody reads waits at most
+// fifoWait, then refuses it (it used to block without limit); a reader
+// that comes meanwhile is served.
+func TestFIFOWithoutReaderRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	defer func(w time.Duration) { fifoWait = w }(fifoWait)
+	fifoWait = 300 * time.Millisecond
+	for _, f := range []func() error{
+		func() error { return Check(p) },
+		func() error { _, err := Create(p, nil); return err },
+		func() error { return WriteFile(p, []byte("x"), nil) },
+	} {
+		start := time.Now()
+		err := f()
+		if err == nil || !strings.Contains(err.Error(), "a FIFO that nobody reads") {
+			t.Errorf("got %v", err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("waited %v", d)
+		}
+	}
+	fifoWait = time.Minute
+	got := make(chan []byte)
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		b, _ := os.ReadFile(p)
+		got <- b
+	}()
+	if err := WriteFile(p, []byte("late reader"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if b := <-got; string(b) != "late reader" {
+		t.Fatalf("read %q", b)
+	}
+}
+
+// TestCheckKeepsFIFOOpen: Check opens a FIFO to see that it has a reader
+// and keeps it open for Create — closing it would end the reader's input
+// before the output is written.
+func TestCheckKeepsFIFOOpen(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(p)
+		got <- b
+	}()
+	if err := Check(p); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // a reader told "end of input" now would have returned
+	if err := WriteFile(p, []byte("after the check"), nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case b := <-got:
+		if string(b) != "after the check" {
+			t.Fatalf("read %q", b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing arrived")
+	}
+}

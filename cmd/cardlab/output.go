@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
@@ -83,10 +84,21 @@ func partialNote(where, outFile string) string {
 	return "the partial result is in " + where + " (" + outFile + " is left as it was)"
 }
 
+// Bounds of the orderly stop after Ctrl-C or SIGTERM: a write to standard
+// output, a device or a FIFO blocked longer than stuckWrite (its reader
+// stopped reading), or a stop still running after stopLimit, is given up:
+// the process removes its temporaries and exits at once, as on a second
+// signal — `timeout` and a service manager's single SIGTERM end it.
+var (
+	stuckWrite = time.Second
+	stopLimit  = 10 * time.Second
+)
+
 // interruptible is ctx (Background if nil) cancelled also by Ctrl-C or
 // SIGTERM: the games in play are abandoned at once (bots' searches
-// included) and what was finished is written. A second Ctrl-C removes our
-// temporaries and exits at once with status 130.
+// included) and what was finished is written. A second Ctrl-C, or an
+// orderly stop that cannot finish (stuckWrite, stopLimit), removes our
+// temporaries and exits at once with status 128+signal (130 for Ctrl-C).
 func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
 	return interruptibleSaying(ctx, func() string { return interruptNote(true) })
 }
@@ -112,19 +124,39 @@ func interruptibleSaying(ctx context.Context, note func() string) (context.Conte
 	handled := files.HandleSignals() // a folder's swap need not send them again
 	done := make(chan struct{})
 	go func() {
+		var first os.Signal
 		select {
-		case <-sig:
+		case first = <-sig:
 			fmt.Fprintln(os.Stderr, note())
 			cancel()
 		case <-done:
 			return
 		}
-		select {
-		case <-sig:
+		quit := func(why string) {
 			files.RemoveTemporaries()
-			fmt.Fprintln(os.Stderr, "cardlab: interrupted again: quitting without writing")
-			os.Exit(130)
-		case <-done:
+			fmt.Fprintln(os.Stderr, "cardlab: "+why+": quitting without writing")
+			code := 130
+			if s, ok := first.(syscall.Signal); ok {
+				code = 128 + int(s)
+			}
+			os.Exit(code)
+		}
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		limit := time.After(stopLimit)
+		for {
+			select {
+			case <-sig:
+				quit("interrupted again")
+			case <-limit:
+				quit(fmt.Sprintf("still stopping after %v", stopLimit))
+			case <-tick.C:
+				if name, d := files.Stuck(); d > stuckWrite {
+					quit(fmt.Sprintf("%s is not being read (a write has waited %v)", name, d.Round(100*time.Millisecond)))
+				}
+			case <-done:
+				return
+			}
 		}
 	}()
 	return ctx, func() {
