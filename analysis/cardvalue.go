@@ -75,6 +75,13 @@ type CardValueConfig struct {
 	// MaxGames per lineup are played. Precision < 0 plays exactly Games.
 	Games, MaxGames int
 	Precision       float64
+	// Unit, if set, is the price of a power point (points, with its 95%
+	// interval) per faction that power is read at — the base ruleset's,
+	// so that an edit does not change the unit the other cards are read
+	// in; UnitFrom names where it came from. A faction it lacks is read at
+	// this ruleset's own price.
+	Unit     map[string]PowerPrice
+	UnitFrom string
 	// Progress, if set, is called now and then with games done and the
 	// games planned so far.
 	Progress func(done, total int)
@@ -85,8 +92,13 @@ type CardValueResult struct {
 	// Values by card id, every card of the factions played; a card that is
 	// already a blank is worth exactly 0 (no interval of its own).
 	Values map[string]CardValue
-	// Price of a power point by faction id.
+	// Price of a power point by faction id, measured on this ruleset.
 	Price map[string]PowerPrice
+	// Unit is the price power is read at by faction id (Price, or
+	// CardValueConfig.Unit), and UnitFrom says whose it is (UnitHere, or
+	// CardValueConfig.UnitFrom).
+	Unit     map[string]PowerPrice
+	UnitFrom map[string]string
 	// Games per lineup, and in all, that the estimates rest on (an
 	// interrupted stage's games are not counted).
 	GamesPerLineup int
@@ -194,6 +206,13 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 		d.stratum = append(d.stratum, byRot)
 	}
 	return d, nil
+}
+
+// alone is the change of faction fac's strength when its cards' terms add
+// up to pi in a game where nothing else is perturbed: the reading at the
+// ruleset as written.
+func (d *valueDesign) alone(theta []float64, fac int, pi float64) float64 {
+	return pi
 }
 
 // blankable reports whether a blank in the card's place differs from it.
@@ -550,7 +569,7 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 			if !errors.Is(err, errTooFewGames) || to >= cfg.MaxGames || cfg.Precision < 0 {
 				return nil, fmt.Errorf("%w (%d games per lineup; play more with --games or --max-games)", err, to)
 			}
-			res.Values, res.Price = nil, nil
+			res.Values, res.Price, res.Unit, res.UnitFrom = nil, nil, nil, nil
 			from, to = to, min(2*to, cfg.MaxGames)
 			continue
 		}
@@ -782,15 +801,20 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		}
 		reps = append(reps, r)
 	}
-	// The figures, as functions of one parameter vector.
+	// The figures, as functions of one parameter vector, as win shares
+	// (×100 for points). Power is read from them afterwards, at one price
+	// per faction (the unit).
 	type figs struct {
-		pts, power, vs []float64
-		price          []float64  // per faction
-		plain          [2]float64 // what a plain card of printed power x plays like: plain[0] + plain[1]·x
+		pts, vs, eff []float64 // per card
+		price        []float64 // per faction: this ruleset's price of a power point
+	}
+	plain := make([]plainRef, d.nf)
+	for fac := range d.cardsOf {
+		plain[fac] = d.plainReference(fac)
 	}
 	derive := func(th []float64) figs {
-		f := figs{pts: make([]float64, len(rs.Cards)), power: make([]float64, len(rs.Cards)),
-			vs: make([]float64, len(rs.Cards)), price: make([]float64, d.nf)}
+		f := figs{pts: make([]float64, len(rs.Cards)), vs: make([]float64, len(rs.Cards)),
+			eff: make([]float64, len(rs.Cards)), price: make([]float64, d.nf)}
 		for fac, list := range d.cardsOf {
 			if len(list) == 0 {
 				continue
@@ -821,44 +845,44 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 				for rot := range l.fac {
 					cells++
 					base := at(li, rot, k, 0)
-					price += at(li, rot, k, th[d.pricePar[fac]]) - base
+					price += at(li, rot, k, d.alone(th, fac, th[d.pricePar[fac]])) - base
 					for x, c := range list {
 						if par := d.cardPar[c]; par >= 0 {
-							gain[x] += base - at(li, rot, k, -th[par])
+							gain[x] += base - at(li, rot, k, d.alone(th, fac, -th[par]))
 						}
 					}
 				}
 			}
-			price /= cells
-			f.price[fac] = price
-			// A replicate whose price is not above 0 (noise, when the point
-			// estimate is small) gives a huge but finite power: an
-			// interval that says "unknown" rather than NaN.
-			price = max(price, minPrice)
-			pw := make([]float64, 0, len(list))
+			f.price[fac] = price / cells
+			pts := make([]float64, 0, len(list))
 			for x, c := range list {
 				f.pts[c] = gain[x] / cells
-				f.power[c] = f.pts[c] / price
-				pw = append(pw, f.power[c])
+				pts = append(pts, f.pts[c])
 			}
 			// Against the median of the faction's other cards: against a
 			// median that includes the card, the median card would sit at
 			// 0 in every replicate, with an interval of nothing.
-			others := make([]float64, 0, len(pw))
+			others := make([]float64, 0, len(pts))
 			for x, c := range list {
-				others = append(others[:0], pw[:x]...)
-				others = append(others, pw[x+1:]...)
-				f.vs[c] = f.power[c] - median(others)
+				others = append(others[:0], pts[:x]...)
+				others = append(others, pts[x+1:]...)
+				f.vs[c] = f.pts[c] - median(others)
+			}
+			ref := &plain[fac]
+			a, b := ref.line(rs, f.pts)
+			for _, c := range list {
+				if r, ok := ref.reference(ref.basis(rs, d.cardPar, c), rs.Cards[c].Power, a, b); ok {
+					f.eff[c] = f.pts[c] - r
+				}
 			}
 		}
-		f.plain = d.plainLine(f.power, f.price)
 		return f
 	}
 	point := derive(theta)
-	// power divides by the price: a price at or below 0 would flip or blow
-	// up every card of the faction. More games may settle it; at the last
-	// stage the faction's cards go without values (a lineup so one-sided
-	// that a power point changes nothing measurable).
+	// A price at or below 0 would flip or blow up every card of the
+	// faction. More games may settle it; at the last stage the faction's
+	// cards go without values (a lineup so one-sided that a power point
+	// changes nothing measurable).
 	unpriced := map[int]bool{}
 	res.Unpriced = nil
 	for fac, par := range d.pricePar {
@@ -891,13 +915,42 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	}
 	ci := func(x, se float64) [2]float64 { return [2]float64{round6(x - tq*se), round6(x + tq*se)} }
 	res.Values = map[string]CardValue{}
-	res.Price = map[string]PowerPrice{}
+	res.Price, res.Unit, res.UnitFrom = map[string]PowerPrice{}, map[string]PowerPrice{}, map[string]string{}
+	// toPower reads a figure (a function of the parameters, as a share) in
+	// power points at the faction's unit, with its standard error. At this
+	// ruleset's own price the ratio is recomputed in every replicate; at a
+	// fixed unit from elsewhere (the base ruleset) the unit's standard error
+	// is added by the delta method, the two runs being independent.
+	type unitOf struct {
+		own bool
+		u   float64 // a share per power point
+		se  float64
+	}
+	units := make([]unitOf, d.nf)
 	for fac, par := range d.pricePar {
 		if par < 0 || unpriced[fac] {
 			continue
 		}
+		id := rs.Factions[fac].ID
 		se := jack(func(f figs) float64 { return f.price[fac] })
-		res.Price[rs.Factions[fac].ID] = PowerPrice{Pts: round6(100 * point.price[fac]), CI95: ci(100*point.price[fac], 100*se)}
+		own := PowerPrice{Pts: round6(100 * point.price[fac]), CI95: ci(100*point.price[fac], 100*se)}
+		res.Price[id] = own
+		if u, ok := d.cfg.Unit[id]; ok && u.Pts > 0 {
+			units[fac] = unitOf{u: u.Pts / 100, se: (u.CI95[1] - u.CI95[0]) / 2 / tq / 100}
+			res.Unit[id], res.UnitFrom[id] = u, d.cfg.UnitFrom
+		} else {
+			units[fac] = unitOf{own: true, u: point.price[fac], se: se}
+			res.Unit[id], res.UnitFrom[id] = own, UnitHere
+		}
+	}
+	toPower := func(fac int, at func(figs) float64) (x, se float64) {
+		u := units[fac]
+		if u.own {
+			ratio := func(f figs) float64 { return at(f) / max(f.price[fac], minPrice) }
+			return ratio(point), jack(ratio)
+		}
+		x = at(point) / u.u
+		return x, math.Hypot(jack(at)/u.u, x*u.se/u.u)
 	}
 	var halfWidths, pvals []float64
 	var order []int
@@ -905,18 +958,24 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		if unpriced[fac] {
 			continue
 		}
+		ref := &plain[fac]
 		for _, c := range list {
-			seP := jack(func(f figs) float64 { return f.pts[c] })
-			seW := jack(func(f figs) float64 { return f.power[c] })
-			seV := jack(func(f figs) float64 { return f.vs[c] })
 			card := &rs.Cards[c]
-			text := func(f figs) float64 { return f.power[c] - f.plain[0] - f.plain[1]*float64(card.Power) }
-			seE := jack(text)
+			pts := func(f figs) float64 { return f.pts[c] }
+			vs := func(f figs) float64 { return f.vs[c] }
+			eff := func(f figs) float64 { return f.eff[c] }
+			seP, seV, seE := jack(pts), jack(vs), jack(eff)
+			pw, seW := toPower(fac, pts)
+			vw, seVW := toPower(fac, vs)
+			ew, seEW := toPower(fac, eff)
 			v := CardValue{
 				Pts: round6(100 * point.pts[c]), PtsCI95: ci(100*point.pts[c], 100*seP),
-				Power: round6(point.power[c]), PowerCI95: ci(point.power[c], seW),
-				VsFaction: round6(point.vs[c]), VsFactionCI95: ci(point.vs[c], seV),
-				EffectPower: round6(text(point)), EffectPowerCI95: ci(text(point), seE),
+				VsFactionPts: round6(100 * point.vs[c]), VsFactionPtsCI95: ci(100*point.vs[c], 100*seV),
+				EffectPts: round6(100 * point.eff[c]), EffectPtsCI95: ci(100*point.eff[c], 100*seE),
+				EffectBasis: ref.basis(rs, d.cardPar, c),
+				Power:       round6(pw), PowerCI95: ci(pw, seW),
+				VsFaction: round6(vw), VsFactionCI95: ci(vw, seVW),
+				EffectPower: round6(ew), EffectPowerCI95: ci(ew, seEW),
 			}
 			res.Values[card.ID] = v
 			if d.cardPar[c] >= 0 {
@@ -937,35 +996,122 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	return nil
 }
 
-// plainLine fits power = a + b·printed over the plain cards (kind N, no
-// effect, no tags) of the run, so that a card's effect power compares it
-// with a plain card of its printed power: the first power points of a card
-// are worth more than the marginal one (a blank is dead in any row), so a
-// plain 3-power card plays like more than 3 marginal points. With fewer
-// than three plain cards of two printed powers the line is power = printed.
-func (d *valueDesign) plainLine(power, price []float64) [2]float64 {
+// UnitHere says a faction's power is read at the price of a power point
+// measured on the ruleset itself (CardValueResult.UnitFrom).
+const UnitHere = "this ruleset"
+
+// UnitFromBase is CardValueConfig.UnitFrom for a unit measured on base.
+func UnitFromBase(base *cards.Ruleset) string {
+	return strings.TrimSpace("base ruleset " + base.Name + " " + base.Version)
+}
+
+// UnitSeed seeds the run that measures a base ruleset's price of a power
+// point for a run seeded seed: apart from it, so that the two runs are
+// independent.
+func UnitSeed(seed uint64) uint64 { return game.SeedFor(seed, 0xba5e) }
+
+// What a card's effect value (CardValue.EffectPts) compares it with: a
+// plain card (kind N, no effect, no tags) of its printed power, as the
+// faction's own plain cards play (docs/metrics.md, "Card value").
+const (
+	// EffectNoText: a plain card or a blank has no text; it adds exactly 0.
+	EffectNoText = "no text"
+	// EffectBlank: printed power 0, where a plain card is a blank, worth
+	// exactly 0: the card's whole value is its text.
+	EffectBlank = "blank"
+	// EffectFit: the line through the faction's plain cards, within their
+	// printed powers.
+	EffectFit = "fit"
+	// EffectInterpolated: below the faction's plain cards' printed powers,
+	// on the straight line from a blank (0 at power 0) to the fitted line
+	// at the weakest plain card's power. Worth is concave in power, so it
+	// understates a plain card there, and the text reads high.
+	EffectInterpolated = "interpolated"
+	// EffectExtrapolated: above the faction's plain cards' printed powers,
+	// the fitted line extended: a guess, said as one.
+	EffectExtrapolated = "extrapolated"
+	// EffectNoReference: the faction has no plain cards of two printed
+	// powers (three cards at least): the text's worth is not given.
+	EffectNoReference = "no reference"
+)
+
+// plainRef is a faction's plain cards, the reference of its cards' effect
+// values.
+type plainRef struct {
+	cards  []int // definitions
+	lo, hi int   // their printed powers' range
+	ok     bool  // at least three plain cards of two printed powers
+}
+
+func isPlain(c *cards.Card) bool {
+	return c.Kind == cards.KindNone && c.Effect == nil && len(c.Tags) == 0
+}
+
+// plainReference collects faction fac's plain cards (blanks excepted).
+func (d *valueDesign) plainReference(fac int) plainRef {
 	rs := d.cfg.Ruleset
-	var n, sx, sy, sxx, sxy float64
+	var r plainRef
 	powers := map[int]bool{}
-	for fac, list := range d.cardsOf {
-		if price[fac] <= minPrice {
-			continue
-		}
-		for _, c := range list {
-			card := &rs.Cards[c]
-			if d.cardPar[c] < 0 || card.Kind != cards.KindNone || card.Effect != nil || len(card.Tags) > 0 {
-				continue
+	for _, c := range d.cardsOf[fac] {
+		if card := &rs.Cards[c]; d.cardPar[c] >= 0 && isPlain(card) {
+			if len(r.cards) == 0 || card.Power < r.lo {
+				r.lo = card.Power
 			}
-			x, y := float64(card.Power), power[c]
-			n, sx, sy, sxx, sxy = n+1, sx+x, sy+y, sxx+x*x, sxy+x*y
+			r.hi = max(r.hi, card.Power)
+			r.cards = append(r.cards, c)
 			powers[card.Power] = true
 		}
 	}
-	if n < 3 || len(powers) < 2 {
-		return [2]float64{0, 1}
+	r.ok = len(r.cards) >= 3 && len(powers) >= 2
+	return r
+}
+
+// basis says what card c's effect value compares it with.
+func (r *plainRef) basis(rs *cards.Ruleset, cardPar []int, c int) string {
+	card := &rs.Cards[c]
+	switch {
+	case cardPar[c] < 0 || isPlain(card):
+		return EffectNoText
+	case card.Power == 0:
+		return EffectBlank
+	case !r.ok:
+		return EffectNoReference
+	case card.Power < r.lo:
+		return EffectInterpolated
+	case card.Power > r.hi:
+		return EffectExtrapolated
 	}
-	b := (n*sxy - sx*sy) / (n*sxx - sx*sx)
-	return [2]float64{(sy - b*sx) / n, b}
+	return EffectFit
+}
+
+// line fits worth = a + b·printed (as shares) by least squares over the
+// plain cards; worth holds every card's.
+func (r *plainRef) line(rs *cards.Ruleset, worth []float64) (a, b float64) {
+	if !r.ok {
+		return 0, 0
+	}
+	var n, sx, sy, sxx, sxy float64
+	for _, c := range r.cards {
+		x, y := float64(rs.Cards[c].Power), worth[c]
+		n, sx, sy, sxx, sxy = n+1, sx+x, sy+y, sxx+x*x, sxy+x*y
+	}
+	b = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	return (sy - b*sx) / n, b
+}
+
+// reference is what a plain card of printed power x is worth on the basis
+// given; ok is false when the text's worth is not given.
+func (r *plainRef) reference(basis string, x int, a, b float64) (float64, bool) {
+	switch basis {
+	case EffectBlank:
+		return 0, true
+	case EffectFit, EffectExtrapolated:
+		return a + b*float64(x), true
+	case EffectInterpolated:
+		lo := float64(r.lo)
+		return float64(x) / lo * (a + b*lo), true
+	}
+	return 0, false
 }
 
 func median(x []float64) float64 {
@@ -997,7 +1143,7 @@ func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
 			rep.Cards[i].Value = &v
 		}
 	}
-	rep.PriceOfPower = res.Price
+	rep.PriceOfPower = res.Unit
 }
 
 // CardValueDesign records how a run's card values were estimated.
@@ -1018,7 +1164,13 @@ type CardValueDesign struct {
 	// Unpriced lists the factions whose price of a power point was not
 	// above 0 after all the games (their cards have no value).
 	Unpriced []string `json:"unpriced_factions,omitempty"`
-	Timing   Timing   `json:"timing"`
+	// PowerUnitFrom says, by faction, whose price of a power point power
+	// is read at: "this ruleset" (UnitHere), or the base ruleset's (as
+	// "base ruleset NAME VERSION"); OwnPrice is this ruleset's own price
+	// when it is not the unit.
+	PowerUnitFrom map[string]string     `json:"power_unit_from,omitempty"`
+	OwnPrice      map[string]PowerPrice `json:"own_price_of_power,omitempty"`
+	Timing        Timing                `json:"timing"`
 }
 
 // Design describes the run that gave r.
@@ -1029,6 +1181,15 @@ func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 	if d.Precision == 0 {
 		d.Precision = DefaultValuePrecision
 	}
+	d.PowerUnitFrom = r.UnitFrom
+	for f, from := range r.UnitFrom {
+		if from != UnitHere {
+			if d.OwnPrice == nil {
+				d.OwnPrice = map[string]PowerPrice{}
+			}
+			d.OwnPrice[f] = r.Price[f]
+		}
+	}
 	return d
 }
 
@@ -1038,7 +1199,7 @@ type ValueReport struct {
 	Ruleset      RulesetInfo           `json:"ruleset"`
 	Design       *CardValueDesign      `json:"design"`
 	PriceOfPower map[string]PowerPrice `json:"price_of_power"`
-	// Cards, ranked by VsFaction (over-powered first).
+	// Cards, ranked by VsFactionPts (over-powered first).
 	Cards []ValuedCard `json:"cards"`
 }
 
@@ -1056,10 +1217,10 @@ type ValuedCard struct {
 }
 
 // Report lists the values of the cards ids (nil: every card valued),
-// ranked by VsFaction among all the cards valued.
+// ranked by VsFactionPts among all the cards valued.
 func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
 	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
-		Design: r.Design(cfg), PriceOfPower: r.Price, Cards: []ValuedCard{}}
+		Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
 		v, ok := r.Values[c.ID]
@@ -1075,7 +1236,7 @@ func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []s
 	for i := range idx {
 		idx[i] = i
 	}
-	rankDesc(idx, func(i int) float64 { return out.Cards[i].Value.VsFaction }, func(i, rank int) { out.Cards[i].Rank = rank })
+	rankDesc(idx, func(i int) float64 { return out.Cards[i].Value.VsFactionPts }, func(i, rank int) { out.Cards[i].Rank = rank })
 	slices.SortFunc(out.Cards, func(a, b ValuedCard) int { return a.Rank - b.Rank })
 	if ids != nil {
 		out.Cards = slices.DeleteFunc(out.Cards, func(c ValuedCard) bool { return !slices.Contains(ids, c.ID) })

@@ -457,7 +457,8 @@ type Report struct {
 	Targets     []TargetStats           `json:"targets"`
 	Cards       []CardStats             `json:"cards"`
 	// PriceOfPower is each faction's win-share gain (points) from +1 combat
-	// power on one copy of a card: the unit in which card values are given.
+	// power on one copy of a card: the unit card values are read in as
+	// power (CardValueDesign.PowerUnitFrom says whose ruleset's it is).
 	// Absent when the run did not estimate card values.
 	PriceOfPower map[string]PowerPrice `json:"price_of_power,omitempty"`
 	// CardValueDesign says how the card values were estimated (absent
@@ -623,11 +624,24 @@ type CardStats struct {
 
 // CardValue is the causal value of one copy of a card against a blank in its
 // place (same type, power 0, no effect), estimated by a designed experiment.
-// Pts are percentage points of the faction's win share; Power the same in
-// combat-power points (Pts divided by the faction's PriceOfPower).
+// Pts — percentage points of the faction's win share — are the headline;
+// Power is the same read in combat-power points at one price per faction
+// (Report.PriceOfPower; CardValueDesign.PowerUnitFrom says whose price).
 type CardValue struct {
-	Pts           float64    `json:"pts"`
-	PtsCI95       [2]float64 `json:"pts_ci95"`
+	Pts     float64    `json:"pts"`
+	PtsCI95 [2]float64 `json:"pts_ci95"`
+	// VsFactionPts is Pts minus the median Pts of the faction's other
+	// cards: what cards are ranked by.
+	VsFactionPts     float64    `json:"vs_faction_pts"`
+	VsFactionPtsCI95 [2]float64 `json:"vs_faction_pts_ci95"`
+	// EffectPts is Pts minus what a plain card of the card's printed power
+	// is worth to the faction, on the basis EffectBasis names (one of the
+	// Effect* constants): what the card's text adds.
+	EffectPts     float64    `json:"effect_pts"`
+	EffectPtsCI95 [2]float64 `json:"effect_pts_ci95"`
+	EffectBasis   string     `json:"effect_basis"`
+	// Power, VsFaction and EffectPower are Pts, VsFactionPts and EffectPts
+	// in power points at the faction's price.
 	Power         float64    `json:"power"`
 	PowerCI95     [2]float64 `json:"power_ci95"`
 	VsFaction     float64    `json:"vs_faction"`

@@ -417,7 +417,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
 			"Whiskers: 95%% interval; ● and solid bars: flagged (the interval excludes 0 after the Benjamini–Hochberg correction over all cards); faded: not flagged. "+
 			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long)
-		return rankChartIn("chart-cards", "Cards by value vs faction (power points)", note, "power points vs the faction's typical card", "power", 1, items)
+		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs the faction's typical card", "pts", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
 		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)
@@ -503,10 +503,11 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 // adds), below it less.
 func (m *model) chartPlaysLike() (*chartView, error) {
 	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed power against the power each card plays like",
-		Note: "Each dot is a card (jittered sideways so cards of equal power do not hide each other). Up: the combat power of a plain card that would do as much as one copy (value power). Dashed diagonal: plays exactly its printed power; above it the card's text adds, below it costs. Hover for the interval."}
+		Note: "Each dot is a card (jittered sideways so cards of equal power do not hide each other). Up: one copy's value (win-share points against a blank) read in power points at its faction's price of a power point (%s). Dashed diagonal: plays exactly its printed power. The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval."}
 	if !m.catalogOK {
 		return &chartView{ID: "chart-power"}, nil
 	}
+	cv.Note = fmt.Sprintf(cv.Note, m.priceNote())
 	sc := charts.NewScatter()
 	sc.SetGlobalOptions(noTitle(), legendTop(),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed power"}),
@@ -523,7 +524,7 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 			jit := (float64((i*7919)%13)/12 - 0.5) * 0.5
 			y := math.Round(c.Value.Power*100) / 100
 			data = append(data, opts.ScatterData{Name: c.Info.Name, Value: []float64{x + jit, y, x}, SymbolSize: 9})
-			hi = max(hi, x, y)
+			hi = max(hi, x+jit, y)
 			lo = min(lo, y)
 			n++
 		}
@@ -533,6 +534,8 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 	if n == 0 {
 		return &chartView{ID: "chart-power"}, nil
 	}
+	// Both axes end at top, so the diagonal's end lies on the plot: a
+	// markLine with an end outside an axis is not drawn at all.
 	top := math.Ceil(hi)
 	series[0]["markLine"] = obj{"silent": true, "symbol": "none", "lineStyle": obj{"type": "dashed", "color": "#555"},
 		"label": obj{"show": false}, "data": []any{[]obj{{"coord": []float64{0, 0}}, {"coord": []float64{top, top}}}}}
@@ -540,8 +543,8 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 	cv.Option, err = optionJSON(sc, obj{
 		"tooltip":  tooltip("item", "cardlab:scatter"),
 		"grid":     obj{"left": 50, "right": 20, "top": 50, "bottom": 50},
-		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1, "min": 0}},
-		"yAxis":    []obj{{"min": math.Floor(lo), "nameTextStyle": obj{"align": "left"}}},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1, "min": 0, "max": top}},
+		"yAxis":    []obj{{"min": math.Floor(lo), "max": top, "nameTextStyle": obj{"align": "left"}}},
 		"series":   series,
 		"_cardlab": obj{"unit": "power", "yLabel": "plays like"},
 	})

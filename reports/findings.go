@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -241,6 +242,67 @@ func (m *model) findings() []finding {
 	return out
 }
 
+// priceNote states the conversion of points to power for every faction:
+// "1 power = 2.8 pts for Klingon, … (this ruleset's price)".
+func (m *model) priceNote() string {
+	var parts []string
+	from := map[string]bool{}
+	for _, f := range m.factions {
+		p, ok := m.rep.PriceOfPower[f.ID]
+		if !ok {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%.2f pts [%.2f, %.2f] for %s", p.Pts, p.CI95[0], p.CI95[1], f.Name))
+		from[m.unitFrom(f.ID)] = true
+	}
+	if len(parts) == 0 {
+		return "no price of a power point"
+	}
+	return "1 power = " + strings.Join(parts, ", ") + "; " + strings.Join(slices.Sorted(maps.Keys(from)), ", ")
+}
+
+// unitFrom says whose price a faction's power is read at: "at this
+// ruleset's price" or "at the price of base ruleset …".
+func (m *model) unitFrom(faction string) string {
+	if d := m.rep.CardValueDesign; d != nil {
+		if from, ok := d.PowerUnitFrom[faction]; ok && from != analysis.UnitHere {
+			return "at the price of the " + from
+		}
+	}
+	return "at this ruleset's price"
+}
+
+// powerReading is a card's power with its conversion, for one line: "7.5
+// power [6.1, 8.9] at Klingon's 2.76 pts a power point, this ruleset's".
+func (m *model) powerReading(c *cardView) string {
+	v := c.Value
+	s := fmt.Sprintf("%.1f power [%.1f, %.1f]", v.Power, v.PowerCI95[0], v.PowerCI95[1])
+	if c.HasFace {
+		s += fmt.Sprintf(" (printed %d)", c.Info.Power)
+	}
+	if p, ok := m.rep.PriceOfPower[c.Faction]; ok {
+		s += fmt.Sprintf(", 1 power = %.2f pts %s", p.Pts, m.unitFrom(c.Faction))
+	}
+	return s
+}
+
+// textAdds says what a card's text adds, on its basis; "" for a card
+// without text or without a reference.
+func textAdds(v *analysis.CardValue) string {
+	s := fmt.Sprintf("its text adds %+.1f pts [%+.1f, %+.1f]", v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1])
+	switch v.EffectBasis {
+	case analysis.EffectFit:
+		return s + " against its faction's plain cards"
+	case analysis.EffectBlank:
+		return s + " (at printed power 0 a plain card is a blank)"
+	case analysis.EffectInterpolated:
+		return s + " against a plain card interpolated between a blank and its faction's weakest plain card (below their printed powers: reads high)"
+	case analysis.EffectExtrapolated:
+		return s + " against its faction's plain cards' line extended above their printed powers (extrapolated)"
+	}
+	return ""
+}
+
 // price is a faction's price of a power point (a win-share fraction), 0
 // when unknown.
 func (m *model) price(faction string) float64 {
@@ -276,24 +338,18 @@ func (m *model) cardFindings() []finding {
 		if !v.Flagged {
 			continue
 		}
-		sev := math.Abs(v.VsFaction) * m.price(c.Faction) * 100
-		if sev == 0 {
-			sev = math.Abs(v.Pts)
-		}
+		sev := math.Abs(v.VsFactionPts)
 		dir := "above"
-		if v.VsFaction < 0 {
+		if v.VsFactionPts < 0 {
 			dir = "below"
 		}
-		text := fmt.Sprintf("%s (%s) plays %.1f power %s its faction's typical card %s",
-			c.Info.Name, m.facName(c.Faction), math.Abs(v.VsFaction), dir, m.metric.ci(v.VsFactionCI95))
-		if c.HasFace {
-			text += fmt.Sprintf(": like a %.1f-power card, printed %d", v.Power, c.Info.Power)
-			if c.Info.Kind != "N" {
-				text += fmt.Sprintf(" (its text adds %+.1f)", v.EffectPower)
-			}
+		text := fmt.Sprintf("%s (%s): one copy adds %+.1f pts %s to its faction's win share against a blank, %.1f pts %s its faction's typical card %s; it reads as %s",
+			c.Info.Name, m.facName(c.Faction), v.Pts, m.metric.ci(v.PtsCI95), math.Abs(v.VsFactionPts), dir, m.metric.ci(v.VsFactionPtsCI95), m.powerReading(c))
+		if t := textAdds(v); t != "" {
+			text += "; " + t
 		}
 		f := finding{text + ".", "card", sev}
-		if v.VsFaction > 0 {
+		if v.VsFactionPts > 0 {
 			over = append(over, f)
 		} else {
 			under = append(under, f)
@@ -334,7 +390,7 @@ func (m *model) verdict() string {
 			m.tolText(), m.rep.Games, big.Name, pts1(v.d()), ptsCI(v.dCI()))
 		if m.metric.Key == "value" {
 			if r := m.ranked(); len(r) > 0 && r[0].Score > 0 {
-				s += fmt.Sprintf(" Strongest card for its slot: %s (%s, %s power).", r[0].Info.Name, r[0].Fac.Name, fmt.Sprintf("%+.1f", r[0].Score))
+				s += fmt.Sprintf(" Strongest card for its slot: %s (%s, %+.1f pts against its faction's typical card).", r[0].Info.Name, r[0].Fac.Name, r[0].Score)
 			}
 		}
 		return s
@@ -357,7 +413,7 @@ func (m *model) verdict() string {
 		}
 		var parts []string
 		for _, c := range cs[:min(3, len(cs))] {
-			parts = append(parts, fmt.Sprintf("%s (%+.1f power)", c.Info.Name, c.Score))
+			parts = append(parts, fmt.Sprintf("%s (%+.1f pts)", c.Info.Name, c.Score))
 		}
 		if len(parts) > 0 {
 			s += fmt.Sprintf("; its %s cards for their slot: %s", which, strings.Join(parts, ", "))

@@ -36,7 +36,7 @@ func TestFindings(t *testing.T) {
 	if s := text(Options{Tolerance: -1}); !strings.Contains(s, "Starfleet wins 48.2% of its games: 1.8 points below") {
 		t.Errorf("without a band Starfleet (−1.8, significant) should be out of balance:\n%s", s)
 	}
-	if v := m.verdict(); !strings.HasPrefix(v, "Romulan is 9.3 points above fair share [+8.0, +10.6]; its strongest cards for their slot: Thalaron Pulse (+2.4 power), ") {
+	if v := m.verdict(); !strings.HasPrefix(v, "Romulan is 9.3 points above fair share [+8.0, +10.6]; its strongest cards for their slot: Thalaron Pulse (+3.1 pts), ") {
 		t.Errorf("verdict %q", v)
 	}
 	// Correlational figures never make a card finding.

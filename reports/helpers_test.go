@@ -159,7 +159,13 @@ func fixtureData(withBase bool) *Data {
 	for _, c := range cards {
 		v := &analysis.CardValue{Pts: 1.3 * c.pw, PtsCI95: [2]float64{1.3*c.pw - 0.9, 1.3*c.pw + 0.9}, Power: c.pw,
 			PowerCI95: [2]float64{c.pw - 0.8, c.pw + 0.8}, VsFaction: c.vs, VsFactionCI95: [2]float64{c.lo, c.hi},
-			EffectPower: c.pw - float64(c.power), Flagged: c.flagged}
+			VsFactionPts: 1.3 * c.vs, VsFactionPtsCI95: [2]float64{1.3 * c.lo, 1.3 * c.hi},
+			EffectPower: c.pw - float64(c.power), EffectPts: 1.3 * (c.pw - float64(c.power)),
+			EffectPtsCI95: [2]float64{1.3*(c.pw-float64(c.power)) - 1, 1.3*(c.pw-float64(c.power)) + 1}, EffectBasis: analysis.EffectFit,
+			Flagged: c.flagged}
+		if c.kind == "N" {
+			v.EffectPower, v.EffectPts, v.EffectPtsCI95, v.EffectBasis = 0, 0, [2]float64{}, analysis.EffectNoText
+		}
 		rep.Cards = append(rep.Cards, analysis.CardStats{ID: c.id, Faction: c.fac, Name: c.name, Copies: 2, Games: 6000,
 			Drawn: 6000, Played: 5800, PlayRate: 0.967, Placed: 9000, RowWinRate: 0.52, Scored: 8000, MeanPower: float64(c.power),
 			Opening: 1500, NotOpening: 4500, Value: v})

@@ -313,15 +313,16 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 	case v != nil:
 		sig := 0
 		if v.Flagged {
-			sig = sign(v.VsFaction)
+			sig = sign(v.VsFactionPts)
 		}
-		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f power %s", v.VsFaction, metricValue.ci(v.VsFactionCI95)), figClass(sig, false)})
-		like := fmt.Sprintf("%.1f power", v.Power)
-		if c.HasFace {
-			like += fmt.Sprintf(" (printed %d)", c.Info.Power)
+		// Points are the headline; power is a reading of them at one price
+		// per faction, said next to it.
+		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
+			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""},
+			figure{"Plays like", m.powerReading(c), ""})
+		if t := textAdds(v); t != "" {
+			f = append(f, figure{"Text", t, ""})
 		}
-		f = append(f, figure{"Plays like", like, ""},
-			figure{"Win share, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""}) // Pts are points already
 	case c.Impact == nil && !m.metric.Causal:
 		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})
 	}

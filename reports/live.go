@@ -119,9 +119,9 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 	if base != nil {
 		for _, k := range base.Cards {
 			if k.Value != nil {
-				v := k.Value.VsFaction
+				v := k.Value.VsFactionPts
 				before[k.ID] = &v
-				beforeCI[k.ID] = k.Value.VsFactionCI95
+				beforeCI[k.ID] = k.Value.VsFactionPtsCI95
 			}
 		}
 	}
@@ -135,13 +135,13 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 			continue
 		}
 		valued = true
-		lc := LiveCard{Name: c.Info.Name, Faction: c.Fac.Name, Color: c.Fac.Color, Before: before[c.ID], After: v.VsFaction,
-			CI95: v.VsFactionCI95, Edited: edited[c.ID]}
+		lc := LiveCard{Name: c.Info.Name, Faction: c.Fac.Name, Color: c.Fac.Color, Before: before[c.ID], After: v.VsFactionPts,
+			CI95: v.VsFactionPtsCI95, Edited: edited[c.ID]}
 		if b := lc.Before; b != nil {
-			lc.Delta = v.VsFaction - *b
+			lc.Delta = v.VsFactionPts - *b
 			// The difference against its standard error, the two runs'
 			// intervals taken as independent normal ones.
-			if se := math.Hypot(halfWidth(v.VsFactionCI95), halfWidth(beforeCI[c.ID])) / 1.959964; se > 0 {
+			if se := math.Hypot(halfWidth(v.VsFactionPtsCI95), halfWidth(beforeCI[c.ID])) / 1.959964; se > 0 {
 				tested = append(tested, len(all))
 				pvals = append(pvals, math.Erfc(math.Abs(lc.Delta)/se/math.Sqrt2))
 			}
@@ -176,7 +176,7 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 	case len(st.Cards) == 0:
 		st.CardsNote = "No card's value vs its faction moved significantly (5%, Benjamini–Hochberg over all cards)."
 	default:
-		st.CardsNote = "Edited cards first, then the largest significant moves of value vs faction (power points; 5%, Benjamini–Hochberg over all cards)."
+		st.CardsNote = "Edited cards first, then the largest significant moves of value vs faction (win-share points; 5%, Benjamini–Hochberg over all cards)."
 	}
 	st.Message = fmt.Sprintf("compared with the baseline on %d paired games per lineup", cur.Config.Games)
 	return st
@@ -218,7 +218,7 @@ func (st *LiveState) Text() string {
 		}
 	}
 	if len(st.Cards) > 0 {
-		p("  %-30s %8s %8s %8s   (value vs faction, power points)\n", "card", "before", "now", "Δ")
+		p("  %-30s %8s %8s %8s   (value vs faction, win-share points)\n", "card", "before", "now", "Δ")
 		for _, c := range st.Cards {
 			before := "–"
 			if c.Before != nil {

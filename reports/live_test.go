@@ -14,8 +14,8 @@ import (
 func TestLiveResult(t *testing.T) {
 	base := fixtureData(false)
 	cur := fixtureData(true)
-	cur.Cards[0].Value.VsFaction = 5.0 // Thalaron Pulse: +2.4 → +5.0, intervals ±0.8
-	cur.Cards[0].Value.VsFactionCI95 = [2]float64{4.2, 5.8}
+	cur.Cards[0].Value.VsFactionPts = 5.7 // Thalaron Pulse: +3.1 → +5.7 pts, intervals ±1
+	cur.Cards[0].Value.VsFactionPtsCI95 = [2]float64{4.7, 6.7}
 	st := LiveResult(cur, base, Options{Now: testNow})
 	if st.Status != "done" || len(st.Factions) != 2 || !st.Factions[0].Significant {
 		t.Fatalf("state %+v", st)
@@ -27,11 +27,11 @@ func TestLiveResult(t *testing.T) {
 	if len(st.Cards) != 2 || !st.Cards[0].Edited || st.Cards[1].Name != "Thalaron Pulse" || !st.Cards[1].Moved {
 		t.Fatalf("cards %v: want the edited card, then Thalaron Pulse moved", names)
 	}
-	if d := st.Cards[1].Delta; d < 2.59 || d > 2.61 {
-		t.Errorf("Thalaron Pulse moved %+.2f, want +2.6", d)
+	if d := st.Cards[1].Delta; d < 2.57 || d > 2.59 {
+		t.Errorf("Thalaron Pulse moved %+.2f, want +2.58", d)
 	}
 	text := st.Text()
-	for _, want := range []string{"changed: Q*Bert_[x] <b>bold</b> & `tick` | pipe: power: 2 → 3", "Romulan", "Thalaron Pulse", "+2.4", "+5.0"} {
+	for _, want := range []string{"changed: Q*Bert_[x] <b>bold</b> & `tick` | pipe: power: 2 → 3", "Romulan", "Thalaron Pulse", "+3.1", "+5.7"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the terminal text has no %q:\n%s", want, text)
 		}
@@ -89,15 +89,15 @@ func TestLiveResultCorrectsForManyCards(t *testing.T) {
 		t.Fatalf("the fixture values %d cards; the test needs two or more", tested)
 	}
 	b := base.Cards[0].Value
-	half := (b.VsFactionCI95[1] - b.VsFactionCI95[0]) / 2
+	half := (b.VsFactionPtsCI95[1] - b.VsFactionPtsCI95[0]) / 2
 	shift := 2.2 * half * 1.4142 / 1.959964 // 2.2 standard errors of the difference
-	cur.Cards[0].Value.VsFaction += shift
-	cur.Cards[0].Value.VsFactionCI95[0] += shift
-	cur.Cards[0].Value.VsFactionCI95[1] += shift
+	cur.Cards[0].Value.VsFactionPts += shift
+	cur.Cards[0].Value.VsFactionPtsCI95[0] += shift
+	cur.Cards[0].Value.VsFactionPtsCI95[1] += shift
 	if st := LiveResult(cur, base, Options{Now: testNow}); len(st.Cards) != 0 {
 		t.Errorf("%d cards shown for a move of 2.2 standard errors among %d: %+v", len(st.Cards), tested, st.Cards)
 	}
-	cur.Cards[0].Value.VsFaction += 3 * half // far beyond: shown
+	cur.Cards[0].Value.VsFactionPts += 3 * half // far beyond: shown
 	if st := LiveResult(cur, base, Options{Now: testNow}); len(st.Cards) != 1 || !st.Cards[0].Moved {
 		t.Errorf("a large move not shown: %+v", st.Cards)
 	}

@@ -146,7 +146,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			}
 			extra := ""
 			if v := c.Value; v != nil && c.HasFace {
-				extra = fmt.Sprintf(", plays like %.1f power (printed %d)", v.Power, c.Info.Power)
+				extra = fmt.Sprintf(", one copy %+.1f pts %s; plays like %s", v.Pts, mdText(m.metric.ci(v.PtsCI95)), mdText(m.powerReading(c)))
 			}
 			p("%d. %s (%s): %s %s%s%s\n", i+1, mdStart(c.Info.Name), mdText(m.facName(c.Faction)),
 				m.metric.fig(c.Score), mdText(m.metric.ci(c.CI)), extra, mark)

@@ -70,7 +70,7 @@ type cardMetric struct {
 
 var (
 	metricValue = cardMetric{"value", "Value vs faction",
-		"how many combat-power points above (+) or below (−) its faction's typical card one copy of the card plays, measured causally by a randomized experiment in which each game blanks a few card copies and moves a few powers (docs/metrics.md, \"Card value\")", true, "power", 1}
+		"how many percentage points of its faction's win share one copy of the card adds (against a blank in its place) above (+) or below (−) its faction's typical card, measured causally by a randomized experiment in which each game blanks a few card copies and moves a few powers (docs/metrics.md, \"Card value\")", true, "pts", 1}
 	metricImpact = cardMetric{"impact", "Impact (ablation)",
 		"the change in its faction's win share when the card is replaced by a blank, on the same games (causal)", true, "pts", 100}
 	metricIWD = cardMetric{"iwd", "IWD (correlational)",
@@ -176,9 +176,9 @@ func newModel(d *Data, o Options) *model {
 		switch m.metric.Key {
 		case "value":
 			if v := k.Value; v != nil {
-				cv.Score, cv.CI = v.VsFaction, v.VsFactionCI95
+				cv.Score, cv.CI = v.VsFactionPts, v.VsFactionPtsCI95
 				if v.Flagged {
-					cv.Sig = sign(v.VsFaction)
+					cv.Sig = sign(v.VsFactionPts)
 				}
 			} else {
 				cv.Low = true

@@ -509,19 +509,37 @@ func (m *model) xlsxCards(s *sheet) {
 				}
 				return rank[c]
 			}},
-			col[*cardView]{head: "value vs faction", val: val(func(v *analysis.CardValue) any { return v.VsFaction }), look: func(c *cardView) look {
-				return sigLook(fmtPow, c.Sig, false)
+			col[*cardView]{head: "value vs faction", val: val(func(v *analysis.CardValue) any { return v.VsFactionPts / 100 }), look: func(c *cardView) look {
+				return sigLook(fmtPts, c.Sig, false)
 			}},
-			col[*cardView]{head: "vs faction ci95 low", val: val(func(v *analysis.CardValue) any { return v.VsFactionCI95[0] }), look: plain(fmtPow)},
-			col[*cardView]{head: "vs faction ci95 high", val: val(func(v *analysis.CardValue) any { return v.VsFactionCI95[1] }), look: plain(fmtPow)},
+			col[*cardView]{head: "vs faction ci95 low", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[0] / 100 }), look: plain(fmtPts)},
+			col[*cardView]{head: "vs faction ci95 high", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[1] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any { return yes(v.Flagged) })},
-			col[*cardView]{head: "value power", val: val(func(v *analysis.CardValue) any { return v.Power }), look: plain(fmtDec2)},
-			col[*cardView]{head: "power ci95 low", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[0] }), look: plain(fmtDec2)},
-			col[*cardView]{head: "power ci95 high", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[1] }), look: plain(fmtDec2)},
-			col[*cardView]{head: "effect power", val: val(func(v *analysis.CardValue) any { return v.EffectPower }), look: plain(fmtPow)},
 			col[*cardView]{head: "value pts", val: val(func(v *analysis.CardValue) any { return v.Pts / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 low", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[0] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 high", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[1] / 100 }), look: plain(fmtPts)},
+			col[*cardView]{head: "text adds pts", val: func(c *cardView) any {
+				if c.Value == nil || c.Value.EffectBasis == analysis.EffectNoReference {
+					return nil
+				}
+				return c.Value.EffectPts / 100
+			}, look: plain(fmtPts)},
+			col[*cardView]{head: "text basis", width: 12, val: val(func(v *analysis.CardValue) any { return v.EffectBasis })},
+			col[*cardView]{head: "value power", val: val(func(v *analysis.CardValue) any { return v.Power }), look: plain(fmtDec2)},
+			col[*cardView]{head: "power ci95 low", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[0] }), look: plain(fmtDec2)},
+			col[*cardView]{head: "power ci95 high", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[1] }), look: plain(fmtDec2)},
+			col[*cardView]{head: "price of a power point", val: func(c *cardView) any {
+				if p, ok := m.rep.PriceOfPower[c.Faction]; ok && c.Value != nil {
+					return p.Pts / 100
+				}
+				return nil
+			}, look: plain(fmtPts)},
+			col[*cardView]{head: "price from", width: 16, val: func(c *cardView) any {
+				if c.Value == nil {
+					return nil
+				}
+				return m.unitFrom(c.Faction)
+			}},
 		)
 	}
 	cols = append(cols,

@@ -393,13 +393,14 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		fmt.Fprintf(w, "NOTE: no values for the cards of %s: +1 power gained them nothing measurable in these games (a lineup too one-sided to measure)\n",
 			strings.Join(d.Unpriced, ", "))
 	}
-	fmt.Fprintln(w, "POWER = what the card plays like, in power points; VS_FACTION = POWER − the median of the faction's other cards;")
-	fmt.Fprintln(w, "EFFECT = POWER − a plain card of its printed power; PTS = win-share points; 95% intervals;")
-	fmt.Fprintln(w, "* = VS_FACTION's interval excludes 0 after Benjamini–Hochberg over all cards")
+	fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
+	fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
+	fmt.Fprintln(w, "(on the basis named: fit, interpolated from a blank, extrapolated); POWER = PTS ÷ the faction's price of a power point;")
+	fmt.Fprintln(w, "95% intervals; * = VS_FACTION's interval excludes 0 after Benjamini–Hochberg over all cards")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card):")
-	pt := &table{align: "lrl"}
-	pt.add("FACTION", "PTS", "95% CI")
+	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
+	pt := &table{align: "lrll"}
+	pt.add("FACTION", "PTS", "95% CI", "FROM")
 	factions := make([]string, 0, len(r.PriceOfPower))
 	for f := range r.PriceOfPower {
 		factions = append(factions, f)
@@ -407,21 +408,25 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	slices.Sort(factions)
 	for _, f := range factions {
 		p := r.PriceOfPower[f]
-		pt.add(f, fmt.Sprintf("%+.2f", p.Pts), fmt.Sprintf("[%+.2f, %+.2f]", p.CI95[0], p.CI95[1]))
+		pt.add(f, fmt.Sprintf("%+.2f", p.Pts), fmt.Sprintf("[%+.2f, %+.2f]", p.CI95[0], p.CI95[1]), d.PowerUnitFrom[f])
 	}
 	if err := pt.write(w); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
-	t := &table{align: "rlllrrlrlrrl"}
-	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "POWER", "95% CI", "VS_FACTION", "95% CI", "EFFECT", "PTS", "95% CI")
+	t := &table{align: "rlllrrlrlrlrl"}
+	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "PTS", "95% CI", "VS_FACTION", "95% CI", "TEXT", "BASIS", "POWER", "95% CI")
 	for _, c := range r.Cards {
 		v := c.Value
+		text, basis := fmt.Sprintf("%+.1f", v.EffectPts), v.EffectBasis
+		if basis == analysis.EffectNoReference {
+			text = "-"
+		}
 		// The loader refuses control characters in names, so they print
 		// as they are.
-		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95),
-			fmt.Sprintf("%+.1f", v.VsFaction)+star(v.Flagged), ci1(v.VsFactionCI95), fmt.Sprintf("%+.1f", v.EffectPower),
-			fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95))
+		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95),
+			fmt.Sprintf("%+.1f", v.VsFactionPts)+star(v.Flagged), ci1(v.VsFactionPtsCI95), text, basis,
+			fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95))
 	}
 	if err := t.write(w); err != nil {
 		return err

@@ -346,7 +346,26 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	}}
 	if g.values {
 		vc := valueConfig(g.rules, g.lineups, g.specs, g.seed, g.workers)
-		vc.Precision, vc.Games, vc.Progress = g.precision, g.valueGames, bar.progress("card values")
+		vc.Precision, vc.Games = g.precision, g.valueGames
+		if g.base != nil {
+			// Power is read at the base ruleset's price of a power point:
+			// at the edited ruleset's own price, an edit of one card would
+			// move every card's power with the price (docs/metrics.md).
+			// Its own seed: the unit and the edited ruleset's figures are
+			// independent estimates, as the intervals of power assume.
+			bc := valueConfig(g.base, g.lineups, g.specs, analysis.UnitSeed(g.seed), g.workers)
+			bc.Precision, bc.Games, bc.Progress = g.precision, g.valueGames, bar.progress("the price of power in --base")
+			br, err := analysis.CardValues(ctx, bc)
+			bar.finish()
+			if err != nil {
+				return nil, fmt.Errorf("the price of power in --base %s: %w", g.baseName, err)
+			}
+			if br.Partial {
+				return nil, errors.New("interrupted during the card values of --base: no report written")
+			}
+			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromBase(g.base)
+		}
+		vc.Progress = bar.progress("card values")
 		vr, err := analysis.CardValues(ctx, vc)
 		bar.finish()
 		if err != nil {
