@@ -303,15 +303,6 @@ func textAdds(v *analysis.CardValue) string {
 	return ""
 }
 
-// price is a faction's price of a power point (a win-share fraction), 0
-// when unknown.
-func (m *model) price(faction string) float64 {
-	if p, ok := m.rep.PriceOfPower[faction]; ok {
-		return p.Pts / 100
-	}
-	return 0
-}
-
 // cardFindings: the flagged cards furthest from their faction's typical
 // card, three at each end. Without card values none: the correlational
 // figures do not say what to change.
