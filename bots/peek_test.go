@@ -13,7 +13,8 @@ import (
 // seeded alike, picks the same action in both.
 func TestNeverPeek(t *testing.T) {
 	rs := cards.Default()
-	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game"}
+	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game",
+		"strong", "strong:k=4,dets=3,margin=0"}
 	n := 300
 	if testing.Short() {
 		n = 60

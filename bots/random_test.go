@@ -172,7 +172,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	_, err := Parse("mcts", 1)
-	if err == nil || !strings.Contains(err.Error(), `unknown bot "mcts" (available: random, greedy, ismcts)`) {
+	if err == nil || !strings.Contains(err.Error(), `unknown bot "mcts" (available: random, greedy, strong, ismcts)`) {
 		t.Errorf("Parse(mcts) error %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Names lists the bot names Parse accepts.
-func Names() []string { return []string{"random", "greedy", "ismcts"} }
+func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} }
 
 // Parse builds the agent a spec names, seeded with seed:
 //
@@ -18,6 +18,8 @@ func Names() []string { return []string{"random", "greedy", "ismcts"} }
 //	ismcts                                  (500 iterations, random rollouts to the end of the round)
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
+//	strong                                  (Greedy's best 4 actions, 4 deals each, rollouts cut after 4 decisions)
+//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -39,6 +41,46 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 			return NewRandom(seed), nil
 		}
 		return NewGreedy(seed), nil
+	case "strong":
+		b := NewStrong(seed, DefaultStrongK, DefaultStrongDets)
+		for _, k := range sortedKeys(params) {
+			v := params[k]
+			switch k {
+			case "k", "ke", "dets", "h":
+				n, err := strconv.Atoi(v)
+				lo := 1
+				if k == "h" {
+					lo = 0 // to the end of the round
+				}
+				if err != nil || n < lo || n > 64 {
+					return nil, fmt.Errorf("bots: strong %s must be a whole number from %d to 64, got %q", k, lo, v)
+				}
+				switch k {
+				case "k":
+					b.K = n
+				case "h":
+					b.Horizon = n
+				case "ke":
+					b.KE = n
+				default:
+					b.Dets = n
+				}
+			case "margin", "sigma":
+				// NaN fails both comparisons.
+				m, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(m >= 0 && m <= 100) || k == "sigma" && m < 0.1 {
+					return nil, fmt.Errorf("bots: strong %s must be a number from %s to 100, got %q", k, map[bool]string{true: "0.1", false: "0"}[k == "sigma"], v)
+				}
+				if k == "margin" {
+					b.Margin = m
+				} else {
+					b.Sigma = m
+				}
+			default:
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma)", k)
+			}
+		}
+		return b, nil
 	case "ismcts":
 		iters, rollout, full := DefaultIterations, "random", false
 		var budget time.Duration

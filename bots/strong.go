@@ -1,0 +1,204 @@
+package bots
+
+import (
+	"math"
+
+	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
+)
+
+// Strong is perfect-information Monte Carlo over Greedy's best actions.
+// Greedy ranks the legal actions; its best K in a Deployment turn (every
+// action, up to KE, in the rarer effect and discard decisions, where
+// Greedy's rules of thumb are weakest) are each played on the same Dets
+// deals of the hidden cards (game.State.Determinize: it never peeks),
+// followed by Horizon decisions of Greedy for every seat, and the position
+// reached is valued by leaf: victory points held plus every open target's
+// worth times the chance of winning its row by the powers as they stand.
+// A rollout that reaches the end of the Deployment Phase plays the round
+// out and is valued by Evaluate. The candidate with the best mean wins.
+//
+// Cutting rollouts short is what makes it affordable: a rollout of four
+// decisions costs a few microseconds, one to the end of the round tens,
+// and the short ones played as well (docs/metrics.md, "Skill").
+//
+// With a fixed seed it is deterministic; a decision allocates nothing once
+// its buffers have grown.
+type Strong struct {
+	K      int     // candidates searched in a Deployment turn (Greedy's best K)
+	KE     int     // candidates searched in other decisions (effects, discards)
+	Dets   int     // deals of the hidden cards per decision
+	Margin float64 // Greedy's lead above which its best action is taken unsearched
+	// Horizon cuts a rollout after this many decisions in the Deployment
+	// Phase and values the rows as they stand (leaf); 0 plays to the end
+	// of the round.
+	Horizon int
+	Sigma   float64 // power margin scale of leaf's chance of winning a row
+
+	rank   *Greedy // ranks the actions
+	roll   *Greedy // plays the rollouts
+	rng    game.RNG
+	det    game.State
+	sim    game.State
+	buf    []game.Action
+	scores []float64
+	cand   []int
+	sum    []float64
+	rsc    effects.RowScore
+}
+
+// NewStrong returns a Strong agent with k candidates and dets deals per
+// searched decision.
+func NewStrong(seed uint64, k, dets int) *Strong {
+	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3}
+	b.rank, b.roll = NewGreedy(0), NewGreedy(0)
+	b.Reseed(seed)
+	return b
+}
+
+// Reseed starts the agent over as NewStrong with seed would.
+func (b *Strong) Reseed(seed uint64) {
+	b.rng = game.NewRNG(seed)
+	b.rank.Reseed(b.rng.Uint64())
+	b.roll.Reseed(b.rng.Uint64())
+}
+
+// Choose returns Greedy's action where its lead is clear, otherwise the best
+// of its top K by the mean rollout value over Dets deals.
+func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	g := b.rank
+	g.begin(s)
+	b.scores = b.scores[:0]
+	for _, a := range legal {
+		b.scores = append(b.scores, g.score(s, a))
+	}
+	// Top K by score, best first (insertion; K is small).
+	K := b.K
+	if legal[len(legal)-1].Kind() != game.ActPass {
+		K = b.KE
+	}
+	b.cand = b.cand[:0]
+	for i := range legal {
+		v := b.scores[i]
+		j := len(b.cand)
+		if j == K && v <= b.scores[b.cand[j-1]] {
+			continue
+		}
+		if j < K {
+			b.cand = append(b.cand, i)
+		} else {
+			j--
+		}
+		for ; j > 0 && b.scores[b.cand[j-1]] < v; j-- {
+			b.cand[j] = b.cand[j-1]
+		}
+		b.cand[j] = i
+	}
+	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
+		return legal[b.cand[0]]
+	}
+	me := s.CurrentPlayer()
+	b.sum = b.sum[:0]
+	for range b.cand {
+		b.sum = append(b.sum, 0)
+	}
+	for k := 0; k < b.Dets; k++ {
+		s.CopyInto(&b.det)
+		b.det.Determinize(me, &b.rng)
+		for c, i := range b.cand {
+			b.det.CopyInto(&b.sim)
+			b.sim.Apply(legal[i])
+			b.sum[c] += b.rollout(&b.sim, me)
+		}
+	}
+	best := 0
+	for c := range b.cand {
+		if b.sum[c] > b.sum[best] {
+			best = c
+		}
+	}
+	return legal[b.cand[best]]
+}
+
+// rollout plays d to the end of its round with Greedy and returns me's value.
+func (b *Strong) rollout(d *game.State, me int) float64 {
+	round := d.Round()
+	for n := 0; !d.IsTerminal() && d.Round() == round; n++ {
+		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == game.Deployment {
+			return b.leaf(d, me)
+		}
+		a, _ := Decide(b.roll, d, &b.buf)
+		d.Apply(a)
+	}
+	if d.IsTerminal() {
+		return d.Returns()[me]
+	}
+	return Evaluate(d)[me]
+}
+
+// leaf values a determinized state in the Deployment Phase for me: every
+// seat's victory points so far plus each open target's worth times the
+// seat's chance of winning its row by the powers as they stand (a logistic
+// curve of the margin over the strongest rival), turned into a chance of
+// winning the game as Evaluate does.
+func (b *Strong) leaf(d *game.State, me int) float64 {
+	np := d.NumPlayers()
+	rs := d.Ruleset()
+	var ev [4]float64
+	for p := 0; p < np; p++ {
+		ev[p] = float64(d.ProvisionalScore(p).Total)
+	}
+	for r := 0; r < d.NumRows(); r++ {
+		t := d.RowTarget(r)
+		if t < 0 {
+			continue
+		}
+		res := d.ScoreRow(r, &b.rsc)
+		tg := &rs.Targets[t]
+		for p := 0; p < np; p++ {
+			if !res.HasCards[p] {
+				continue
+			}
+			opp := 0
+			for q := 0; q < np; q++ {
+				if q != p && res.HasCards[q] {
+					opp = max(opp, res.Power[q])
+				}
+			}
+			m := float64(res.Power[p] - opp)
+			if res.Combo[p] {
+				m += 20
+			}
+			w := float64(tg.VP) + 0.5*float64(len(tg.Bonuses))
+			if rs.EarnsPlanetBonus(&rs.Factions[d.Faction(p)], tg) {
+				w += float64(rs.Rules.PlanetBonus)
+			}
+			ev[p] += w / (1 + math.Exp(-m/b.Sigma))
+		}
+	}
+	scale := 2 + 2.5*float64(d.RoundsLeft())
+	best := ev[0]
+	for p := 1; p < np; p++ {
+		best = max(best, ev[p])
+	}
+	sum, mine := 0.0, 0.0
+	for p := 0; p < np; p++ {
+		e := math.Exp((ev[p] - best) / scale)
+		sum += e
+		if p == me {
+			mine = e
+		}
+	}
+	return mine / sum
+}
+
+// The defaults of the strong bot spec.
+const (
+	DefaultStrongK       = 4
+	DefaultStrongKE      = 64
+	DefaultStrongDets    = 4
+	DefaultStrongHorizon = 4
+)
