@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -365,4 +366,28 @@ func (s *LiveServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// LoopbackOnly serves h only to requests whose Host header names the
+// loopback address the page is served on, addr ("127.0.0.1:PORT"):
+// localhost, 127.0.0.1 or [::1] with that port (without it when the port
+// is 80, as browsers send it). Any other name is refused with 403 Forbidden:
+// a web page that rebinds its own DNS name to 127.0.0.1 (DNS rebinding)
+// must not read the ruleset's cards and results.
+func LoopbackOnly(addr string, h http.Handler) http.Handler {
+	_, port, _ := net.SplitHostPort(addr)
+	ok := map[string]bool{strings.ToLower(addr): true}
+	for _, host := range []string{"localhost", "127.0.0.1", "[::1]"} {
+		ok[host+":"+port] = true
+		if port == "80" {
+			ok[host] = true
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !ok[strings.ToLower(r.Host)] {
+			http.Error(w, "forbidden: the live page answers only to its loopback address", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -102,3 +102,39 @@ func TestLiveResultCorrectsForManyCards(t *testing.T) {
 		t.Errorf("a large move not shown: %+v", st.Cards)
 	}
 }
+
+// TestLoopbackOnly is issue 24 item 10: the live page answered any Host
+// header, so a page on evil.example rebinding its name to 127.0.0.1 could
+// read state.json. Only the loopback names with the port are served.
+func TestLoopbackOnly(t *testing.T) {
+	h := LoopbackOnly("127.0.0.1:8123", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	for _, tt := range []struct {
+		host string
+		want int
+	}{
+		{"127.0.0.1:8123", 200}, {"localhost:8123", 200}, {"LocalHost:8123", 200}, {"[::1]:8123", 200},
+		{"evil.example", 403}, {"evil.example:8123", 403}, {"localhost", 403}, {"127.0.0.1", 403},
+		{"localhost:8124", 403}, {"127.0.0.2:8123", 403}, {"localhost.:8123", 403}, {"", 403},
+		{"127.0.0.1:8123.evil.example", 403}, {"0.0.0.0:8123", 403},
+	} {
+		r := httptest.NewRequest("GET", "/state.json", nil)
+		r.Host = tt.host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tt.want {
+			t.Errorf("Host %q: %d, want %d", tt.host, w.Code, tt.want)
+		}
+	}
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Host = "localhost"
+	w := httptest.NewRecorder()
+	LoopbackOnly("127.0.0.1:80", h).ServeHTTP(w, r)
+	if w.Code != 403 { // the inner guard is for 8123
+		t.Errorf("port 80 nested: %d", w.Code)
+	}
+	w = httptest.NewRecorder()
+	LoopbackOnly("127.0.0.1:80", http.NotFoundHandler()).ServeHTTP(w, r)
+	if w.Code != 404 {
+		t.Errorf("port 80, Host localhost: %d, want it served (404 from the handler)", w.Code)
+	}
+}

@@ -71,7 +71,8 @@ func NewCmdWatch(g *globalOptions, runF func(*WatchOptions) error) *cobra.Comman
 baseline again: the same games under the baseline and under your edit. It
 shows the change of every faction's win share with its 95% interval, and
 the cards whose value moved, on standard output and on a live page served
-on 127.0.0.1 that updates itself (the address is printed; --port fixes it).
+on 127.0.0.1 that updates itself (the address is printed; --port fixes it;
+it answers only to localhost, 127.0.0.1 and [::1] with its port).
 
 The baseline is the ruleset as it was when watch started, or --base DIR.
 A save while a comparison runs cancels it and starts again. Ctrl-C stops.
@@ -187,7 +188,7 @@ func watchRun(opts *WatchOptions) error {
 	}
 	w := &watcher{opts: opts, live: reports.NewLiveServer(strings.TrimSpace(base.Name + " " + base.Version)),
 		base: base, lineups: lineups, specs: specs, playing: playing}
-	srv := &http.Server{Handler: w.live, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: reports.LoopbackOnly(ln.Addr().String(), w.live), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	// Close, not Shutdown: the pages' event streams never end by themselves.
 	defer srv.Close()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -160,4 +161,33 @@ func TestWatchLivePage(t *testing.T) {
 	narrow.NoPageScroll(t)
 	narrow.Screenshot(t, "watch-400.png")
 	narrow.CheckClean(t)
+}
+
+// TestWatchRefusesForeignHost is issue 24 item 10 end to end: `curl -H
+// 'Host: evil.example' 127.0.0.1:PORT/state.json` returned card names and
+// results (DNS rebinding); now 403, while the printed address works.
+func TestWatchRefusesForeignHost(t *testing.T) {
+	dir := writeDefault(t)
+	u, _, _ := startWatch(t, dir)
+	get := func(host string) int {
+		req, err := http.NewRequest("GET", u+"state.json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	port := u[strings.LastIndex(u, ":")+1 : len(u)-1]
+	for host, want := range map[string]int{"": 200, "localhost:" + port: 200, "evil.example": 403, "evil.example:" + port: 403} {
+		if got := get(host); got != want {
+			t.Errorf("Host %q: %d, want %d", host, got, want)
+		}
+	}
 }
