@@ -37,7 +37,9 @@ func (st *set) writeCSV(w io.Writer) error {
 					fmt.Sprint(t.VP), t.Affiliation, t.Quadrant, t.Text, "1", f.Color, st.backs[d.Back].File, "", "", ""}
 			}
 			for i := range row {
-				row[i] = csvCell(row[i])
+				if !csvNumeric[csvHeader[i]] {
+					row[i] = csvCell(row[i])
+				}
 			}
 			if err := cw.Write(row); err != nil {
 				return err
@@ -48,11 +50,20 @@ func (st *set) writeCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// csvCell keeps a cell a string when a spreadsheet opens the file: text
-// starting with = + - @ would be read as a formula, so it gets a leading
-// apostrophe (the spreadsheet convention for "this is text"). Rules text
-// like "+1 power" is common, so + and - count only when not followed by a
-// digit or a space. Control characters are dropped: data, not layout.
+// csvNumeric marks the columns of cards.csv that cardlab writes as numbers
+// (fmt of an int or float): every other column holds text from the ruleset
+// or the report and goes through csvCell.
+var csvNumeric = map[string]bool{"power": true, "vp": true, "copies": true,
+	"value_power": true, "value_power_lo": true, "value_power_hi": true}
+
+// csvCell keeps a text cell a string when a spreadsheet opens the file,
+// following OWASP's CSV-injection rule: a cell whose first character is
+// = + - @ tab or carriage return could be read as a formula, so it gets a
+// leading apostrophe (the spreadsheet convention for "this is text") —
+// "+1 power" and "-2+3" alike, since a spreadsheet evaluates both. Tabs
+// and newlines become spaces and other control characters (and bidi
+// controls) are dropped: data, not layout; leading spaces do not hide a
+// formula from a spreadsheet that trims them on import.
 func csvCell(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
@@ -63,16 +74,8 @@ func csvCell(s string) string {
 		}
 		return r
 	}, s)
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '@':
+	if t := strings.TrimLeft(s, " "); t != "" && strings.ContainsRune("=+-@\t\r", rune(t[0])) {
 		return "'" + s
-	case '+', '-':
-		if len(s) == 1 || !(s[1] >= '0' && s[1] <= '9' || s[1] == ' ') {
-			return "'" + s
-		}
 	}
 	return s
 }

@@ -442,11 +442,21 @@ func TestCSVCellStaysText(t *testing.T) {
 	for in, want := range map[string]string{
 		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")",
 		"@SUM(A1)":          "'@SUM(A1)",
-		"+1 combat power":   "+1 combat power",
-		"-2 base power":     "-2 base power",
+		"+1 combat power":   "'+1 combat power",
+		"-2 base power":     "'-2 base power",
 		"+cmd":              "'+cmd",
 		"a\tb\nc\x07d":      "a b cd",
 		"\u202eevil":        "evil",
+		// Issue 24 item 13: + or - followed by a digit or space was let
+		// through, and a spreadsheet evaluates these.
+		"-2+3":                       "'-2+3",
+		"-1+HYPERLINK(\"http://x\")": "'-1+HYPERLINK(\"http://x\")",
+		"+ 1":                        "'+ 1",
+		"\t=1+1":                     "' =1+1",
+		"\r@SUM(A1)":                 "'@SUM(A1)",
+		"  =1":                       "'  =1",
+		"Klingon -2":                 "Klingon -2",
+		"":                           "",
 	} {
 		if got := csvCell(in); got != want {
 			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)

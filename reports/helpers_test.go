@@ -20,6 +20,9 @@ const (
 	hostileScript  = `<script>alert(1)</script>`
 	hostileImg     = `<img src=x onerror=alert(2)>`
 	hostileFormula = `=HYPERLINK("http://x","y")`
+	// hostileSum is a formula to a spreadsheet though it starts with a
+	// sign (issue 24 item 13).
+	hostileSum = `-1+HYPERLINK("http://x","y")`
 	hostileUnicode = "Ωμέγα 🚀 中文 עברית \u202e ñ"
 	hostileFaction = `Klingon </script><b id="inj">Empire</b> & "Co"`
 	hostileTarget  = `Andoria <svg onload=alert(3)>`
@@ -89,6 +92,7 @@ func hostileRuleset(t testing.TB) *cards.Ruleset {
 	q := func(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 	edit("klingon.yaml", `name: "Negh'Var"`, "name: "+q(hostileScript))
 	edit("klingon.yaml", `name: Raptor`, "name: "+q(hostileFormula))
+	edit("klingon.yaml", `name: "Vor'Cha"`, "name: "+q(hostileSum))
 	edit("klingon.yaml", `name: Bird of Prey`, "name: "+q(hostileImg))
 	edit("starfleet.yaml", `name: Galaxy`, "name: "+q(hostileUnicode))
 	edit("klingon.yaml", `text: "Remove any one card, face down or face up, from any row."`, "text: "+q(hostileText))

@@ -312,7 +312,7 @@ func TestReportHostileWorkbook(t *testing.T) {
 			continue
 		}
 		name := row[nameCol]
-		for _, h := range []string{hostileFormula, hostileScript, hostileImg, hostileUnicode} {
+		for _, h := range []string{hostileFormula, hostileSum, hostileScript, hostileImg, hostileUnicode} {
 			if name != h {
 				continue
 			}
@@ -332,7 +332,7 @@ func TestReportHostileWorkbook(t *testing.T) {
 			}
 		}
 	}
-	for _, h := range []string{hostileFormula, hostileScript, hostileImg, hostileUnicode, "text"} {
+	for _, h := range []string{hostileFormula, hostileSum, hostileScript, hostileImg, hostileUnicode, "text"} {
 		if !found[h] {
 			t.Errorf("card %q not found as a literal string in the Cards sheet", h)
 		}
