@@ -62,6 +62,7 @@ type target struct {
 	path string // after following symbolic links
 	kind kind
 	mode fs.FileMode // the old file's permissions (kindRegular)
+	gid  int         // the old file's group (kindRegular; -1: none)
 }
 
 // resolve says what writing to path would do, or why it must not be done.
@@ -99,7 +100,7 @@ func resolve(path string) (target, error) {
 		if !ds.IsDir() {
 			return target{}, fmt.Errorf("%s: %s is not a folder", path, dir)
 		}
-		return target{path: real, kind: kindNew, mode: newFileMode}, nil
+		return target{path: real, kind: kindNew, mode: newFileMode, gid: -1}, nil
 	case err != nil:
 		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
 	}
@@ -124,7 +125,7 @@ func resolve(path string) (target, error) {
 	if err != nil {
 		return target{}, fmt.Errorf("%s: %v", path, pathErr(err))
 	}
-	return target{path: real, kind: kindRegular, mode: m.Perm()}, nil
+	return target{path: real, kind: kindRegular, mode: m.Perm(), gid: group(st)}, nil
 }
 
 // writeProtected refuses a file of ours that its owner may not write: its
@@ -212,6 +213,14 @@ func describeMode(m fs.FileMode) string {
 	return m.Type().String()
 }
 
+// group is the file's group id, or -1 where there is none.
+func group(st fs.FileInfo) int {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return int(s.Gid)
+	}
+	return -1
+}
+
 func owner(st fs.FileInfo) (int, bool) {
 	if s, ok := st.Sys().(*syscall.Stat_t); ok {
 		return int(s.Uid), true
@@ -237,6 +246,9 @@ func Check(path string) error {
 		return err
 	}
 	if t.kind == kindNew || t.kind == kindRegular {
+		if err := checkPartial(t, path); err != nil {
+			return err
+		}
 		return checkWritableDir(filepath.Dir(t.path), path)
 	}
 	if t.kind == kindThrough {
@@ -254,6 +266,25 @@ func Check(path string) error {
 		if err := syscallAccessW(t.path); err != nil {
 			return fmt.Errorf("%s: cannot write to it: %v", path, pathErr(err))
 		}
+	}
+	return nil
+}
+
+// checkPartial checks, before any work, the name beside a file output where
+// an interrupted run's partial result goes (PartialName): it must be a file
+// CommitAs can replace in the same folder, or the partial result would be
+// lost after the games.
+func checkPartial(t target, name string) error {
+	p := PartialName(t.path)
+	pt, err := resolve(p)
+	if err == nil && pt.kind != kindNew && pt.kind != kindRegular {
+		err = fmt.Errorf("%s is not a regular file: cardlab does not replace it", p)
+	}
+	if err == nil && filepath.Dir(pt.path) != filepath.Dir(t.path) {
+		err = fmt.Errorf("%s is a link out of the folder of %s", p, name)
+	}
+	if err != nil {
+		return fmt.Errorf("%v (an interrupted run's partial result goes there; move it away first)", err)
 	}
 	return nil
 }
@@ -450,6 +481,9 @@ func Create(path string, stdout io.Writer) (*Output, error) {
 		}
 		o.f, o.w = f, bufio.NewWriterSize(&tracked{w: f, name: path}, 64<<10)
 	case kindNew, kindRegular:
+		if err := checkPartial(t, path); err != nil {
+			return nil, err
+		}
 		dir := filepath.Dir(t.path)
 		CleanStale(dir, filepath.Base(t.path))
 		f, err := createTemp(dir, filepath.Base(t.path))
@@ -543,7 +577,7 @@ func (o *Output) commit(as string) error {
 		}
 		return nil
 	}
-	dest, mode, name := o.t.path, o.t.mode, o.name
+	dest, mode, gid, name := o.t.path, o.t.mode, o.t.gid, o.name
 	if as != "" {
 		t, err := resolve(as)
 		if err != nil {
@@ -554,9 +588,9 @@ func (o *Output) commit(as string) error {
 			o.removeTemp()
 			return fmt.Errorf("%s is not a regular file: cardlab does not replace it", as)
 		}
-		dest, mode, name = t.path, t.mode, as
+		dest, mode, gid, name = t.path, t.mode, t.gid, as
 		if t.kind == kindNew && o.t.kind == kindRegular {
-			mode = o.t.mode // as private as the complete file beside it
+			mode, gid = o.t.mode, o.t.gid // as private as the complete file beside it
 		}
 		if filepath.Dir(dest) != filepath.Dir(o.t.path) {
 			o.removeTemp()
@@ -566,6 +600,12 @@ func (o *Output) commit(as string) error {
 	err := o.f.Sync()
 	if err == nil {
 		err = o.f.Chmod(mode)
+	}
+	if err == nil && gid >= 0 {
+		// The old file's group, as its mode: a file shared with a group
+		// stays shared. Only its owner in that group (or root) may set
+		// it; otherwise the file gets the default group, as a new one.
+		_ = o.f.Chown(-1, gid)
 	}
 	if cerr := o.f.Close(); err == nil {
 		err = cerr

@@ -623,3 +623,74 @@ func TestCheckKeepsFIFOOpen(t *testing.T) {
 		t.Fatal("nothing arrived")
 	}
 }
+
+// TestPartialPathCheckedFirst: the name an interrupted run's partial result
+// goes to (NAME.partial.json) is checked with the output itself, before any
+// work: a folder, a write-protected file or a link out of the folder there
+// would lose the partial result after the games.
+func TestPartialPathCheckedFirst(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(p string)
+		msg  string
+	}{
+		{"folder", func(p string) { os.Mkdir(p, 0o755) }, "is a folder"},
+		{"write-protected", func(p string) { os.WriteFile(p, nil, 0o444) }, "write-protected"},
+		{"link elsewhere", func(p string) { os.Symlink(filepath.Join(t.TempDir(), "x.json"), p) }, "a link out of the folder"},
+		{"fifo", func(p string) { syscall.Mkfifo(p, 0o600) }, "not a regular file"},
+	} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.json")
+		c.make(filepath.Join(dir, "r.partial.json"))
+		for i, err := range []error{Check(out), func() error { _, err := Create(out, nil); return err }()} {
+			if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "partial result") {
+				t.Errorf("%s, %d: %v", c.name, i, err)
+			}
+		}
+	}
+	// A partial result of ours, or none: fine.
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "r.partial.json"), nil, 0o644)
+	if err := Check(filepath.Join(dir, "r.json")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReplaceKeepsGroup: replacing a file keeps its group, as its mode.
+func TestReplaceKeepsGroup(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "shared.json")
+	os.WriteFile(p, []byte("old"), 0o640)
+	gid := -1
+	groups, _ := os.Getgroups()
+	for _, g := range append(groups, 65534) {
+		if g != os.Getgid() && os.Chown(p, -1, g) == nil {
+			gid = g
+			break
+		}
+	}
+	if gid < 0 {
+		t.Skip("no other group to give the file")
+	}
+	for _, write := range []func() error{
+		func() error { return WriteFile(p, []byte("new"), nil) },
+		func() error {
+			o, err := Create(p, nil)
+			if err != nil {
+				return err
+			}
+			o.Write([]byte("partial"))
+			return o.CommitAs(PartialName(p))
+		},
+	} {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{p, PartialName(p)} {
+		st, _ := os.Stat(f)
+		if g := st.Sys().(*syscall.Stat_t).Gid; int(g) != gid || st.Mode().Perm() != 0o640 {
+			t.Errorf("%s: group %d mode %v, want %d 0640", filepath.Base(f), g, st.Mode().Perm(), gid)
+		}
+	}
+}
