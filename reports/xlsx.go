@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -170,6 +172,25 @@ func (s *sheet) put(col, row int, v any, l look) {
 	}
 }
 
+// wrappedLines estimates how many lines text takes wrapped in a column of
+// width characters (a word is about as wide as its letters, plus a margin).
+func wrappedLines(text string, width float64) int {
+	n := 0
+	for _, line := range strings.Split(text, "\n") {
+		n += max(1, int(math.Ceil(float64(utf8.RuneCountInString(line))*1.1/max(1, width-1))))
+	}
+	return n
+}
+
+// height makes row tall enough for lines of text: neither Excel nor
+// LibreOffice sizes a row of wrapped text written by excelize itself, so
+// wrapped text would print cut off or over the next row.
+func (s *sheet) height(row, lines int) {
+	if lines > 1 && s.b.err == nil {
+		s.b.fail(s.b.f.SetRowHeight(s.name, row, 15*float64(lines)))
+	}
+}
+
 // freezeHeader keeps row 1 in view.
 func (s *sheet) freezeHeader() {
 	s.b.fail(s.b.f.SetPanes(s.name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
@@ -212,14 +233,30 @@ func table[T any](s *sheet, cols []col[T], items []T) int {
 		cn := colName(i + 1)
 		s.b.fail(s.b.f.SetColWidth(s.name, cn, cn, w))
 	}
+	widths := make([]float64, len(cols))
+	heads := 1
+	for i, c := range cols {
+		widths[i] = c.width
+		if widths[i] == 0 {
+			widths[i] = 12
+		}
+		heads = max(heads, wrappedLines(c.head, widths[i]))
+	}
+	s.height(1, heads)
 	for r, it := range items {
+		lines := 1
 		for i, c := range cols {
 			var l look
 			if c.look != nil {
 				l = c.look(it)
 			}
-			s.put(i+1, r+2, c.val(it), l)
+			v := c.val(it)
+			s.put(i+1, r+2, v, l)
+			if str, ok := v.(string); ok && l.wrap {
+				lines = max(lines, wrappedLines(str, widths[i]))
+			}
 		}
+		s.height(r+2, lines)
 	}
 	s.freezeHeader()
 	s.filter(len(cols), len(items)+1)
@@ -298,6 +335,9 @@ func (m *model) writeXLSX(w io.Writer) error {
 		m.xlsxSkillSteps(b.sheet(SheetSkillSteps))
 	}
 	m.xlsxReadMe(readMe)
+	for _, name := range f.GetSheetList() {
+		b.printSetup(name, chartRows(name, m))
+	}
 	f.SetActiveSheet(0)
 	b.fail(f.SetDocProps(&excelize.DocProperties{Title: "Balance report: " + m.title(), Creator: "cardlab " + m.rep.ToolVersion,
 		Description: m.describe()}))
@@ -315,6 +355,72 @@ func (m *model) writeXLSX(w io.Writer) error {
 	_, err = w.Write(out)
 	return err
 }
+
+// chartRows is how many rows below its table a sheet's chart takes (0:
+// none): the Factions chart, 360 px high at 20 px a row, from 2 rows below.
+func chartRows(sheet string, m *model) int {
+	if sheet == SheetFactions && len(m.factions) > 0 {
+		return 2 + 360/20 + 1
+	}
+	return 0
+}
+
+// Printing a sheet: A4 paper; portrait while its columns fit (at most
+// pagePortrait character widths), landscape beyond; scaled to fit the
+// width of one page while the scale stays readable (at most pageLandscape
+// widths per page, about 60%), else spread over as many pages across as
+// that takes with the first column (the row's name) repeated on each.
+// The header row repeats on every page, and the print area is the table
+// (with its chart): LibreOffice exported today's 13 sheets as 80 pages of
+// columns cut anywhere, without the headers.
+const (
+	pagePortrait  = 95.0
+	pageLandscape = 230.0
+	paperA4       = 9
+)
+
+// printSetup sets sheet's print area, titles and page layout.
+func (b *book) printSetup(sheet string, extraRows int) {
+	if b.err != nil {
+		return
+	}
+	f := b.f
+	rows, err := f.GetRows(sheet)
+	b.fail(err)
+	ncols := 0
+	for _, r := range rows {
+		ncols = max(ncols, len(r))
+	}
+	nrows := len(rows) + extraRows
+	if ncols == 0 || nrows == 0 {
+		return
+	}
+	width := 0.0
+	for c := 1; c <= ncols; c++ {
+		w, err := f.GetColWidth(sheet, colName(c))
+		b.fail(err)
+		width += w
+	}
+	q := "'" + strings.ReplaceAll(sheet, "'", "''") + "'!"
+	b.fail(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: sheet,
+		RefersTo: fmt.Sprintf("%s$A$1:$%s$%d", q, colName(ncols), nrows)}))
+	titles := q + "$1:$1"
+	orient, across := "portrait", 1
+	if width > pagePortrait {
+		orient = "landscape"
+		across = int(math.Ceil(width / pageLandscape))
+	}
+	if across > 1 {
+		titles = q + "$A:$A," + titles
+	}
+	b.fail(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", Scope: sheet, RefersTo: titles}))
+	fit, paper, tall := true, paperA4, 0
+	b.fail(f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
+	b.fail(f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &paper, Orientation: &orient,
+		FitToWidth: &across, FitToHeight: &tall}))
+}
+
+func isString(v any) bool { _, ok := v.(string); return ok }
 
 type kvRow struct {
 	item string
@@ -379,9 +485,9 @@ func (m *model) xlsxSummary(s *sheet) {
 		rows = append(rows, kvRow{fmt.Sprintf("Finding %d (%s)", i+1, fd.Kind), fd.Text, ""})
 	}
 	table(s, []col[kvRow]{
-		{head: "item", width: 34, val: func(r kvRow) any { return r.item }, look: func(kvRow) look { return look{bold: true} },
+		{head: "item", width: 34, val: func(r kvRow) any { return r.item }, look: func(kvRow) look { return look{bold: true, wrap: true} },
 			doc: "what the row gives: the run, how to reproduce it, the verdict and the findings (worst first)"},
-		{head: "value", width: 120, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf} },
+		{head: "value", width: 120, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf, wrap: isString(r.val)} },
 			doc: "its value"},
 	}, rows)
 }
