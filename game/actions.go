@@ -367,6 +367,7 @@ func (s *State) Apply(a Action) {
 			s.players[p].discard.push(i)
 			if s.tally != nil {
 				setBit(&s.tally.Played, s.def8(i))
+				s.tally.Fired[s.def8(i)]++ // the Wave's effect is its play
 			}
 			if s.obs != nil {
 				s.emit(s.cardEvent(EvPlaced, i, -1, -1, true))

@@ -272,12 +272,24 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 	} else if uint8(r) < s.revealFrom {
 		s.revealFrom = uint8(r)
 	}
+	atBottom := pos >= int(s.rows[r].n)
 	s.insertSlot(r, pos, inst, flags, sh, 0)
 	s.stats.Placements++
 	if t := s.tally; t != nil {
-		t.placed(s.def8(inst), r, s.ownerOf(inst))
+		d := s.def8(inst)
+		t.placed(d, r, s.ownerOf(inst))
 		if sh != noInst {
+			// A shield's effect is the protection: used once per shield.
 			t.placed(s.def8(sh), r, s.ownerOf(sh))
+			t.Fired[s.def8(sh)]++
+		}
+		// A card placed anywhere (Teleport) used its effect unless it went
+		// to the bottom, where any card may go.
+		if s.fx.defPlace[d] == effects.PlaceAnywhere {
+			t.Fired[d]++
+			if atBottom {
+				t.Fizzled[d]++
+			}
 		}
 	}
 	if s.obs != nil {
@@ -287,6 +299,12 @@ func (s *State) put(inst uint8, r, pos int, sh uint8, mode placeMode) {
 		s.endIfDeploying()
 	}
 	if scout && !under {
+		if t := s.tally; t != nil {
+			t.Fired[s.def8(inst)]++
+			if pos == 0 || s.protected(r, pos-1) {
+				t.Fizzled[s.def8(inst)]++ // nothing above to reveal
+			}
+		}
 		s.scoutBlock(r, pos)
 		return
 	}
@@ -320,7 +338,9 @@ func (s *State) scoutBlock(r, pos int) {
 	above.flags |= fFaceUp
 	above.blockedBy = s.rows[r].s[pos].inst
 	s.turnedUp(r, pos-1)
-	if s.tally != nil && s.fx.defSpec[s.defOf(above.inst)] != nil {
+	// Only a one-time effect is blocked here: permanent and scoring ones
+	// are counted where they act, when their row is scored (tallyRowWon).
+	if s.tally != nil && s.fx.defOne[s.def8(above.inst)] != nil {
 		s.tally.Blocked[s.def8(above.inst)]++
 	}
 	if s.obs != nil {
@@ -404,7 +424,9 @@ func (s *State) fire(r, k int) {
 // without effect.
 func (s *State) reportBlocked(r, k int) {
 	inst := s.rows[r].s[k].inst
-	if s.tally != nil {
+	// Permanent and scoring effects are counted when their row is scored
+	// (tallyRowWon), in rows, not reveals.
+	if s.tally != nil && s.fx.defOne[s.def8(inst)] != nil {
 		s.tally.Blocked[s.def8(inst)]++
 	}
 	if s.obs != nil {

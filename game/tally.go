@@ -17,9 +17,16 @@ type Tally struct {
 	PlacedRowWon [256]int64 // … whose row went to their owner (at scoring or by Negotiations)
 	Scored       [256]int64 // copies lying in a row when it was won at scoring
 	PowerSum     [256]int64 // their counted combat power
-	Fired        [256]int64
-	Blocked      [256]int64
-	Fizzled      [256]int64
+	// Fired, Blocked, Fizzled count each kind's effect in its own terms
+	// (docs/metrics.md, "Cards"): a one-time effect when revealed — run,
+	// blocked, or run without doing anything; a permanent or scoring effect
+	// per row scored with the card in it — in effect (Fired) or blocked; a
+	// special card per use — a shield played, a Gravitational Wave played, a
+	// Teleport placed (Fizzled: at the bottom, where any card goes), a scout
+	// placed face up (Fizzled: nothing above to reveal).
+	Fired   [256]int64
+	Blocked [256]int64
+	Fizzled [256]int64
 	// Per target index.
 	Laid       [64]int64
 	Won        [64]int64
@@ -116,8 +123,17 @@ func (s *State) tallyRowWon(r int, res *RowResult, rs *effects.RowScore) {
 		if v < 0 {
 			v = 0 // as scoring counts it: a card never counts against its owner
 		}
-		t.Scored[uint8(c.Def)]++
-		t.PowerSum[uint8(c.Def)] += int64(v)
+		d := uint8(c.Def)
+		t.Scored[d]++
+		t.PowerSum[d] += int64(v)
+		// A permanent or scoring effect acts in the row as it is scored.
+		if s.fx.defSpec[d] != nil && s.fx.defOne[d] == nil && s.fx.defPlace[d] == effects.PlaceNormal {
+			if c.Active {
+				t.Fired[d]++
+			} else {
+				t.Blocked[d]++
+			}
+		}
 	}
 	t.rowTaken(r, w)
 }

@@ -37,10 +37,31 @@ func (o *eventTally) OnEvent(s *State, e Event) {
 			t.Placed[e.Card]++
 			o.places = append(o.places, tallyPlace{def: uint8(e.Card), row: e.Row, owner: e.Player})
 		}
+		// Special cards fire when used (docs/metrics.md, "Cards").
+		switch pl := s.fx.defPlace[uint8(e.Card)]; {
+		case e.Kind == EvShielded:
+			t.Fired[e.Card]++
+		case pl == effects.PlaceInsertOther && e.Row < 0:
+			t.Fired[e.Card]++ // played as a Wave, not placed as a card
+		case pl == effects.PlaceAnywhere:
+			t.Fired[e.Card]++
+			if int(e.Pos) == int(s.rows[e.Row].n)-1 {
+				t.Fizzled[e.Card]++
+			}
+		case pl == effects.PlaceScout && e.Value == 0:
+			t.Fired[e.Card]++
+			if e.Pos == 0 || s.protected(int(e.Row), int(e.Pos)-1) {
+				t.Fizzled[e.Card]++
+			}
+		}
 	case EvFired:
 		t.Fired[e.Card]++
 	case EvBlocked:
-		t.Blocked[e.Card]++
+		// Only one-time effects are blocked when revealed; permanent and
+		// scoring ones are counted per scored row.
+		if s.fx.defOne[uint8(e.Card)] != nil {
+			t.Blocked[e.Card]++
+		}
 	case EvFizzled:
 		t.Fizzled[e.Card]++
 	case EvNegotiated:
@@ -68,6 +89,13 @@ func (o *eventTally) OnEvent(s *State, e Event) {
 			c := &o.rs.Cards[k]
 			t.Scored[c.Def]++
 			t.PowerSum[c.Def] += int64(max(0, c.Base+c.Mod+c.Bonus))
+			if d := uint8(c.Def); s.fx.defSpec[d] != nil && s.fx.defOne[d] == nil && s.fx.defPlace[d] == effects.PlaceNormal {
+				if c.Active {
+					t.Fired[d]++
+				} else {
+					t.Blocked[d]++
+				}
+			}
 		}
 		o.taken(e.Row, e.Player)
 	case EvRowUnclaimed:
