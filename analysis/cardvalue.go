@@ -952,8 +952,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		x = at(point) / u.u
 		return x, math.Hypot(jack(at)/u.u, x*u.se/u.u)
 	}
-	var halfWidths, pvals []float64
-	var order []int
+	var halfWidths []float64
 	for fac, list := range d.cardsOf {
 		if unpriced[fac] {
 			continue
@@ -977,20 +976,12 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 				VsFaction: round6(vw), VsFactionCI95: ci(vw, seVW),
 				EffectPower: round6(ew), EffectPowerCI95: ci(ew, seEW),
 			}
+			v.SetFlag(DefaultCardTolerance)
 			res.Values[card.ID] = v
 			if d.cardPar[c] >= 0 {
 				halfWidths = append(halfWidths, tq*seW)
 			}
-			pvals = append(pvals, StudentTTwoSided(point.vs[c]/seV, G-1))
-			order = append(order, c)
 		}
-	}
-	adj := BenjaminiHochberg(pvals)
-	for k, c := range order {
-		id := rs.Cards[c].ID
-		v := res.Values[id]
-		v.Flagged = adj[k] < DefaultAlpha
-		res.Values[id] = v
 	}
 	res.MedianPowerHalfWidth = round6(median(halfWidths))
 	return nil

@@ -124,12 +124,17 @@ func TestCardValuesFindPlantedCards(t *testing.T) {
 		}
 	}
 	w := res.Values["kl-warriors"]
-	if bestID != "kl-warriors" || w.VsFactionCI95[0] <= 0 || !w.Flagged {
+	// Power 12 is the printed power: its text adds nothing beyond the band,
+	// so it is strong but not flagged (docs/metrics.md, "Flags").
+	if bestID != "kl-warriors" || w.VsFactionCI95[0] <= 0 || w.Flagged {
 		t.Errorf("kl-warriors at power 12: %+v; the top card is %s (%.2f)", w, bestID, best)
 	}
 	b := res.Values["kl-ktinga"]
 	if b.Pts != 0 || b.Power != 0 {
 		t.Errorf("a blank card is worth %+v, want exactly 0", b)
+	}
+	if b.Flag != FlagDead || !b.Flagged {
+		t.Errorf("a blank card is flagged %q, want %q", b.Flag, FlagDead)
 	}
 	kl, _ := rs.FactionByID("klingon")
 	for _, c := range kl.Deck {

@@ -145,6 +145,10 @@ func (c *Counts) Check() error {
 		if sum(s.SeatWins) != s.Games*u || sum(s.StartWins) != s.Games*u {
 			return bad("%d-player seats: win units do not add up to their %d games", s.Players, s.Games)
 		}
+		if (len(s.RandomStartWins) != 0 && len(s.RandomStartWins) != s.Players) || s.RandomGames < 0 || s.RandomGames > s.Games ||
+			sum(s.RandomStartWins) != s.RandomGames*u {
+			return bad("%d-player seats: random-start win units do not add up to their %d games", s.Players, s.RandomGames)
+		}
 		seatsGames += s.Games
 	}
 	if lineupGames != c.Games || seatsGames != c.Games {

@@ -131,9 +131,15 @@ func diffVerdict(r *DiffResult) string {
 				pts(f.CI95[0]), pts(f.CI95[1]), formatP(f.PAdj)))
 		}
 	}
-	what := fmt.Sprintf("%d %s", len(r.Changes), pluralWord(len(r.Changes), "change", "changes"))
+	// What differs is the definitions, what is significant the factions'
+	// win shares: two counts, each named.
+	what := fmt.Sprintf("%d %s", len(r.Changes), pluralWord(len(r.Changes), "definition differs", "definitions differ"))
+	if len(r.Changes) == 0 {
+		what = "no definition differs, yet the games do: a deck listed in another order, for one"
+	}
 	if len(sig) > 0 {
-		return fmt.Sprintf("SIGNIFICANT (%s, Holm-corrected at %.2g): %s", what, r.Alpha, strings.Join(sig, "; "))
+		return fmt.Sprintf("SIGNIFICANT: %d of %d %s changed (Holm-corrected at %.2g): %s; %s", len(sig), len(r.Factions),
+			pluralWord(len(r.Factions), "faction's win share", "factions' win shares"), r.Alpha, strings.Join(sig, "; "), what)
 	}
 	// What the run could have seen: the minimum detectable effect (80%
 	// power after Holm) of the least sensitive faction — not an interval's

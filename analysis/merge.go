@@ -148,7 +148,8 @@ func sameLayout(a, b *Counts) error {
 	}
 	if !slices.EqualFunc(a.Seats, b.Seats, func(x, y SeatCounts) bool {
 		return x.Players == y.Players && len(x.SeatWins) == x.Players && len(y.SeatWins) == y.Players &&
-			len(x.StartWins) == x.Players && len(y.StartWins) == y.Players
+			len(x.StartWins) == x.Players && len(y.StartWins) == y.Players &&
+			len(x.RandomStartWins) == len(y.RandomStartWins)
 	}) {
 		return bad("seats")
 	}
@@ -173,7 +174,8 @@ func cloneCounts(c *Counts) *Counts {
 	}
 	out.Seats = make([]SeatCounts, len(c.Seats))
 	for i, s := range c.Seats {
-		out.Seats[i] = SeatCounts{Players: s.Players, Games: s.Games, SeatWins: slices.Clone(s.SeatWins), StartWins: slices.Clone(s.StartWins)}
+		out.Seats[i] = SeatCounts{Players: s.Players, Games: s.Games, SeatWins: slices.Clone(s.SeatWins), StartWins: slices.Clone(s.StartWins),
+			RandomGames: s.RandomGames, RandomStartWins: slices.Clone(s.RandomStartWins)}
 	}
 	out.Targets = make([]TargetCounts, len(c.Targets))
 	for i, t := range c.Targets {

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/cardlab/cardlab/cards"
@@ -49,6 +50,12 @@ type SeatCounts struct {
 	SeatWins []int64 `json:"seat_win_units"` // by seat index
 	// StartWins is by turn order counted from the seat that began round 1.
 	StartWins []int64 `json:"start_win_units"`
+	// RandomGames and RandomStartWins count the same as Games and StartWins
+	// over the games whose round-1 starter was drawn at random (no faction
+	// at the table is the rules' starting faction): only there is the start
+	// apart from the factions.
+	RandomGames     int64   `json:"random_start_games,omitempty"`
+	RandomStartWins []int64 `json:"random_start_win_units,omitempty"`
 }
 
 // TargetCounts count what happened to one target card.
@@ -131,6 +138,11 @@ func (a *SeatCounts) add(b *SeatCounts) {
 	a.Games += b.Games
 	addInts(a.SeatWins, b.SeatWins)
 	addInts(a.StartWins, b.StartWins)
+	a.RandomGames += b.RandomGames
+	if len(a.RandomStartWins) == 0 && len(b.RandomStartWins) > 0 {
+		a.RandomStartWins = make([]int64, len(b.RandomStartWins))
+	}
+	addInts(a.RandomStartWins, b.RandomStartWins)
 }
 
 func (a *TargetCounts) add(b *TargetCounts) {
@@ -229,6 +241,9 @@ type acc struct {
 
 	tally game.Tally // the engine's counters; per game: drawn, played, opening, start
 	start int8       // seat that began round 1 of the last game
+	// randomStart[li]: the games of lineup li begin with a random player
+	// (the rules' starting faction is not at the table).
+	randomStart []bool
 }
 
 func newAcc(p *plan) *acc {
@@ -245,7 +260,11 @@ func newAcc(p *plan) *acc {
 		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}
 	}
 	for n := range a.seats {
-		a.seats[n] = SeatCounts{Players: n, SeatWins: make([]int64, n), StartWins: make([]int64, n)}
+		a.seats[n] = SeatCounts{Players: n, SeatWins: make([]int64, n), StartWins: make([]int64, n), RandomStartWins: make([]int64, n)}
+	}
+	a.randomStart = make([]bool, len(p.lineups))
+	for i, l := range p.lineups {
+		a.randomStart[i] = !slices.Contains(l.ids, rs.Rules.StartingFaction)
 	}
 	return a
 }
@@ -320,6 +339,10 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 	lc.Games++
 	sc := &a.seats[n]
 	sc.Games++
+	random := a.randomStart[li]
+	if random {
+		sc.RandomGames++
+	}
 	a.start = a.tally.Start
 	start := int(a.start)
 	if start < 0 {
@@ -338,6 +361,9 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 		lc.WinUnits[(p+rot)%n] += u
 		sc.SeatWins[p] += u
 		sc.StartWins[(p-start+n)%n] += u
+		if random {
+			sc.RandomStartWins[(p-start+n)%n] += u
+		}
 		for _, d := range rs.Factions[f].Deck {
 			cc := &a.card[d]
 			cc.Games++
@@ -409,7 +435,8 @@ func (a *acc) counts() *Counts {
 	for _, n := range p.sizes {
 		s := a.seats[n]
 		c.Seats = append(c.Seats, SeatCounts{Players: n, Games: s.Games,
-			SeatWins: append([]int64(nil), s.SeatWins...), StartWins: append([]int64(nil), s.StartWins...)})
+			SeatWins: append([]int64(nil), s.SeatWins...), StartWins: append([]int64(nil), s.StartWins...),
+			RandomGames: s.RandomGames, RandomStartWins: append([]int64(nil), s.RandomStartWins...)})
 	}
 	nf := len(rs.Factions)
 	for t := range rs.Targets {
@@ -530,6 +557,12 @@ type SeatStats struct {
 	// StartOrder is by turn order from the seat that began round 1 (1 = the
 	// starting player).
 	StartOrder []SeatWin `json:"start_order"`
+	// RandomStartGames and RandomStartOrder are the same over the games
+	// whose starter was drawn at random: the starter's advantage apart
+	// from the faction that always begins (empty in results made before
+	// they were counted).
+	RandomStartGames int64     `json:"random_start_games"`
+	RandomStartOrder []SeatWin `json:"random_start_order"`
 }
 
 // SeatWin is the win share of one seat or turn-order position.
@@ -649,11 +682,67 @@ type CardValue struct {
 	EffectPower   float64    `json:"effect_power"`
 	// EffectPowerCI95 is EffectPower's 95% interval.
 	EffectPowerCI95 [2]float64 `json:"effect_power_ci95"`
-	Flagged         bool       `json:"flagged"`
+	// Flag is what a designer would act on (docs/metrics.md, "Flags"):
+	// FlagDead, FlagStrongText, FlagWeakText or "" (none); Flagged is
+	// Flag != "".
+	Flag    string `json:"flag,omitempty"`
+	Flagged bool   `json:"flagged"`
 	// CardHash is the card's cards.Ruleset.PlayHash as it was measured: a
 	// value belongs to that card, and `cardlab print --with-values` prints
 	// none for a card edited since.
 	CardHash string `json:"card_hash,omitempty"`
+}
+
+// Card flags (CardValue.Flag).
+const (
+	// FlagDead: one copy adds less than DeadMargin points over a blank,
+	// with 95% confidence — the card plays no better than a blank.
+	FlagDead = "dead"
+	// FlagStrongText, FlagWeakText: what the text adds over a plain card
+	// of the printed power lies above +tolerance, or below −tolerance,
+	// over its whole 95% interval.
+	FlagStrongText = "strong_text"
+	FlagWeakText   = "weak_text"
+)
+
+// PlayRateInforms is the play rate below which it says something about a
+// card: at or above it a card is played in nearly every game it is drawn
+// in, like almost every card of the default ruleset, and its played win
+// share is its faction's. Reports show the play rate only below it.
+const PlayRateInforms = 0.95
+
+// DefaultCardTolerance is the card tolerance band in win-share points: a
+// card whose text is worth within ± this over a plain card of its printed
+// power counts as priced right. About two power points at the default
+// ruleset's price (2.6–2.8 points per power point with greedy bots).
+const DefaultCardTolerance = 6.0
+
+// DeadMargin is the gain over a blank, in win-share points per copy, below
+// which a card is dead: well under half a power point.
+const DeadMargin = 1.0
+
+// SetFlag flags v against the card tolerance band tol (win-share points):
+// dead when its whole interval lies below DeadMargin, else strong or weak
+// text when the text value's whole interval lies beyond ±tol — only where
+// the text has a measured reference (EffectBlank, EffectFit): never for a
+// card without text, nor on an interpolated or extrapolated plain line,
+// which reads the text high or guesses. tol ≤ 0 means
+// DefaultCardTolerance.
+func (v *CardValue) SetFlag(tol float64) {
+	if !(tol > 0) {
+		tol = DefaultCardTolerance
+	}
+	v.Flag = ""
+	switch {
+	case v.PtsCI95[1] < DeadMargin:
+		v.Flag = FlagDead
+	case v.EffectBasis != EffectBlank && v.EffectBasis != EffectFit:
+	case v.EffectPtsCI95[0] > tol:
+		v.Flag = FlagStrongText
+	case v.EffectPtsCI95[1] < -tol:
+		v.Flag = FlagWeakText
+	}
+	v.Flagged = v.Flag != ""
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one
@@ -748,12 +837,17 @@ func summarize(h header, c *Counts) *Report {
 	}
 	for _, s := range c.Seats {
 		ss := SeatStats{Players: s.Players, Games: s.Games, Expected: round6(1 / float64(s.Players)),
-			Seats: []SeatWin{}, StartOrder: []SeatWin{}}
+			Seats: []SeatWin{}, StartOrder: []SeatWin{}, RandomStartGames: s.RandomGames, RandomStartOrder: []SeatWin{}}
 		for i, u := range s.SeatWins {
 			ss.Seats = append(ss.Seats, SeatWin{Seat: i + 1, WinStats: winStats(u, s.Games, unit, minN)})
 		}
 		for i, u := range s.StartWins {
 			ss.StartOrder = append(ss.StartOrder, SeatWin{Seat: i + 1, WinStats: winStats(u, s.Games, unit, minN)})
+		}
+		if s.RandomGames > 0 {
+			for i, u := range s.RandomStartWins {
+				ss.RandomStartOrder = append(ss.RandomStartOrder, SeatWin{Seat: i + 1, WinStats: winStats(u, s.RandomGames, unit, minN)})
+			}
 		}
 		r.Seats = append(r.Seats, ss)
 	}

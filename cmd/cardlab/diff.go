@@ -267,15 +267,19 @@ func writeDiffCards(w io.Writer, r *analysis.DiffResult) error {
 	list := changedFirst(r.Cards, top, func(c analysis.CardDelta) (bool, float64, bool) {
 		moved := c.PlayRate.Delta != 0 || c.PlayedWR.Delta != 0 || c.OHWR.Delta != 0 ||
 			c.RowWinRate.Delta != 0 || c.MeanPower.Delta != 0 || c.FiredPerGame.Delta != 0
-		return c.Changed, c.PlayedWR.Delta, moved
+		return c.Changed, c.RowWinRate.Delta, moved
 	})
 	if len(list) == 0 {
 		fmt.Fprintln(w, "\nCards: no card's metrics changed")
 		return nil
 	}
-	fmt.Fprintln(w, "\nCards: changed ones (†), then the largest moves of the played win % (descriptive, not causal)")
-	t := &table{align: "llrrrrr"}
-	t.add("CARD", "FACTION", "PLAY%", "PLAYED WR%", "OH WR%", "ROW WON%", "POWER")
+	// The played win share is left out: a card played in nearly every
+	// game it is drawn in has its faction's win share, the same for all
+	// of them. The play rate shows only where it is below
+	// analysis.PlayRateInforms in a version: elsewhere it is about 100%.
+	fmt.Fprintf(w, "\nCards: changed ones (†), then the largest moves of the row won %% (descriptive, not causal; PLAY%% where below %.0f%%)\n", 100*analysis.PlayRateInforms)
+	t := &table{align: "llrrrr"}
+	t.add("CARD", "FACTION", "PLAY%", "OH WR%", "ROW WON%", "POWER")
 	d := func(v analysis.ValueDelta, scale float64) string {
 		return fmt.Sprintf("%.1f→%.1f", scale*v.Base, scale*v.Variant)
 	}
@@ -284,7 +288,11 @@ func writeDiffCards(w io.Writer, r *analysis.DiffResult) error {
 		if c.Changed {
 			id += " †"
 		}
-		t.add(id, c.Faction, d(c.PlayRate, 100), d(c.PlayedWR, 100), d(c.OHWR, 100), d(c.RowWinRate, 100), d(c.MeanPower, 1))
+		play := ""
+		if min(c.PlayRate.Base, c.PlayRate.Variant) < analysis.PlayRateInforms {
+			play = d(c.PlayRate, 100)
+		}
+		t.add(id, c.Faction, play, d(c.OHWR, 100), d(c.RowWinRate, 100), d(c.MeanPower, 1))
 	}
 	return t.write(w)
 }

@@ -221,10 +221,14 @@ func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Comm
               — "plays like a 9.4-power card"
   VS_FACTION  POWER minus the median POWER of the faction's other cards: how far above
               (+) or below (−) the faction's typical card it plays; cards are
-              ranked by it, and flagged * when its interval excludes 0 after
-              Benjamini–Hochberg over all cards
+              ranked by it
   EFFECT      POWER minus what a plain card (no effect) of its printed power
               plays like: positive when the text is worth more than nothing
+  FLAG        what a designer would act on (docs/metrics.md, "Flags"): dead
+              (one copy adds under 1 point over a blank, whole interval), or
+              strong_text / weak_text (the text's worth over a plain card of
+              the printed power lies beyond ±6 points, whole interval, where
+              the plain card is measured: basis fit or blank)
 
 --method screening (the default) measures every card at once: each game
 blanks a few random card copies and moves a few powers by ±1, and a model of
@@ -396,7 +400,8 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
 	fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
 	fmt.Fprintln(w, "(on the basis named: fit, interpolated from a blank, extrapolated); POWER = PTS ÷ the faction's price of a power point;")
-	fmt.Fprintln(w, "95% intervals; * = VS_FACTION's interval excludes 0 after Benjamini–Hochberg over all cards")
+	fmt.Fprintln(w, "95% intervals; FLAG = dead (PTS under +1 over its whole interval) or strong_text / weak_text (TEXT beyond ±6 points")
+	fmt.Fprintln(w, "over its whole interval, on a fit or blank basis): docs/metrics.md, \"Flags\"")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
 	pt := &table{align: "lrll"}
@@ -414,8 +419,8 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		return err
 	}
 	fmt.Fprintln(w)
-	t := &table{align: "rlllrrlrlrlrl"}
-	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "PTS", "95% CI", "VS_FACTION", "95% CI", "TEXT", "BASIS", "POWER", "95% CI")
+	t := &table{align: "rlllrrlrlrlrll"}
+	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "PTS", "95% CI", "VS_FACTION", "95% CI", "TEXT", "BASIS", "POWER", "95% CI", "FLAG")
 	for _, c := range r.Cards {
 		v := c.Value
 		text, basis := fmt.Sprintf("%+.1f", v.EffectPts), v.EffectBasis
@@ -425,8 +430,8 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		// The loader refuses control characters in names, so they print
 		// as they are.
 		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95),
-			fmt.Sprintf("%+.1f", v.VsFactionPts)+star(v.Flagged), ci1(v.VsFactionPtsCI95), text, basis,
-			fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95))
+			fmt.Sprintf("%+.1f", v.VsFactionPts), ci1(v.VsFactionPtsCI95), text, basis,
+			fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95), v.Flag)
 	}
 	if err := t.write(w); err != nil {
 		return err
