@@ -415,8 +415,8 @@ func (m *model) chartCardRank() (*chartView, error) {
 	n := min(15, len(ranked))
 	if m.metric.Key == "value" {
 		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
-			"Whiskers: 95%% interval; ● and solid bars: flagged (the interval excludes 0 after the Benjamini–Hochberg correction over all cards); faded: not flagged. "+
-			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long)
+			"Whiskers: 95%% interval; ● and solid bars: flagged (%s); faded: not flagged. "+
+			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long, m.flagRule())
 		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs the faction's typical card", "pts", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+

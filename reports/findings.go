@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/cardlab/cardlab/analysis"
@@ -24,35 +23,65 @@ type finding struct {
 	Text string
 	// Kind: "faction", "seat", "matchup", "card", "diff", "sweep", "note".
 	Kind string
-	// Sev orders the findings, worst first: how far (win-share points)
-	// outside the tolerance band; below 0 for notes that need no action.
-	Sev float64
+	// Group orders the findings by what they are about, faction imbalance
+	// first (groupFaction …); Fig is the size of the figure the finding
+	// states (win-share points), which orders a group, largest first.
+	Group int
+	Fig   float64
 }
 
-// deviation is a win share tested against its fair value.
+// The finding groups, in the order they are listed.
+const (
+	groupFaction = iota
+	groupFactionMaybe
+	groupMatchup
+	groupSeat
+	groupDiff
+	groupCard
+	groupSweep
+	groupNote
+)
+
+// deviation is a win share tested against its fair value and a tolerance
+// band around it.
 type deviation struct {
 	rate, fair float64
 	ci         [2]float64
 	games      int64
-	p, pAdj    float64
+	// p tests "the deviation lies within the band" (pAdj: Holm-corrected
+	// over the family); with no band, "the deviation is 0".
+	p, pAdj float64
 }
 
 // d is the deviation from the fair share, and its interval.
-func (v *deviation) d() float64              { return v.rate - v.fair }
-func (v *deviation) dCI() [2]float64         { return [2]float64{v.ci[0] - v.fair, v.ci[1] - v.fair} }
-func (v *deviation) sig() bool               { return v.pAdj < alpha }
-func (v *deviation) beyond(tol float64) bool { return math.Abs(v.d()) > tol }
+func (v *deviation) d() float64      { return v.rate - v.fair }
+func (v *deviation) dCI() [2]float64 { return [2]float64{v.ci[0] - v.fair, v.ci[1] - v.fair} }
+func (v *deviation) sig() bool       { return v.pAdj < alpha }
 
-// out: significant after correction and outside the tolerance band.
-func (v *deviation) out(tol float64) bool { return v.sig() && v.beyond(tol) }
+// outside: the whole interval lies outside the band ±tol.
+func (v *deviation) outside(tol float64) bool { c := v.dCI(); return c[0] > tol || c[1] < -tol }
 
-// newDeviation tests a win share against fair with the normal approximation
-// of the binomial under the null (shared victories count as shares).
-func newDeviation(w analysis.WinStats, fair float64) *deviation {
+// inside: the whole interval lies inside the band.
+func (v *deviation) inside(tol float64) bool { c := v.dCI(); return c[0] >= -tol && c[1] <= tol }
+
+// out (out of balance): the interval lies outside the band and the test
+// against the band's nearer edge is significant after Holm's correction.
+func (v *deviation) out(tol float64) bool { return v.sig() && v.outside(tol) }
+
+// possibly (possibly out of balance): not out, and the interval reaches
+// beyond the band — the games cannot tell.
+func (v *deviation) possibly(tol float64) bool { return !v.out(tol) && !v.inside(tol) }
+
+// newDeviation tests a win share against the band fair ± tol with the
+// normal approximation of the binomial under the null (shared victories
+// count as shares): the p-value of the distance beyond the band's nearer
+// edge, so that within the band nothing is ever out of balance however
+// many games are played.
+func newDeviation(w analysis.WinStats, fair, tol float64) *deviation {
 	v := &deviation{rate: w.WinRate, fair: fair, ci: w.CI95, games: w.Games, p: 1}
 	if w.Games > 0 && fair > 0 && fair < 1 {
 		se := math.Sqrt(fair * (1 - fair) / float64(w.Games))
-		v.p = math.Erfc(math.Abs(w.WinRate-fair) / se / math.Sqrt2)
+		v.p = math.Erfc(max(math.Abs(w.WinRate-fair)-tol, 0) / se / math.Sqrt2)
 	}
 	return v
 }
@@ -74,7 +103,7 @@ func (m *model) facDev() map[string]*deviation {
 	out := map[string]*deviation{}
 	var fam []*deviation
 	for _, f := range m.factions {
-		v := newDeviation(f.Stats.WinStats, m.expected(f.ID))
+		v := newDeviation(f.Stats.WinStats, m.expected(f.ID), m.tol)
 		out[f.ID] = v
 		fam = append(fam, v)
 	}
@@ -91,7 +120,7 @@ func (m *model) matchupDev() map[int]*deviation {
 		if len(mu.Lineup) != 2 {
 			continue
 		}
-		v := newDeviation(mu.Factions[mu.Lineup[0]], 0.5)
+		v := newDeviation(mu.Factions[mu.Lineup[0]], 0.5, m.tol)
 		out[i] = v
 		fam = append(fam, v)
 	}
@@ -99,20 +128,21 @@ func (m *model) matchupDev() map[int]*deviation {
 	return out
 }
 
-// seatDev is the deviation of every seat and turn-order position, one Holm
-// family over all of them; keys "seat/N/k" and "order/N/k".
+// seatDev is the deviation of every seat and, over the games with a random
+// starter, every turn-order position: one Holm family over all of them;
+// keys "seat/N/k" and "random/N/k".
 func (m *model) seatDev() map[string]*deviation {
 	out := map[string]*deviation{}
 	var fam []*deviation
 	for _, s := range m.rep.Seats {
 		for _, st := range s.Seats {
-			v := newDeviation(st.WinStats, s.Expected)
+			v := newDeviation(st.WinStats, s.Expected, m.tol)
 			out[fmt.Sprintf("seat/%d/%d", s.Players, st.Seat)] = v
 			fam = append(fam, v)
 		}
-		for _, st := range s.StartOrder {
-			v := newDeviation(st.WinStats, s.Expected)
-			out[fmt.Sprintf("order/%d/%d", s.Players, st.Seat)] = v
+		for _, st := range s.RandomStartOrder {
+			v := newDeviation(st.WinStats, s.Expected, m.tol)
+			out[fmt.Sprintf("random/%d/%d", s.Players, st.Seat)] = v
 			fam = append(fam, v)
 		}
 	}
@@ -139,14 +169,34 @@ func (m *model) tolText() string {
 	return "±" + strings.TrimSuffix(fmt.Sprintf("%.1f", 100*m.tol), ".0") + " points"
 }
 
-// findings lists what a designer can act on, worst first: factions, seats
-// and matchups outside the tolerance band (significant after Holm's
-// correction), the cards furthest from their faction's typical card, and
-// the paired analyses' results; notes that need no action come last.
+// cardTolText is the card tolerance band: "±6 points".
+func (m *model) cardTolText() string {
+	return "±" + strings.TrimSuffix(fmt.Sprintf("%.1f", m.cardTol), ".0") + " pts"
+}
+
+// againstBand is a test against the band in words: "p < 0.001 against the
+// ±2 points band, Holm-corrected".
+func (m *model) againstBand(p float64) string {
+	t := pAdjText(p)
+	if m.tol > 0 {
+		t = strings.Replace(t, ", Holm-corrected", " against the "+m.tolText()+" band, Holm-corrected", 1)
+	}
+	return t
+}
+
+// findings lists what a designer can act on: factions out of balance
+// first, then the factions possibly out of balance, matchups, seats and
+// turn order, the rules change, the flagged cards and the sweep; notes
+// that need no action come last. Within a group the largest figure the
+// finding states comes first. Out of balance means the 95% interval lies
+// outside the tolerance band (and the test against the band's nearer edge
+// holds after Holm's correction); possibly, that the interval reaches
+// beyond the band without lying outside it (docs/metrics.md).
 func (m *model) findings() []finding {
 	var out []finding
 	fd := m.facDev()
 	var balanced, unclear []string
+	maxUnclear := 0.0
 	for _, f := range m.factions {
 		v := fd[f.ID]
 		d := v.d()
@@ -156,20 +206,21 @@ func (m *model) findings() []finding {
 			if d < 0 {
 				dir = "below"
 			}
-			out = append(out, finding{fmt.Sprintf("%s wins %s of its games: %.1f points %s its fair share of %s %s (%s).",
-				f.Name, pct1(v.rate), math.Abs(100*d), dir, pct0(v.fair), ptsCI(v.dCI()), pAdjText(v.pAdj)), "faction", 100 * (math.Abs(d) - m.tol)})
-		case v.beyond(m.tol):
+			out = append(out, finding{fmt.Sprintf("%s wins %s of its games: %.1f points %s its fair share of %s %s — out of balance, the whole interval outside the %s band (%s).",
+				f.Name, pct1(v.rate), math.Abs(100*d), dir, pct0(v.fair), ptsCI(v.dCI()), m.tolText(), m.againstBand(v.pAdj)), "faction", groupFaction, math.Abs(100 * d)})
+		case v.possibly(m.tol):
 			unclear = append(unclear, fmt.Sprintf("%s %s %s", f.Name, pts1(d), ptsCI(v.dCI())))
+			maxUnclear = max(maxUnclear, math.Abs(100*d))
 		default:
 			balanced = append(balanced, f.Name)
 		}
 	}
 	if len(unclear) > 0 {
-		out = append(out, finding{fmt.Sprintf("Outside the %s band but not significant after correction — more games would tell: %s.",
-			m.tolText(), strings.Join(unclear, "; ")), "faction", 0})
+		out = append(out, finding{fmt.Sprintf("Possibly out of balance — the interval reaches beyond the %s band without lying outside it, so more games would tell: %s.",
+			m.tolText(), strings.Join(unclear, "; ")), "faction", groupFactionMaybe, maxUnclear})
 	}
 	if len(balanced) > 0 {
-		out = append(out, finding{fmt.Sprintf("Balanced (within %s of the fair share): %s.", m.tolText(), strings.Join(balanced, ", ")), "note", -1})
+		out = append(out, finding{fmt.Sprintf("Balanced (the whole interval within %s of the fair share): %s.", m.tolText(), strings.Join(balanced, ", ")), "note", groupNote, 0})
 	}
 
 	sd := m.seatDev()
@@ -178,21 +229,11 @@ func (m *model) findings() []finding {
 			v := sd[fmt.Sprintf("seat/%d/%d", s.Players, st.Seat)]
 			// At 2-player tables seat 2 mirrors seat 1: one finding.
 			if v.out(m.tol) && (s.Players > 2 || st.Seat == 1) {
-				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s: %s points against the fair %s %s (%s).",
-					s.Players, st.Seat, pct1(v.rate), pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()), pAdjText(v.pAdj)), "seat", 100 * (math.Abs(v.d()) - m.tol)})
+				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s: %s points against the fair %s %s — out of balance (%s).",
+					s.Players, st.Seat, pct1(v.rate), pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()), m.againstBand(v.pAdj)), "seat", groupSeat, math.Abs(100 * v.d())})
 			}
 		}
-		for _, st := range s.StartOrder {
-			v := sd[fmt.Sprintf("order/%d/%d", s.Players, st.Seat)]
-			if v.out(m.tol) && (s.Players > 2 || st.Seat == 1) {
-				who := "the player who " + analysis.TurnOrderLabel(st.Seat)
-				if st.Seat > 1 {
-					who = "the player " + analysis.TurnOrderLabel(st.Seat)
-				}
-				out = append(out, finding{fmt.Sprintf("At %d-player tables %s wins %s: %s points against the fair %s %s (%s).",
-					s.Players, who, pct1(v.rate), pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()), pAdjText(v.pAdj)), "seat", 100 * (math.Abs(v.d()) - m.tol)})
-			}
-		}
+		out = append(out, m.turnOrder(s, sd)...)
 	}
 
 	md := m.matchupDev()
@@ -208,37 +249,120 @@ func (m *model) findings() []finding {
 			w, l = l, w
 			rate, ci = 1-rate, [2]float64{1 - ci[1], 1 - ci[0]}
 		}
-		lops = append(lops, finding{fmt.Sprintf("%s beats %s %s of the time: %s points over 50%% %s (%s).",
-			m.facName(w), m.facName(l), pct1(rate), pts1(rate-0.5), ptsCI([2]float64{ci[0] - 0.5, ci[1] - 0.5}), pAdjText(v.pAdj)),
-			"matchup", 100 * (math.Abs(rate-0.5) - m.tol)})
+		lops = append(lops, finding{fmt.Sprintf("%s beats %s %s of the time: %s points over 50%% %s — out of balance (%s).",
+			m.facName(w), m.facName(l), pct1(rate), pts1(rate-0.5), ptsCI([2]float64{ci[0] - 0.5, ci[1] - 0.5}), m.againstBand(v.pAdj)),
+			"matchup", groupMatchup, 100 * (rate - 0.5)})
 	}
-	slices.SortStableFunc(lops, func(a, b finding) int { return cmpFloat(b.Sev, a.Sev) })
+	slices.SortStableFunc(lops, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
 	if len(lops) > 3 {
 		rest := lops[3:]
-		lops = append(lops[:3], finding{fmt.Sprintf("%d more matchups are outside the %s band (see Matchups).", len(rest), m.tolText()),
-			"matchup", rest[0].Sev})
+		lops = append(lops[:3], finding{fmt.Sprintf("%d more %s out of balance (see Matchups).", len(rest), plural(len(rest), "matchup is", "matchups are")),
+			"matchup", groupMatchup, rest[0].Fig})
 	}
 	out = append(out, lops...)
 
 	out = append(out, m.cardFindings()...)
+	out = append(out, m.diffFindings()...)
 
-	if d := m.d.Diff; d != nil {
-		for _, f := range d.Factions {
-			if f.Significant {
-				out = append(out, finding{fmt.Sprintf("The rules change moves %s from %s to %s: %s points %s (paired, %s).",
-					m.facName(f.Faction), pct1(f.Base), pct1(f.Variant), pts1(f.Delta), ptsCI(f.CI95), pAdjText(f.PAdj)),
-					"diff", 100 * math.Abs(f.Delta)})
-			}
-		}
-	}
 	if s := m.d.Sweep; s != nil && s.Suggestion != nil {
-		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep", 0})
+		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep", groupSweep, 0})
 	}
 	if !m.metric.Causal {
 		out = append(out, finding{"This result has no card values (it was made without them), so no card finding is given: " +
-			"the card chart falls back to " + m.metric.Label + ", which describes the games but does not say which card is too strong.", "note", -2})
+			"the card chart falls back to " + m.metric.Label + ", which describes the games but does not say which card is too strong.", "note", groupNote, 0})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Sev > out[j].Sev })
+	slices.SortStableFunc(out, func(a, b finding) int {
+		if a.Group != b.Group {
+			return a.Group - b.Group
+		}
+		return cmpFloat(b.Fig, a.Fig)
+	})
+	return out
+}
+
+// turnOrder is the turn-order finding of one table size: the starter's
+// advantage measured only over the games whose starter was drawn at random,
+// since the rules' starting faction always begins where it plays and would
+// lend the start its own strength. As a finding when out of balance, else
+// as a note; nothing from results that did not count those games.
+func (m *model) turnOrder(s analysis.SeatStats, sd map[string]*deviation) []finding {
+	if s.RandomStartGames == 0 || len(s.RandomStartOrder) == 0 {
+		return nil
+	}
+	where := "in the games whose starter was drawn at random"
+	if sf := m.startingFaction(); sf != "" {
+		where = fmt.Sprintf("without %s (which begins round 1 whenever it plays), where the starter is drawn at random", m.facName(sf))
+	}
+	var out []finding
+	for _, st := range s.RandomStartOrder {
+		if s.Players == 2 && st.Seat > 1 {
+			break // the second player mirrors the first
+		}
+		v := sd[fmt.Sprintf("random/%d/%d", s.Players, st.Seat)]
+		who := "the player who " + analysis.TurnOrderLabel(st.Seat)
+		if st.Seat > 1 {
+			who = "the player " + analysis.TurnOrderLabel(st.Seat)
+		}
+		text := fmt.Sprintf("At %d-player tables %s, %s wins %s of %d games: %s points against the fair %s %s",
+			s.Players, where, who, pct1(v.rate), v.games, pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()))
+		switch {
+		case v.out(m.tol):
+			out = append(out, finding{text + " — out of balance (" + m.againstBand(v.pAdj) + ").", "seat", groupSeat, math.Abs(100 * v.d())})
+		case st.Seat == 1:
+			what := "balanced"
+			if v.possibly(m.tol) {
+				what = "possibly out of balance"
+			}
+			out = append(out, finding{text + " — " + what + ".", "note", groupNote, 0})
+		}
+	}
+	return out
+}
+
+// startingFaction is the rules' starting faction, "" when unknown.
+func (m *model) startingFaction() string {
+	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
+		return m.d.Meta.Catalog.StartingFaction
+	}
+	return ""
+}
+
+// diffFindings: the rules change's effect on every faction, judged against
+// the tolerance band as the factions are: a change whose whole interval
+// lies beyond the band is a finding; a significant one that reaches beyond
+// it, a "possibly"; a significant change inside the band only a note.
+func (m *model) diffFindings() []finding {
+	df := m.d.Diff
+	if df == nil {
+		return nil
+	}
+	var out []finding
+	var maybe, small []string
+	for _, f := range df.Factions {
+		if !f.Significant {
+			continue
+		}
+		c := [2]float64{100 * f.CI95[0], 100 * f.CI95[1]}
+		t := 100 * m.tol
+		switch {
+		case c[0] > t || c[1] < -t:
+			out = append(out, finding{fmt.Sprintf("The rules change moves %s from %s to %s: %s points %s, beyond the %s band (paired, %s).",
+				m.facName(f.Faction), pct1(f.Base), pct1(f.Variant), pts1(f.Delta), ptsCI(f.CI95), m.tolText(), pAdjText(f.PAdj)),
+				"diff", groupDiff, math.Abs(100 * f.Delta)})
+		case c[0] < -t || c[1] > t:
+			maybe = append(maybe, fmt.Sprintf("%s %s %s", m.facName(f.Faction), pts1(f.Delta), ptsCI(f.CI95)))
+		default:
+			small = append(small, fmt.Sprintf("%s %s %s", m.facName(f.Faction), pts1(f.Delta), ptsCI(f.CI95)))
+		}
+	}
+	if len(maybe) > 0 {
+		out = append(out, finding{fmt.Sprintf("The rules change possibly moves win shares beyond the %s band (significant, but the interval reaches into the band): %s.",
+			m.tolText(), strings.Join(maybe, "; ")), "diff", groupDiff, 0})
+	}
+	if len(small) > 0 {
+		out = append(out, finding{fmt.Sprintf("The rules change moves win shares significantly but within the %s band: %s.",
+			m.tolText(), strings.Join(small, "; ")), "note", groupNote, 0})
+	}
 	return out
 }
 
@@ -303,55 +427,86 @@ func textAdds(v *analysis.CardValue) string {
 	return ""
 }
 
-// cardFindings: the flagged cards furthest from their faction's typical
-// card, three at each end. Without card values none: the correlational
-// figures do not say what to change.
+// flagText says why a card is flagged, with the figure and interval it
+// rests on; "" when it is not.
+func (m *model) flagText(c *cardView) string {
+	v := c.Value
+	if v == nil {
+		return ""
+	}
+	printed := ""
+	if c.HasFace {
+		printed = fmt.Sprintf(" of printed power %d", c.Info.Power)
+	}
+	switch v.Flag {
+	case analysis.FlagDead:
+		return fmt.Sprintf("a dead card: one copy adds %+.1f pts [%+.1f, %+.1f] to its faction's win share over a blank, under %.0f pt over the whole interval — no better than a blank",
+			v.Pts, v.PtsCI95[0], v.PtsCI95[1], analysis.DeadMargin)
+	case analysis.FlagStrongText:
+		return fmt.Sprintf("its text adds %+.1f pts [%+.1f, %+.1f] of win share over a plain card%s, beyond the %s card band",
+			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], printed, m.cardTolText())
+	case analysis.FlagWeakText:
+		return fmt.Sprintf("its text costs %+.1f pts [%+.1f, %+.1f] of win share against a plain card%s, beyond the %s card band",
+			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], printed, m.cardTolText())
+	}
+	return ""
+}
+
+// flagRule is the rule of the card flags in one line.
+func (m *model) flagRule() string {
+	return fmt.Sprintf("a dead card (one copy adds under %.0f point of win share over a blank, over its whole 95%% interval), or a card whose text adds more or less than the %s card band over a plain card of its printed power (over its whole interval)",
+		analysis.DeadMargin, m.cardTolText())
+}
+
+// flagFig is the figure a card's flag states, in points.
+func flagFig(v *analysis.CardValue) float64 {
+	if v.Flag == analysis.FlagDead {
+		return math.Abs(v.Pts)
+	}
+	return math.Abs(v.EffectPts)
+}
+
+// cardFindings: the flagged cards (docs/metrics.md, "Flags"), the largest
+// figure first, at most maxCardFindings and a line saying how many more.
+// Without card values none: the correlational figures do not say what to
+// change.
 func (m *model) cardFindings() []finding {
 	if m.metric.Key == "impact" {
 		var out []finding
 		for _, c := range m.ranked() {
 			if c.Sig != 0 {
 				out = append(out, finding{fmt.Sprintf("%s (%s): impact %s %s — its faction's win share with the card minus with a blank in its place.",
-					c.Info.Name, m.facName(c.Faction), m.metric.fig(c.Score), m.metric.ci(c.CI)), "card", 100 * math.Abs(c.Score)})
-			}
-			if len(out) == 6 {
-				break
+					c.Info.Name, m.facName(c.Faction), m.metric.fig(c.Score), m.metric.ci(c.CI)), "card", groupCard, 100 * math.Abs(c.Score)})
 			}
 		}
-		return out
+		slices.SortStableFunc(out, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
+		return out[:min(6, len(out))]
 	}
 	if m.metric.Key != "value" {
 		return nil
 	}
-	var over, under []finding
-	for _, c := range m.ranked() {
-		v := c.Value
-		if !v.Flagged {
+	var out []finding
+	for _, c := range m.cards {
+		if c.Low || c.Value == nil || !c.Value.Flagged {
 			continue
 		}
-		sev := math.Abs(v.VsFactionPts)
-		dir := "above"
-		if v.VsFactionPts < 0 {
-			dir = "below"
-		}
-		text := fmt.Sprintf("%s (%s): one copy adds %+.1f pts %s to its faction's win share against a blank, %.1f pts %s its faction's typical card %s; it reads as %s",
-			c.Info.Name, m.facName(c.Faction), v.Pts, m.metric.ci(v.PtsCI95), math.Abs(v.VsFactionPts), dir, m.metric.ci(v.VsFactionPtsCI95), m.powerReading(c))
-		if t := textAdds(v); t != "" {
-			text += "; " + t
-		}
-		f := finding{text + ".", "card", sev}
-		if v.VsFactionPts > 0 {
-			over = append(over, f)
-		} else {
-			under = append(under, f)
-		}
+		out = append(out, finding{fmt.Sprintf("%s (%s) is flagged: %s.", c.Info.Name, m.facName(c.Faction), m.flagText(c)), "card", groupCard, flagFig(c.Value)})
 	}
-	slices.Reverse(under) // the lowest first
-	return append(over[:min(3, len(over))], under[:min(3, len(under))]...)
+	slices.SortStableFunc(out, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
+	if len(out) > maxCardFindings {
+		n := len(out) - maxCardFindings
+		out = append(out[:maxCardFindings], finding{fmt.Sprintf("%d more %s flagged (see Cards).", n, plural(n, "card is", "cards are")), "card", groupCard, 0})
+	}
+	return out
 }
 
+// maxCardFindings caps the card findings: the rest are marked in the
+// card lists.
+const maxCardFindings = 8
+
 // verdict is the one line a designer reads first: the faction furthest
-// outside the tolerance band and the cards that make it so, or that none is.
+// outside the tolerance band, and its flagged cards with what flags them —
+// or that no faction is out of balance.
 func (m *model) verdict() string {
 	fd := m.facDev()
 	var worst *facView
@@ -366,6 +521,12 @@ func (m *model) verdict() string {
 			worst = f
 		}
 	}
+	flagged := 0
+	for _, c := range m.cards {
+		if !c.Low && c.Value != nil && c.Value.Flagged {
+			flagged++
+		}
+	}
 	if worst == nil {
 		var big *facView
 		for _, f := range m.factions {
@@ -377,37 +538,33 @@ func (m *model) verdict() string {
 			return "No faction was played."
 		}
 		v := fd[big.ID]
-		s := fmt.Sprintf("No faction is out of balance: every win share is within %s of its fair share or cannot be told from it in %d games (largest: %s %s points %s).",
+		s := fmt.Sprintf("No faction is out of balance: no win share's interval lies outside the %s band around its fair share in %d games (largest: %s %s points %s).",
 			m.tolText(), m.rep.Games, big.Name, pts1(v.d()), ptsCI(v.dCI()))
-		if m.metric.Key == "value" {
-			if r := m.ranked(); len(r) > 0 && r[0].Score > 0 {
-				s += fmt.Sprintf(" Strongest card for its slot: %s (%s, %+.1f pts against its faction's typical card).", r[0].Info.Name, r[0].Fac.Name, r[0].Score)
-			}
+		if m.metric.Key == "value" && flagged > 0 {
+			s += fmt.Sprintf(" %d %s flagged (see the findings).", flagged, plural(flagged, "card is", "cards are"))
 		}
 		return s
 	}
 	v := fd[worst.ID]
-	dir, which := "above", "strongest"
+	dir := "above"
 	if v.d() < 0 {
-		dir, which = "below", "weakest"
+		dir = "below"
 	}
-	s := fmt.Sprintf("%s is %.1f points %s fair share %s", worst.Name, math.Abs(100*v.d()), dir, ptsCI(v.dCI()))
+	s := fmt.Sprintf("%s is %.1f points %s fair share %s, out of balance", worst.Name, math.Abs(100*v.d()), dir, ptsCI(v.dCI()))
 	if m.metric.Key == "value" {
-		var cs []*cardView
-		for _, c := range m.ranked() {
-			if c.Faction == worst.ID && (v.d() > 0) == (c.Score > 0) {
-				cs = append(cs, c)
+		var fl []*cardView
+		for _, c := range m.cards {
+			if c.Faction == worst.ID && !c.Low && c.Value != nil && c.Value.Flagged {
+				fl = append(fl, c)
 			}
 		}
-		if v.d() < 0 {
-			slices.Reverse(cs)
-		}
+		slices.SortStableFunc(fl, func(a, b *cardView) int { return cmpFloat(flagFig(b.Value), flagFig(a.Value)) })
 		var parts []string
-		for _, c := range cs[:min(3, len(cs))] {
-			parts = append(parts, fmt.Sprintf("%s (%+.1f pts)", c.Info.Name, c.Score))
+		for _, c := range fl {
+			parts = append(parts, fmt.Sprintf("%s (%s)", c.Info.Name, shortFlag(c.Value)))
 		}
 		if len(parts) > 0 {
-			s += fmt.Sprintf("; its %s cards for their slot: %s", which, strings.Join(parts, ", "))
+			s += "; its flagged cards: " + strings.Join(parts, ", ")
 		}
 	}
 	s += "."
@@ -415,6 +572,20 @@ func (m *model) verdict() string {
 		s += fmt.Sprintf(" %d more %s out of balance (see the findings).", outN-1, plural(outN-1, "faction is", "factions are"))
 	}
 	return s
+}
+
+// shortFlag is a flag and its figure in a few words: "dead, +0.2 points
+// over a blank", "text adds +14.1 points".
+func shortFlag(v *analysis.CardValue) string {
+	switch v.Flag {
+	case analysis.FlagDead:
+		return fmt.Sprintf("dead, %+.1f pts over a blank", v.Pts)
+	case analysis.FlagStrongText:
+		return fmt.Sprintf("text adds %+.1f pts", v.EffectPts)
+	case analysis.FlagWeakText:
+		return fmt.Sprintf("text costs %+.1f pts", v.EffectPts)
+	}
+	return ""
 }
 
 // ranked lists the cards with enough games by the card metric, highest

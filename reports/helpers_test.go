@@ -126,7 +126,7 @@ func fixtureData(withBase bool) *Data {
 		Config: analysis.ConfigInfo{Bots: []string{"greedy"}, Games: 2000, Seed: 1, MinSample: 30},
 		Games:  12000, Factions: map[string]analysis.FactionStats{}, PriceOfPower: map[string]analysis.PowerPrice{},
 		Raw: &analysis.Counts{}}
-	cat := &Catalog{Rounds: 6}
+	cat := &Catalog{Rounds: 6, StartingFaction: "starfleet"}
 	for i, f := range facs {
 		rep.Raw.Factions = append(rep.Raw.Factions, analysis.FactionCounts{ID: f.id})
 		rep.Factions[f.id] = analysis.FactionStats{WinStats: ws(6000, f.rate, f.lo, f.hi), MeanVP: 30 + float64(i), VPSD: 8}
@@ -142,7 +142,11 @@ func fixtureData(withBase bool) *Data {
 	}
 	rep.Seats = []analysis.SeatStats{{Players: 2, Games: 12000, Expected: 0.5,
 		Seats:      []analysis.SeatWin{{Seat: 1, WinStats: ws(12000, 0.503, 0.494, 0.512)}, {Seat: 2, WinStats: ws(12000, 0.497, 0.488, 0.506)}},
-		StartOrder: []analysis.SeatWin{{Seat: 1, WinStats: ws(12000, 0.561, 0.552, 0.570)}, {Seat: 2, WinStats: ws(12000, 0.439, 0.430, 0.448)}}}}
+		StartOrder: []analysis.SeatWin{{Seat: 1, WinStats: ws(12000, 0.561, 0.552, 0.570)}, {Seat: 2, WinStats: ws(12000, 0.439, 0.430, 0.448)}},
+		// Starfleet begins whenever it plays: over the games without it the
+		// start is random, and there the starter has no advantage.
+		RandomStartGames: 6000,
+		RandomStartOrder: []analysis.SeatWin{{Seat: 1, WinStats: ws(6000, 0.504, 0.491, 0.517)}, {Seat: 2, WinStats: ws(6000, 0.496, 0.483, 0.509)}}}}
 	rep.Targets = []analysis.TargetStats{{ID: "earth", Name: "Earth", Laid: 12000, Won: 11000, Negotiated: 400, Captured: 11400, CaptureRate: 0.95,
 		Captures: map[string]analysis.CaptureShare{"starfleet": {Captures: 3400, Share: 0.30, CI95: [2]float64{0.29, 0.31}},
 			"klingon": {Captures: 2600, Share: 0.23}, "romulan": {Captures: 3100, Share: 0.27}, "vulcan": {Captures: 2300, Share: 0.20}}}}
@@ -170,6 +174,16 @@ func fixtureData(withBase bool) *Data {
 		if c.kind == "N" {
 			v.EffectPower, v.EffectPts, v.EffectPtsCI95, v.EffectBasis = 0, 0, [2]float64{}, analysis.EffectNoText
 		}
+		// The flagged cards, one of each flag (the model sets the flags
+		// again from these figures).
+		switch c.id {
+		case "ro-thalaron":
+			v.EffectPts, v.EffectPtsCI95, v.Flag = 9, [2]float64{7, 11}, analysis.FlagStrongText
+		case "ro-star":
+			v.EffectPts, v.EffectPtsCI95, v.Flag = -8, [2]float64{-10, -6.5}, analysis.FlagWeakText
+		case "kl-raptor":
+			v.Pts, v.PtsCI95, v.Flag = 0.2, [2]float64{-0.6, 0.8}, analysis.FlagDead
+		}
 		rep.Cards = append(rep.Cards, analysis.CardStats{ID: c.id, Faction: c.fac, Name: c.name, Copies: 2, Games: 6000,
 			Drawn: 6000, Played: 5800, PlayRate: 0.967, Placed: 9000, RowWinRate: 0.52, Scored: 8000, MeanPower: float64(c.power),
 			Opening: 1500, NotOpening: 4500, Value: v})
@@ -184,7 +198,7 @@ func fixtureData(withBase bool) *Data {
 	if withBase {
 		d.Diff = &analysis.DiffResult{Base: analysis.RulesetInfo{Name: "Fixture", Version: "0.9", Hash: "fedcba9876543210"},
 			Variant: rep.Ruleset, Alpha: 0.05, Correction: analysis.CorrectionHolm,
-			Verdict: "SIGNIFICANT (1 change, Holm-corrected at 0.05): romulan +4.1 points [+3.0, +5.2] (p_adj < 0.001)",
+			Verdict: "SIGNIFICANT: 2 of 2 factions' win shares changed (Holm-corrected at 0.05): romulan +4.1 points [+3.0, +5.2] (p_adj < 0.001); klingon -1.5 points [-2.6, -0.4] (p_adj 0.03); 2 definitions differ",
 			Changes: []analysis.Change{{Kind: "card", ID: "ro-star", Change: "changed", Field: "power", Base: "2", Variant: "3", Pos: "romulan.yaml:12"},
 				{Kind: "rules", Change: "changed", Field: "hand_size", Base: "5", Variant: "6", Pos: "rules.yaml:3"}},
 			Factions: []analysis.FactionDelta{{Faction: "romulan", Base: 0.552, Variant: 0.593,

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cardlab/cardlab/analysis"
 )
 
 // The page's assets. echarts.min.js is dist/echarts.min.js of the npm
@@ -171,8 +173,8 @@ func (m *model) writeHTML(w io.Writer) error {
 			cls, verdict = "pos", pts1(v.d())+" above"
 		case v.out(m.tol):
 			cls, verdict = "neg", pts1(v.d())+" below"
-		case v.beyond(m.tol):
-			verdict = pts1(v.d()) + ", unclear"
+		case v.possibly(m.tol):
+			verdict = pts1(v.d()) + ", possibly out"
 		}
 		p.Factions = append(p.Factions, facRow{Name: f.Name, Color: f.Color, Games: s.Games, Wins: trimFloat(s.Wins),
 			Rate: pct1(s.WinRate), CI: ciPct(s.CI95), Fair: pct0(v.fair), Verdict: verdict, Class: cls,
@@ -311,10 +313,7 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 	var f []figure
 	switch v := c.Value; {
 	case v != nil:
-		sig := 0
-		if v.Flagged {
-			sig = sign(v.VsFactionPts)
-		}
+		sig := c.Sig
 		// Points are the headline; power is a reading of them at one price
 		// per faction, said next to it.
 		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
@@ -334,8 +333,12 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		f = append(f, figure{"Impact, all copies", fmt.Sprintf("%+.1f pts %s", 100*c.Impact.Delta, ptsCI(c.Impact.CI95)),
 			figClass(sig, c.Impact.LowN)})
 	}
+	// The play rate only where the card is held back: at about 100% it
+	// is the same for nearly every card and says nothing.
+	if c.Drawn > 0 && c.PlayRate < analysis.PlayRateInforms {
+		f = append(f, figure{"Play rate", pct1(c.PlayRate), ""})
+	}
 	f = append(f,
-		figure{"Play rate", pct1(c.PlayRate), ""},
 		figure{"Row won", pct1(c.RowWinRate), ""},
 		figure{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), ""})
 	if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {

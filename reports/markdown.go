@@ -79,7 +79,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			mdText(shortHash(df.Base.Hash)), mdText(df.Verdict))
 		ch := m.changes()
 		if len(ch) == 0 {
-			p("The two rulesets define the same cards and rules.\n\n")
+			p("No card, target or rule differs in its definition.\n\n")
 		}
 		for _, c := range ch {
 			who := mdStart(c.Name)
@@ -107,7 +107,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	for _, fd := range m.found {
 		p("- %s\n", mdStart(fd.Text))
 	}
-	p("\nWorst first. Balanced means within %s of the fair share; out of balance means outside that band and significant after the Holm correction.\n", mdText(m.tolText()))
+	p("\nFaction imbalance first, then matchups, seats, the rules change and cards, each by the size of the figure it states. Out of balance means the whole 95%% interval lies outside the %s band around the fair share (and the test against the band holds after the Holm correction); possibly out of balance, that the interval reaches beyond the band without lying outside it; balanced, that it lies inside.\n", mdText(m.tolText()))
 
 	p("\n## Factions\n\n")
 	fd := m.facDev()
@@ -129,7 +129,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	p("\n## Cards\n\n")
 	switch m.metric.Key {
 	case "value":
-		p("Ranked by value vs faction: %s. ● flagged: the interval excludes 0 after the Benjamini–Hochberg correction over all cards.\n\n", mdText(m.metric.Long))
+		p("Ranked by value vs faction: %s. ● flagged: %s.\n\n", mdText(m.metric.Long), mdText(m.flagRule()))
 	case "impact":
 		p("Ranked by %s: %s.\n\n", mdText(m.metric.Label), mdText(m.metric.Long))
 	default:

@@ -31,6 +31,9 @@ type model struct {
 	// tol is the tolerance band: a win share within ±tol of its fair share
 	// counts as balanced.
 	tol float64
+	// cardTol is the card tolerance band in win-share points (docs/metrics.md,
+	// "Flags"); every card's flag is set against it.
+	cardTol float64
 	// findings are computed once: every format shows the same.
 	found []finding
 	// chartRows is the last row of the Factions table the workbook's chart
@@ -97,7 +100,7 @@ var reColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 func newModel(d *Data, o Options) *model {
 	rep := d.Report
 	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{}, targets: map[string]TargetInfo{},
-		tol: o.tolerance()}
+		tol: o.tolerance(), cardTol: o.cardTolerance()}
 	var cat *Catalog
 	if d.Meta != nil {
 		cat = d.Meta.Catalog
@@ -172,13 +175,22 @@ func newModel(d *Data, o Options) *model {
 			cv.Info.Name = k.Name
 		}
 		cv.Impact = impacts[k.ID]
-		cv.Value = k.Value
+		if k.Value != nil {
+			// The flag against this report's card band, on a copy: the
+			// result's own value stays as it was measured.
+			v := *k.Value
+			v.SetFlag(m.cardTol)
+			cv.Value = &v
+		}
 		switch m.metric.Key {
 		case "value":
-			if v := k.Value; v != nil {
+			if v := cv.Value; v != nil {
 				cv.Score, cv.CI = v.VsFactionPts, v.VsFactionPtsCI95
-				if v.Flagged {
-					cv.Sig = sign(v.VsFactionPts)
+				switch v.Flag {
+				case analysis.FlagStrongText:
+					cv.Sig = 1
+				case analysis.FlagDead, analysis.FlagWeakText:
+					cv.Sig = -1
 				}
 			} else {
 				cv.Low = true

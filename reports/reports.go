@@ -99,16 +99,22 @@ type Meta struct {
 	// unless told otherwise. Absent in results.json before it was stored
 	// (then the default applies).
 	Tolerance *float64 `json:"tolerance_points,omitempty"`
+	// CardTolerance is the card tolerance band the cards were flagged
+	// against (points of win share), stored and used again the same way.
+	CardTolerance *float64 `json:"card_tolerance_points,omitempty"`
 }
 
 // Catalog is what a report shows of a ruleset's definitions.
 type Catalog struct {
 	// Rounds is the number of rounds a game has by the rules (every target
 	// laid out once); games run longer when targets return (docs/rules.md).
-	Rounds   int           `json:"rounds,omitempty"`
-	Factions []FactionInfo `json:"factions"`
-	Cards    []CardInfo    `json:"cards"`
-	Targets  []TargetInfo  `json:"targets"`
+	Rounds int `json:"rounds,omitempty"`
+	// StartingFaction begins round 1 whenever it plays (else a random
+	// player does), by the rules; "" when none.
+	StartingFaction string        `json:"starting_faction,omitempty"`
+	Factions        []FactionInfo `json:"factions"`
+	Cards           []CardInfo    `json:"cards"`
+	Targets         []TargetInfo  `json:"targets"`
 }
 
 // FactionInfo is one faction: its id, display name and colour ("#rrggbb").
@@ -174,6 +180,18 @@ type Options struct {
 	// 0.02 = ±2 points) within which the findings call a faction, seat or
 	// matchup balanced. 0 means DefaultTolerance; below 0, no band.
 	Tolerance float64
+	// CardTolerance is the card tolerance band in win-share points: a card
+	// whose text is worth more than this over (or less than this under) a
+	// plain card of its printed power is flagged. 0 means
+	// analysis.DefaultCardTolerance.
+	CardTolerance float64
+}
+
+func (o Options) cardTolerance() float64 {
+	if o.CardTolerance > 0 {
+		return o.CardTolerance
+	}
+	return analysis.DefaultCardTolerance
 }
 
 func (o Options) tolerance() float64 {
@@ -195,7 +213,7 @@ func (o Options) now() time.Time {
 
 // CatalogOf describes the factions, cards and targets of rs.
 func CatalogOf(rs *cards.Ruleset) *Catalog {
-	c := &Catalog{Rounds: rs.Rules.Rounds, Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
+	c := &Catalog{Rounds: rs.Rules.Rounds, StartingFaction: rs.Rules.StartingFaction, Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
 	for _, f := range rs.Factions {
 		c.Factions = append(c.Factions, FactionInfo{ID: f.ID, Name: f.Name, Color: f.Color})
 	}
@@ -430,6 +448,8 @@ func withSettings(d *Data, o Options) *Data {
 	}
 	tol := 100 * o.tolerance()
 	meta.Tolerance = &tol
+	ctol := o.cardTolerance()
+	meta.CardTolerance = &ctol
 	c.Meta = &meta
 	return &c
 }

@@ -425,7 +425,7 @@ func TestReportSummaryMarkdown(t *testing.T) {
 		}
 		at += i + 1
 	}
-	row := regexp.MustCompile(`^- (Starfleet|Vulcan|Romulan|Klingon): \d+\.\d% of 120 games \\\[\d+\.\d–\d+\.\d%\\\], fair 50%, [-+]\d+\.\d points .* — (balanced|unclear|\*\*above\*\*|\*\*below\*\*)( \(few games\))?$`)
+	row := regexp.MustCompile(`^- (Starfleet|Vulcan|Romulan|Klingon): \d+\.\d% of 120 games \\\[\d+\.\d–\d+\.\d%\\\], fair 50%, [-+]\d+\.\d points .* — (balanced|possibly out|\*\*above\*\*|\*\*below\*\*)( \(few games\))?$`)
 	n := 0
 	for _, l := range lines {
 		if row.MatchString(l) {

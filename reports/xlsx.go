@@ -451,6 +451,7 @@ func (m *model) xlsxSummary(s *sheet) {
 		{"Games played", r.Games, ""},
 		{"Minimum sample", c.MinSample, ""},
 		{"Tolerance band (points of win share around the fair share)", m.tolText(), ""},
+		{"Card tolerance band (points of win share, ± a plain card of the printed power)", m.cardTolText(), ""},
 		{"Partial (interrupted)", yes(r.Partial), ""},
 		{"Simulated", stampRFC3339(m.generated()), ""},
 		{"Rendered", stamp(m.now), ""},
@@ -566,15 +567,16 @@ func (m *model) xlsxFactions(s *sheet) {
 	m.chartRows = last
 }
 
-// devVerdict is a deviation in one word: above, below, balanced, unclear.
+// devVerdict is a deviation in a word or two: above, below (out of balance),
+// possibly out, balanced.
 func (m *model) devVerdict(v *deviation) string {
 	switch {
 	case v.out(m.tol) && v.d() > 0:
 		return "above"
 	case v.out(m.tol):
 		return "below"
-	case v.beyond(m.tol):
-		return "unclear"
+	case v.possibly(m.tol):
+		return "possibly out"
 	}
 	return "balanced"
 }
@@ -620,7 +622,7 @@ func (m *model) xlsxCards(s *sheet) {
 			}},
 			col[*cardView]{head: "vs faction ci95 low", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[0] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "vs faction ci95 high", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[1] / 100 }), look: plain(fmtPts)},
-			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any { return yes(v.Flagged) })},
+			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any { return strings.ReplaceAll(v.Flag, "_", " ") })},
 			col[*cardView]{head: "value pts", val: val(func(v *analysis.CardValue) any { return v.Pts / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 low", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[0] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 high", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[1] / 100 }), look: plain(fmtPts)},
@@ -862,8 +864,13 @@ func (m *model) xlsxSeats(s *sheet) {
 		for _, st := range ss.Seats {
 			rows = append(rows, seatRow{ss.Players, "seat", st.Seat, ss.Expected, st.WinStats, sd[fmt.Sprintf("seat/%d/%d", ss.Players, st.Seat)]})
 		}
+		// Every game's turn order mixes the start with the faction that
+		// always begins: shown, not tested.
 		for _, st := range ss.StartOrder {
-			rows = append(rows, seatRow{ss.Players, "turn order from the start player", st.Seat, ss.Expected, st.WinStats, sd[fmt.Sprintf("order/%d/%d", ss.Players, st.Seat)]})
+			rows = append(rows, seatRow{ss.Players, "turn order, all games (not tested)", st.Seat, ss.Expected, st.WinStats, nil})
+		}
+		for _, st := range ss.RandomStartOrder {
+			rows = append(rows, seatRow{ss.Players, "turn order, random starter", st.Seat, ss.Expected, st.WinStats, sd[fmt.Sprintf("random/%d/%d", ss.Players, st.Seat)]})
 		}
 	}
 	cols := []col[seatRow]{
@@ -874,7 +881,7 @@ func (m *model) xlsxSeats(s *sheet) {
 		{head: "wins", val: func(r seatRow) any { return r.st.Wins }, look: func(seatRow) look { return look{numFmt: "0.##"} }},
 		{head: "win rate", val: func(r seatRow) any { return r.st.WinRate }, look: func(r seatRow) look {
 			sig := 0
-			if r.dev.out(m.tol) {
+			if r.dev != nil && r.dev.out(m.tol) {
 				sig = sign(r.dev.d())
 			}
 			return sigLook(fmtPct, sig, r.st.LowN)
@@ -882,9 +889,19 @@ func (m *model) xlsxSeats(s *sheet) {
 		{head: "ci95 low", val: func(r seatRow) any { return r.st.CI95[0] }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
 		{head: "ci95 high", val: func(r seatRow) any { return r.st.CI95[1] }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
 		{head: "expected", val: func(r seatRow) any { return r.expected }, look: func(seatRow) look { return look{numFmt: fmtPct} }},
-		{head: "p (Holm)", val: func(r seatRow) any { return r.dev.pAdj }, look: func(seatRow) look { return look{numFmt: fmtP} },
-			doc: "the test against the fair share, Holm-corrected across every seat and turn-order position"},
-		{head: "verdict", width: 12, val: func(r seatRow) any { return m.devVerdict(r.dev) }},
+		{head: "p (Holm)", val: func(r seatRow) any {
+			if r.dev == nil {
+				return nil
+			}
+			return r.dev.pAdj
+		}, look: func(seatRow) look { return look{numFmt: fmtP} },
+			doc: "the test against the tolerance band around the fair share, Holm-corrected across every seat and random-start turn-order position"},
+		{head: "verdict", width: 12, val: func(r seatRow) any {
+			if r.dev == nil {
+				return nil
+			}
+			return m.devVerdict(r.dev)
+		}},
 		{head: "low n", val: func(r seatRow) any { return yes(r.st.LowN) }},
 	}
 	table(s, cols, rows)
@@ -1192,7 +1209,6 @@ func (m *model) xlsxDiffCards(s *sheet) {
 		{head: "name", width: 24, val: func(c analysis.CardDelta) any { return c.Name }},
 		{head: "changed", val: func(c analysis.CardDelta) any { return yes(c.Changed) }, doc: "yes when the card's definition differs between the rulesets"},
 		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.PlayRate }, fmtPts), "play rate Δ"),
-		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.PlayedWR }, fmtPts), "played wr Δ"),
 		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.OHWR }, fmtPts), "oh wr Δ"),
 		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.RowWinRate }, fmtPts), "row win rate Δ"),
 		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.MeanPower }, "+0.00;-0.00;0.00"), "mean power Δ"),

@@ -61,6 +61,13 @@ type ReportOptions struct {
 	// ToleranceSet: --tolerance was given; otherwise --from renders with
 	// the tolerance its results.json was rendered with.
 	ToleranceSet bool
+	// CardTolerance is --card-tolerance in win-share points: a card whose
+	// text is worth beyond it over a plain card of its printed power is
+	// flagged (docs/metrics.md, "Flags").
+	CardTolerance float64
+	// CardToleranceSet: --card-tolerance was given (else --from uses the
+	// stored one).
+	CardToleranceSet bool
 	// Progress shows progress bars on ErrOut (when it is a terminal).
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
@@ -105,9 +112,13 @@ seconds on two cores. --impact adds the older one-card-at-a-time
 ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 
-A faction, seat or matchup is reported out of balance when its win share is
-more than --tolerance points from its fair share and the difference is
-significant after the Holm correction; within the band counts as balanced.
+A faction, seat or matchup is reported out of balance when the 95% interval
+of its win share lies outside --tolerance points around its fair share (the
+test against the band significant after the Holm correction), possibly out of
+balance when the interval reaches beyond the band, balanced when it lies
+inside. A card is flagged when it is dead (one copy adds under 1 point of win
+share over a blank, over its whole interval) or when what its text adds over
+a plain card of its printed power lies beyond --card-tolerance points.
 
 DIR is checked before any game is played. The files are rendered into a
 temporary folder (beside a new DIR, inside an existing one) and moved into
@@ -155,10 +166,14 @@ the same comparison, live.`,
 			if !(opts.Precision > 0) {
 				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
 			}
-			if opts.Tolerance < 0 || opts.Tolerance >= 50 {
+			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
 			}
 			opts.ToleranceSet = f.Changed("tolerance")
+			opts.CardToleranceSet = f.Changed("card-tolerance")
+			if !(opts.CardTolerance > 0 && opts.CardTolerance < 100) {
+				return usageErrorf("--card-tolerance must be above 0 and below 100 points, got %g", opts.CardTolerance)
+			}
 			opts.Progress = isTerminal(opts.ErrOut)
 			if runF != nil {
 				return runF(opts)
@@ -183,6 +198,8 @@ the same comparison, live.`,
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
 	fl.Float64Var(&opts.Tolerance, "tolerance", reports.DefaultTolerance*100,
 		"count a win share within ±`POINTS` of its fair share as balanced (findings and verdict)")
+	fl.Float64Var(&opts.CardTolerance, "card-tolerance", analysis.DefaultCardTolerance,
+		"flag a card whose text adds more than ±`POINTS` of win share over a plain card of its printed power")
 	return cmd
 }
 
@@ -208,11 +225,17 @@ func reportRun(opts *ReportOptions) error {
 		}
 		opts.Tolerance = *data.Meta.Tolerance
 	}
+	if opts.From != "" && !opts.CardToleranceSet && data.Meta != nil && data.Meta.CardTolerance != nil {
+		if t := *data.Meta.CardTolerance; !(t > 0 && t < 100) {
+			return fmt.Errorf("%s: report.card_tolerance_points %g is not a band (above 0 and below 100 points)", opts.From, t)
+		}
+		opts.CardTolerance = *data.Meta.CardTolerance
+	}
 	tol := opts.Tolerance / 100
 	if tol == 0 {
 		tol = -1 // no band
 	}
-	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now, Tolerance: tol}); err != nil {
+	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now, Tolerance: tol, CardTolerance: opts.CardTolerance}); err != nil {
 		return fmt.Errorf("writing the report to %s: %w", opts.OutDir, err)
 	}
 	var files []string
@@ -463,6 +486,9 @@ func reportCommand(opts *ReportOptions, specs []string) string {
 	}
 	if opts.Tolerance != reports.DefaultTolerance*100 {
 		parts = append(parts, "--tolerance", strconv.FormatFloat(opts.Tolerance, 'g', -1, 64))
+	}
+	if opts.CardTolerance > 0 && opts.CardTolerance != analysis.DefaultCardTolerance {
+		parts = append(parts, "--card-tolerance", strconv.FormatFloat(opts.CardTolerance, 'g', -1, 64))
 	}
 	return strings.Join(append(parts, "--out", shellQuote(opts.OutDir)), " ")
 }
