@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/cardlab/cardlab/internal/terminal"
 )
 
 // CheckText finds the first byte sequence of data (a YAML file named file)
@@ -38,7 +40,8 @@ func CheckText(file string, data []byte) *Error {
 // CheckStrings finds the first string of the tree under n whose decoded
 // value holds a character that must never reach a terminal or a page raw:
 // a control character other than newline and tab (YAML escapes such as
-// "\e]0;X\a" decode to them). Card, faction and target names
+// "\e]0;X\a" decode to them) or a bidi control (U+202E reverses what
+// follows it). Card, faction and target names
 // are printed by cards, play and validate, so they are checked where they
 // are read.
 func CheckStrings(file string, n *yaml.Node) *Error {
@@ -51,8 +54,12 @@ func CheckStrings(file string, n *yaml.Node) *Error {
 		if n.Kind == yaml.ScalarNode {
 			for _, r := range n.Value {
 				if unsafeRune(r) {
+					what := "control character"
+					if terminal.Bidi(r) {
+						what = "bidi control"
+					}
 					first = &Error{Pos: Pos{File: file, Line: n.Line, Col: n.Column},
-						Msg: fmt.Sprintf("control character %U is not allowed in a value (here %s)", r, Truncate(fmt.Sprintf("%q", n.Value)))}
+						Msg: fmt.Sprintf("%s %U is not allowed in a value (here %s)", what, r, Truncate(fmt.Sprintf("%q", n.Value)))}
 					return
 				}
 			}
@@ -65,13 +72,8 @@ func CheckStrings(file string, n *yaml.Node) *Error {
 	return first
 }
 
-// unsafeRune reports whether r must not appear in a decoded string.
-func unsafeRune(r rune) bool {
-	switch {
-	case r == '\n', r == '\t':
-		return false
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	}
-	return false
-}
+// unsafeRune reports whether r must not appear in a decoded string: what
+// must never reach a terminal raw (terminal.Unsafe) — control characters
+// but newline and tab, and bidi controls, which reorder the text around
+// them on a terminal or a page.
+func unsafeRune(r rune) bool { return terminal.Unsafe(r) }

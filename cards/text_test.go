@@ -20,6 +20,13 @@ func TestLoadRejectsDecodedControlCharacters(t *testing.T) {
 		{"C1 CSI", "name: Disruptor", `name: "a\u009b2J"`, `control character U+009B`},
 		{"carriage return", "name: Disruptor", `name: "a\rb"`, `control character U+000D`},
 		{"in a key", "name: Disruptor", "name: Disruptor\n    \"t\\x1bx\": 1", `control character U+001B`},
+		// Issue 24 item 11: bidi controls reorder what a terminal or a
+		// page shows around them; they are refused like control
+		// characters, escaped or raw.
+		{"bidi override escaped", "name: Disruptor", `name: "Disr\u202euptor"`, `klingon.yaml:11:11: bidi control U+202E is not allowed in a value`},
+		{"bidi override raw", "name: Disruptor", "name: Disr\u202euptor", `bidi control U+202E`},
+		{"bidi isolate", "name: Disruptor", "text: \"a\u2067b\"", `bidi control U+2067`},
+		{"right-to-left mark", "name: Disruptor", "name: \"a\u200fb\"", `bidi control U+200F`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -27,12 +34,16 @@ func TestLoadRejectsDecodedControlCharacters(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want %q", err, tt.want)
 			}
-			if strings.ContainsAny(err.Error(), "\x1b\x07\r\u009b") {
+			if strings.ContainsAny(err.Error(), "\x1b\x07\r\u009b\u202e\u2067\u200f") {
 				t.Errorf("the message holds the control character raw: %q", err.Error())
 			}
 		})
 	}
-	// Newlines and tabs in texts stay allowed.
+	// Newlines and tabs in texts stay allowed, and so does right-to-left
+	// script without controls.
+	if _, err := Load(edit(t, base, "klingon.yaml", "name: Disruptor", `name: "עברית Disruptor"`), ""); err != nil {
+		t.Fatalf("a name in Hebrew: %v", err)
+	}
 	if _, err := Load(edit(t, base, "klingon.yaml", "name: Disruptor", `name: "Disr\tuptor\nMk II"`), ""); err != nil {
 		t.Fatalf("a text with a newline and a tab: %v", err)
 	}

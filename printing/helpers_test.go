@@ -168,7 +168,7 @@ func hostileRuleset(t testing.TB) (*cards.Ruleset, string) {
 
 const (
 	hostileLong    = "Supercalifragilisticexpialidocious-Battle-Cruiser-Of-The-Klingon-Empire-With-A-Very-Long-Name"
-	hostileRTL     = "\u202eevil \u202dright-to-left"
+	hostileRTL     = "עברית evil right-to-left" // bidi controls are refused when a ruleset loads
 	hostileEmoji   = "Armada 🚀🖖 中文 עברית"
 	hostileAccents = "Kämpfer Çédille Ñandú Zoë"
 )

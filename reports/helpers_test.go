@@ -22,8 +22,8 @@ const (
 	hostileFormula = `=HYPERLINK("http://x","y")`
 	// hostileSum is a formula to a spreadsheet though it starts with a
 	// sign (issue 24 item 13).
-	hostileSum = `-1+HYPERLINK("http://x","y")`
-	hostileUnicode = "Ωμέγα 🚀 中文 עברית \u202e ñ"
+	hostileSum     = `-1+HYPERLINK("http://x","y")`
+	hostileUnicode = "Ωμέγα 🚀 中文 עברית ñ" // bidi controls are refused when a ruleset loads
 	hostileFaction = `Klingon </script><b id="inj">Empire</b> & "Co"`
 	hostileTarget  = `Andoria <svg onload=alert(3)>`
 )

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/cardlab/cardlab/internal/terminal"
 )
 
 // gameBar is the progress bar of a long run of games, drawn on standard
@@ -17,8 +19,10 @@ type gameBar struct {
 	bar  *progressbar.ProgressBar
 }
 
+// newGameBar draws on the writer under w's terminal.Writer: the bar moves
+// with carriage returns, which that escapes, and shows only cardlab's text.
 func newGameBar(w io.Writer, on bool, desc string) *gameBar {
-	return &gameBar{w: w, on: on, desc: desc}
+	return &gameBar{w: terminal.Unwrap(w), on: on, desc: desc}
 }
 
 // progress returns the callback for a runner's Progress field, or nil when

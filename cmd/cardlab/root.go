@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/internal/terminal"
 )
 
 // version is the cardlab release; set at build time with
@@ -146,14 +147,20 @@ func markRunErrors(c *cobra.Command) {
 	}
 }
 
-// run executes cardlab with args and returns the exit code.
+// run executes cardlab with args and returns the exit code. Everything it
+// prints goes through terminal.Writer: names and values from rulesets,
+// results and shards reach tables, notes and error messages, and none of
+// their control characters or bidi overrides may reach a terminal raw.
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := terminal.NewWriter(stdout), terminal.NewWriter(stderr)
+	defer errOut.Flush()
+	defer out.Flush()
 	root := NewCmdRoot()
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(out)
+	root.SetErr(errOut)
 	cmd, err := root.ExecuteC()
-	return exitCode(cmd, err, stderr)
+	return exitCode(cmd, err, errOut)
 }
 
 // exitCode reports err on stderr and maps it to an exit code.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
 	"io/fs"
 	"os"
@@ -536,5 +537,78 @@ func TestSchemaOutRefusesFIFO(t *testing.T) {
 	}
 	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		t.Fatal("the FIFO was replaced")
+	}
+}
+
+// TestFileStringsNeverReachTheTerminalRaw is issue 24 item 11: merge's
+// error messages printed shard strings (config.bots, tool_version holding
+// "\e]0;…\a\e[2J") raw before any verification, and a ruleset name in a
+// result whose checksum was recomputed reached the tables, as did bidi
+// overrides. Whatever a file holds, cardlab's output holds no control
+// character but newline and tab, and no bidi control.
+func TestFileStringsNeverReachTheTerminalRaw(t *testing.T) {
+	const evil = "\x1b]0;pwned\a\x1b[2J\u202eX\u009b2J\rY"
+	dir := t.TempDir()
+	shard := func(k string) string {
+		f := filepath.Join(dir, "s"+k[:1]+".json")
+		if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "6", "--json", "--shard", k, "--out", f); code != 0 {
+			t.Fatal(stderr)
+		}
+		return f
+	}
+	s1, s2 := shard("1/2"), shard("2/2")
+	// rewrite edits the result in file and renews its checksum, as a
+	// forger would.
+	rewrite := func(file, name string, edit func(r *analysis.Report)) string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := analysis.DecodeReport(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(r)
+		r.Checksum = r.Sum()
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	clean := func(what, out string) {
+		t.Helper()
+		for _, r := range out {
+			if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r == '\u202e' {
+				t.Errorf("%s: %U reached the output: %q", what, r, out)
+				return
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		edit func(r *analysis.Report)
+		want int
+	}{
+		{"tool_version", func(r *analysis.Report) { r.ToolVersion = evil }, 1},
+		{"config.bots", func(r *analysis.Report) { r.Config.Bots = []string{evil} }, 1},
+		{"ruleset name", func(r *analysis.Report) { r.Ruleset.Name = evil }, 0},
+	} {
+		bad := rewrite(s2, "bad.json", c.edit)
+		other := s1
+		if c.want == 0 { // the same name on both shards: merged, printed
+			other = rewrite(s1, "bad1.json", c.edit)
+		}
+		code, stdout, stderr := cardlab(t, "merge", other, bad)
+		if code != c.want {
+			t.Errorf("%s: exit %d, want %d: %s", c.name, code, c.want, stderr)
+		}
+		clean(c.name+" stdout", stdout)
+		clean(c.name+" stderr", stderr)
+		if !strings.Contains(stdout+stderr, `\u001b]0;pwned\u0007\u001b[2J\u202eX\u009b2J\u000dY`) {
+			t.Errorf("%s: the string is not shown escaped:\n%s%s", c.name, stdout, stderr)
+		}
 	}
 }

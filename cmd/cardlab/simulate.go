@@ -18,6 +18,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/internal/terminal"
 )
 
 // SimulateOptions are the inputs of `cardlab simulate`.
@@ -112,9 +113,10 @@ func parseShard(s string) (analysis.Shard, error) {
 	return analysis.Shard{K: k, N: n}, nil
 }
 
-// isTerminal reports whether w is a terminal (character device).
+// isTerminal reports whether w (under its terminal.Writer) is a terminal
+// (character device).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := terminal.Unwrap(w).(*os.File)
 	if !ok {
 		return false
 	}
