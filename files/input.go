@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"runtime/debug"
 	"strings"
 	"unicode"
 )
@@ -28,7 +30,23 @@ func ReadCapped(name string, limit int64, what string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %v", name, pathErr(err))
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	// Read into a buffer of the file's size (and one byte more, to see
+	// the end): growing one by doubling would take twice the memory.
+	r := io.LimitReader(f, limit+1)
+	data := make([]byte, 0, min(max(st.Size(), 512), limit)+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // a file that grew, or /dev/zero
+		}
+		n, rerr := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if rerr == io.EOF {
+			break
+		}
+		if err = rerr; err != nil {
+			break
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, pathErr(err))
 	}
@@ -87,26 +105,70 @@ func NotJSONObject(data []byte) string {
 // value into v: text after it is an error (a second value would otherwise
 // be ignored, or a damaged file read in part). Errors are "name:line:col:
 // message".
+//
+// Memory stays proportional to the file: valid JSON is decoded in place
+// (json.Unmarshal, no second copy), after decodeCost has checked that the
+// values it decodes into take at most maxCostRatio times its size — a
+// result cardlab wrote takes about as much as its file; a file of small
+// values that decode into large ones ("{}," a card) is refused first.
 func DecodeJSON(name string, data []byte, v any) error {
+	if !json.Valid(data) {
+		return decodeStream(name, data, v) // says where and why
+	}
+	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
+		if c := decodeCost(data, t.Elem()); c > maxCostRatio*int64(len(data))/2+costSlack {
+			return fmt.Errorf("%s: holds more values than a file cardlab writes: reading its %s would take about %s of memory", name, mib(int64(len(data))), mib(c))
+		}
+	}
+	// The garbage of growing slices is collected as it comes, not let
+	// pile up to the size of what is kept.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	if err := json.Unmarshal(data, v); err != nil {
+		return decodeError(name, data, err)
+	}
+	return nil
+}
+
+// maxCostRatio/2 and costSlack bound the memory DecodeJSON lets a file
+// take (decodeCost): results and shards cardlab writes take 0.8 to 0.9
+// times their size; with the file itself and the collector's margin a
+// read then stays under 4 times the file's size.
+const (
+	maxCostRatio = 3 // halves
+	costSlack    = 4 << 20
+)
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+func decodeError(name string, data []byte, err error) error {
+	at := func(off int64, format string, args ...any) error {
+		line, col := LineCol(data, off)
+		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return at(se.Offset, "not valid JSON: %v", err)
+	case errors.As(err, &te):
+		return at(te.Offset, "%s has the wrong type: %s where %s belongs", te.Field, te.Value, te.Type)
+	case errors.Is(err, io.EOF):
+		return fmt.Errorf("%s: empty file", name)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return at(int64(len(data)), "the JSON ends too early (a truncated file?)")
+	}
+	return fmt.Errorf("%s: %v", name, err)
+}
+
+// decodeStream decodes invalid JSON with a Decoder, for its errors.
+func decodeStream(name string, data []byte, v any) error {
 	at := func(off int64, format string, args ...any) error {
 		line, col := LineCol(data, off)
 		return fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return at(se.Offset, "not valid JSON: %v", err)
-		case errors.As(err, &te):
-			return at(te.Offset, "%s has the wrong type: %s where %s belongs", te.Field, te.Value, te.Type)
-		case errors.Is(err, io.EOF):
-			return fmt.Errorf("%s: empty file", name)
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			return at(int64(len(data)), "the JSON ends too early (a truncated file?)")
-		}
-		return fmt.Errorf("%s: %v", name, err)
+		return decodeError(name, data, err)
 	}
 	off := dec.InputOffset()
 	rest := bytes.TrimLeft(data[off:], " \t\r\n")
