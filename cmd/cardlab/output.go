@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/internal/terminal"
 )
 
 // Limits of the count flags: far beyond any run (10^12 games is decades on
@@ -134,7 +135,7 @@ func interruptibleSaying(ctx context.Context, note func() string) (context.Conte
 		}
 		quit := func(why string) {
 			files.RemoveTemporaries()
-			fmt.Fprintln(os.Stderr, "cardlab: "+why+": quitting without writing")
+			fmt.Fprintln(os.Stderr, "cardlab: "+terminal.Clean(why)+": quitting without writing") // why may name a file
 			code := 130
 			if s, ok := first.(syscall.Signal); ok {
 				code = 128 + int(s)
