@@ -38,13 +38,16 @@ import (
 // or the dependence within a game.
 
 // Defaults of the card-value experiment, chosen so that the default report
-// (six lineups, greedy bots) reaches a median half-width of 1 power point.
+// (six lineups, greedy bots) reaches a median half-width of 2.5 win-share
+// points (about 1 power point at the default ruleset's price, 2.6 to 2.8
+// points a power point).
 const (
 	DefaultBlankRate = 0.10
 	DefaultShiftRate = 0.30
 	// DefaultValuePrecision is the median 95% half-width of the cards'
-	// power the experiment plays for.
-	DefaultValuePrecision = 1.0
+	// values, in win-share points (the headline unit), the experiment plays
+	// for: --precision means win-share points in every command.
+	DefaultValuePrecision = 2.5
 	// DefaultValueGames is the first stage, in games per lineup.
 	DefaultValueGames = 8000
 	// DefaultValueMaxGames caps the games per lineup of all stages.
@@ -71,7 +74,8 @@ type CardValueConfig struct {
 	BlankRate, ShiftRate float64
 	// Games is the first stage in games per lineup; further stages play
 	// the games the 1/√n law says are still needed (at most doubling) until
-	// the median 95% half-width of the cards' power is at most Precision or
+	// the median 95% half-width of the cards' value in win-share points
+	// (pts) is at most Precision or
 	// MaxGames per lineup are played. Precision < 0 plays exactly Games.
 	Games, MaxGames int
 	Precision       float64
@@ -103,7 +107,10 @@ type CardValueResult struct {
 	// interrupted stage's games are not counted).
 	GamesPerLineup int
 	Games          int64
-	// MedianPowerHalfWidth is the median 95% half-width of the cards' power.
+	// MedianPtsHalfWidth is the median 95% half-width of the cards' value
+	// in win-share points (what Precision aims at); MedianPowerHalfWidth
+	// the same of their power.
+	MedianPtsHalfWidth   float64
 	MedianPowerHalfWidth float64
 	// Unpriced lists the factions whose price of a power point was not
 	// above 0 after all the games: their cards have no values.
@@ -573,12 +580,12 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 			from, to = to, min(2*to, cfg.MaxGames)
 			continue
 		}
-		if cfg.Precision < 0 || res.MedianPowerHalfWidth <= cfg.Precision || to >= cfg.MaxGames {
+		if cfg.Precision < 0 || res.MedianPtsHalfWidth <= cfg.Precision || to >= cfg.MaxGames {
 			break
 		}
 		// Half-widths shrink as 1/√games: play what the target needs and a
 		// tenth more, at most doubling the games played.
-		need := float64(to) * math.Pow(res.MedianPowerHalfWidth/cfg.Precision, 2) * 1.1
+		need := float64(to) * math.Pow(res.MedianPtsHalfWidth/cfg.Precision, 2) * 1.1
 		from, to = to, min(int(math.Ceil(need/valueGroups))*valueGroups, 2*to, cfg.MaxGames)
 	}
 	// The games the estimates rest on (an interrupted stage's are not).
@@ -952,7 +959,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		x = at(point) / u.u
 		return x, math.Hypot(jack(at)/u.u, x*u.se/u.u)
 	}
-	var halfWidths []float64
+	var halfWidths, ptsHalfWidths []float64
 	for fac, list := range d.cardsOf {
 		if unpriced[fac] {
 			continue
@@ -980,10 +987,12 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 			res.Values[card.ID] = v
 			if d.cardPar[c] >= 0 {
 				halfWidths = append(halfWidths, tq*seW)
+				ptsHalfWidths = append(ptsHalfWidths, tq*100*seP)
 			}
 		}
 	}
 	res.MedianPowerHalfWidth = round6(median(halfWidths))
+	res.MedianPtsHalfWidth = round6(median(ptsHalfWidths))
 	return nil
 }
 
@@ -1146,10 +1155,12 @@ type CardValueDesign struct {
 	Games          int64      `json:"games"`
 	BlankRate      float64    `json:"blank_rate"`
 	ShiftRate      float64    `json:"shift_rate"`
-	// Precision is the median 95% half-width of power the run played for
-	// (negative: a fixed number of games); MedianPowerHalfWidth what it
-	// reached.
+	// Precision is the median 95% half-width of the cards' values in
+	// win-share points the run played for (negative: a fixed number of
+	// games); MedianPtsHalfWidth what it reached, MedianPowerHalfWidth the
+	// same in power points.
 	Precision            float64 `json:"precision"`
+	MedianPtsHalfWidth   float64 `json:"median_pts_half_width"`
 	MedianPowerHalfWidth float64 `json:"median_power_half_width"`
 	Partial              bool    `json:"partial"`
 	// Unpriced lists the factions whose price of a power point was not
@@ -1168,7 +1179,7 @@ type CardValueDesign struct {
 func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 	d := &CardValueDesign{Matchups: cfg.Matchups, Bots: cfg.Bots, Seed: cfg.Seed, GamesPerLineup: r.GamesPerLineup,
 		Games: r.Games, BlankRate: r.BlankRate, ShiftRate: r.ShiftRate, Precision: cfg.Precision,
-		MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Unpriced: r.Unpriced, Timing: runTiming(r.Games, r.Elapsed)}
+		MedianPtsHalfWidth: r.MedianPtsHalfWidth, MedianPowerHalfWidth: r.MedianPowerHalfWidth, Partial: r.Partial, Unpriced: r.Unpriced, Timing: runTiming(r.Games, r.Elapsed)}
 	if d.Precision == 0 {
 		d.Precision = DefaultValuePrecision
 	}

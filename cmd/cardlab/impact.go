@@ -41,6 +41,12 @@ type BatchOptions struct {
 	Progress bool
 }
 
+// defaultGames is --games of every command that measures the balance of
+// a ruleset as written — simulate, report, diff, sweep (at every value):
+// games per lineup. The commands meant to answer quickly (watch, skill,
+// ladder) and the ablation (per card) have their own, in README's table.
+const defaultGames = 2000
+
 // batchFlags registers the shared flags; players receives --players.
 func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int, gamesUsage string, withBots bool) {
 	fl := cmd.Flags()
@@ -191,11 +197,13 @@ type ImpactOptions struct {
 	// "ablation" (one card at a time, paired).
 	Method string
 	Mode   string
-	// Precision is the screening's target median half-width of power;
-	// MaxGames caps its games per lineup. GamesSet: --games was given.
-	Precision float64
-	MaxGames  int
-	GamesSet  bool
+	// Precision is the screening's target median half-width of a card's
+	// value in win-share points; ValueGames its first stage and MaxGames
+	// its cap, in games per lineup (--games is the ablation's alone).
+	Precision  float64
+	ValueGames int
+	MaxGames   int
+	GamesSet   bool
 }
 
 // Methods of `cardlab impact`.
@@ -234,8 +242,9 @@ func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Comm
 blanks a few random card copies and moves a few powers by ±1, and a model of
 who wins fitted over all games recovers every card's value and every
 faction's price of a power point (docs/metrics.md, "Card value"). It plays
-until the median 95% half-width of POWER is at most --precision (default
-1.0), from --games per lineup (default 8000) up to --max-games. Every figure
+until the median 95% half-width of PTS is at most --precision win-share
+points (default ` + fmt.Sprint(analysis.DefaultValuePrecision) + `), from --value-games per lineup (default ` + fmt.Sprint(analysis.DefaultValueGames) + `) up to
+--max-games. Every figure
 has a 95% interval (jackknife over game groups).
 
 --method ablation replays the games one card at a time with the card changed,
@@ -247,14 +256,11 @@ a paired interval; --games is then the paired games per card.
 name. The result never depends on --workers.`,
 		Example: `  cardlab impact                                       # every card, greedy bots, every pair of factions
   cardlab impact --rules mygame --cards "Klingon Warriors,kl-d7"
-  cardlab impact --precision 0.5 --json --out values.json
+  cardlab impact --precision 1.25 --json --out values.json
   cardlab impact --method ablation --cards kl-d7 --mode effect-off --games 5000`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
-			if !f.Changed("games") {
-				opts.Games = 1000 // ablation's; the screening starts from its own
-			}
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
 				return err
 			}
@@ -268,11 +274,16 @@ name. The result never depends on --workers.`,
 					}
 				}
 				if !(opts.Precision > 0) {
-					return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+					return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
 				}
-				opts.GamesSet = f.Changed("games")
-				if opts.GamesSet && opts.Games < 64 {
-					return usageErrorf("--games must be at least 64 per lineup with --method screening, got %d", opts.Games)
+				// One meaning per flag: --games counts the ablation's paired
+				// games per card; the screening's games per lineup are
+				// --value-games, as in report.
+				if f.Changed("games") {
+					return usageErrorf("--games is the paired games per card of --method ablation; the screening starts from --value-games per lineup")
+				}
+				if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
+					return err
 				}
 				// Records take about 60 bytes a game: a million games per
 				// lineup is some 360 MB for six lineups.
@@ -280,7 +291,7 @@ name. The result never depends on --workers.`,
 					return usageErrorf("--max-games must be at least 64 and at most 1000000 per lineup, got %d", opts.MaxGames)
 				}
 			case methodAblation:
-				for _, name := range []string{"precision", "max-games"} {
+				for _, name := range []string{"precision", "max-games", "value-games"} {
 					if f.Changed(name) {
 						return usageErrorf("--%s is a setting of --method screening", name)
 					}
@@ -307,11 +318,12 @@ name. The result never depends on --workers.`,
 			return impactRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, 0, "screening: games per lineup `N` to start with (default 8000); ablation: paired games per card (default 1000)", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, reportDefaultImpactGames, "ablation: paired games per card `N` (the screening's are --value-games)", true)
 	fl := cmd.Flags()
 	fl.StringVar(&cardList, "cards", "all", "the cards to show or test: all, or card `IDS_OR_NAMES` comma-separated")
 	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")
-	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of POWER is at most `P` power points")
+	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points")
+	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "screening: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.IntVar(&opts.MaxGames, "max-games", analysis.DefaultValueMaxGames, "screening: at most `N` games per lineup")
 	fl.StringVar(&opts.Mode, "mode", analysis.ModeBlankCopy, "ablation: blank-copy (one copy blanked), blank (every copy) or effect-off (only the effect removed)")
 	return cmd
@@ -363,12 +375,7 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs *cards.Ruleset, l
 	}
 	cfg := valueConfig(rs, lineups, specs, opts.Seed, opts.Workers)
 	cfg.Precision, cfg.MaxGames = opts.Precision, opts.MaxGames
-	if opts.GamesSet {
-		cfg.Games = opts.Games
-		cfg.MaxGames = max(cfg.MaxGames, cfg.Games)
-	} else {
-		cfg.Games = min(analysis.DefaultValueGames, cfg.MaxGames) // --max-games below the first stage
-	}
+	cfg.Games = min(opts.ValueGames, cfg.MaxGames) // --max-games below the first stage
 	bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
 	cfg.Progress = bar.progress()
 	res, err := analysis.CardValues(ctx, cfg)
@@ -436,8 +443,8 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nmedian 95%% half-width of POWER %.2f (target %.2f); %d games in %.1f s (%.0f games/s)\n",
-		d.MedianPowerHalfWidth, d.Precision, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
+	fmt.Fprintf(w, "\nmedian 95%% half-width of PTS %.2f points (target %.2f; of POWER %.2f); %d games in %.1f s (%.0f games/s)\n",
+		d.MedianPtsHalfWidth, d.Precision, d.MedianPowerHalfWidth, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
 	return nil
 }
 

@@ -45,16 +45,18 @@ func TestImpactErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"impact", "--cards", "kl-d8", "--games", "64"}, 1, `(kl-d7)`},
+		{[]string{"impact", "--cards", "kl-d8", "--value-games", "64"}, 1, `(kl-d7)`},
 		{[]string{"impact", "--method", "ablation", "--mode", "off", "--games", "5"}, 2, "--mode must be blank-copy, blank or effect-off"},
 		{[]string{"impact", "--mode", "blank"}, 2, "--mode is a setting of --method ablation"},
 		{[]string{"impact", "--method", "ablation", "--precision", "2"}, 2, "--precision is a setting of --method screening"},
 		{[]string{"impact", "--method", "guess"}, 2, "--method must be screening or ablation"},
-		{[]string{"impact", "--games", "10"}, 2, "--games must be at least 64 per lineup"},
+		{[]string{"impact", "--value-games", "10"}, 2, "--value-games must be at least 64"},
+		{[]string{"impact", "--games", "640"}, 2, "--games is the paired games per card of --method ablation"},
+		{[]string{"impact", "--method", "ablation", "--value-games", "640"}, 2, "--value-games is a setting of --method screening"},
 		{[]string{"impact", "--precision", "-1"}, 2, "--precision must be positive"},
 		{[]string{"impact", "--games", "0"}, 2, "--games must be at least 1"},
 		{[]string{"impact", "--players", "starfleet,klingon", "--matchups", "all"}, 2, "cannot be used together"},
-		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "64"}, 1, "plays in none of the lineups"},
+		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--value-games", "64"}, 1, "plays in none of the lineups"},
 		{[]string{"impact", "--method", "ablation", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "5"}, 1, "plays in none of the lineups"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
@@ -68,7 +70,7 @@ func TestImpactErrors(t *testing.T) {
 // writes the card-value contract (docs/metrics.md, "Card value").
 func TestImpactScreening(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "values.json")
-	code, stdout, stderr := cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--games", "640",
+	code, stdout, stderr := cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--value-games", "640",
 		"--precision", "50", "--cards", "Klingon Warriors,ro-norexan", "--json", "--out", out)
 	if code != 0 || stdout != "" {
 		t.Fatalf("impact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
@@ -83,7 +85,7 @@ func TestImpactScreening(t *testing.T) {
 	}
 	wantKeys(t, "value report", m, "tool_version", "ruleset", "design", "price_of_power", "cards")
 	wantKeys(t, "design", m["design"].(map[string]any), "matchups", "bots", "seed", "games_per_lineup", "games",
-		"blank_rate", "shift_rate", "precision", "median_power_half_width", "partial", "timing")
+		"blank_rate", "shift_rate", "precision", "median_pts_half_width", "median_power_half_width", "partial", "timing")
 	if p := m["price_of_power"].(map[string]any); len(p) != 2 || p["klingon"] == nil || p["romulan"] == nil {
 		t.Errorf("price_of_power %v: want klingon and romulan", p)
 	}
@@ -96,7 +98,7 @@ func TestImpactScreening(t *testing.T) {
 	wantKeys(t, "value", c["value"].(map[string]any), "pts", "pts_ci95", "power", "power_ci95", "vs_faction",
 		"vs_faction_ci95", "effect_power", "effect_power_ci95", "flagged")
 
-	code, stdout, _ = cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--games", "640", "--precision", "50")
+	code, stdout, _ = cardlab(t, "impact", "--players", "klingon,romulan", "--bots", "random", "--value-games", "640", "--precision", "50")
 	if code != 0 || !strings.Contains(stdout, "Price of a power point") || !strings.Contains(stdout, "VS_FACTION") {
 		t.Errorf("impact tables: exit %d\n%s", code, stdout)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -180,5 +181,63 @@ func TestPrintWithValuesAfterAnEdit(t *testing.T) {
 	}
 	if valued < 100 {
 		t.Errorf("only %d unedited cards carry a value", valued)
+	}
+}
+
+// TestReadmeFlagTable: README's one table of flags says what every command
+// takes: each row's default is the flag's default in each command it names
+// (issue 25, item 16: one meaning and one unit per flag).
+func TestReadmeFlagTable(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(data), "### Flags: one meaning and one unit each")
+	if !ok {
+		t.Fatal("README has no flag table")
+	}
+	root := NewCmdRoot()
+	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+)` \\| ([^|]+) \\| ([^|]+) \\| ([^|]+) \\|$")
+	seen := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(table, -1) {
+		flag, def := m[1], strings.TrimSpace(m[4])
+		for _, name := range strings.Split(m[2], ",") {
+			name, _, _ = strings.Cut(strings.TrimSpace(name), " ")
+			cmd, _, err := root.Find([]string{name})
+			if err != nil || cmd.Name() != name {
+				t.Errorf("--%s: no command %q", flag, name)
+				continue
+			}
+			f := cmd.Flags().Lookup(flag)
+			if f == nil {
+				t.Errorf("%s has no --%s", name, flag)
+				continue
+			}
+			seen[name+" --"+flag] = true
+			if f.DefValue != def {
+				t.Errorf("%s --%s defaults to %s, README says %s", name, flag, f.DefValue, def)
+			}
+			if flag == "precision" && !strings.Contains(f.Usage, "win-share points") {
+				t.Errorf("%s --precision is not in win-share points: %q", name, f.Usage)
+			}
+			if strings.Contains(f.Usage, "power points") {
+				t.Errorf("%s --%s speaks of power points: %q", name, flag, f.Usage)
+			}
+		}
+	}
+	if len(seen) < 30 {
+		t.Errorf("the table names only %d command flags", len(seen))
+	}
+	// Every command with these flags is in the table.
+	for _, c := range root.Commands() {
+		for _, flag := range []string{"games", "precision", "tolerance", "target", "value-games"} {
+			if c.Flags().Lookup(flag) != nil && !seen[c.Name()+" --"+flag] {
+				t.Errorf("README's flag table does not list %s --%s", c.Name(), flag)
+			}
+		}
+	}
+	// A share of 0..1 given to --target is refused, not read as 0.48%.
+	if code, _, stderr := cardlab(t, "sweep", "--card", "kl-d7", "--values", "3..4", "--target", "0.48"); code != 2 || !strings.Contains(stderr, "--target 48") {
+		t.Errorf("--target 0.48: exit %d, %s", code, stderr)
 	}
 }

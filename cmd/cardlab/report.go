@@ -21,9 +21,11 @@ import (
 // the six 2-player lineups of the default ruleset take seconds on two cores
 // and every faction's interval is about ±1.3 points wide.
 const (
-	reportDefaultBots        = defaultBots
-	reportDefaultGames       = 2000
-	reportDefaultImpactGames = 500
+	reportDefaultBots  = defaultBots
+	reportDefaultGames = defaultGames
+	// reportDefaultImpactGames is the ablation's paired games per card, in
+	// report --impact-games and impact --method ablation --games alike.
+	reportDefaultImpactGames = 1000
 )
 
 // ReportOptions are the inputs of `cardlab report`.
@@ -47,7 +49,8 @@ type ReportOptions struct {
 	// MinSample flags figures resting on fewer games (0: none flagged).
 	MinSample int
 	// Values runs the card-value experiment (on by default) until the
-	// median 95% half-width of the cards' power is at most Precision.
+	// median 95% half-width of the cards' values is at most Precision
+	// win-share points.
 	Values     bool
 	Precision  float64
 	ValueGames int
@@ -107,7 +110,8 @@ powers by ±1, and a model fitted over all games says what one copy of each
 card is worth against a blank — in win-share points and in power points
 ("plays like a 9.4-power card") — and how far above or below its faction's
 typical card it plays. It plays from --value-games per lineup until the
-median 95% half-width of a card's power is at most --precision (1.0); a few
+median 95% half-width of a card's value is at most --precision win-share
+points (` + fmt.Sprint(analysis.DefaultValuePrecision) + `); a few
 seconds on two cores. --impact adds the older one-card-at-a-time
 ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
@@ -164,7 +168,7 @@ the same comparison, live.`,
 				return err
 			}
 			if !(opts.Precision > 0) {
-				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+				return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
 			}
 			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
@@ -191,7 +195,7 @@ the same comparison, live.`,
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
 	fl.BoolVar(&opts.Values, "values", true, "measure every card's value (a screening experiment; --values=false skips it)")
-	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's power is at most `P` power points")
+	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's value is at most `P` win-share points")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "card values: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
 	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
@@ -324,7 +328,8 @@ type reportGames struct {
 	workers   int
 	minSample int // as analysis.Config takes it: -1 flags nothing
 	// values runs the card-value experiment from valueGames per lineup
-	// until the median half-width of power is at most precision.
+	// until the median half-width of the values is at most precision
+	// win-share points.
 	values      bool
 	valueGames  int
 	precision   float64

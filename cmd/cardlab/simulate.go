@@ -92,7 +92,7 @@ for --games-out). A second Ctrl-C quits at once without writing.`,
 			return simulateRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games per lineup `N` (over all shards)", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games per lineup `N` (over all shards)", true)
 	fl := cmd.Flags()
 	fl.StringVar(&shard, "shard", "1/1", "play only part `k/n` of the games (merge the parts with 'cardlab merge')")
 	fl.StringVar(&opts.GamesOut, "games-out", "", "write one JSON line per game to `FILE`")

@@ -47,8 +47,8 @@ suggested YAML change (file:line, "power: 5 → 3"); nothing is edited. It
 carries its uncertainty: the values whose 95% interval contains the target,
 which these games cannot tell apart. The faction is the card's own (or
 --faction F); for a rule parameter without --faction every faction is brought
-closest to the target together (least squares). The target is --target, or
-the fair share 1/players.
+closest to the target together (least squares). The target is --target, a
+win share in percent (--target 48), or the fair share 100/players %.
 
 --values takes FROM..TO (inclusive), FROM..TO..STEP or a list 1,3,5.
 --games is per lineup, as for 'cardlab simulate'.
@@ -83,8 +83,13 @@ the fair share 1/players.
 				return usageErrorf("--values: %v", err)
 			}
 			opts.Values = v
-			if opts.Target < 0 || opts.Target >= 1 {
-				return usageErrorf("--target must be a share between 0 and 1 (0: the fair share), got %v", opts.Target)
+			// In percent, as every win share the command prints (a share
+			// of 0..1 here was the one figure of another scale).
+			if !(opts.Target >= 0 && opts.Target < 100) {
+				return usageErrorf("--target must be a win share in percent, at least 0 and below 100 (0: the fair share), got %v", opts.Target)
+			}
+			if opts.Target > 0 && opts.Target < 1 {
+				return usageErrorf("--target %v reads as %v%%: give the win share in percent (--target %v)", opts.Target, opts.Target, 100*opts.Target)
 			}
 			opts.Field = strings.ToLower(strings.TrimSpace(opts.Field))
 			opts.Param = strings.ToLower(strings.TrimSpace(opts.Param))
@@ -94,7 +99,7 @@ the fair share 1/players.
 			return sweepRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, 1000, "games `N` per lineup at every value", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games `N` per lineup at every value", true)
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's interval at every value: its")
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")
@@ -102,7 +107,7 @@ the fair share 1/players.
 	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(analysis.SweepParams, ", ")+")")
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
 	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
-	fl.Float64Var(&opts.Target, "target", 0, "the win `SHARE` aimed at (default: the fair share, 1/players)")
+	fl.Float64Var(&opts.Target, "target", 0, "the win share aimed at, in `PERCENT` like every share printed (50: half the games; default: the fair share, 100/players)")
 	return cmd
 }
 
@@ -111,7 +116,7 @@ func sweepRun(opts *SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target}
+	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target / 100}
 	if opts.Card != "" {
 		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {

@@ -27,7 +27,7 @@ const watchDefaultGames = 500
 
 // watchDefaultPrecision is coarser than the report's: the card values are
 // measured in seconds (about a quarter of the report's games).
-const watchDefaultPrecision = 2.0
+const watchDefaultPrecision = 5.0
 
 // watchValueGames starts the card values with fewer games than the report.
 const watchValueGames = 2048
@@ -46,7 +46,8 @@ type WatchOptions struct {
 	Seed              uint64
 	Workers           int
 	// Values measures the cards' values in every comparison, to
-	// Precision (the median 95% half-width of power, in power points).
+	// Precision (the median 95% half-width of the values, in win-share
+	// points).
 	Values    bool
 	Precision float64
 	// Port of the live page on 127.0.0.1 (0: any free port).
@@ -80,7 +81,7 @@ A save while a comparison runs cancels it and starts again. Ctrl-C stops.
 Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames) + `) with --bots ` + reportDefaultBots + `, as
 'cardlab report' would; more games give narrower intervals and take longer.
 The card values are measured in each version as the report does (--values),
-to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` power points) so that a save is
+to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` win-share points) so that a save is
 answered in seconds. A card is shown when you edited it, or when its value
 against its faction moved by more than the two runs' 95% intervals allow,
 at 5% after Benjamini–Hochberg over all cards (when nothing changed, a
@@ -105,7 +106,7 @@ card shows by chance in at most one save in twenty).`,
 				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
 			}
 			if !(opts.Precision > 0) {
-				return usageErrorf("--precision must be positive (a half-width in power points), got %g", opts.Precision)
+				return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
 			}
 			if opts.Port < 0 || opts.Port > 65535 {
 				return usageErrorf("--port must be 0 (any free port) to 65535, got %d", opts.Port)
@@ -127,7 +128,7 @@ card shows by chance in at most one save in twenty).`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU)")
 	fl.BoolVar(&opts.Values, "values", true, "measure the cards' values in every comparison (--values=false: factions only, faster)")
-	fl.Float64Var(&opts.Precision, "precision", watchDefaultPrecision, "card values: the median 95% half-width of power to play for, in `P` power points")
+	fl.Float64Var(&opts.Precision, "precision", watchDefaultPrecision, "card values: the median 95% half-width of a card's value to play for, in `P` win-share points")
 	fl.IntVar(&opts.Port, "port", 0, "serve the live page on 127.0.0.1:`P` (default: any free port)")
 	return cmd
 }
