@@ -3,11 +3,15 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"testing/fstest"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
@@ -44,8 +48,12 @@ var SweepCardFields = []string{"power", "copies"}
 const paramPrefix = "params."
 
 // SweepParams are the rule parameters a sweep can change (their YAML keys in
-// rules.yaml).
-var SweepParams = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round", "rounds"}
+// rules.yaml): each changes how the game is played (TestSweepParamsChangeGames).
+// rounds is not one: the rulebook ends the game "as soon as all 24 target
+// cards have been conquered", so rules.yaml's rounds only restates the
+// targets' count (rounds × targets_per_round = the targets; validate
+// refuses any other value), and targets_per_round carries it along.
+var SweepParams = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round"}
 
 // sweepField reads and writes one integer of a ruleset.
 type sweepField struct {
@@ -141,31 +149,104 @@ func effectParamSweepField(rs *cards.Ruleset, d int, field string) (*sweepField,
 
 func paramSweepField(field string) (*sweepField, error) {
 	var ptr func(r *cards.Rules) *int
-	lo, hi := 0, 1000
 	switch field {
 	case "hand_size":
-		ptr, lo, hi = func(r *cards.Rules) *int { return &r.HandSize }, 1, cards.MaxHandSize
+		ptr = func(r *cards.Rules) *int { return &r.HandSize }
 	case "planet_bonus":
-		ptr, lo, hi = func(r *cards.Rules) *int { return &r.PlanetBonus }, 0, 100
+		ptr = func(r *cards.Rules) *int { return &r.PlanetBonus }
 	case "cards_to_end":
-		ptr, lo, hi = func(r *cards.Rules) *int { return &r.CardsToEnd }, 1, 20
+		ptr = func(r *cards.Rules) *int { return &r.CardsToEnd }
 	case "targets_per_round":
-		ptr, lo, hi = func(r *cards.Rules) *int { return &r.TargetsPerRound }, 1, cards.MaxRows
+		ptr = func(r *cards.Rules) *int { return &r.TargetsPerRound }
 	case "rounds":
-		ptr, lo, hi = func(r *cards.Rules) *int { return &r.Rounds }, 1, 20
+		return nil, fmt.Errorf("%w: cannot sweep rounds: a game lasts until every target is conquered, so rounds only restates "+
+			"the targets' count (rounds × targets_per_round = the targets); sweep targets_per_round, or add targets (have %s)",
+			ErrConfig, strings.Join(SweepParams, ", "))
 	default:
 		return nil, fmt.Errorf("%w: cannot sweep rule parameter %q (have %s)", ErrConfig, field, strings.Join(SweepParams, ", "))
 	}
 	return &sweepField{
 		get: func(rs *cards.Ruleset) int { return *ptr(&rs.Rules) },
-		set: func(rs *cards.Ruleset, v int) { *ptr(&rs.Rules) = v },
-		check: func(_ *cards.Ruleset, v int) error {
-			if v < lo || v > hi {
-				return fmt.Errorf("%s %d is out of range (%d to %d)", field, v, lo, hi)
+		set: func(rs *cards.Ruleset, v int) {
+			*ptr(&rs.Rules) = v
+			if e := ruleEdits(rs, field, v); e["rounds"] != 0 {
+				rs.Rules.Rounds = e["rounds"]
 			}
-			return nil
 		},
+		check: func(rs *cards.Ruleset, v int) error { return validateRuleValue(rs, field, v) },
 	}, nil
+}
+
+// ruleEdits are the keys of rules.yaml a sweep of field to v writes: the
+// field, and with targets_per_round the rounds the targets then make
+// (when they divide evenly; otherwise validation says why not).
+func ruleEdits(rs *cards.Ruleset, field string, v int) map[string]int {
+	e := map[string]int{field: v}
+	if field == "targets_per_round" && v > 0 && len(rs.Targets)%v == 0 {
+		e["rounds"] = len(rs.Targets) / v
+	}
+	return e
+}
+
+// validateRuleValue checks the ruleset with the rule parameter field set to
+// v by the validator of `cardlab validate` itself: the ruleset's own files
+// are loaded (cards.Load) with the value written into rules.yaml, so a
+// sweep plays only rulesets validate accepts, and says why it refuses one.
+func validateRuleValue(rs *cards.Ruleset, field string, v int) error {
+	data, ok := rs.Files["rules.yaml"]
+	if !ok {
+		return fmt.Errorf("%s %d: the ruleset's rules.yaml is not at hand to validate the value", field, v)
+	}
+	for key, val := range ruleEdits(rs, field, v) {
+		var err error
+		if data, err = setTopLevelInt(data, key, val); err != nil {
+			return fmt.Errorf("%s %d: %v", field, v, err)
+		}
+	}
+	fsys := fstest.MapFS{}
+	for name, b := range rs.Files {
+		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+	fsys["rules.yaml"] = &fstest.MapFile{Data: data, Mode: 0o644}
+	if _, err := cards.Load(fsys, ""); err != nil {
+		return fmt.Errorf("%s %d makes a ruleset validate refuses: %v", field, v, err)
+	}
+	return nil
+}
+
+// setTopLevelInt returns the YAML document data with the plain scalar value
+// of its top-level key replaced by v, every other byte as it was (so the
+// loader's positions stay those of the designer's file).
+func setTopLevelInt(data []byte, key string, v int) ([]byte, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, errors.New("rules.yaml is not a mapping")
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, val := m.Content[i], m.Content[i+1]
+		if k.Value != key {
+			continue
+		}
+		if val.Kind != yaml.ScalarNode || val.Style != 0 {
+			return nil, fmt.Errorf("rules.yaml: %s is not written as a plain number", key)
+		}
+		off := 0
+		for line := 1; line < val.Line; line++ {
+			j := bytes.IndexByte(data[off:], '\n')
+			if j < 0 {
+				return nil, fmt.Errorf("rules.yaml: %s not found at line %d", key, val.Line)
+			}
+			off += j + 1
+		}
+		off += val.Column - 1
+		if off+len(val.Value) > len(data) || string(data[off:off+len(val.Value)]) != val.Value {
+			return nil, fmt.Errorf("rules.yaml: %s not found at %d:%d", key, val.Line, val.Column)
+		}
+		out := slices.Concat(data[:off:off], []byte(strconv.Itoa(v)), data[off+len(val.Value):])
+		return out, nil
+	}
+	return nil, fmt.Errorf("rules.yaml has no %s", key)
 }
 
 // ParseValues parses a sweep's values: "0..8" (inclusive), "0..8..2" (step

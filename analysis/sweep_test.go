@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -223,5 +225,77 @@ func TestSweepPlausibleValues(t *testing.T) {
 	}
 	if got := valueRanges([]int{-1, 0, 1, 3, 5, 6}); got != "-1 to 1, 3, 5, 6" {
 		t.Errorf("valueRanges: %q", got)
+	}
+}
+
+// TestSweepParamsChangeGames is issue 24 item 8: `sweep --param rounds
+// --values 5..8` reported "changed: 0" for every value, because rounds does
+// not change how a game is played. Every parameter a sweep offers changes
+// the games: the same seeds played at two of its values give different
+// game streams (scores, rounds, decisions, winners).
+func TestSweepParamsChangeGames(t *testing.T) {
+	rs := loadDefault(t)
+	other := map[string]int{"hand_size": 6, "planet_bonus": 5, "cards_to_end": 2, "targets_per_round": 3}
+	stream := func(x *cards.Ruleset) string {
+		var b strings.Builder
+		_, err := Run(context.Background(), Config{Ruleset: x, Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"},
+			Games: 8, Seed: 5, Workers: 1, Record: func(r *GameRecord) error { fmt.Fprintf(&b, "%+v\n", *r); return nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	base := stream(rs)
+	for _, field := range SweepParams {
+		v, ok := other[field]
+		if !ok {
+			t.Fatalf("no second value of %s to test", field)
+		}
+		sf, err := paramSweepField(field)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sf.check(rs, v); err != nil {
+			t.Fatalf("%s %d: %v", field, v, err)
+		}
+		if stream(Variant(rs, "t", func(x *cards.Ruleset) { sf.set(x, v) })) == base {
+			t.Errorf("%s %d → %d left every game as it was: it is not a parameter of play", field, sf.get(rs), v)
+		}
+	}
+}
+
+// TestSweepRefusesWhatValidateRefuses: a sweep accepted values `validate`
+// rejects (targets_per_round 5 with 24 targets, rounds 7); each swept value
+// is now checked by the loader on the ruleset's own files, and the error
+// says why.
+func TestSweepRefusesWhatValidateRefuses(t *testing.T) {
+	rs := loadDefault(t)
+	for _, c := range []struct {
+		field  string
+		values []int
+		want   string
+	}{
+		{"targets_per_round", []int{3, 5}, "targets_per_round 5 makes a ruleset validate refuses: targets.yaml"},
+		{"rounds", []int{5, 6, 7, 8}, "cannot sweep rounds"},
+		{"hand_size", []int{9}, "hand_size 9 makes a ruleset validate refuses: rules.yaml:7:"},
+		{"cards_to_end", []int{0}, "cards_to_end 0 makes a ruleset validate refuses"},
+		{"planet_bonus", []int{-1}, "planet_bonus -1 makes a ruleset validate refuses"},
+	} {
+		_, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Field: c.field, Values: c.values,
+			PairedConfig: PairedConfig{Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1}})
+		if err == nil || !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: %v, want %q", c.field, c.values, err, c.want)
+		}
+	}
+	// A value validate accepts passes, with rounds carried along.
+	v := Variant(rs, "t", func(x *cards.Ruleset) {
+		sf, _ := paramSweepField("targets_per_round")
+		sf.set(x, 3)
+	})
+	if v.Rules.TargetsPerRound != 3 || v.Rules.Rounds != 8 || rs.Rules.Rounds != 6 {
+		t.Errorf("targets_per_round 3: per round %d, rounds %d (ruleset's %d)", v.Rules.TargetsPerRound, v.Rules.Rounds, rs.Rules.Rounds)
+	}
+	if err := validateRuleValue(rs, "targets_per_round", 3); err != nil {
+		t.Errorf("targets_per_round 3: %v", err)
 	}
 }

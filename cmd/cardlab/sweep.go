@@ -38,7 +38,9 @@ effects HANDLER' lists them and their ranges), or a rule parameter (--param
 — to each of --values in turn and play the same games (same seeds, same
 deals) at every value. --card takes the card's id or its name ("Klingon
 Warriors"). Every value is checked against the field's range before any game
-is played. For every faction: its win share at each value with a 95% Wilson
+is played; a rule parameter's values by the validator of 'cardlab validate'
+(the ruleset's files loaded with the value written in), which says why it
+refuses one. For every faction: its win share at each value with a 95% Wilson
 interval, and its paired change from the ruleset's own value (* significant,
 Holm-corrected over the sweep).
 
