@@ -612,3 +612,38 @@ func TestFileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderOutputsRefuseForeignSymlink: report, print, schema and init
+// refuse a folder reached through another user's symbolic link (shared/rep
+// → elsewhere), as file outputs do, and write nothing into its target.
+func TestFolderOutputsRefuseForeignSymlink(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("making a link owned by another user needs root")
+	}
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "4", "--json", "--out", res); code != 0 {
+		t.Fatal(stderr)
+	}
+	target := filepath.Join(dir, "elsewhere")
+	os.Mkdir(target, 0o755)
+	link := filepath.Join(dir, "rep")
+	os.Symlink(target, link)
+	if err := os.Lchown(link, 65534, 65534); err != nil {
+		t.Skip("cannot chown a link here:", err)
+	}
+	for _, args := range [][]string{
+		{"report", "--from", res, "--out", link},
+		{"print", "--formats", "csv", "--out", link},
+		{"schema", "--out", link},
+		{"init", link},
+	} {
+		code, _, stderr := cardlab(t, args...)
+		if code != 1 || !strings.Contains(stderr, "symbolic link of another user") {
+			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	if es, _ := os.ReadDir(target); len(es) != 0 {
+		t.Errorf("written into the link's target: %d entries", len(es))
+	}
+}
