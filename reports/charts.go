@@ -268,7 +268,7 @@ func (m *model) chartMatchups() (*chartView, error) {
 // chartSeats: win share by seat and by turn order, per table size.
 func (m *model) chartSeats() (*chartView, error) {
 	cv := &chartView{ID: "chart-seats", Title: "Seat and turn-order advantage", Height: 340,
-		Note: "Seat: position at the table (seats rotate, so every faction sits everywhere equally often). Turn order: counted from the player who began round 1. Dashed line: the fair share."}
+		Note: "Seat: position at the table (seats rotate, so every faction sits everywhere equally often). Turn order: counted from the player who began round 1, over the games whose starter was drawn at random (the rules' starting faction begins every game it plays, which would lend the start its own strength). Dashed line: the fair share."}
 	if len(m.rep.Seats) == 0 {
 		return cv, nil
 	}
@@ -286,7 +286,9 @@ func (m *model) chartSeats() (*chartView, error) {
 			data = append(data, opts.BarData{Value: p100(st.WinRate), ItemStyle: &opts.ItemStyle{Color: "#4e79a7"}})
 			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})
 		}
-		for _, st := range s.StartOrder {
+		// The start apart from the factions: only the random-start games
+		// (none in results made before they were counted).
+		for _, st := range s.RandomStartOrder {
 			names = append(names, prefix+analysis.TurnOrderLabel(st.Seat))
 			data = append(data, opts.BarData{Value: p100(st.WinRate), ItemStyle: &opts.ItemStyle{Color: "#f28e2b"}})
 			bars = append(bars, [3]float64{float64(len(bars)), p100(st.CI95[0]), p100(st.CI95[1])})

@@ -342,10 +342,27 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		figure{"Row won", pct1(c.RowWinRate), ""},
 		figure{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), ""})
 	if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
-		f = append(f, figure{"Fired / blocked / fizzled", fmt.Sprintf("%d / %d / %d", c.Fired, c.Blocked, c.Fizzled), ""})
+		label, val := effectCounts(c)
+		f = append(f, figure{label, val, ""})
 	}
 	gc.Figures = f
 	return gc
+}
+
+// effectCounts names a card's effect counts in its kind's own terms
+// (docs/metrics.md, "Cards"): a one-time effect fires when revealed, a
+// permanent or scoring one is in effect (or blocked) in each row scored
+// with it, a special card is used.
+func effectCounts(c *cardView) (label, value string) {
+	switch c.Info.Kind {
+	case "P":
+		return "Rows scored in effect / blocked", fmt.Sprintf("%d / %d", c.Fired, c.Blocked)
+	case "S":
+		return "Scored applications / blocked", fmt.Sprintf("%d / %d", c.Fired, c.Blocked)
+	case "X":
+		return "Used / to no effect", fmt.Sprintf("%d / %d", c.Fired, c.Fizzled)
+	}
+	return "Fired / blocked / fizzled", fmt.Sprintf("%d / %d / %d", c.Fired, c.Blocked, c.Fizzled)
 }
 
 // diffFigOr shows a correlational difference with its interval, or why

@@ -67,9 +67,9 @@ var columnDocs = map[string]string{
 	"row win rate": "of those placements, the share whose row went to the card's owner",
 	"scored":       "copies lying in a row when it was scored",
 	"mean power":   "the mean combat power a scored copy counted for its owner",
-	"fired":        "times the card's effect ran",
-	"blocked":      "times it was blocked (Deactivated marker, a blocker ship above, revealed by a scout)",
-	"fizzled":      "times it fired but could do nothing",
+	"fired":        "in the kind's own terms: one-time, times its effect ran when revealed; permanent and scoring, rows scored with it in effect; special, times used (a shield played, a Wave played, a Teleport placed, a scout placed face up)",
+	"blocked":      "one-time: times revealed without effect (Deactivated marker, a blocker ship above, a scout beneath); permanent and scoring: rows scored with its effect blocked (fired + blocked = scored)",
+	"fizzled":      "one-time: times it fired but could do nothing; special: uses to no effect (a Teleport at the bottom, a scout with nothing above)",
 	// correlational
 	"drawn":            "games in which at least one copy was drawn (opening hand included)",
 	"not drawn":        "games in which none was",
