@@ -98,7 +98,8 @@ func TestCardValueSetFlag(t *testing.T) {
 		{"text straddling the band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 8, EffectPtsCI95: [2]float64{4, 12}, EffectBasis: EffectFit}, 6, ""},
 		{"weak text", CardValue{Pts: 5, PtsCI95: [2]float64{3, 7}, EffectPts: -9, EffectPtsCI95: [2]float64{-12, -6.5}, EffectBasis: EffectFit}, 6, FlagWeakText},
 		{"a plain card has no text", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectNoText}, 6, ""},
-		{"no band given: the default", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectFit}, 0, FlagStrongText},
+		{"no band given: the default", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 11, EffectPtsCI95: [2]float64{9, 13}, EffectBasis: EffectFit}, 0, FlagStrongText},
+		{"within the default band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectFit}, 0, ""},
 		{"text on an extrapolated line: a guess", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectExtrapolated}, 6, ""},
 		{"text on an interpolated line reads high", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectInterpolated}, 6, ""},
 	} {

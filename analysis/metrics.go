@@ -713,9 +713,11 @@ const PlayRateInforms = 0.95
 
 // DefaultCardTolerance is the card tolerance band in win-share points: a
 // card whose text is worth within ± this over a plain card of its printed
-// power counts as priced right. About two power points at the default
-// ruleset's price (2.6–2.8 points per power point with greedy bots).
-const DefaultCardTolerance = 6.0
+// power counts as priced right. About three power points at the default
+// ruleset's price (2.6–2.8 points per power point with greedy bots): at
+// ±6 the 0-power shields, worth 8–10 points, flip between seeds on the
+// band's edge (docs/metrics.md, "Flags").
+const DefaultCardTolerance = 8.0
 
 // DeadMargin is the gain over a blank, in win-share points per copy, below
 // which a card is dead: well under half a power point.

@@ -169,7 +169,7 @@ func (m *model) tolText() string {
 	return "±" + strings.TrimSuffix(fmt.Sprintf("%.1f", 100*m.tol), ".0") + " points"
 }
 
-// cardTolText is the card tolerance band: "±6 points".
+// cardTolText is the card tolerance band: "±8 pts".
 func (m *model) cardTolText() string {
 	return "±" + strings.TrimSuffix(fmt.Sprintf("%.1f", m.cardTol), ".0") + " pts"
 }

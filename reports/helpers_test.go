@@ -178,9 +178,9 @@ func fixtureData(withBase bool) *Data {
 		// again from these figures).
 		switch c.id {
 		case "ro-thalaron":
-			v.EffectPts, v.EffectPtsCI95, v.Flag = 9, [2]float64{7, 11}, analysis.FlagStrongText
+			v.EffectPts, v.EffectPtsCI95, v.Flag = 11, [2]float64{9, 13}, analysis.FlagStrongText
 		case "ro-star":
-			v.EffectPts, v.EffectPtsCI95, v.Flag = -8, [2]float64{-10, -6.5}, analysis.FlagWeakText
+			v.EffectPts, v.EffectPtsCI95, v.Flag = -10, [2]float64{-12, -8.5}, analysis.FlagWeakText
 		case "kl-raptor":
 			v.Pts, v.PtsCI95, v.Flag = 0.2, [2]float64{-0.6, 0.8}, analysis.FlagDead
 		}

@@ -60,7 +60,7 @@ func TestSummaryStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := b.String()
-	order := []string{"## Verdict", `Romulan is 9.3 points above fair share \[+8.0, +10.6\], out of balance; its flagged cards: Thalaron Pulse (text adds +9.0 pts)`,
+	order := []string{"## Verdict", `Romulan is 9.3 points above fair share \[+8.0, +10.6\], out of balance; its flagged cards: Thalaron Pulse (text adds +11.0 pts)`,
 		"### What changed", `Q\*Bert\_\[x\] \<b\>bold\</b\> \& \` + "`" + `tick\` + "`" + ` \| pipe (ro-star): power: 2 → 3`, "rules: hand\\_size: 5 → 6",
 		"### Findings", "## Factions", "## Cards", "1. Thalaron Pulse"}
 	at := 0

@@ -235,7 +235,7 @@ func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Comm
   FLAG        what a designer would act on (docs/metrics.md, "Flags"): dead
               (one copy adds under 1 point over a blank, whole interval), or
               strong_text / weak_text (the text's worth over a plain card of
-              the printed power lies beyond ±6 points, whole interval, where
+              the printed power lies beyond ±8 points, whole interval, where
               the plain card is measured: basis fit or blank)
 
 --method screening (the default) measures every card at once: each game
@@ -407,7 +407,7 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
 	fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
 	fmt.Fprintln(w, "(on the basis named: fit, interpolated from a blank, extrapolated); POWER = PTS ÷ the faction's price of a power point;")
-	fmt.Fprintln(w, "95% intervals; FLAG = dead (PTS under +1 over its whole interval) or strong_text / weak_text (TEXT beyond ±6 points")
+	fmt.Fprintln(w, "95% intervals; FLAG = dead (PTS under +1 over its whole interval) or strong_text / weak_text (TEXT beyond ±8 points")
 	fmt.Fprintln(w, "over its whole interval, on a fit or blank basis): docs/metrics.md, \"Flags\"")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
