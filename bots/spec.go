@@ -18,7 +18,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	ismcts                                  (500 iterations, random rollouts to the end of the round)
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
-//	strong                                  (Greedy's best 4 actions, 4 deals each, rollouts cut after 4 decisions)
+//	strong                                  (Greedy's best 8 actions, 3 deals each, rollouts cut after 4 decisions)
 //	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5
 //
 // Names are case-insensitive.

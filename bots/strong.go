@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 
+	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 )
@@ -45,6 +46,11 @@ type Strong struct {
 	cand   []int
 	sum    []float64
 	rsc    effects.RowScore
+	// leaf's table of target worths per seat (lineup).
+	worth []float64
+	wrs   *cards.Ruleset
+	wnp   int
+	wfac  [cards.MaxPlayers]int
 }
 
 // NewStrong returns a Strong agent with k candidates and dets deals per
@@ -147,17 +153,18 @@ func (b *Strong) rollout(d *game.State, me int) float64 {
 func (b *Strong) leaf(d *game.State, me int) float64 {
 	np := d.NumPlayers()
 	rs := d.Ruleset()
+	b.lineup(d)
 	var ev [4]float64
 	for p := 0; p < np; p++ {
 		ev[p] = float64(d.ProvisionalScore(p).Total)
 	}
+	nt := len(rs.Targets)
 	for r := 0; r < d.NumRows(); r++ {
 		t := d.RowTarget(r)
-		if t < 0 {
+		if t < 0 || d.RowLen(r) == 0 {
 			continue
 		}
 		res := d.ScoreRow(r, &b.rsc)
-		tg := &rs.Targets[t]
 		for p := 0; p < np; p++ {
 			if !res.HasCards[p] {
 				continue
@@ -172,11 +179,9 @@ func (b *Strong) leaf(d *game.State, me int) float64 {
 			if res.Combo[p] {
 				m += 20
 			}
-			w := float64(tg.VP) + 0.5*float64(len(tg.Bonuses))
-			if rs.EarnsPlanetBonus(&rs.Factions[d.Faction(p)], tg) {
-				w += float64(rs.Rules.PlanetBonus)
-			}
-			ev[p] += w / (1 + math.Exp(-m/b.Sigma))
+			// The soft-sign sigmoid (greedy's logistic): the same shape,
+			// no exponential.
+			ev[p] += b.worth[p*nt+t] * (0.5 + 0.5*m/(b.Sigma+math.Abs(m)))
 		}
 	}
 	scale := 2 + 2.5*float64(d.RoundsLeft())
@@ -195,10 +200,37 @@ func (b *Strong) leaf(d *game.State, me int) float64 {
 	return mine / sum
 }
 
+// lineup tables what each target is worth to each seat (its VP, half a
+// point per combination bonus, the planet bonus if the seat earns it),
+// unless the ruleset and the seats' factions are those of the last leaf.
+func (b *Strong) lineup(d *game.State) {
+	rs, np := d.Ruleset(), d.NumPlayers()
+	same := rs == b.wrs && np == b.wnp
+	for p := 0; same && p < np; p++ {
+		same = d.Faction(p) == b.wfac[p]
+	}
+	if same {
+		return
+	}
+	b.wrs, b.wnp = rs, np
+	b.worth = b.worth[:0]
+	for p := 0; p < np; p++ {
+		b.wfac[p] = d.Faction(p)
+		for t := range rs.Targets {
+			tg := &rs.Targets[t]
+			w := float64(tg.VP) + 0.5*float64(len(tg.Bonuses))
+			if rs.EarnsPlanetBonus(&rs.Factions[b.wfac[p]], tg) {
+				w += float64(rs.Rules.PlanetBonus)
+			}
+			b.worth = append(b.worth, w)
+		}
+	}
+}
+
 // The defaults of the strong bot spec.
 const (
-	DefaultStrongK       = 4
+	DefaultStrongK       = 8
 	DefaultStrongKE      = 64
-	DefaultStrongDets    = 4
+	DefaultStrongDets    = 3
 	DefaultStrongHorizon = 4
 )
