@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -280,8 +281,27 @@ func TestMain(m *testing.M) {
 // process is cardlab running as a child process.
 type process struct {
 	cmd    *exec.Cmd
-	stderr bytes.Buffer
+	stderr lockedBuffer
 	exited chan struct{} // closed when it has exited
+}
+
+// lockedBuffer is a bytes.Buffer the child's output is copied into while
+// the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func cardlabProcess(t *testing.T, args ...string) *process {
