@@ -849,17 +849,21 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		// penalized likelihood (the curvature term makes the model
 		// nonlinear in its parameters).
 		var nf *fit
-		for half := 0; ; half++ {
+		nll := math.Inf(-1)
+		for half := 0; half <= 30; half++ {
 			for i := range next {
 				next[i] = theta[i] + step[i]
 			}
 			nf = d.pass(pools, refs, next, false)
-			if nf.ll-d.penalty(next) >= ll-1e-9*math.Abs(ll) || half == 30 {
+			if nll = nf.ll - d.penalty(next); nll >= ll-1e-12*math.Abs(ll) {
 				break
 			}
 			for i := range step {
 				step[i] /= 2
 			}
+		}
+		if nll < ll-1e-12*math.Abs(ll) {
+			break // no step improves the fit: it is at its maximum
 		}
 		big := 0.0
 		for i := range theta {
@@ -867,6 +871,12 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		}
 		copy(theta, next)
 		f = nf
+		// Fisher scoring can approach the maximum slowly when the
+		// curvature makes the model nonlinear: a likelihood that no longer
+		// moves (a step of about 10⁻⁵ of an SE) ends it too.
+		if it >= 5 && nll-ll < 1e-11*(math.Abs(ll)+1) {
+			break
+		}
 		if debugFit {
 			etas := []float64{}
 			for _, ep := range d.etaPar {
