@@ -434,20 +434,23 @@ func (m *model) flagText(c *cardView) string {
 	if v == nil {
 		return ""
 	}
-	printed := ""
-	if c.HasFace {
-		printed = fmt.Sprintf(" of printed power %d", c.Info.Power)
+	over := "a plain card"
+	switch {
+	case v.EffectBasis == analysis.EffectBlank:
+		over = "a blank (its printed power is 0)"
+	case c.HasFace:
+		over = fmt.Sprintf("a plain card of printed power %d", c.Info.Power)
 	}
 	switch v.Flag {
 	case analysis.FlagDead:
 		return fmt.Sprintf("a dead card: one copy adds %+.1f pts [%+.1f, %+.1f] to its faction's win share over a blank, under %.0f pt over the whole interval — no better than a blank",
 			v.Pts, v.PtsCI95[0], v.PtsCI95[1], analysis.DeadMargin)
 	case analysis.FlagStrongText:
-		return fmt.Sprintf("its text adds %+.1f pts [%+.1f, %+.1f] of win share over a plain card%s, beyond the %s card band",
-			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], printed, m.cardTolText())
+		return fmt.Sprintf("its text adds %+.1f pts [%+.1f, %+.1f] of win share over %s, beyond the %s card band",
+			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], over, m.cardTolText())
 	case analysis.FlagWeakText:
-		return fmt.Sprintf("its text costs %+.1f pts [%+.1f, %+.1f] of win share against a plain card%s, beyond the %s card band",
-			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], printed, m.cardTolText())
+		return fmt.Sprintf("its text costs %+.1f pts [%+.1f, %+.1f] of win share against %s, beyond the %s card band",
+			v.EffectPts, v.EffectPtsCI95[0], v.EffectPtsCI95[1], over, m.cardTolText())
 	}
 	return ""
 }
@@ -495,14 +498,14 @@ func (m *model) cardFindings() []finding {
 	slices.SortStableFunc(out, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
 	if len(out) > maxCardFindings {
 		n := len(out) - maxCardFindings
-		out = append(out[:maxCardFindings], finding{fmt.Sprintf("%d more %s flagged (see Cards).", n, plural(n, "card is", "cards are")), "card", groupCard, 0})
+		out = append(out[:maxCardFindings], finding{fmt.Sprintf("%d more %s flagged (cards.html, and balance.xlsx column \"flagged\").", n, plural(n, "card is", "cards are")), "card", groupCard, 0})
 	}
 	return out
 }
 
-// maxCardFindings caps the card findings: the rest are marked in the
-// card lists.
-const maxCardFindings = 8
+// maxCardFindings caps the card findings (a default run flags about a
+// dozen): the rest are marked in the gallery and the workbook.
+const maxCardFindings = 15
 
 // verdict is the one line a designer reads first: the faction furthest
 // outside the tolerance band, and its flagged cards with what flags them —

@@ -319,6 +319,9 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
 			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""},
 			figure{"Plays like", m.powerReading(c), ""})
+		if v.Flagged {
+			f = append(f, figure{"Flagged", shortFlag(v), figClass(c.Sig, false)})
+		}
 		if t := textAdds(v); t != "" {
 			f = append(f, figure{"Text", t, ""})
 		}

@@ -487,7 +487,7 @@ func (m *model) xlsxSummary(s *sheet) {
 	}
 	table(s, []col[kvRow]{
 		{head: "item", width: 34, val: func(r kvRow) any { return r.item }, look: func(kvRow) look { return look{bold: true, wrap: true} },
-			doc: "what the row gives: the run, how to reproduce it, the verdict and the findings (worst first)"},
+			doc: "what the row gives: the run, how to reproduce it, the verdict and the findings (faction imbalance first)"},
 		{head: "value", width: 120, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf, wrap: isString(r.val)} },
 			doc: "its value"},
 	}, rows)

@@ -87,7 +87,7 @@ func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Comm
 		Long: `Play the games a balance report needs and write it to DIR:
 
   index.html     one page that works offline, from 360 px wide: the verdict
-                 and findings (worst first), what changed (with --base),
+                 and findings (faction imbalance first), what changed (with --base),
                  factions, cards by value, matchups, seats, targets, games,
                  and what each figure means; charts with 95% intervals
   cards.html     every card drawn as a card face beside its own figures, its
