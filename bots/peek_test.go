@@ -141,7 +141,7 @@ func TestNeverPeekSealedBid(t *testing.T) {
 			t.Fatalf("seat %d decides %q", bid.CurrentPlayer(), bid.PendingHandler())
 		}
 		la, lb := bid.LegalActions(nil), pass.LegalActions(nil)
-		for _, spec := range []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game"} {
+		for _, spec := range []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game", "strong"} {
 			a1, _ := Parse(spec, seed)
 			a2, _ := Parse(spec, seed)
 			if x, y := a1.Choose(bid, la), a2.Choose(pass, lb); x != y {
