@@ -1112,11 +1112,6 @@ func UnitFromBase(base *cards.Ruleset) string {
 	return strings.TrimSpace("base ruleset " + base.Name + " " + base.Version)
 }
 
-// UnitSeed seeds the run that measures a base ruleset's price of a power
-// point for a run seeded seed: apart from it, so that the two runs are
-// independent.
-func UnitSeed(seed uint64) uint64 { return game.SeedFor(seed, 0xba5e) }
-
 // What a card's effect value (CardValue.EffectPts) compares it with: a
 // plain card (kind N, no effect, no tags) of its printed power, as the
 // faction's own plain cards play (docs/metrics.md, "Card value").

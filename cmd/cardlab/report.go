@@ -379,9 +379,12 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			// Power is read at the base ruleset's price of a power point:
 			// at the edited ruleset's own price, an edit of one card would
 			// move every card's power with the price (docs/metrics.md).
-			// Its own seed: the unit and the edited ruleset's figures are
-			// independent estimates, as the intervals of power assume.
-			bc := valueConfig(g.base, g.lineups, g.specs, analysis.UnitSeed(g.seed), g.workers)
+			// The same seed as a report on the base ruleset: its price is
+			// the one that report shows, so the two reports' powers are in
+			// one unit. (Greedy games diverge within a few decisions, so
+			// shared seeds barely correlate the two runs; power's interval
+			// treats them as independent.)
+			bc := valueConfig(g.base, g.lineups, g.specs, g.seed, g.workers)
 			bc.Precision, bc.Games, bc.Progress = g.precision, g.valueGames, bar.progress("the price of power in --base")
 			br, err := analysis.CardValues(ctx, bc)
 			bar.finish()
