@@ -244,6 +244,9 @@ var lockWait = 30 * time.Second
 // nothing is left behind, and the kernel drops it when its holder dies).
 func lockDir(dir string) (func(), error) {
 	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrPermission) {
+		return func() {}, nil // a folder we may write but not read: unlocked, as before
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", dir, pathErr(err))
 	}

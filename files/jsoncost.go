@@ -57,7 +57,6 @@ func (w *costWalker) str() []byte {
 }
 
 var (
-	anyType   = reflect.TypeFor[any]()
 	rawType   = reflect.TypeFor[json.RawMessage]()
 	fieldsMap sync.Map // reflect.Type → map[string]reflect.Type
 )
