@@ -37,6 +37,70 @@ const chartsJS = `Array.from(document.querySelectorAll(".chart")).map(function (
   return {id: el.id, canvas: !!c, w: r.width, h: r.height, painted: painted, error: el.getAttribute("data-error") || ""};
 })`
 
+// labelsJS reports, for every chart, what a reader would miss: a label
+// cut short (ECharts' "…" of overflow: truncate), an axis name or the fair
+// share's label reaching outside the chart, the fair share's label over the
+// plot (where it sat on the bars), and a category label ECharts left out
+// for want of room (the heatmap's Vulcan and Klingon columns at 400 px).
+// Numbers on a category axis (a histogram's bins) may be thinned out.
+const labelsJS = `Array.from(document.querySelectorAll(".chart")).map(function (el) {
+  var inst = echarts.getInstanceByDom(el);
+  if (!inst) { return {id: el.id, problems: ["no chart"]}; }
+  var zr = inst.getZr(), W = zr.getWidth(), H = zr.getHeight(), opt = inst.getOption();
+  var norm = function (s) { return String(s).replace(/\s+/g, ""); };
+  var axes = [].concat(opt.xAxis || [], opt.yAxis || []);
+  var names = [], problems = [], drawn = [];
+  axes.forEach(function (a) { if (a.name) { names.push(norm(a.name)); } });
+  var g = inst.getModel().getComponent("grid");
+  var gr = g && g.coordinateSystem ? g.coordinateSystem.getRect() : null;
+  zr.storage.getDisplayList(true).forEach(function (d) {
+    var txt = d.style && d.style.text;
+    if (txt == null || txt === "" || d.ignore || d.invisible) { return; }
+    txt = String(txt);
+    drawn.push(norm(txt));
+    if (/…|\.\.\./.test(txt)) { problems.push("cut short: " + txt); }
+    var r = d.getBoundingRect().clone(), m = d.getComputedTransform();
+    if (m) { r.applyTransform(m); }
+    var fair = /^fair/.test(txt);
+    if ((fair || names.indexOf(norm(txt)) >= 0) && (r.x < -0.5 || r.y < -0.5 || r.x + r.width > W + 0.5 || r.y + r.height > H + 0.5)) {
+      problems.push("outside the chart: " + txt + " at " + Math.round(r.x) + ".." + Math.round(r.x + r.width) + " of " + W);
+    }
+    if (fair && gr && r.x < gr.x + gr.width) { problems.push("the fair-share label lies over the plot: " + txt); }
+  });
+  // A wrapped label is drawn a line at a time, its lines in order. A name
+  // on both axes (the heatmap's factions) must be drawn twice.
+  var joined = drawn.join(""), need = {};
+  axes.forEach(function (a) {
+    if (a.type !== "category" || !a.data || a.show === false || (a.axisLabel && a.axisLabel.show === false)) { return; }
+    a.data.forEach(function (c) {
+      var v = norm(c !== null && typeof c === "object" ? c.value : c);
+      if (!/^[\d.,–-]*$/.test(v)) { need[v] = (need[v] || 0) + 1; }
+    });
+  });
+  Object.keys(need).forEach(function (v) {
+    var have = 0;
+    for (var i = joined.indexOf(v); i >= 0; i = joined.indexOf(v, i + v.length)) { have++; }
+    if (have < need[v]) { problems.push("label not drawn: " + v + " (drawn " + have + " of " + need[v] + " times)"); }
+  });
+  return {id: el.id, problems: problems};
+})`
+
+type chartLabels struct {
+	ID       string   `json:"id"`
+	Problems []string `json:"problems"`
+}
+
+// checkLabels fails the test for every label a chart cuts, leaves out or
+// draws over its bars (issue 25, item 14).
+func checkLabels(t *testing.T, p *browser.Page) {
+	t.Helper()
+	for _, c := range browser.Eval[[]chartLabels](t, p, labelsJS) {
+		for _, pr := range c.Problems {
+			t.Errorf("chart %s: %s", c.ID, pr)
+		}
+	}
+}
+
 // openReport opens the report page, width px wide, and waits for its charts.
 func openReport(t *testing.T, path string, width int) *browser.Page {
 	t.Helper()
@@ -76,6 +140,7 @@ func checkPage(t *testing.T, p *browser.Page, d *Data, shot string) {
 	if v := browser.Eval[string](t, p, `document.querySelector("p.verdict").textContent`); v == "" {
 		t.Error("no verdict")
 	}
+	checkLabels(t, p)
 	p.NoPageScroll(t)
 	p.Screenshot(t, shot)
 	p.CheckClean(t)
@@ -195,4 +260,19 @@ func TestReportBrowserHostile(t *testing.T) {
 		}
 	}
 	g.CheckClean(t)
+}
+
+// Cards of several factions that share a name are labelled with their
+// faction in the charts: four "Blockade"s were told apart only by colour.
+func TestCardLabelNamesTheFaction(t *testing.T) {
+	m := newModel(testData(t, cards.Default(), 8), Options{Now: testNow})
+	for _, tc := range []struct{ name, faction, want string }{
+		{"Blockade", "romulan", "Blockade (Romulan)"},
+		{"Blockade", "starfleet", "Blockade (Starfleet)"},
+		{"Scimitar", "romulan", "Scimitar"},
+	} {
+		if got := m.cardLabel(tc.name, tc.faction); got != tc.want {
+			t.Errorf("cardLabel(%q, %q) = %q, want %q", tc.name, tc.faction, got, tc.want)
+		}
+	}
 }

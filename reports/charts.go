@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -192,11 +193,20 @@ func (m *model) chartFactions() (*chartView, error) {
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip": tooltip("axis", "cardlab:ci"),
+		"grid":    obj{"right": 44},
+		// The axis name starts at the axis: centred on it, it was cut at
+		// the page's left edge at 360 px.
+		"yAxis": []obj{{"nameTextStyle": obj{"align": "left"}}},
+		// Every faction named, wrapped if need be: by default ECharts
+		// drops the labels that do not fit (Vulcan and Klingon at 360 px).
+		"xAxis": []obj{{"axisLabel": obj{"interval": 0, "width": 56, "overflow": "break", "lineHeight": 14}}},
 		"series": []obj{
 			{"barMaxWidth": 80, "markLine": obj{"silent": true, "symbol": "none",
 				"lineStyle": obj{"type": "dashed", "color": "#333"},
-				"label":     obj{"formatter": "fair share " + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%", "position": "insideEndTop"},
-				"data":      []obj{{"yAxis": p100(fair)}}}},
+				// Right of the plot, where no bar is: inside it, the
+				// label sat on the bars at 400 px.
+				"label": obj{"formatter": "fair\n" + strconv.FormatFloat(p100(fair), 'f', -1, 64) + "%", "position": "end", "lineHeight": 14},
+				"data":  []obj{{"yAxis": p100(fair)}}}},
 			{"renderItem": errorHook(false), "z": 10},
 		},
 		"_cardlab": obj{"unit": "%"},
@@ -258,6 +268,9 @@ func (m *model) chartMatchups() (*chartView, error) {
 		"tooltip": tooltip("item", "cardlab:heatmap"),
 		"grid":    obj{"left": 10, "right": 20, "top": 20, "bottom": 90, "containLabel": true},
 		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"show": true}}},
+		// Every column named, wrapped if need be: ECharts dropped the
+		// labels that did not fit (Vulcan and Klingon at 360 px).
+		"xAxis": []obj{{"axisLabel": obj{"interval": 0, "width": 56, "overflow": "break", "lineHeight": 14}}},
 		"visualMap": []obj{{"orient": "horizontal", "left": "center", "bottom": 0, "text": []string{"wins more", "wins less"},
 			"precision": 1}},
 		"series": []obj{{"label": obj{"show": true, "formatter": "cardlab:heatlabel", "lineHeight": 15, "fontSize": 11}}},
@@ -311,6 +324,7 @@ func (m *model) chartSeats() (*chartView, error) {
 		"tooltip":  tooltip("axis", "cardlab:ci"),
 		"grid":     obj{"left": 30, "right": 44, "top": 40, "bottom": 20, "containLabel": true},
 		"xAxis":    []obj{{"axisLabel": obj{"interval": 0, "width": 64, "overflow": "break", "lineHeight": 14}}},
+		"yAxis":    []obj{{"nameTextStyle": obj{"align": "left"}}},
 		"series":   []obj{first, {"renderItem": errorHook(false), "z": 10}},
 		"_cardlab": obj{"unit": "%"},
 	})
@@ -343,6 +357,11 @@ func rankChartIn(id, ttl, note, axis, unit string, scale float64, items []rankIt
 		bars = append(bars, [3]float64{float64(i), sc(it.ci[0]), sc(it.ci[1])})
 	}
 	bar := charts.NewBar()
+	// A long axis name takes two lines: on one it ran past the chart's
+	// edge at 360 px.
+	if len(axis) > 30 && !strings.Contains(axis, "\n") {
+		axis = strings.Replace(axis, ", ", ",\n", 1)
+	}
 	bar.SetGlobalOptions(noTitle(), noLegend(), charts.WithXAxisOpts(opts.XAxis{Name: axis}))
 	bar.SetXAxis(names).AddSeries("figure", data)
 	series := []obj{{"barMaxWidth": 18}}
@@ -362,12 +381,15 @@ func rankChartIn(id, ttl, note, axis, unit string, scale float64, items []rankIt
 	series[0]["data"] = dataPatch
 	var err error
 	cv.Option, err = optionJSON(bar, obj{
-		"tooltip":  tooltip("axis", "cardlab:ci"),
-		"grid":     obj{"left": 10, "right": 30, "top": 30, "bottom": 40, "containLabel": true},
-		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 220, "overflow": "truncate"}}},
-		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 26}},
+		"tooltip": tooltip("axis", "cardlab:ci"),
+		// The bottom has room for an axis name of two lines.
+		"grid": obj{"left": 10, "right": 30, "top": 30, "bottom": 64, "containLabel": true},
+		// Long names wrap, never cut ("Gravitational …"): on a narrow
+		// screen every row has room for two lines.
+		"yAxis":    []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 220, "overflow": "break", "lineHeight": 13}}},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 36}},
 		"series":   series,
-		"_cardlab": obj{"unit": unit, "names": itemsFactions(items), "narrowLabel": 110},
+		"_cardlab": obj{"unit": unit, "names": itemsFactions(items), "narrowLabel": 110, "narrowWrap": true, "narrowHeight": 90 + 30*len(items)},
 	})
 	return cv, err
 }
@@ -407,7 +429,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 	ranked := m.ranked()
 	var items []rankItem
 	for _, c := range ends(ranked, 15) {
-		name := c.Info.Name
+		name := m.cardLabel(c.Info.Name, c.Faction)
 		if m.metric.Key == "value" && c.Value != nil && c.Value.Flagged {
 			name += " ●"
 		}
@@ -419,7 +441,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
 			"Whiskers: 95%% interval; ● and solid bars: flagged (%s); faded: not flagged. "+
 			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long, m.flagRule())
-		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs the faction's typical card", "pts", 1, items)
+		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs\nthe faction's typical card", "pts", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
 		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)
@@ -581,7 +603,7 @@ func (m *model) chartTargets() (*chartView, error) {
 	cv.Option, err = optionJSON(bar, obj{
 		"tooltip": tooltip("axis", "cardlab:axis"),
 		"grid":    obj{"left": 10, "right": 30, "top": 40, "bottom": 40, "containLabel": true},
-		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "truncate"}}},
+		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "break", "lineHeight": 13}}},
 		"xAxis":   []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
 		"series":  series,
 		// On a narrow screen the names wrap (a target's name and capture
@@ -696,7 +718,7 @@ func (m *model) chartImpact() (*chartView, error) {
 	slices.SortStableFunc(tested, func(a, b analysis.CardImpact) int { return cmpFloat(b.Delta, a.Delta) })
 	var items []rankItem
 	for _, c := range ends(tested, 15) {
-		items = append(items, rankItem{name: c.Name, faction: m.facName(c.Faction), color: m.facColor(c.Faction),
+		items = append(items, rankItem{name: m.cardLabel(c.Name, c.Faction), faction: m.facName(c.Faction), color: m.facColor(c.Faction),
 			value: c.Delta, ci: c.CI95, dim: !c.Significant})
 	}
 	note := fmt.Sprintf("Impact of a card: its faction's win share with the card minus with it replaced (%s), on the same games. "+
@@ -749,7 +771,7 @@ func (m *model) chartDiffCards() (*chartView, error) {
 	slices.SortStableFunc(cs, func(a, b analysis.CardDelta) int { return cmpFloat(b.RowWinRate.Delta, a.RowWinRate.Delta) })
 	var items []rankItem
 	for _, c := range cs {
-		name := c.Name
+		name := m.cardLabel(c.Name, c.Faction)
 		if c.Changed {
 			name += " (changed)"
 		}

@@ -39,6 +39,8 @@ type model struct {
 	// chartRows is the last row of the Factions table the workbook's chart
 	// reads (its error bars too).
 	chartRows int
+	// sharedName: card names that cards of several factions carry.
+	sharedName map[string]bool
 }
 
 type facView struct {
@@ -274,6 +276,27 @@ func factionOrder(rep *analysis.Report) []string {
 		slices.Sort(ids)
 	}
 	return ids
+}
+
+// cardLabel is a card's name for a chart's axis, with its faction's name
+// when cards of other factions share it (four "Blockade"s were told apart
+// only by the colour of their bars).
+func (m *model) cardLabel(name, faction string) string {
+	if m.sharedName == nil {
+		m.sharedName = map[string]bool{}
+		first := map[string]string{}
+		for _, c := range m.cards {
+			if f, ok := first[c.Info.Name]; ok && f != c.Faction {
+				m.sharedName[c.Info.Name] = true
+			} else if !ok {
+				first[c.Info.Name] = c.Faction
+			}
+		}
+	}
+	if m.sharedName[name] {
+		return name + " (" + m.facName(faction) + ")"
+	}
+	return name
 }
 
 func (m *model) facName(id string) string {
