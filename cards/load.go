@@ -40,7 +40,6 @@ const maxFileSize = 1 << 20
 // Value ranges fixed by the format (docs/ruleset-format.md).
 const (
 	maxPower       = 20
-	maxCopies      = 10
 	maxVP          = 10
 	maxPlanetBonus = 10
 )
@@ -790,7 +789,7 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 	rs.Rules.HandSize, _ = m.int("hand_size", 1, MaxHandSize)
 	perRound, okPR := m.int("targets_per_round", 1, MaxRowsPerRound)
 	rs.Rules.TargetsPerRound = perRound
-	rs.Rules.CardsToEnd, _ = m.int("cards_to_end", 1, MaxDeckSize*MaxPlayers)
+	rs.Rules.CardsToEnd, _ = m.int("cards_to_end", 1, MaxCardsToEnd)
 	deckSize, okDS := m.int("deck_size", 1, MaxDeckSize)
 	rs.Rules.DeckSize = deckSize
 	rounds, okR := m.int("rounds", 1, MaxTargets)
@@ -1087,7 +1086,7 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 	copiesOK := !m.suggested["copies"]
 	if m.get("copies") != nil {
 		var ok bool
-		if c.Copies, ok = m.int("copies", 1, maxCopies); !ok {
+		if c.Copies, ok = m.int("copies", 1, MaxCopies); !ok {
 			c.Copies, copiesOK = 1, false
 		}
 	}

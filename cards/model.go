@@ -22,6 +22,12 @@ const (
 	MaxRows         = 8
 	MaxHandSize     = 8
 	MaxRowsPerRound = MaxRows
+	// MaxCardsToEnd is the highest cards_to_end: every player card of a
+	// full table in one row.
+	MaxCardsToEnd = MaxDeckSize * MaxPlayers
+	// MaxCopies is the most copies of one card in a deck (a format limit,
+	// docs/ruleset-format.md).
+	MaxCopies = 10
 )
 
 // Pos is a position in a ruleset file.

@@ -8,9 +8,15 @@ import (
 
 var allFactions = []string{"starfleet", "vulcan", "romulan", "klingon"}
 
+// fataler is what playRandom needs of a test: a *testing.T or a *rapid.T.
+type fataler interface {
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // playRandom plays a whole game choosing uniformly among legal actions with
 // a bot stream separate from the game's chance stream.
-func playRandom(t testing.TB, rs *cards.Ruleset, factions []string, seed uint64, check bool, obs Observer) *State {
+func playRandom(t fataler, rs *cards.Ruleset, factions []string, seed uint64, check bool, obs Observer) *State {
 	s, err := New(rs, Config{Factions: factions, Seed: seed, Observer: obs})
 	if err != nil {
 		t.Fatal(err)

@@ -84,6 +84,23 @@ func (p *pile) removeAt(k int) uint8 {
 	return i
 }
 
+// targetPile is the target draw pile: a pile's operations, sized for the
+// most targets a ruleset may hold (a pile holds one deck, which is smaller).
+type targetPile struct {
+	n uint8
+	c [cards.MaxTargets]uint8
+}
+
+func (p *targetPile) push(i uint8) { p.c[p.n] = i; p.n++ }
+func (p *targetPile) pop() uint8   { p.n--; return p.c[p.n] }
+func (p *targetPile) cards() []uint8 {
+	return p.c[:p.n]
+}
+func (p *targetPile) removeAt(k int) {
+	copy(p.c[k:p.n], p.c[k+1:p.n])
+	p.n--
+}
+
 // slot flags
 const (
 	fFaceUp uint8 = 1 << iota
@@ -229,7 +246,7 @@ type State struct {
 	// Reveal Phase without any looks for none.
 	shields   uint8
 	rows      [maxRows]row
-	targets   pile // target draw pile, top at the end
+	targets   targetPile // target draw pile, top at the end
 	unclaimed uint8
 	players   [maxPlayers]player
 	frames    [maxFrames]effects.Frame

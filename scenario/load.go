@@ -22,7 +22,7 @@ import (
 // scenario fails with a position rather than in the engine).
 const (
 	maxPower  = 20
-	maxCopies = 10
+	maxCopies = cards.MaxCopies
 )
 
 var (

@@ -1,0 +1,48 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/cardlab/cardlab/cards/cardstest"
+)
+
+// TestRunCapacityLimits plays rulesets at every loader limit through the
+// runner with every bot kind, every lineup size the rules allow, and the
+// card-value estimate (issue 24: a ruleset that validated crashed every
+// command that plays). A panic in a worker fails the run with an error.
+func TestRunCapacityLimits(t *testing.T) {
+	for _, c := range cardstest.Limits() {
+		t.Run(c.Name, func(t *testing.T) {
+			rs, err := cardstest.Load(c.Params)
+			if err != nil {
+				t.Fatalf("the generated ruleset does not load: %v", err)
+			}
+			var ids []string
+			for i := range rs.Factions {
+				ids = append(ids, rs.Factions[i].ID)
+			}
+			var matchups [][]string
+			for n := rs.Rules.MinPlayers; n <= rs.Rules.MaxPlayers; n++ {
+				matchups = append(matchups, ids[:n])
+			}
+			for _, bot := range []string{"random", "greedy", "ismcts:iters=8"} {
+				res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: matchups, Bots: []string{bot},
+					Games: 4, Seed: 1, Workers: 2})
+				if err != nil {
+					t.Fatalf("%s: %v", bot, err)
+				}
+				if res.Counts.Games != int64(4*len(matchups)) {
+					t.Fatalf("%s: %d games played, want %d", bot, res.Counts.Games, 4*len(matchups))
+				}
+			}
+			// 64 games leave some of 240 distinct cards unperturbed: that
+			// is an answer (play more), a crash is not.
+			if _, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: matchups[:1],
+				Bots: []string{"random"}, Games: 64, Precision: -1, Workers: 2}); err != nil && !errors.Is(err, errTooFewGames) {
+				t.Fatalf("card values: %v", err)
+			}
+		})
+	}
+}
