@@ -18,6 +18,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // Card value by a randomized screening design (docs/metrics.md, "Card
@@ -544,6 +545,12 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				defer func() {
+					if err := bug.From(recover()); err != nil {
+						errs[k] = err
+						stop.Store(true)
+					}
+				}()
 				for !stop.Load() {
 					t := int(next.Add(1) - 1)
 					if t >= stage {

@@ -11,6 +11,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // LadderConfig sets up a round robin between bots.
@@ -119,6 +120,11 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
+			defer func() {
+				if err := bug.From(recover()); err != nil {
+					errs[w] = err
+				}
+			}()
 			var buf []game.Action
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)

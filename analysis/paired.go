@@ -25,6 +25,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // DefaultAlpha is the significance level of the paired analyses.
@@ -203,6 +204,12 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if err := bug.From(recover()); err != nil {
+					errs[w] = err
+					cancel()
+				}
+			}()
 			pw := ws[w]
 			for ctx.Err() == nil {
 				t := int(next.Add(1) - 1)

@@ -18,6 +18,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // BotSalt separates the bots' seeds from a game's own chance stream: seat p's
@@ -274,6 +275,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if err := bug.From(recover()); err != nil {
+					errs[w] = err
+					cancel()
+				}
+			}()
 			if err := ws[w].run(&next, &done); err != nil {
 				errs[w] = err
 				cancel()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
 
@@ -155,18 +156,38 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out, errOut := terminal.NewWriter(stdout), terminal.NewWriter(stderr)
 	defer errOut.Flush()
 	defer out.Flush()
-	root := NewCmdRoot()
+	return execute(NewCmdRoot(), args, out, errOut)
+}
+
+// execute runs the command tree root with args and returns the exit code.
+func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
-	root.SetOut(out)
-	root.SetErr(errOut)
-	cmd, err := root.ExecuteC()
-	return exitCode(cmd, err, errOut)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	var cmd *cobra.Command
+	err := func() (err error) {
+		// A panic is a bug in cardlab: exit 1 with the stack, never Go's
+		// exit status 2, which means a usage error here.
+		defer bug.Catch(&err)
+		cmd, err = root.ExecuteC()
+		return err
+	}()
+	return exitCode(cmd, err, stderr)
 }
 
 // exitCode reports err on stderr and maps it to an exit code.
 func exitCode(cmd *cobra.Command, err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
+	}
+	var be *bug.Error
+	if errors.As(err, &be) {
+		var re *runError
+		if errors.As(err, &re) {
+			err = re.err
+		}
+		fmt.Fprintf(stderr, "cardlab: %v\n\n%s", err, be.Stack)
+		return exitError
 	}
 	var ue *usageError
 	var re *runError

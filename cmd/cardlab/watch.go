@@ -18,6 +18,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/reports"
 )
 
@@ -224,6 +225,11 @@ func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher, dir string) e
 		running.Add(1)
 		go func() {
 			defer running.Done()
+			defer func() {
+				if err := bug.From(recover()); err != nil {
+					w.publish(&reports.LiveState{Status: "failed", File: file, Message: err.Error()})
+				}
+			}()
 			w.run(rctx, dir, file)
 		}()
 	}
