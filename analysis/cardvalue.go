@@ -55,6 +55,11 @@ const (
 	// values, in win-share points (the headline unit), the experiment plays
 	// for: --precision means win-share points in every command.
 	DefaultValuePrecision = 2.5
+	// MinPrecision is the finest precision, in win-share points, that can
+	// be asked for here and of any sequential run: a hundredth of a point,
+	// already far beyond what the games anyone plays resolve (half-widths
+	// fall as 1/√games).
+	MinPrecision = 0.01
 	// DefaultValueGames is the first stage, in games per lineup.
 	DefaultValueGames = 8000
 	// DefaultValueMaxGames caps the games per lineup of all stages.
@@ -161,7 +166,7 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	if cfg.ShiftRate == 0 {
 		cfg.ShiftRate = DefaultShiftRate
 	}
-	if cfg.BlankRate < 0 || cfg.BlankRate >= 1 || cfg.ShiftRate < 0 || cfg.ShiftRate >= 1 {
+	if !(cfg.BlankRate >= 0 && cfg.BlankRate < 1 && cfg.ShiftRate >= 0 && cfg.ShiftRate < 1) {
 		return nil, fmt.Errorf("%w: blank and shift rates must lie in (0, 1)", ErrConfig)
 	}
 	if cfg.Games == 0 {
@@ -172,6 +177,9 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	}
 	if cfg.Precision == 0 {
 		cfg.Precision = DefaultValuePrecision
+	}
+	if math.IsNaN(cfg.Precision) || math.IsInf(cfg.Precision, 0) || cfg.Precision > 0 && cfg.Precision < MinPrecision {
+		return nil, fmt.Errorf("%w: the precision must be at least %g win-share points (or negative: exactly the games given), got %g", ErrConfig, MinPrecision, cfg.Precision)
 	}
 	if cfg.Games < valueGroups*2 {
 		return nil, fmt.Errorf("%w: card values need at least %d games per lineup, got %d", ErrConfig, valueGroups*2, cfg.Games)
@@ -606,21 +614,33 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 				return nil, fmt.Errorf("%w (%d games per lineup; play more with --games or --max-games)", err, to)
 			}
 			res.Values, res.Price, res.Unit, res.UnitFrom = nil, nil, nil, nil
-			from, to = to, min(2*to, cfg.MaxGames)
+			from, to = to, to+min(to, cfg.MaxGames-to)
 			continue
 		}
 		if cfg.Precision < 0 || res.MedianPtsHalfWidth <= cfg.Precision || to >= cfg.MaxGames {
 			break
 		}
-		// Half-widths shrink as 1/√games: play what the target needs and a
-		// tenth more, at most doubling the games played.
-		need := float64(to) * math.Pow(res.MedianPtsHalfWidth/cfg.Precision, 2) * 1.1
-		from, to = to, min(int(math.Ceil(need/valueGroups))*valueGroups, 2*to, cfg.MaxGames)
+		from, to = to, nextValueStage(to, res.MedianPtsHalfWidth, cfg.Precision, cfg.MaxGames)
 	}
 	// The games the estimates rest on (an interrupted stage's are not).
 	res.Games = int64(res.GamesPerLineup * nl)
 	res.Elapsed = time.Since(began)
 	return res, nil
+}
+
+// nextValueStage returns the games per lineup to play up to after done
+// games gave the half-width hw, above precision. Half-widths shrink as
+// 1/√games: play what the target needs and a tenth more, in whole jackknife
+// groups, at most doubling the games and at most most. What the target
+// needs is compared as a float before it becomes an int: a precision far
+// below the half-width asks for more games than an int holds.
+func nextValueStage(done int, hw, precision float64, most int) int {
+	next := done + min(done, most-done)
+	need := float64(done) * (hw / precision) * (hw / precision) * 1.1
+	if need < float64(next) {
+		next = min(next, int(math.Ceil(need/valueGroups))*valueGroups)
+	}
+	return max(next, done+1)
 }
 
 // fit holds the model's score and information summed over games, in

@@ -288,12 +288,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}()
 	}
 	finished := make(chan struct{})
+	var closeErr error // read after finished is closed
 	go func() {
+		defer close(finished)
+		defer func() { closeErr = bug.From(recover()) }() // cfg.Record's panic
 		wg.Wait()
 		if out != nil {
 			out.close()
 		}
-		close(finished)
 	}()
 	if cfg.Progress != nil {
 		cfg.Progress(0, p.total)
@@ -312,7 +314,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	<-finished
 	if out != nil {
-		errs = append(errs, out.err)
+		errs = append(errs, out.err, closeErr)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err

@@ -361,6 +361,10 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		}
 		res.Faction = cfg.Faction
 	}
+	// Written so that NaN fails it: NaN compares false with everything.
+	if !(cfg.Target >= 0 && cfg.Target < 1) {
+		return nil, fmt.Errorf("%w: the target share must lie in [0, 1), got %g", ErrConfig, cfg.Target)
+	}
 	res.Target = cfg.Target
 	if res.Target <= 0 {
 		res.Target = fairShare(cfg.Matchups, res.Faction)

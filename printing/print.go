@@ -41,8 +41,13 @@ type Options struct {
 	Log io.Writer
 }
 
-// DefaultDPI is the resolution of the per-card PNGs.
-const DefaultDPI = 300
+// DefaultDPI is the resolution of the per-card PNGs, MinDPI and MaxDPI
+// the range Print accepts (cardlab print --dpi checks the same).
+const (
+	DefaultDPI = 300
+	MinDPI     = 30
+	MaxDPI     = 1200
+)
 
 // Result lists what Print wrote.
 type Result struct {
@@ -86,8 +91,8 @@ func Print(o Options) (*Result, error) {
 	if dpi == 0 {
 		dpi = DefaultDPI
 	}
-	if dpi < 30 || dpi > 1200 {
-		return nil, fmt.Errorf("printing: --dpi %g is out of range (30..1200)", dpi)
+	if !(dpi >= MinDPI && dpi <= MaxDPI) { // NaN fails it too
+		return nil, fmt.Errorf("printing: --dpi %g is out of range (%d..%d)", dpi, MinDPI, MaxDPI)
 	}
 	logf := func(format string, args ...any) {
 		if o.Log != nil {

@@ -10,10 +10,17 @@ import (
 // `invalid argument "abc" for "--games" flag: strconv.ParseInt: parsing "abc": invalid syntax`.
 var pflagParse = regexp.MustCompile(`^invalid argument (".*") for "(.+?)" flag: strconv\.Parse(Int|Uint|Float|Bool): parsing ".*": (invalid syntax|value out of range)$`)
 
+// pflagNotFinite matches pflag's error for NaN or ±Inf given to a float
+// flag (finiteFloat).
+var pflagNotFinite = regexp.MustCompile(`^invalid argument (".*") for "(.+?)" flag: ` + errNotFinite.Error() + `$`)
+
 // flagError rewords pflag's parse errors for people: the flag, the value
 // and what it must be, never Go's strconv wording. Other errors pass as
 // they are.
 func flagError(err error) error {
+	if sm := pflagNotFinite.FindStringSubmatch(err.Error()); sm != nil {
+		return errors.New(sm[2] + " must be a finite number, got " + sm[1])
+	}
 	sm := pflagParse.FindStringSubmatch(err.Error())
 	if sm == nil {
 		return err

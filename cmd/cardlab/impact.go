@@ -273,8 +273,8 @@ name. The result never depends on --workers.`,
 						return usageErrorf("--%s is a setting of --method ablation", name)
 					}
 				}
-				if !(opts.Precision > 0) {
-					return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
+				if !(opts.Precision >= analysis.MinPrecision) {
+					return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
 				}
 				// One meaning per flag: --games counts the ablation's paired
 				// games per card; the screening's games per lineup are
@@ -322,7 +322,7 @@ name. The result never depends on --workers.`,
 	fl := cmd.Flags()
 	fl.StringVar(&cardList, "cards", "all", "the cards to show or test: all, or card `IDS_OR_NAMES` comma-separated")
 	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")
-	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points")
+	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "screening: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.IntVar(&opts.MaxGames, "max-games", analysis.DefaultValueMaxGames, "screening: at most `N` games per lineup")
 	fl.StringVar(&opts.Mode, "mode", analysis.ModeBlankCopy, "ablation: blank-copy (one copy blanked), blank (every copy) or effect-off (only the effect removed)")

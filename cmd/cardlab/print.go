@@ -80,8 +80,8 @@ are left alone.`,
 					return usageErrorf("invalid --formats %q%s (formats: %s)", f, hint, strings.Join(printing.Formats, ", "))
 				}
 			}
-			if opts.DPI < 30 || opts.DPI > 1200 {
-				return usageErrorf("invalid --dpi %g (30..1200)", opts.DPI)
+			if !(opts.DPI >= printing.MinDPI && opts.DPI <= printing.MaxDPI) {
+				return usageErrorf("invalid --dpi %g (%d..%d)", opts.DPI, printing.MinDPI, printing.MaxDPI)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -94,7 +94,7 @@ are left alone.`,
 	fl.StringSliceVar(&opts.Formats, "formats", nil, "write only these outputs: "+strings.Join(printing.Formats, ", ")+" (default all)")
 	fl.BoolVar(&opts.Backs, "backs", false, "PDFs: follow each page of faces with its backs, mirrored for double-sided printing")
 	fl.BoolVar(&opts.Bleed, "bleed", false, "PDFs: print the layout's bleed around each card (cards are spaced apart)")
-	fl.Float64Var(&opts.DPI, "dpi", printing.DefaultDPI, "resolution of the per-card PNGs")
+	floatVar(fl, &opts.DPI, "dpi", printing.DefaultDPI, "resolution of the per-card PNGs")
 	fl.StringVar(&opts.ValuesFile, "with-values", "", "print each card's measured value from a report's `results.json` in a corner")
 	fl.BoolVar(&opts.JSON, "json", false, "print what was written as JSON on standard output")
 	return cmd

@@ -167,8 +167,8 @@ the same comparison, live.`,
 			if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
 				return err
 			}
-			if !(opts.Precision > 0) {
-				return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
+			if !(opts.Precision >= analysis.MinPrecision) {
+				return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
 			}
 			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
@@ -195,12 +195,12 @@ the same comparison, live.`,
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
 	fl.BoolVar(&opts.Values, "values", true, "measure every card's value (a screening experiment; --values=false skips it)")
-	fl.Float64Var(&opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's value is at most `P` win-share points")
+	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's value is at most `P` win-share points")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "card values: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
 	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
-	fl.Float64Var(&opts.Tolerance, "tolerance", reports.DefaultTolerance*100,
+	floatVar(fl, &opts.Tolerance, "tolerance", reports.DefaultTolerance*100,
 		"count a win share within ±`POINTS` of its fair share as balanced (findings and verdict)")
 	fl.Float64Var(&opts.CardTolerance, "card-tolerance", analysis.DefaultCardTolerance,
 		"flag a card whose text adds more than ±`POINTS` of win share over a plain card of its printed power")

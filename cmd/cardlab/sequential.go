@@ -34,8 +34,13 @@ func untilPrecise(first, most int, precision float64, log io.Writer, run func(ga
 			}
 			return games, err
 		}
+		// need is compared as a float before it becomes an int: a precision
+		// far below the half-width asks for more games than an int holds.
 		need := float64(games) * math.Pow(widest/precision, 2) * 1.1
-		next := min(max(int(math.Ceil(need)), games*3/2), most)
+		next := most
+		if need < float64(most) {
+			next = min(max(int(math.Ceil(need)), games+games/2), most)
+		}
 		fmt.Fprintf(log, "widest half-width %.2f > %.2f: playing again with %d games per lineup\n", widest, precision, next)
 		games = next
 	}
@@ -78,13 +83,13 @@ type SequentialOptions struct {
 
 func sequentialFlags(cmd *cobra.Command, o *SequentialOptions, what string) {
 	fl := cmd.Flags()
-	fl.Float64Var(&o.Precision, "precision", 0, "play until "+what+" 95% interval is within ±`P` win-share points, starting from --games and replaying with more (0: play --games exactly)")
+	floatVar(fl, &o.Precision, "precision", 0, "play until "+what+" 95% interval is within ±`P` win-share points, starting from --games and replaying with more (0: play --games exactly)")
 	fl.IntVar(&o.MaxGames, "max-games", 100000, "with --precision, at most `N` games per lineup")
 }
 
 func (o *SequentialOptions) check(games int) error {
-	if o.Precision < 0 || math.IsNaN(o.Precision) {
-		return usageErrorf("--precision must be 0 (off) or a positive number of points, got %g", o.Precision)
+	if !(o.Precision == 0 || o.Precision >= analysis.MinPrecision) {
+		return usageErrorf("--precision must be 0 (off) or at least %g points, got %g", analysis.MinPrecision, o.Precision)
 	}
 	if o.Precision > 0 && o.MaxGames < games {
 		return usageErrorf("--max-games (%d) must be at least --games (%d)", o.MaxGames, games)

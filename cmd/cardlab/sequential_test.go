@@ -22,6 +22,10 @@ func TestUntilPrecise(t *testing.T) {
 		{"one more stage", 100, 10000, 5, []int{100, 441}}, // 100·(10/5)²·1.1, rounded up
 		{"capped", 100, 300, 1, []int{100, 300}},
 		{"grows at least half", 100, 10000, 9.9, []int{100, 150}},
+		// Issue 24: games needed beyond an int went to the cap by way of
+		// a wrapped-around number, not by comparison.
+		{"far below the half-width", 100, 1 << 62, 1e-300, []int{100, 1 << 62}},
+		{"just beyond an int", 100, 1 << 62, 1e-8, []int{100, 1 << 62}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stages []int
@@ -41,9 +45,14 @@ func TestSequentialFlags(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"diff", "--base", ".", "--precision", "-1"}, "--precision must be 0 (off) or a positive number"},
+		{[]string{"diff", "--base", ".", "--precision", "-1"}, "--precision must be 0 (off) or at least 0.01 points"},
 		{[]string{"diff", "--base", ".", "--games", "500", "--max-games", "100", "--precision", "1"}, "--max-games (100) must be at least --games (500)"},
 		{[]string{"sweep", "--card", "kl-d7", "--values", "3,4", "--precision", "-2"}, "--precision must be 0 (off)"},
+		{[]string{"sweep", "--card", "kl-d7", "--values", "3,4", "--precision", "1e-9"}, "--precision must be 0 (off) or at least 0.01 points, got 1e-09"},
+		{[]string{"diff", "--base", ".", "--precision", "5e-324"}, "--precision must be 0 (off) or at least 0.01 points"},
+		{[]string{"impact", "--precision", "1e-9"}, "--precision must be at least 0.01 (a half-width in win-share points), got 1e-09"},
+		{[]string{"report", "--out", ".", "--precision", "5e-324"}, "--precision must be at least 0.01"},
+		{[]string{"watch", "--rules", ".", "--precision", "0.001"}, "--precision must be at least 0.01"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) {

@@ -109,7 +109,7 @@ win share in percent (--target 48), or the fair share 100/players %.
 	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(analysis.SweepParams, ", ")+")")
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
 	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
-	fl.Float64Var(&opts.Target, "target", 0, "the win share aimed at, in `PERCENT` like every share printed (50: half the games; default: the fair share, 100/players)")
+	floatVar(fl, &opts.Target, "target", 0, "the win share aimed at, in `PERCENT` like every share printed (50: half the games; default: the fair share, 100/players)")
 	return cmd
 }
 

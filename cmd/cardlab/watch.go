@@ -106,8 +106,8 @@ card shows by chance in at most one save in twenty).`,
 			if opts.Workers < 0 {
 				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
 			}
-			if !(opts.Precision > 0) {
-				return usageErrorf("--precision must be positive (a half-width in win-share points), got %g", opts.Precision)
+			if !(opts.Precision >= analysis.MinPrecision) {
+				return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
 			}
 			if opts.Port < 0 || opts.Port > 65535 {
 				return usageErrorf("--port must be 0 (any free port) to 65535, got %d", opts.Port)
@@ -129,7 +129,7 @@ card shows by chance in at most one save in twenty).`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU)")
 	fl.BoolVar(&opts.Values, "values", true, "measure the cards' values in every comparison (--values=false: factions only, faster)")
-	fl.Float64Var(&opts.Precision, "precision", watchDefaultPrecision, "card values: the median 95% half-width of a card's value to play for, in `P` win-share points")
+	floatVar(fl, &opts.Precision, "precision", watchDefaultPrecision, "card values: the median 95% half-width of a card's value to play for, in `P` win-share points")
 	fl.IntVar(&opts.Port, "port", 0, "serve the live page on 127.0.0.1:`P` (default: any free port)")
 	return cmd
 }
