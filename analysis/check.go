@@ -70,6 +70,9 @@ func (r *Report) Verify() error {
 	if r.Games != r.Raw.Games {
 		return fmt.Errorf("games %d differs from raw.games %d", r.Games, r.Raw.Games)
 	}
+	if err := r.Timing.check(); err != nil {
+		return err
+	}
 	c := r.Config
 	if c.Games < 1 || c.Games > maxCount || len(c.Matchups) == 0 {
 		return fmt.Errorf("config: %d games per lineup and %d lineups", c.Games, len(c.Matchups))
@@ -102,6 +105,24 @@ func (r *Report) Verify() error {
 		return fmt.Errorf("%d games, more than the %d its shards play", r.Games, want)
 	case !r.Partial && r.Games != want:
 		return fmt.Errorf("%d games, but its shards (%v of %d) play %d and it is not marked partial", r.Games, c.Shard.K, n, want)
+	}
+	return nil
+}
+
+// MaxTimingSeconds bounds timing.seconds in a result file: a century of
+// playing. The checksum does not cover timing, so a file may hold any
+// number there; merge sums the shards' seconds (MaxShards of them stay far
+// inside a float64 and an int64 of milliseconds).
+const MaxTimingSeconds = 100 * 365.25 * 24 * 3600
+
+// check refuses timing values no run can have: NaN cannot be in JSON, but
+// 1e308 or -1 can.
+func (t Timing) check() error {
+	if !(t.Seconds >= 0 && t.Seconds <= MaxTimingSeconds) {
+		return fmt.Errorf("timing.seconds %g is not a duration from 0 to %g seconds", t.Seconds, float64(MaxTimingSeconds))
+	}
+	if !(t.GamesPerSecond >= 0 && t.GamesPerSecond <= maxCount) {
+		return fmt.Errorf("timing.games_per_second %g is out of range", t.GamesPerSecond)
 	}
 	return nil
 }

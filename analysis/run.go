@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -357,9 +358,10 @@ func (r *Result) Report(toolVersion string) *Report {
 }
 
 func timing(games int64, secs float64) Timing {
-	t := Timing{Seconds: float64(int64(secs*1000+0.5)) / 1000}
+	// Rounded as floats: an int64 conversion wraps around beyond 9.2e15 s.
+	t := Timing{Seconds: math.Round(secs*1000) / 1000}
 	if secs > 0 {
-		t.GamesPerSecond = float64(int64(float64(games)/secs*10+0.5)) / 10
+		t.GamesPerSecond = math.Round(float64(games)/secs*10) / 10
 	}
 	return t
 }

@@ -181,6 +181,13 @@ func (l *loader) errorf(p Pos, format string, args ...any) {
 }
 
 // at is the position of n for messages (file name as displayed).
+// checkName reports a name longer than MaxNameLen characters at node n.
+func (l *loader) checkName(file string, n *yaml.Node, what, name string) {
+	if k := utf8.RuneCountInString(name); k > MaxNameLen {
+		l.errorf(l.at(file, n), "%s name %q is %d characters long, at most %d", what, Truncate(name), k, MaxNameLen)
+	}
+}
+
 func (l *loader) at(file string, n *yaml.Node) Pos {
 	return Pos{File: l.display(file), Line: n.Line, Col: n.Column}
 }
@@ -769,6 +776,7 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 	m := l.object(file, root, file, rulesKeys)
 	m.require("name", "version", "players", "hand_size", "targets_per_round", "cards_to_end", "deck_size", "rounds", "planet_bonus", "affiliations", "factions")
 	rs.Name, _ = m.str("name", false)
+	l.checkName(file, m.get("name"), "ruleset", rs.Name)
 	rs.Version, _ = m.str("version", false)
 
 	var maxPlayersNode *yaml.Node
@@ -909,6 +917,8 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 		f := Faction{Index: len(l.rs.Factions), Pos: modelPos(file, item)}
 		if id, ok := fm.str("id", false); ok {
 			switch {
+			case len(id) > MaxIDLen:
+				l.errorf(l.at(file, fm.get("id")), "faction id %q is %d characters long, at most %d", Truncate(id), len(id), MaxIDLen)
 			case !reFactionID.MatchString(id):
 				l.errorf(l.at(file, fm.get("id")), "invalid faction id %q: use lower-case letters, digits, \"-\" and \"_\", starting with a letter", Truncate(id))
 			case firstID[id] > 0:
@@ -921,6 +931,7 @@ func (l *loader) parseFactions(m *ymap) []deckRef {
 			f.ID = id
 		}
 		f.Name, _ = fm.str("name", false)
+		l.checkName(file, fm.get("name"), "faction", f.Name)
 		if c := fm.get("color"); c != nil {
 			if isEmptyNode(c) {
 				l.errorf(l.at(file, c), "color: expected \"#rrggbb\", got nothing (quote the colour: an unquoted # starts a comment)")
@@ -1060,6 +1071,8 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 	if id, ok := m.str("id", false); ok {
 		in := m.get("id")
 		switch {
+		case len(id) > MaxIDLen:
+			l.errorf(l.at(file, in), "card id %q is %d characters long, at most %d", Truncate(id), len(id), MaxIDLen)
 		case !reCardID.MatchString(id):
 			l.errorf(l.at(file, in), "invalid card id %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(id))
 		case l.cardPos[id] != (Pos{}):
@@ -1073,6 +1086,7 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 		c.ID = id
 	}
 	c.Name, _ = m.str("name", false)
+	l.checkName(file, m.get("name"), "card", c.Name)
 	if t, ok := m.enum("type", "card type", effects.CardTypes); ok {
 		c.Type = CardType(t)
 	}
@@ -1094,6 +1108,10 @@ func (l *loader) parseCard(f *Faction, file string, n *yaml.Node) (int, bool) {
 	if tags, nodes, _ := m.strs("tags"); tags != nil {
 		own := map[string]bool{}
 		for i, t := range tags {
+			if len(t) > MaxIDLen {
+				l.errorf(l.at(file, nodes[i]), "tag %q is %d characters long, at most %d", Truncate(t), len(t), MaxIDLen)
+				continue
+			}
 			if !reCardID.MatchString(t) {
 				l.errorf(l.at(file, nodes[i]), "invalid tag %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(t))
 				continue
@@ -1182,6 +1200,8 @@ func (l *loader) parseTarget(file string, n *yaml.Node) {
 	if id, ok := m.str("id", false); ok {
 		in := m.get("id")
 		switch {
+		case len(id) > MaxIDLen:
+			l.errorf(l.at(file, in), "target id %q is %d characters long, at most %d", Truncate(id), len(id), MaxIDLen)
 		case !reCardID.MatchString(id):
 			l.errorf(l.at(file, in), "invalid target id %q: use lower-case letters, digits, \"-\" and \"_\"", Truncate(id))
 		case l.targetPos[id] != (Pos{}):
@@ -1197,6 +1217,7 @@ func (l *loader) parseTarget(file string, n *yaml.Node) {
 		l.targetsComplete = false
 	}
 	t.Name, _ = m.str("name", false)
+	l.checkName(file, m.get("name"), "target", t.Name)
 	typ, typeOK := m.enum("type", "target type", effects.TargetTypes)
 	t.Type = TargetType(typ)
 	if a, ok := m.str("affiliation", false); ok {

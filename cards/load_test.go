@@ -728,3 +728,43 @@ func TestDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadLengthLimits: ids longer than MaxIDLen and names longer than
+// MaxNameLen are refused with their position (issue 24: a card id of 250
+// characters validated and then failed print after rendering, its PNG's
+// file name being too long); at the limits they load.
+func TestLoadLengthLimits(t *testing.T) {
+	base := minimalFS(t)
+	id := func(n int) string { return "k" + strings.Repeat("x", n-1) }
+	name := func(n int) string { return strings.Repeat("é", n) } // characters, not bytes
+	ok := []struct{ file, old, new string }{
+		{"klingon.yaml", "id: kl-cloak", "id: " + id(MaxIDLen)},
+		{"klingon.yaml", "name: Cloaking Device", "name: " + name(MaxNameLen)},
+		{"targets.yaml", "name: Earth", "name: " + name(MaxNameLen)},
+		{"rules.yaml", "name: Minimal Test Set", "name: " + name(MaxNameLen)},
+		{"rules.yaml", "name: Klingon Empire", "name: " + name(MaxNameLen)},
+		{"starfleet.yaml", "tags: [combo]", "tags: [" + id(MaxIDLen) + "]"},
+	}
+	for _, c := range ok {
+		if _, err := Load(edit(t, base, c.file, c.old, c.new), ""); err != nil {
+			t.Errorf("%s %q at the limit: %v", c.file, c.old, err)
+		}
+	}
+	bad := []struct{ file, old, new, msg string }{
+		{"klingon.yaml", "id: kl-cloak", "id: " + id(MaxIDLen+1), "klingon.yaml:32:9: card id \"kxxx"},
+		{"klingon.yaml", "id: kl-cloak", "id: " + id(250), "is 250 characters long, at most 64"},
+		{"klingon.yaml", "name: Cloaking Device", "name: " + name(MaxNameLen+1), "klingon.yaml:33:11: card name \"éé"},
+		{"targets.yaml", "id: earth", "id: " + id(MaxIDLen+1), "targets.yaml:3:9: target id"},
+		{"targets.yaml", "name: Earth", "name: " + name(MaxNameLen+1), "targets.yaml:4:11: target name"},
+		{"rules.yaml", "name: Minimal Test Set", "name: " + name(MaxNameLen+1), "rules.yaml:2:7: ruleset name"},
+		{"rules.yaml", "name: Klingon Empire", "name: " + name(MaxNameLen+1), "rules.yaml:24:11: faction name"},
+		{"starfleet.yaml", "tags: [combo]", "tags: [" + id(MaxIDLen+1) + "]", "starfleet.yaml:13:12: tag"},
+		{"rules.yaml", "id: klingon", "id: " + id(MaxIDLen+1), "rules.yaml:23:9: faction id"},
+	}
+	for _, c := range bad {
+		_, err := Load(edit(t, base, c.file, c.old, c.new), "")
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s %q too long: got %v, want %q", c.file, c.old, err, c.msg)
+		}
+	}
+}

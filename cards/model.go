@@ -28,6 +28,11 @@ const (
 	// MaxCopies is the most copies of one card in a deck (a format limit,
 	// docs/ruleset-format.md).
 	MaxCopies = 10
+	// MaxIDLen bounds faction, card, target and tag ids, and MaxNameLen
+	// names (in characters): ids name files (print writes one PNG per card,
+	// and a file name has at most 255 bytes) and both head table columns.
+	MaxIDLen   = 64
+	MaxNameLen = 100
 )
 
 // Pos is a position in a ruleset file.

@@ -76,9 +76,9 @@ func rulesSchema() object {
 		{"additionalProperties", false},
 		{"required", []string{"id", "name", "color", "planets", "deck"}},
 		{"properties", object{
-			{"id", object{{"type", "string"}, {"pattern", factionIDPattern},
+			{"id", object{{"type", "string"}, {"pattern", factionIDPattern}, {"maxLength", MaxIDLen},
 				{"description", "lower-case identifier, used by deck files and reports"}}},
-			{"name", object{{"type", "string"}, {"minLength", 1}, {"description", "display name"}}},
+			{"name", object{{"type", "string"}, {"minLength", 1}, {"maxLength", MaxNameLen}, {"description", "display name"}}},
 			{"color", object{{"type", "string"}, {"pattern", `^#[0-9a-fA-F]{6}$`},
 				{"description", `colour used by reports, "#rrggbb"`}}},
 			{"planets", object{{"type", "array"}, {"items", object{{"type", "string"}}},
@@ -95,7 +95,7 @@ func rulesSchema() object {
 		kv{"required", []string{"name", "version", "players", "hand_size", "targets_per_round",
 			"cards_to_end", "deck_size", "rounds", "planet_bonus", "affiliations", "factions"}},
 		kv{"properties", object{
-			{"name", object{{"type", "string"}, {"minLength", 1}, {"description", "the game's name"}}},
+			{"name", object{{"type", "string"}, {"minLength", 1}, {"maxLength", MaxNameLen}, {"description", "the game's name"}}},
 			{"version", object{{"type", "string"}, {"minLength", 1},
 				{"description", `the ruleset version, a string (quote it if it looks like a number: "1.2")`}}},
 			{"players", object{
@@ -120,12 +120,12 @@ func rulesSchema() object {
 				{"required", []string{"affiliation", "factions"}},
 				{"properties", object{
 					{"affiliation", object{{"type", "string"}, {"description", "affiliation of the shared planets"}}},
-					{"factions", object{{"type", "array"}, {"uniqueItems", true}, {"items", object{{"type", "string"}, {"pattern", factionIDPattern}}},
+					{"factions", object{{"type", "array"}, {"uniqueItems", true}, {"items", object{{"type", "string"}, {"pattern", factionIDPattern}, {"maxLength", MaxIDLen}}},
 						{"description", "factions that score planet_bonus for these planets too"}}},
 				}},
 				{"description", `"blue Federation planets": planets of this affiliation score planet_bonus for all of these factions`},
 			}},
-			{"starting_faction", object{{"type", "string"}, {"pattern", factionIDPattern},
+			{"starting_faction", object{{"type", "string"}, {"pattern", factionIDPattern}, {"maxLength", MaxIDLen},
 				{"description", "the faction that begins round 1 if playing, else a random player"}}},
 			{"tie_break", object{{"type", "array"}, {"uniqueItems", true}, {"items", object{{"enum", []string{"planets"}}}},
 				{"default", []string{"planets"}},
@@ -145,8 +145,8 @@ func targetsSchema() object {
 		{"additionalProperties", false},
 		{"required", []string{"id", "name", "type", "affiliation", "vp"}},
 		{"properties", object{
-			{"id", object{{"type", "string"}, {"pattern", cardIDPattern}, {"description", "unique target id"}}},
-			{"name", object{{"type", "string"}, {"minLength", 1}, {"description", "card name"}}},
+			{"id", object{{"type", "string"}, {"pattern", cardIDPattern}, {"maxLength", MaxIDLen}, {"description", "unique target id"}}},
+			{"name", object{{"type", "string"}, {"minLength", 1}, {"maxLength", MaxNameLen}, {"description", "card name"}}},
 			{"type", types},
 			{"affiliation", object{{"type", "string"}, {"description", "one of the affiliations in rules.yaml"}}},
 			{"quadrant", object{{"enum", effects.Quadrants}, {"description", "required for planets, forbidden otherwise"}}},
@@ -179,7 +179,7 @@ func deckSchema() object {
 		kv{"additionalProperties", false},
 		kv{"required", []string{"faction", "cards"}},
 		kv{"properties", object{
-			{"faction", object{{"type", "string"}, {"pattern", factionIDPattern},
+			{"faction", object{{"type", "string"}, {"pattern", factionIDPattern}, {"maxLength", MaxIDLen},
 				{"description", "the faction whose `deck` in rules.yaml names this file"}}},
 			{"cards", object{{"type", "array"}, {"items", card},
 				{"description", "the deck's card definitions; their copies add up to deck_size"}}},
@@ -215,8 +215,8 @@ func bindingSchema(timing effects.Timing, card bool) object {
 	var rules []any
 	if card {
 		props = object{
-			{"id", object{{"type", "string"}, {"pattern", cardIDPattern}, {"description", "unique across the whole ruleset"}}},
-			{"name", object{{"type", "string"}, {"minLength", 1}, {"description", "card name (shown in reports)"}}},
+			{"id", object{{"type", "string"}, {"pattern", cardIDPattern}, {"maxLength", MaxIDLen}, {"description", "unique across the whole ruleset"}}},
+			{"name", object{{"type", "string"}, {"minLength", 1}, {"maxLength", MaxNameLen}, {"description", "card name (shown in reports)"}}},
 			{"type", object{{"enum", effects.CardTypes}, {"description", "card type"}}},
 			{"kind", object{{"enum", EffectKinds},
 				{"enumDescriptions", []string{"none", "one-time", "permanent", "special", "scoring"}},
@@ -227,7 +227,7 @@ func bindingSchema(timing effects.Timing, card bool) object {
 			{"effect", effect},
 			{"params", params},
 			{"text", object{{"type", "string"}, {"description", "card text"}}},
-			{"tags", object{{"type", "array"}, {"uniqueItems", true}, {"items", object{{"type", "string"}, {"pattern", cardIDPattern}}},
+			{"tags", object{{"type", "array"}, {"uniqueItems", true}, {"items", object{{"type", "string"}, {"pattern", cardIDPattern}, {"maxLength", MaxIDLen}}},
 				{"description", "free identifiers, used by handlers such as diplomat_combo"}}},
 		}
 		required = []string{"id", "name", "type", "kind", "power"}
@@ -288,7 +288,7 @@ func paramsSchema(s *effects.Spec) object {
 		case effects.Enum:
 			o = object{{"enum", p.Values}}
 		case effects.Tag, effects.CardRef, effects.TargetRef:
-			o = object{{"type", "string"}, {"pattern", cardIDPattern}}
+			o = object{{"type", "string"}, {"pattern", cardIDPattern}, {"maxLength", MaxIDLen}}
 		}
 		desc := p.Doc + " (" + p.Type.String()
 		if p.Required {

@@ -193,7 +193,7 @@ var annotations = []string{"$schema", "$id", "$comment", "title", "description",
 
 // assertions are the keywords validateSchema implements.
 var assertions = []string{"type", "properties", "additionalProperties", "required", "enum", "const", "pattern",
-	"minimum", "maximum", "minLength", "minItems", "maxItems", "uniqueItems", "maxProperties", "items", "allOf", "anyOf", "not",
+	"minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "maxProperties", "items", "allOf", "anyOf", "not",
 	"if", "then", "else"}
 
 // checkKeywords fails on keywords the test validator does not know, so that
@@ -250,6 +250,9 @@ func validateSchema(s map[string]any, v any, at string) []string {
 	if str, ok := v.(string); ok {
 		if m, ok := s["minLength"].(float64); ok && float64(len([]rune(str))) < m {
 			fail("too short")
+		}
+		if m, ok := s["maxLength"].(float64); ok && float64(len([]rune(str))) > m {
+			fail("too long")
 		}
 	}
 	if arr, ok := v.([]any); ok {

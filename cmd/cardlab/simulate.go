@@ -247,6 +247,12 @@ func resolveLineups(rs *cards.Ruleset, players, matchups []string) ([][]string, 
 					if err != nil {
 						return nil, usageErrorf("--matchups %q: want all, all:N or lineups like starfleet,klingon", item)
 					}
+					// No ruleset seats fewer than 1 or more than
+					// cards.MaxPlayers: such an N is malformed (2), one the
+					// ruleset's rules do not allow cannot be satisfied (1).
+					if n < 1 || n > cards.MaxPlayers {
+						return nil, usageErrorf("--matchups %q: N is the players per table, 1 to %d", item, cards.MaxPlayers)
+					}
 					size = n
 				}
 				if size < rs.Rules.MinPlayers || size > rs.Rules.MaxPlayers || size > len(rs.Factions) {

@@ -244,7 +244,11 @@ func TestSimulateErrors(t *testing.T) {
 		{"unknown faction", []string{"--players", "starfleet,klingons"}, 1, `unknown faction "klingons"; did you mean "klingon"?`},
 		{"unknown faction in matchups", []string{"--matchups", "starflet,klingon"}, 1, `did you mean "starfleet"?`},
 		{"faction twice", []string{"--players", "klingon,klingon"}, 1, `faction "klingon" is listed twice`},
-		{"too many players", []string{"--matchups", "all:5"}, 1, "the rules allow 2 to 4"},
+		{"too few players for the rules", []string{"--matchups", "all:1"}, 1, "the rules allow 2 to 4"},
+		// Issue 24: tables no ruleset can seat are malformed (exit 2).
+		{"no players", []string{"--matchups", "all:0"}, 2, "N is the players per table, 1 to 4"},
+		{"negative players", []string{"--matchups", "all:-2"}, 2, "N is the players per table, 1 to 4"},
+		{"more players than cardlab seats", []string{"--matchups", "all:5"}, 2, "N is the players per table, 1 to 4"},
 		{"too many in lineup", []string{"--players", "starfleet,vulcan,romulan,klingon,starfleet"}, 1, "listed twice"},
 		{"lineup twice", []string{"--matchups", "starfleet,klingon;klingon,starfleet"}, 1, "twice"},
 		{"unknown bot", []string{"--bots", "mcts"}, 2, `unknown bot "mcts"`},
