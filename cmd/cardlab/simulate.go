@@ -86,6 +86,9 @@ for --games-out). A second Ctrl-C quits at once without writing.`,
 			if opts.OutFile != "" && opts.GamesOut != "" && files.Same(opts.OutFile, opts.GamesOut) {
 				return usageErrorf("--out %q and --games-out %q name the same file", opts.OutFile, opts.GamesOut)
 			}
+			if opts.OutFile == "" && opts.GamesOut != "" && namesStdout(opts.GamesOut) {
+				return usageErrorf("--games-out %q is standard output, where the result goes too: give the result a file with --out, or the games one", opts.GamesOut)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -284,6 +287,24 @@ func resolveLineups(rs *cards.Ruleset, players, matchups []string) ([][]string, 
 		}
 	}
 	return out, nil
+}
+
+// namesStdout reports whether path is "-" or the file standard output
+// goes to (/dev/stdout, or the file stdout is redirected to); /dev/null
+// mixes nothing.
+func namesStdout(path string) bool {
+	if path == files.Stdout {
+		return true
+	}
+	if path == os.DevNull {
+		return false
+	}
+	a, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stdout.Stat()
+	return err == nil && os.SameFile(a, b)
 }
 
 // checkLineup resolves faction names: known, none twice, as many as the

@@ -363,3 +363,24 @@ func TestSimulateTables(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateGamesOutStdout: the games and the result on one stream
+// cannot be told apart (issue 24), so --games-out - without --out is a
+// usage error before any game; with the result in a file it is allowed.
+func TestSimulateGamesOutStdout(t *testing.T) {
+	for _, args := range [][]string{
+		{"--games-out", "-"},
+		{"--games-out", "-", "--json"},
+		{"--games-out", "-", "--out", "-"},
+	} {
+		code, stdout, stderr := cardlab(t, append([]string{"simulate", "--players", "starfleet,klingon", "--games", "2"}, args...)...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "standard output") && !strings.Contains(stderr, "name the same file") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 before any game", args, code, stdout, firstLine(stderr))
+		}
+	}
+	out := filepath.Join(t.TempDir(), "r.json")
+	code, stdout, stderr := cardlab(t, "simulate", "--players", "starfleet,klingon", "--games", "2", "--games-out", "-", "--json", "--out", out)
+	if code != 0 || strings.Count(stdout, "\n") != 2 {
+		t.Errorf("--games-out - with --out FILE: exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+}
