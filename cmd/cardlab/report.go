@@ -202,7 +202,7 @@ the same comparison, live.`,
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (the version before the change) on paired games")
 	floatVar(fl, &opts.Tolerance, "tolerance", reports.DefaultTolerance*100,
 		"count a win share within ±`POINTS` of its fair share as balanced (findings and verdict)")
-	fl.Float64Var(&opts.CardTolerance, "card-tolerance", analysis.DefaultCardTolerance,
+	floatVar(fl, &opts.CardTolerance, "card-tolerance", analysis.DefaultCardTolerance,
 		"flag a card whose text adds more than ±`POINTS` of win share over a plain card of its printed power")
 	return cmd
 }
