@@ -3,9 +3,11 @@ package analysis
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/cards/cardstest"
+	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // TestRunCapacityLimits plays rulesets at every loader limit through the
@@ -37,10 +39,13 @@ func TestRunCapacityLimits(t *testing.T) {
 					t.Fatalf("%s: %d games played, want %d", bot, res.Counts.Games, 4*len(matchups))
 				}
 			}
-			// 64 games leave some of 240 distinct cards unperturbed: that
-			// is an answer (play more), a crash is not.
-			if _, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: matchups[:1],
-				Bots: []string{"random"}, Games: 64, Precision: -1, Workers: 2}); err != nil && !errors.Is(err, errTooFewGames) {
+			// 64 games may leave some of 240 distinct cards unperturbed or
+			// the model unconverged: that is an answer (play more games),
+			// a crash or a refused ruleset is not.
+			_, err = CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: matchups[:1],
+				Bots: []string{"random"}, Games: 64, Precision: -1, Workers: 2})
+			var be *bug.Error
+			if err != nil && (errors.As(err, &be) || !errors.Is(err, errTooFewGames) && !strings.Contains(err.Error(), "play more games")) {
 				t.Fatalf("card values: %v", err)
 			}
 		})
