@@ -39,6 +39,19 @@ const (
 	MaxDeployTurns = 300
 )
 
+// The engine's bit sets and byte-sized indices hold the loader's limits
+// (package cards): each line fails to compile (a negative array length) if
+// a limit is raised beyond what the engine's representation can hold.
+var (
+	_ [64 - cards.MaxTargets]struct{}                       // won, planets: one bit per target in a uint64
+	_ [64 - maxDeck]struct{}                                // spied, defBit, handCards.defs: one bit or slot per card of a deck
+	_ [noInst - cards.MaxPlayers*cards.MaxDeckSize]struct{} // instances are uint8 below noInst
+	_ [255 - cards.MaxCardDefs]struct{}                     // definitions are uint8 (instDef)
+	_ [32 - maxRows]struct{}                                // longMask, fullMask, closedMask: one bit per row
+	_ [64 - MaxRowLen]struct{}                              // row.rules: one bit per position
+	_ [255 - cards.MaxTargets*2]struct{}                    // round is a uint8, and unclaimed targets replay up to 2×rounds
+)
+
 // Phase of a round.
 type Phase uint8
 
