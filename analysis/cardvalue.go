@@ -27,16 +27,16 @@ import (
 // blank with probability BlankRate, and (independently) one of its copies
 // gains or loses one combat power with probability ShiftRate. A
 // multinomial-logit model of who wins — each faction's strength is its
-// seat's intercept plus h(π), π its perturbations' index (minus the worth
-// of each blanked copy, plus its price of power times the copies raised,
-// minus the −1's worth times those lowered) and h(π) = π + η·π² — fitted by
-// maximum likelihood over all games, recovers at once what one copy of
-// each card is worth against a blank and what one power point on one copy
-// is worth to each faction. Both are then read as win-share points at the
-// ruleset as written: the card's perturbation alone. The curvature η
-// matters: about 37% of the definitions are perturbed in each game, and a
-// faction that has lost cards loses more by the next one, so a linear
-// index reads strong cards about 9% high against one-at-a-time ablation.
+// seat's intercept plus its perturbations' index π (minus the worth of each
+// blanked copy, plus its price of power times the copies raised, minus the
+// −1's worth times those lowered) plus λ per pair of its blanked copies —
+// fitted by maximum likelihood over all games, recovers at once what one
+// copy of each card is worth against a blank and what one power point on
+// one copy is worth to each faction. Both are then read as win-share points
+// at the ruleset as written: the card's perturbation alone. The pairs
+// matter: about 37% of the definitions are perturbed in each game, and
+// dead cards together cost more than each alone, so the index alone read
+// every card about 1.5 points high against one-at-a-time ablation.
 // The logit
 // scale matters: a linear model of the win share, averaged over the spread
 // of strengths the perturbations make, understates every value by 15–25%
@@ -98,8 +98,9 @@ type CardValueConfig struct {
 	// this ruleset's own price.
 	Unit     map[string]PowerPrice
 	UnitFrom string
-	// linear drops the model's curvature term (the validation compares).
-	linear bool
+	// model is the model of a faction's perturbations (the validation
+	// compares them); the zero value is cardlab's.
+	model valueModel
 	// Progress, if set, is called now and then with games done and the
 	// games planned so far.
 	Progress func(done, total int)
@@ -147,6 +148,10 @@ type valueDesign struct {
 	// etaPar is the faction's curvature of strength in its perturbations
 	// (alone; -1: none, the linear model).
 	etaPar []int
+	// pairPar is the faction's interaction of its blanked copies, per pair
+	// (-1: none); nCardPars the card parameters, which come first.
+	pairPar   []int
+	nCardPars int
 	// stratum[li][rot][k] is the intercept parameter of lineup position k in
 	// the games of lineup li with seat rotation rot; -1 for k = 0, whose
 	// strength is the origin (a softmax does not see a common shift).
@@ -215,15 +220,20 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 			d.cardsOf[f] = append(d.cardsOf[f], c)
 		}
 	}
-	d.etaPar = make([]int, d.nf)
+	d.nCardPars = d.params
+	d.etaPar, d.pairPar = make([]int, d.nf), make([]int, d.nf)
 	for i := range d.etaPar {
-		d.etaPar[i] = -1
+		d.etaPar[i], d.pairPar[i] = -1, -1
 	}
 	for _, f := range p.factions {
 		d.pricePar[f], d.minusPar[f] = d.params, d.params+1
 		d.params += 2
-		if !cfg.linear {
+		switch cfg.model {
+		case modelCurvature:
 			d.etaPar[f] = d.params
+			d.params++
+		case modelPairs:
+			d.pairPar[f] = d.params
 			d.params++
 		}
 	}
@@ -252,6 +262,19 @@ func (d *valueDesign) alone(theta []float64, fac int, pi float64) float64 {
 	}
 	return pi
 }
+
+// valueModel names a model of how a faction's perturbations in one game
+// add up (docs/metrics.md, "Why the pairs").
+type valueModel int
+
+const (
+	// modelPairs: the index π plus λ per pair of blanked copies.
+	modelPairs valueModel = iota
+	// modelLinear: the index π alone (cardlab before issue 25).
+	modelLinear
+	// modelCurvature: π + η·π².
+	modelCurvature
+)
 
 // blankable reports whether a blank in the card's place differs from it.
 func blankable(c *cards.Card) bool {
@@ -704,6 +727,18 @@ func (d *valueDesign) pass(pools [][]int32, refs []recordRef, theta []float64, g
 				jac[k] = append(jac[k], jterm{ep, pi * pi})
 			}
 			str[k] += pi
+			if pp := d.pairPar[d.plan.lineups[li].fac[k]]; pp >= 0 {
+				b := 0
+				for _, tm := range terms {
+					if int(tm>>8) < d.nCardPars {
+						b++
+					}
+				}
+				if x := float64(b*(b-1)) / 2; x != 0 {
+					str[k] += theta[pp] * x
+					jac[k] = append(jac[k], jterm{pp, x})
+				}
+			}
 			for _, tm := range terms {
 				jac[k] = append(jac[k], jterm{int(tm >> 8), slope * float64(int8(tm&0xff))})
 			}
@@ -823,7 +858,7 @@ func (d *valueDesign) paramName(i int) string {
 		}
 	}
 	for f := range d.pricePar {
-		if d.pricePar[f] == i || d.minusPar[f] == i || d.etaPar[f] == i {
+		if d.pricePar[f] == i || d.minusPar[f] == i || d.etaPar[f] == i || d.pairPar[f] == i {
 			return "the power of " + rs.Factions[f].ID + "'s cards"
 		}
 	}
@@ -860,7 +895,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	// would fill the gap with a made-up 0) is added. (The curvature's is 0
 	// at the start, where every pi is 0.)
 	for i := 0; i < p; i++ {
-		if f.info[i*p+i] <= 0 && !slices.Contains(d.etaPar, i) {
+		if f.info[i*p+i] <= 0 && !slices.Contains(d.etaPar, i) && !slices.Contains(d.pairPar, i) {
 			return fmt.Errorf("%w: %s was never perturbed", errTooFewGames, d.paramName(i))
 		}
 	}
@@ -906,9 +941,12 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		}
 		if debugFit {
 			etas := []float64{}
-			for _, ep := range d.etaPar {
+			for f, ep := range d.etaPar {
 				if ep >= 0 {
 					etas = append(etas, theta[ep])
+				}
+				if pp := d.pairPar[f]; pp >= 0 {
+					etas = append(etas, theta[pp])
 				}
 			}
 			fmt.Println("it", it, "ll", ll, "big", big, "eta", etas)
