@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
@@ -199,7 +200,7 @@ func (r *renderer) writePDF(w io.Writer, sh Sheet, info pdfInfo) error {
 			r.cardPage(doc, sh, page, true, pageNo)
 		}
 	}
-	if err := doc.Close(); err != nil {
+	if err := closePDF(doc); err != nil {
 		return err
 	}
 	out, err := fixFontDates(fixCreationDate(buf.Bytes()))
@@ -528,4 +529,35 @@ func sfntChecksum(b []byte) uint32 {
 		sum += binary.BigEndian.Uint32(w[:])
 	}
 	return sum
+}
+
+// subsetMu serialises the PDF writer's font subsetting. tdewolff/font's
+// SFNT.Subset copies the maxp table's pointer instead of the table and
+// writes the subset's glyph count into it: into the font parsed once and
+// shared by every render (fontCache), which print renders in parallel
+// (go test -race found two PDFs subsetting one font at once).
+var subsetMu sync.Mutex
+
+// closePDF closes doc (which subsets and embeds its fonts) with the fonts'
+// glyph counts put back as they were parsed.
+func closePDF(doc *pdf.PDF) error {
+	subsetMu.Lock()
+	defer subsetMu.Unlock()
+	type saved struct {
+		f *canvas.Font
+		n uint16
+	}
+	var keep []saved
+	fontCache.Range(func(_, v any) bool {
+		if f := v.(*canvas.Font); f.SFNT != nil && f.SFNT.Maxp != nil {
+			keep = append(keep, saved{f, f.SFNT.Maxp.NumGlyphs})
+		}
+		return true
+	})
+	defer func() {
+		for _, k := range keep {
+			k.f.SFNT.Maxp.NumGlyphs = k.n
+		}
+	}()
+	return doc.Close()
 }
