@@ -81,33 +81,42 @@ func equalInts(a, b []int64) bool {
 
 // Issue 25 item 4: a card is flagged for what a designer would act on —
 // dead, or text beyond the card band over its whole interval — never for
-// differing from its faction's median.
+// differing from its faction's median; a card whose estimate lies below
+// DeadMargin but whose interval reaches above it is possibly dead, which is
+// no flag.
 func TestCardValueSetFlag(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		v    CardValue
 		tol  float64
 		want string
+		// maybe: PossiblyDead
+		maybe bool
 	}{
-		{"far above its faction, text within the band", CardValue{Pts: 22, PtsCI95: [2]float64{19, 25}, VsFaction: 4.6, VsFactionCI95: [2]float64{3.2, 6}, EffectPts: 1, EffectPtsCI95: [2]float64{-2, 4}}, 6, ""},
-		{"a blank", CardValue{}, 6, FlagDead},
-		{"dead: below a blank", CardValue{Pts: -2.3, PtsCI95: [2]float64{-4.9, 0.4}}, 6, FlagDead},
-		{"near a blank, not sure", CardValue{Pts: -0.1, PtsCI95: [2]float64{-2.6, 2.4}}, 6, ""},
-		{"strong text", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 14, EffectPtsCI95: [2]float64{10, 18}, EffectBasis: EffectBlank}, 6, FlagStrongText},
-		{"strong text inside a wider band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 14, EffectPtsCI95: [2]float64{10, 18}, EffectBasis: EffectBlank}, 12, ""},
-		{"text straddling the band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 8, EffectPtsCI95: [2]float64{4, 12}, EffectBasis: EffectFit}, 6, ""},
-		{"weak text", CardValue{Pts: 5, PtsCI95: [2]float64{3, 7}, EffectPts: -9, EffectPtsCI95: [2]float64{-12, -6.5}, EffectBasis: EffectFit}, 6, FlagWeakText},
-		{"a plain card has no text", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectNoText}, 6, ""},
-		{"no band given: the default", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 11, EffectPtsCI95: [2]float64{9, 13}, EffectBasis: EffectFit}, 0, FlagStrongText},
-		{"within the default band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectFit}, 0, ""},
-		{"text on an extrapolated line: a guess", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectExtrapolated}, 6, ""},
-		{"text on an interpolated line reads high", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectInterpolated}, 6, ""},
+		{"far above its faction, text within the band", CardValue{Pts: 22, PtsCI95: [2]float64{19, 25}, VsFaction: 4.6, VsFactionCI95: [2]float64{3.2, 6}, EffectPts: 1, EffectPtsCI95: [2]float64{-2, 4}}, 6, "", false},
+		{"a blank", CardValue{}, 6, FlagDead, false},
+		{"dead: below a blank", CardValue{Pts: -2.3, PtsCI95: [2]float64{-4.9, 0.4}}, 6, FlagDead, false},
+		{"near a blank, not sure", CardValue{Pts: -0.1, PtsCI95: [2]float64{-2.6, 2.4}}, 6, "", true},
+		{"possibly dead: the interval reaches above the margin", CardValue{Pts: -1.4, PtsCI95: [2]float64{-3.5, 1.2}}, 6, "", true},
+		{"possibly dead: just under the margin", CardValue{Pts: DeadMargin - 0.01, PtsCI95: [2]float64{-1, 3}}, 6, "", true},
+		{"dead: the interval ends at the margin's edge", CardValue{Pts: 0.2, PtsCI95: [2]float64{-0.6, DeadMargin - 1e-9}}, 6, FlagDead, false},
+		{"at the margin: not possibly dead", CardValue{Pts: DeadMargin, PtsCI95: [2]float64{-1.5, 3.5}}, 6, "", false},
+		{"weak text under the margin: the flag, not possibly dead", CardValue{Pts: 0.5, PtsCI95: [2]float64{-1, 2}, EffectPts: -9, EffectPtsCI95: [2]float64{-12, -6.5}, EffectBasis: EffectFit}, 6, FlagWeakText, false},
+		{"strong text", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 14, EffectPtsCI95: [2]float64{10, 18}, EffectBasis: EffectBlank}, 6, FlagStrongText, false},
+		{"strong text inside a wider band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 14, EffectPtsCI95: [2]float64{10, 18}, EffectBasis: EffectBlank}, 12, "", false},
+		{"text straddling the band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 8, EffectPtsCI95: [2]float64{4, 12}, EffectBasis: EffectFit}, 6, "", false},
+		{"weak text", CardValue{Pts: 5, PtsCI95: [2]float64{3, 7}, EffectPts: -9, EffectPtsCI95: [2]float64{-12, -6.5}, EffectBasis: EffectFit}, 6, FlagWeakText, false},
+		{"a plain card has no text", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectNoText}, 6, "", false},
+		{"no band given: the default", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 11, EffectPtsCI95: [2]float64{9, 13}, EffectBasis: EffectFit}, 0, FlagStrongText, false},
+		{"within the default band", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectFit}, 0, "", false},
+		{"text on an extrapolated line: a guess", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectExtrapolated}, 6, "", false},
+		{"text on an interpolated line reads high", CardValue{Pts: 16, PtsCI95: [2]float64{13, 19}, EffectPts: 9, EffectPtsCI95: [2]float64{7, 11}, EffectBasis: EffectInterpolated}, 6, "", false},
 	} {
 		v := tc.v
-		v.Flagged = true
+		v.Flagged, v.PossiblyDead = true, !tc.maybe
 		v.SetFlag(tc.tol)
-		if v.Flag != tc.want || v.Flagged != (tc.want != "") {
-			t.Errorf("%s: flag %q (flagged %v), want %q", tc.name, v.Flag, v.Flagged, tc.want)
+		if v.Flag != tc.want || v.Flagged != (tc.want != "") || v.PossiblyDead != tc.maybe {
+			t.Errorf("%s: flag %q (flagged %v, possibly dead %v), want %q (possibly dead %v)", tc.name, v.Flag, v.Flagged, v.PossiblyDead, tc.want, tc.maybe)
 		}
 	}
 }

@@ -687,6 +687,10 @@ type CardValue struct {
 	// Flag != "".
 	Flag    string `json:"flag,omitempty"`
 	Flagged bool   `json:"flagged"`
+	// PossiblyDead: not a flag — Pts lies below DeadMargin but its
+	// interval reaches above it, so more games would tell (docs/metrics.md,
+	// "Flags"). Never with a Flag.
+	PossiblyDead bool `json:"possibly_dead,omitempty"`
 	// CardHash is the card's cards.Ruleset.PlayHash as it was measured: a
 	// value belongs to that card, and `cardlab print --with-values` prints
 	// none for a card edited since.
@@ -729,7 +733,10 @@ const DeadMargin = 1.0
 // the text has a measured reference (EffectBlank, EffectFit): never for a
 // card without text, nor on an interpolated or extrapolated plain line,
 // which reads the text high or guesses. tol ≤ 0 means
-// DefaultCardTolerance.
+// DefaultCardTolerance. A card left unflagged whose point estimate lies
+// below DeadMargin is PossiblyDead: near a blank, the estimates of a
+// continuum of weak cards straddle any margin, and only the interval says
+// which side a card is on.
 func (v *CardValue) SetFlag(tol float64) {
 	if !(tol > 0) {
 		tol = DefaultCardTolerance
@@ -745,6 +752,7 @@ func (v *CardValue) SetFlag(tol float64) {
 		v.Flag = FlagWeakText
 	}
 	v.Flagged = v.Flag != ""
+	v.PossiblyDead = !v.Flagged && v.Pts < DeadMargin
 }
 
 // PowerPrice is a faction's win-share gain in points from +1 power on one

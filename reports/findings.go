@@ -38,6 +38,7 @@ const (
 	groupSeat
 	groupDiff
 	groupCard
+	groupCardMaybe
 	groupSweep
 	groupNote
 )
@@ -500,8 +501,42 @@ func (m *model) cardFindings() []finding {
 		n := len(out) - maxCardFindings
 		out = append(out[:maxCardFindings], finding{fmt.Sprintf("%d more %s flagged (cards.html, and balance.xlsx column \"flagged\").", n, plural(n, "card is", "cards are")), "card", groupCard, 0})
 	}
+	if f, ok := m.possiblyDead(); ok {
+		out = append(out, f)
+	}
 	return out
 }
+
+// possiblyDead is the one line listing the possibly dead cards (no flag:
+// docs/metrics.md, "Flags"), lowest estimate first, at most
+// maxPossiblyDead named; ok is false when there are none.
+func (m *model) possiblyDead() (f finding, ok bool) {
+	var cs []*cardView
+	for _, c := range m.cards {
+		if !c.Low && c.Value != nil && c.Value.PossiblyDead {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return finding{}, false
+	}
+	slices.SortStableFunc(cs, func(a, b *cardView) int { return cmpFloat(a.Value.Pts, b.Value.Pts) })
+	var parts []string
+	for _, c := range cs[:min(maxPossiblyDead, len(cs))] {
+		v := c.Value
+		parts = append(parts, fmt.Sprintf("%s (%s) %+.1f [%+.1f, %+.1f]", c.Info.Name, m.facName(c.Faction), v.Pts, v.PtsCI95[0], v.PtsCI95[1]))
+	}
+	s := strings.Join(parts, ", ")
+	if n := len(cs) - maxPossiblyDead; n > 0 {
+		s += fmt.Sprintf(" and %d more (cards.html, and balance.xlsx column \"flagged\")", n)
+	}
+	return finding{fmt.Sprintf("Possibly dead — one copy adds under %+.0f pt over a blank by its estimate, but the interval reaches above, so more games would tell: %s.",
+		analysis.DeadMargin, s), "card", groupCardMaybe, 0}, true
+}
+
+// maxPossiblyDead caps the cards the possibly-dead line names (a default
+// run has about a dozen).
+const maxPossiblyDead = 8
 
 // maxCardFindings caps the card findings (a default run flags about a
 // dozen): the rest are marked in the gallery and the workbook.

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -168,6 +169,62 @@ func TestFindingsCardFlags(t *testing.T) {
 	// A wider band: Thalaron's text (+9 at least) is within ±10.
 	if s := foundText(d, Options{CardTolerance: 10}); strings.Contains(s, "Thalaron Pulse") {
 		t.Errorf("with a ±10 points card band Thalaron Pulse is still flagged:\n%s", s)
+	}
+}
+
+// Issue 25 item 4: a card under the dead margin by its estimate whose
+// interval reaches above it is possibly dead — no flag, one line after the
+// card flags, lowest estimate first, capped with a count of the rest; the
+// model re-derives it from the figures, whatever the result says.
+func TestFindingsPossiblyDead(t *testing.T) {
+	d := fixtureData(false)
+	for i := range d.Report.Cards {
+		if d.Report.Cards[i].ID == "ro-scout" {
+			d.Report.Cards[i].Value.PossiblyDead = false // stale: re-derived
+		}
+	}
+	m := newModel(d, Options{})
+	var lines []string
+	flagged := 0
+	for i, f := range m.found {
+		if strings.HasPrefix(f.Text, "Possibly dead") {
+			lines = append(lines, f.Text)
+			if i == 0 || m.found[i-1].Group != groupCard {
+				t.Errorf("the possibly-dead line does not follow the card flags: %q", m.found[max(i-1, 0)].Text)
+			}
+		}
+	}
+	for _, c := range m.cards {
+		if c.Value.Flagged {
+			flagged++
+		}
+		if c.ID == "ro-scout" && (c.Value.Flagged || !c.Value.PossiblyDead || c.Sig != 0) {
+			t.Errorf("#1 Scout: flagged %v, possibly dead %v, sig %d; want possibly dead, no flag", c.Value.Flagged, c.Value.PossiblyDead, c.Sig)
+		}
+	}
+	want := "Possibly dead — one copy adds under +1 pt over a blank by its estimate, but the interval reaches above, so more games would tell: #1 Scout (Romulan) -0.4 [-2.3, +1.5]."
+	if len(lines) != 1 || lines[0] != want {
+		t.Errorf("possibly-dead findings %q, want [%q]", lines, want)
+	}
+	if flagged != 3 {
+		t.Errorf("%d cards flagged, want 3 (possibly dead is no flag)", flagged)
+	}
+
+	// More possibly dead cards than the line names: the lowest first, then
+	// how many more.
+	base := d.Report.Cards[0]
+	for i := range maxPossiblyDead + 2 {
+		c := base
+		v := *base.Value
+		c.ID, c.Name, c.Value = fmt.Sprintf("ro-pd%d", i), fmt.Sprintf("Weak %d", i), &v
+		v.Pts, v.PtsCI95 = -0.1*float64(i), [2]float64{-0.1*float64(i) - 2, -0.1*float64(i) + 2}
+		v.EffectBasis = analysis.EffectNoText
+		d.Report.Cards = append(d.Report.Cards, c)
+	}
+	s := foundText(d, Options{})
+	if !strings.Contains(s, "would tell: Weak 9 (Romulan) -0.9 [-2.9, +1.1], Weak 8 (Romulan) -0.8 [-2.8, +1.2], ") ||
+		!strings.Contains(s, ", Weak 3 (Romulan) -0.3 [-2.3, +1.7] and 3 more (cards.html, and balance.xlsx column \"flagged\").") {
+		t.Errorf("the possibly-dead line is not the lowest %d and a count of the rest:\n%s", maxPossiblyDead, s)
 	}
 }
 

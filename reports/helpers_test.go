@@ -183,6 +183,11 @@ func fixtureData(withBase bool) *Data {
 			v.EffectPts, v.EffectPtsCI95, v.Flag = -10, [2]float64{-12, -8.5}, analysis.FlagWeakText
 		case "kl-raptor":
 			v.Pts, v.PtsCI95, v.Flag = 0.2, [2]float64{-0.6, 0.8}, analysis.FlagDead
+		case "ro-scout":
+			// Possibly dead: under the dead margin by its estimate, the
+			// interval reaching above it — no flag.
+			v.Pts, v.PtsCI95, v.PossiblyDead = -0.4, [2]float64{-2.3, 1.5}, true
+			v.Power, v.PowerCI95 = -0.3, [2]float64{-1.8, 1.2}
 		}
 		rep.Cards = append(rep.Cards, analysis.CardStats{ID: c.id, Faction: c.fac, Name: c.name, Copies: 2, Games: 6000,
 			Drawn: 6000, Played: 5800, PlayRate: 0.967, Placed: 9000, RowWinRate: 0.52, Scored: 8000, MeanPower: float64(c.power),

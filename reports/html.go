@@ -319,8 +319,13 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
 			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""},
 			figure{"Plays like", m.powerReading(c), ""})
-		if v.Flagged {
+		switch {
+		case v.Flagged:
 			f = append(f, figure{"Flagged", shortFlag(v), figClass(c.Sig, false)})
+		case v.PossiblyDead:
+			// No flag: the estimate is under the dead margin, the interval
+			// above it.
+			f = append(f, figure{"Possibly dead", fmt.Sprintf("under %+.0f pt by its estimate, the interval reaching above: not a flag", analysis.DeadMargin), ""})
 		}
 		if t := textAdds(v); t != "" {
 			f = append(f, figure{"Text", t, ""})

@@ -622,7 +622,12 @@ func (m *model) xlsxCards(s *sheet) {
 			}},
 			col[*cardView]{head: "vs faction ci95 low", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[0] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "vs faction ci95 high", val: val(func(v *analysis.CardValue) any { return v.VsFactionPtsCI95[1] / 100 }), look: plain(fmtPts)},
-			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any { return strings.ReplaceAll(v.Flag, "_", " ") })},
+			col[*cardView]{head: "flagged", width: 8, val: val(func(v *analysis.CardValue) any {
+				if v.PossiblyDead {
+					return "possibly dead"
+				}
+				return strings.ReplaceAll(v.Flag, "_", " ")
+			})},
 			col[*cardView]{head: "value pts", val: val(func(v *analysis.CardValue) any { return v.Pts / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 low", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[0] / 100 }), look: plain(fmtPts)},
 			col[*cardView]{head: "pts ci95 high", val: val(func(v *analysis.CardValue) any { return v.PtsCI95[1] / 100 }), look: plain(fmtPts)},

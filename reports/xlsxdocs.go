@@ -49,7 +49,7 @@ var columnDocs = map[string]string{
 	"value vs faction":       "value pts − the median value pts of the faction's other cards: how many percentage points of its faction's win share one copy adds above (+) or below (−) its faction's typical card (causal; green or red: flagged)",
 	"vs faction ci95 low":    "its 95% interval, low end",
 	"vs faction ci95 high":   "its 95% interval, high end",
-	"flagged":                "dead: one copy adds under 1 point over a blank over its whole interval; strong text / weak text: what its text adds over a plain card of its printed power lies beyond the card tolerance band (Summary) over its whole interval, where that plain card is measured (text basis fit or blank); docs/metrics.md, \"Flags\"",
+	"flagged":                "dead: one copy adds under 1 point over a blank over its whole interval; strong text / weak text: what its text adds over a plain card of its printed power lies beyond the card tolerance band (Summary) over its whole interval, where that plain card is measured (text basis fit or blank); possibly dead (not a flag): under 1 point by its estimate, but the interval reaches above; docs/metrics.md, \"Flags\"",
 	"value power":            "value pts ÷ the faction's price of a power point (the \"price of a power point\" column; \"price from\" says whose ruleset's price, the base's with --base): the card's worth in power points (\"plays like a 9.4-power card\")",
 	"power ci95 low":         "its 95% interval, low end (the price's uncertainty included)",
 	"power ci95 high":        "its 95% interval, high end",
