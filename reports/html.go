@@ -325,7 +325,7 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		case v.PossiblyDead:
 			// No flag: the estimate is under the dead margin, the interval
 			// above it.
-			f = append(f, figure{"Possibly dead", fmt.Sprintf("under %+.0f pt by its estimate, the interval reaching above: not a flag", analysis.DeadMargin), ""})
+			f = append(f, figure{"Possibly dead", fmt.Sprintf("no flag: the interval reaches %+.0f pt", analysis.DeadMargin), ""})
 		}
 		if t := textAdds(v); t != "" {
 			f = append(f, figure{"Text", t, ""})
