@@ -17,15 +17,25 @@ import (
 // Sum is the checksum of everything a report holds but the checksum itself
 // — tool version, ruleset, config, games, partial, every figure (factions,
 // seats, matchups, targets, cards and their values, price_of_power,
-// card_value_design, game, timing) and the raw counts — as "sha256:HEX" of
-// the JSON of the report as decoded, so whatever a renderer reads from the
-// file is covered, however the file spells it. It is not a signature —
-// anyone can recompute it — but an edited or damaged figure no longer
-// matches, and Verify refuses the report. "" when the report cannot be
-// written as JSON (a NaN).
+// card_value_design, game) and the raw counts — as "sha256:HEX" of the JSON
+// of the report as decoded, so whatever a renderer reads from the file is
+// covered, however the file spells it. It is not a signature — anyone can
+// recompute it — but an edited or damaged figure no longer matches, and
+// Verify refuses the report. "" when the report cannot be written as JSON
+// (a NaN).
+//
+// Timing is left out: it is the one field in which equivalent runs differ
+// (a rerun, another worker count, shards merged), so leaving it out keeps
+// their checksums equal too; no report renders it, and Verify bounds it.
 func (r *Report) Sum() string {
 	c := *r
 	c.Checksum = ""
+	c.Timing = Timing{}
+	if d := c.CardValueDesign; d != nil {
+		dc := *d
+		dc.Timing = Timing{}
+		c.CardValueDesign = &dc
+	}
 	return JSONSum(&c)
 }
 

@@ -158,3 +158,25 @@ func TestVerifyAcceptsRealRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestChecksumLeavesOutTiming: equivalent runs differ only in timing, so
+// their checksums must agree (a rerun, another worker count, a merge of
+// shards), while any rendered figure still changes the checksum.
+func TestChecksumLeavesOutTiming(t *testing.T) {
+	cfg := Config{Ruleset: cards.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 4, Workers: 1}
+	a := mustRun(t, cfg).Report("test")
+	cfg.Workers = 2
+	b := mustRun(t, cfg).Report("test")
+	b.Timing = Timing{Seconds: a.Timing.Seconds + 12.5, GamesPerSecond: 3}
+	b.Checksum = b.Sum()
+	if a.Checksum != b.Checksum {
+		t.Fatalf("equivalent runs (1 and 2 workers, other timings) have checksums %s and %s", a.Checksum, b.Checksum)
+	}
+	if err := b.Verify(); err != nil {
+		t.Fatalf("a result with another timing no longer verifies: %v", err)
+	}
+	b.Factions["klingon"] = FactionStats{}
+	if b.Sum() == a.Checksum {
+		t.Fatal("an edited faction figure leaves the checksum as it was")
+	}
+}

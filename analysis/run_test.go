@@ -33,8 +33,8 @@ func mustRun(t testing.TB, cfg Config) *Result {
 }
 
 // reportJSON encodes a report with its timing zeroed: the only field allowed
-// to differ between equivalent runs (and so the checksum, which covers it,
-// is taken again).
+// to differ between equivalent runs (the checksum leaves it out, so taking
+// it again changes nothing).
 func reportJSON(t testing.TB, r *Report) string {
 	t.Helper()
 	c := *r

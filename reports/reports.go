@@ -52,11 +52,42 @@ type Data struct {
 	DocumentChecksum string `json:"document_checksum,omitempty"`
 }
 
-// Sum is the checksum of everything d holds but DocumentChecksum
-// (analysis.JSONSum of the JSON of d as decoded).
+// Sum is the checksum of everything d holds but DocumentChecksum and the
+// timings (analysis.JSONSum of the JSON of d as decoded). Timings are left
+// out as in analysis.Report.Sum: equivalent runs differ only in them.
 func (d *Data) Sum() string {
 	c := *d
 	c.DocumentChecksum = ""
+	if c.Report != nil {
+		r := *c.Report
+		r.Timing = analysis.Timing{}
+		if v := r.CardValueDesign; v != nil {
+			vc := *v
+			vc.Timing = analysis.Timing{}
+			r.CardValueDesign = &vc
+		}
+		c.Report = &r
+	}
+	if c.Impact != nil {
+		x := *c.Impact
+		x.Timing = analysis.Timing{}
+		c.Impact = &x
+	}
+	if c.Sweep != nil {
+		x := *c.Sweep
+		x.Timing = analysis.Timing{}
+		c.Sweep = &x
+	}
+	if c.Diff != nil {
+		x := *c.Diff
+		x.Timing = analysis.Timing{}
+		c.Diff = &x
+	}
+	if c.Skill != nil {
+		x := *c.Skill
+		x.Timing = analysis.Timing{}
+		c.Skill = &x
+	}
 	return analysis.JSONSum(&c)
 }
 
