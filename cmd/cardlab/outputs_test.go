@@ -241,3 +241,38 @@ func TestReadmeFlagTable(t *testing.T) {
 		t.Errorf("--target 0.48: exit %d, %s", code, stderr)
 	}
 }
+
+// print --with-values checks the results file as report --from does: a
+// value edited by hand after the report is refused, never printed on a
+// card face (issue 24, item 6's class).
+func TestPrintWithValuesRefusesEditedValues(t *testing.T) {
+	tmp := t.TempDir()
+	rep := filepath.Join(tmp, "rep")
+	if code, _, stderr := cardlab(t, "report", "--games", "8", "--bots", "random",
+		"--precision", "100", "--value-games", "64", "--out", rep); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	file := filepath.Join(rep, "results.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), `"power": `)
+	if i < 0 {
+		t.Fatal("results.json holds no card power")
+	}
+	j := i + len(`"power": `)
+	k := j + strings.IndexAny(string(data[j:]), ",\n}")
+	edited := string(data[:j]) + "99.5" + string(data[k:])
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(tmp, "print")
+	code, _, stderr := cardlab(t, "print", "--out", out, "--formats", "csv", "--with-values", file)
+	if code != 1 || !strings.Contains(stderr, "checksum") {
+		t.Fatalf("print --with-values of an edited results.json: exit %d, want 1 with a checksum error: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("print wrote its outputs from an edited results file")
+	}
+}

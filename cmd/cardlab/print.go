@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/printing"
+	"github.com/cardlab/cardlab/reports"
 )
 
 // PrintOptions are the inputs of `cardlab print`.
@@ -125,6 +126,11 @@ func printRun(opts *PrintOptions) error {
 	po := printing.Options{Ruleset: rs, Layout: lay, Out: opts.OutDir, Formats: opts.Formats,
 		Backs: opts.Backs, Bleed: opts.Bleed, DPI: opts.DPI, Log: opts.ErrOut}
 	if opts.ValuesFile != "" {
+		// The same checks as report --from: a value edited by hand after
+		// the report never reaches a card face.
+		if _, err := reports.ReadFile(opts.ValuesFile); err != nil {
+			return err
+		}
 		v, err := printing.ReadValues(opts.ValuesFile, rs)
 		if err != nil {
 			return err
