@@ -67,8 +67,9 @@ type pageData struct {
 	ChartList                                                 []*chartView
 	Metric                                                    cardMetric
 	HasImpact, HasValue, CatalogOK                            bool
-	// ValuePrecision is the card values' target half-width of power.
-	ValuePrecision                                string
+	// ValuePrecision is the card values' target median half-width in
+	// win-share points; FlagRule says when a card is flagged.
+	ValuePrecision, FlagRule                      string
 	Diff                                          *diffView
 	Suggestion                                    string
 	RankChanges                                   []string
@@ -133,10 +134,11 @@ func (m *model) page() *pageData {
 		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
 		CSS: template.CSS(pageCSS),
 	}
-	p.ValuePrecision = "1.0"
+	p.ValuePrecision = trimFloat(analysis.DefaultValuePrecision)
 	if d := r.CardValueDesign; d != nil && d.Precision > 0 {
-		p.ValuePrecision = fmt.Sprintf("%.1f", d.Precision)
+		p.ValuePrecision = trimFloat(d.Precision)
 	}
+	p.FlagRule = m.flagRule()
 	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
 		p.RulesRounds = m.d.Meta.Catalog.Rounds
 	}

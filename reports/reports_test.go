@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -559,5 +560,30 @@ func TestReportHistograms(t *testing.T) {
 	}
 	if sum != 2 || h.Margin[0].From != 0 || h.Rounds[0] != (Bin{5, 5, 1}) {
 		t.Errorf("histograms %+v", h)
+	}
+}
+
+// The pages' own explanations of card values say what the figures are
+// now: win-share points first, power at one stated price, and the flag
+// rule the findings apply — not the median-difference test of old.
+func TestPagesExplainCardValuesAsMeasured(t *testing.T) {
+	d := fixtureData(false)
+	var page, gal bytes.Buffer
+	if err := WriteHTML(&page, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGallery(&gal, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	rule := html.EscapeString((&model{}).flagRule())
+	for name, s := range map[string]string{"index.html": page.String(), "cards.html": gal.String()} {
+		if !strings.Contains(s, rule[:60]) {
+			t.Errorf("%s does not state the flag rule %q", name, rule[:60])
+		}
+		for _, stale := range []string{"interval excludes 0 after the Benjamini", "combat-power points above (+)", "interval of power is"} {
+			if strings.Contains(s, stale) {
+				t.Errorf("%s still says %q", name, stale)
+			}
+		}
 	}
 }
