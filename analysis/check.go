@@ -28,15 +28,22 @@ import (
 // (a rerun, another worker count, shards merged), so leaving it out keeps
 // their checksums equal too; no report renders it, and Verify bounds it.
 func (r *Report) Sum() string {
-	c := *r
+	c := r.WithoutTiming()
 	c.Checksum = ""
+	return JSONSum(c)
+}
+
+// WithoutTiming is a shallow copy of r with its timings zeroed (its own and
+// its card-value design's): what checksums cover.
+func (r *Report) WithoutTiming() *Report {
+	c := *r
 	c.Timing = Timing{}
 	if d := c.CardValueDesign; d != nil {
 		dc := *d
 		dc.Timing = Timing{}
 		c.CardValueDesign = &dc
 	}
-	return JSONSum(&c)
+	return &c
 }
 
 // JSONSum is the checksum of Sum for any document, such as a report's

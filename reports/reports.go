@@ -59,36 +59,24 @@ func (d *Data) Sum() string {
 	c := *d
 	c.DocumentChecksum = ""
 	if c.Report != nil {
-		r := *c.Report
-		r.Timing = analysis.Timing{}
-		if v := r.CardValueDesign; v != nil {
-			vc := *v
-			vc.Timing = analysis.Timing{}
-			r.CardValueDesign = &vc
-		}
-		c.Report = &r
+		c.Report = c.Report.WithoutTiming()
 	}
-	if c.Impact != nil {
-		x := *c.Impact
-		x.Timing = analysis.Timing{}
-		c.Impact = &x
-	}
-	if c.Sweep != nil {
-		x := *c.Sweep
-		x.Timing = analysis.Timing{}
-		c.Sweep = &x
-	}
-	if c.Diff != nil {
-		x := *c.Diff
-		x.Timing = analysis.Timing{}
-		c.Diff = &x
-	}
-	if c.Skill != nil {
-		x := *c.Skill
-		x.Timing = analysis.Timing{}
-		c.Skill = &x
-	}
+	c.Impact = untimed(c.Impact, func(x *analysis.ImpactResult) *analysis.Timing { return &x.Timing })
+	c.Sweep = untimed(c.Sweep, func(x *analysis.SweepResult) *analysis.Timing { return &x.Timing })
+	c.Diff = untimed(c.Diff, func(x *analysis.DiffResult) *analysis.Timing { return &x.Timing })
+	c.Skill = untimed(c.Skill, func(x *analysis.SkillResult) *analysis.Timing { return &x.Timing })
 	return analysis.JSONSum(&c)
+}
+
+// untimed is a copy of *p with the timing that timing points to zeroed,
+// nil for nil.
+func untimed[T any](p *T, timing func(*T) *analysis.Timing) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	*timing(&c) = analysis.Timing{}
+	return &c
 }
 
 // hasExtras says whether d holds more than a simulate result.
