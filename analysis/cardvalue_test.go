@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -229,7 +230,7 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 		return r, r * math.Sqrt(vs/(s*s)+va/(a*a))
 	}
 	byStrength := slices.Clone(tested)
-	slices.SortFunc(byStrength, func(a, b string) int { return cmpFloat(direct[b].pts, direct[a].pts) })
+	slices.SortFunc(byStrength, func(a, b string) int { return cmp.Compare(direct[b].pts, direct[a].pts) })
 	top := byStrength[:len(byStrength)/4]
 	for _, model := range []valueModel{modelLinear, modelCurvature, modelPairs} {
 		sc := screen(model)
@@ -247,16 +248,6 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 			t.Errorf("%s: screening ÷ ablation %.3f over all cards and %.3f over the strongest quarter; want 1.00 ± 0.03", name, all, strong)
 		}
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // TestCardValuesStopAtOnce: Ctrl-C reaches the bots' search loops in a

@@ -40,19 +40,7 @@ func TestCharacterDeviceWrittenThrough(t *testing.T) {
 }
 
 func TestFIFOWrittenThrough(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(p, 0o600); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
-	}
-	got := make(chan []byte)
-	go func() {
-		b, _ := os.ReadFile(p)
-		got <- b
-	}()
-	if err := Check(p); err != nil {
-		t.Fatal(err)
-	}
+	dir, p, got := checkedFIFOWithReader(t)
 	if err := WriteFile(p, []byte("through the pipe\n"), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -69,6 +57,26 @@ func TestFIFOWrittenThrough(t *testing.T) {
 		t.Fatalf("the FIFO was replaced: %v %v", st.Mode(), err)
 	}
 	wantOnly(t, dir, "fifo")
+}
+
+// checkedFIFOWithReader makes a FIFO in a new folder, starts a reader that
+// sends all it reads to got, and checks the FIFO as an output.
+func checkedFIFOWithReader(t *testing.T) (dir, p string, got chan []byte) {
+	t.Helper()
+	dir = t.TempDir()
+	p = filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	got = make(chan []byte)
+	go func() {
+		b, _ := os.ReadFile(p)
+		got <- b
+	}()
+	if err := Check(p); err != nil {
+		t.Fatal(err)
+	}
+	return dir, p, got
 }
 
 // wantOnly checks that dir holds exactly names (no temporaries left).
@@ -597,19 +605,7 @@ func TestFIFOWithoutReaderRefused(t *testing.T) {
 // and keeps it open for Create — closing it would end the reader's input
 // before the output is written.
 func TestCheckKeepsFIFOOpen(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(p, 0o600); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
-	}
-	got := make(chan []byte)
-	go func() {
-		b, _ := os.ReadFile(p)
-		got <- b
-	}()
-	if err := Check(p); err != nil {
-		t.Fatal(err)
-	}
+	_, p, got := checkedFIFOWithReader(t)
 	time.Sleep(50 * time.Millisecond) // a reader told "end of input" now would have returned
 	if err := WriteFile(p, []byte("after the check"), nil); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -715,7 +716,7 @@ func (m *model) chartImpact() (*chartView, error) {
 			tested = append(tested, c)
 		}
 	}
-	slices.SortStableFunc(tested, func(a, b analysis.CardImpact) int { return cmpFloat(b.Delta, a.Delta) })
+	slices.SortStableFunc(tested, func(a, b analysis.CardImpact) int { return cmp.Compare(b.Delta, a.Delta) })
 	var items []rankItem
 	for _, c := range ends(tested, 15) {
 		items = append(items, rankItem{name: m.cardLabel(c.Name, c.Faction), faction: m.facName(c.Faction), color: m.facColor(c.Faction),
@@ -763,12 +764,12 @@ func (m *model) chartDiffCards() (*chartView, error) {
 			}
 			return 1
 		}
-		return cmpFloat(math.Abs(b.RowWinRate.Delta), math.Abs(a.RowWinRate.Delta))
+		return cmp.Compare(math.Abs(b.RowWinRate.Delta), math.Abs(a.RowWinRate.Delta))
 	})
 	if len(cs) > 20 {
 		cs = cs[:20]
 	}
-	slices.SortStableFunc(cs, func(a, b analysis.CardDelta) int { return cmpFloat(b.RowWinRate.Delta, a.RowWinRate.Delta) })
+	slices.SortStableFunc(cs, func(a, b analysis.CardDelta) int { return cmp.Compare(b.RowWinRate.Delta, a.RowWinRate.Delta) })
 	var items []rankItem
 	for _, c := range cs {
 		name := m.cardLabel(c.Name, c.Faction)

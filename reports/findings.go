@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -254,7 +255,7 @@ func (m *model) findings() []finding {
 			m.facName(w), m.facName(l), pct1(rate), pts1(rate-0.5), ptsCI([2]float64{ci[0] - 0.5, ci[1] - 0.5}), m.againstBand(v.pAdj)),
 			"matchup", groupMatchup, 100 * (rate - 0.5)})
 	}
-	slices.SortStableFunc(lops, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
+	slices.SortStableFunc(lops, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
 	if len(lops) > 3 {
 		rest := lops[3:]
 		lops = append(lops[:3], finding{fmt.Sprintf("%d more %s out of balance (see Matchups).", len(rest), plural(len(rest), "matchup is", "matchups are")),
@@ -276,7 +277,7 @@ func (m *model) findings() []finding {
 		if a.Group != b.Group {
 			return a.Group - b.Group
 		}
-		return cmpFloat(b.Fig, a.Fig)
+		return cmp.Compare(b.Fig, a.Fig)
 	})
 	return out
 }
@@ -483,7 +484,7 @@ func (m *model) cardFindings() []finding {
 					c.Info.Name, m.facName(c.Faction), m.metric.fig(c.Score), m.metric.ci(c.CI)), "card", groupCard, 100 * math.Abs(c.Score)})
 			}
 		}
-		slices.SortStableFunc(out, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
+		slices.SortStableFunc(out, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
 		return out[:min(6, len(out))]
 	}
 	if m.metric.Key != "value" {
@@ -496,7 +497,7 @@ func (m *model) cardFindings() []finding {
 		}
 		out = append(out, finding{fmt.Sprintf("%s (%s) is flagged: %s.", c.Info.Name, m.facName(c.Faction), m.flagText(c)), "card", groupCard, flagFig(c.Value)})
 	}
-	slices.SortStableFunc(out, func(a, b finding) int { return cmpFloat(b.Fig, a.Fig) })
+	slices.SortStableFunc(out, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
 	if len(out) > maxCardFindings {
 		n := len(out) - maxCardFindings
 		out = append(out[:maxCardFindings], finding{fmt.Sprintf("%d more %s flagged (cards.html, and balance.xlsx column \"flagged\").", n, plural(n, "card is", "cards are")), "card", groupCard, 0})
@@ -520,7 +521,7 @@ func (m *model) possiblyDead() (f finding, ok bool) {
 	if len(cs) == 0 {
 		return finding{}, false
 	}
-	slices.SortStableFunc(cs, func(a, b *cardView) int { return cmpFloat(a.Value.Pts, b.Value.Pts) })
+	slices.SortStableFunc(cs, func(a, b *cardView) int { return cmp.Compare(a.Value.Pts, b.Value.Pts) })
 	var parts []string
 	for _, c := range cs[:min(maxPossiblyDead, len(cs))] {
 		v := c.Value
@@ -596,7 +597,7 @@ func (m *model) verdict() string {
 				fl = append(fl, c)
 			}
 		}
-		slices.SortStableFunc(fl, func(a, b *cardView) int { return cmpFloat(flagFig(b.Value), flagFig(a.Value)) })
+		slices.SortStableFunc(fl, func(a, b *cardView) int { return cmp.Compare(flagFig(b.Value), flagFig(a.Value)) })
 		var parts []string
 		for _, c := range fl {
 			parts = append(parts, fmt.Sprintf("%s (%s)", c.Info.Name, shortFlag(c.Value)))
@@ -635,7 +636,7 @@ func (m *model) ranked() []*cardView {
 			out = append(out, c)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *cardView) int { return cmpFloat(b.Score, a.Score) })
+	slices.SortStableFunc(out, func(a, b *cardView) int { return cmp.Compare(b.Score, a.Score) })
 	return out
 }
 

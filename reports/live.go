@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -166,7 +167,7 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 			}
 			return 1
 		}
-		return cmpFloat(math.Abs(b.Delta), math.Abs(a.Delta))
+		return cmp.Compare(math.Abs(b.Delta), math.Abs(a.Delta))
 	})
 	if len(st.Cards) > maxLiveCards {
 		st.Cards = st.Cards[:maxLiveCards]

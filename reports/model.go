@@ -394,16 +394,6 @@ func plural(n int, one, many string) string {
 
 // --- findings: see findings.go ---
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // --- number formats -----------------------------------------------------------
 
 func pct1(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
