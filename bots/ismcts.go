@@ -231,13 +231,21 @@ func (b *ISMCTS) child(n int32, a game.Action) int32 {
 // a softmax of the victory points each would score if the game ended now,
 // flatter the more rounds are left (a lead of a few VP means little early).
 func Evaluate(s *game.State) [4]float64 {
-	var out [4]float64
 	n := s.NumPlayers()
-	scale := 2 + 2.5*float64(s.RoundsLeft())
-	best := math.Inf(-1)
 	var vp [4]float64
 	for p := 0; p < n; p++ {
 		vp[p] = float64(s.ProvisionalScore(p).Total)
+	}
+	return winChances(&vp, n, s.RoundsLeft())
+}
+
+// winChances turns the first n seats' expected victory points into chances
+// of winning the game: a softmax, flatter the more rounds are left.
+func winChances(vp *[4]float64, n, roundsLeft int) [4]float64 {
+	var out [4]float64
+	scale := 2 + 2.5*float64(roundsLeft)
+	best := math.Inf(-1)
+	for p := 0; p < n; p++ {
 		best = math.Max(best, vp[p])
 	}
 	sum := 0.0

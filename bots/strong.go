@@ -184,20 +184,7 @@ func (b *Strong) leaf(d *game.State, me int) float64 {
 			ev[p] += b.worth[p*nt+t] * (0.5 + 0.5*m/(b.Sigma+math.Abs(m)))
 		}
 	}
-	scale := 2 + 2.5*float64(d.RoundsLeft())
-	best := ev[0]
-	for p := 1; p < np; p++ {
-		best = max(best, ev[p])
-	}
-	sum, mine := 0.0, 0.0
-	for p := 0; p < np; p++ {
-		e := math.Exp((ev[p] - best) / scale)
-		sum += e
-		if p == me {
-			mine = e
-		}
-	}
-	return mine / sum
+	return winChances(&ev, np, d.RoundsLeft())[me]
 }
 
 // lineup tables what each target is worth to each seat (its VP, half a
