@@ -379,6 +379,9 @@ type SkillResult struct {
 	Correction string  `json:"correction"` // CorrectionHolm across factions × level steps
 	// Factions are in ruleset order.
 	Factions []SkillFaction `json:"factions"`
+	// SettleTolerance is the band (win share, ±) within which a step counts
+	// as no movement (SkillFaction.Settle).
+	SettleTolerance float64 `json:"settle_tolerance"`
 	// Steps compare consecutive levels: Steps[k] is Levels[k] → Levels[k+1].
 	Steps []SkillStep `json:"steps"`
 	// Cards are the cards of the factions played, with their figures at
@@ -399,6 +402,8 @@ type SkillFaction struct {
 	Faction string `json:"faction"`
 	// Levels is in SkillResult.Levels order.
 	Levels []SkillShare `json:"levels"`
+	// Settle says where the share stops moving as play gets stronger.
+	Settle SkillSettle `json:"settle"`
 }
 
 // SkillShare is a win share at one level and its rank among the factions

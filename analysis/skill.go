@@ -18,6 +18,9 @@ type SkillConfig struct {
 	Ruleset *cards.Ruleset
 	// Levels are bot specs, weakest first by convention; at least two.
 	Levels []string
+	// SettleTolerance is the band within which a step counts as no
+	// movement (0: DefaultSettleTolerance).
+	SettleTolerance float64
 }
 
 // Skill plays the games once per level, on the same seeds, and reports each
@@ -32,6 +35,9 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 	}
 	if len(cfg.Levels) < 2 {
 		return nil, fmt.Errorf("%w: skill needs at least two bot levels, got %d", ErrConfig, len(cfg.Levels))
+	}
+	if t := cfg.SettleTolerance; math.IsNaN(t) || t < 0 || t >= 1 {
+		return nil, fmt.Errorf("%w: settle tolerance %v is not a win share between 0 and 1", ErrConfig, t)
 	}
 	levels := make([]string, len(cfg.Levels))
 	for i, l := range cfg.Levels {
@@ -100,6 +106,17 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		}
 	}
 	finishTests(tests, CorrectionHolm, pc.alpha())
+	res.SettleTolerance = cfg.SettleTolerance
+	if res.SettleTolerance <= 0 {
+		res.SettleTolerance = DefaultSettleTolerance
+	}
+	for k := range res.Factions {
+		deltas := make([]*FactionDelta, len(res.Steps))
+		for i := range res.Steps {
+			deltas[i] = &res.Steps[i].Factions[k]
+		}
+		res.Factions[k].Settle = settle(levels, deltas, res.SettleTolerance, pc.Games)
+	}
 	// Cards: opening-hand IWD per level, ranked within the faction.
 	for ci := range reps[0].Cards {
 		k := &reps[0].Cards[ci]

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,6 +16,9 @@ import (
 type SkillOptions struct {
 	BatchOptions
 	Levels []string
+	// Settle is the band, in points, within which a step counts as no
+	// movement.
+	Settle float64
 }
 
 // NewCmdSkill parses the flags of `cardlab skill`; runF replaces skillRun in
@@ -29,7 +33,10 @@ func NewCmdSkill(g *globalOptions, runF func(*SkillOptions) error) *cobra.Comman
 taken by the same bot — --bots lists the levels, weakest first — and compare:
 each faction's win share and rank at every level, its paired change from one
 level to the next (95% interval, Holm-corrected over factions and steps,
-* significant), and every card's opening-hand improvement (oh_iwd) and rank
+* significant), where each faction's share stops moving (settled: every
+later step's 95% interval within ±--settle points; moving: the last step is
+significant; unresolved: neither, with the games per lineup that would
+tell), and every card's opening-hand improvement (oh_iwd) and rank
 within its faction at every level.
 
 Rank changes name the factions and cards that are "strong only against weak
@@ -44,6 +51,7 @@ a second per game with the default 500 iterations per decision): start with
 a few hundred games, or ismcts:iters=100.`,
 		Example: `  cardlab skill --games 500                            # random, greedy
   cardlab skill --bots random,greedy,ismcts:iters=200 --games 200
+  cardlab skill --bots greedy,strong,ismcts:iters=200,ismcts:iters=400 --games 100   # a skill trace
   cardlab skill --players starfleet,klingon --games 2000 --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -65,6 +73,9 @@ a few hundred games, or ismcts:iters=100.`,
 				}
 			}
 			opts.Levels = levels
+			if opts.Settle <= 0 || opts.Settle >= 100 {
+				return usageErrorf("--settle %v: a band in points between 0 and 100, e.g. 3", opts.Settle)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -73,6 +84,8 @@ a few hundred games, or ismcts:iters=100.`,
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, 300, "games `N` per lineup at every level", false)
 	cmd.Flags().StringVar(&opts.Bots, "bots", "random,"+defaultBots, "the skill levels: bot `SPECS` comma-separated, weakest first")
+	floatVar(cmd.Flags(), &opts.Settle, "settle", analysis.DefaultSettleTolerance*100,
+		"a step between levels within ±`P` points (its 95% interval inside) counts as no movement")
 	return cmd
 }
 
@@ -88,7 +101,8 @@ func skillRun(opts *SkillOptions) error {
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, nil, "skill")
-	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels})
+	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels,
+		SettleTolerance: opts.Settle / 100})
 	finish()
 	if err != nil {
 		return err
@@ -133,6 +147,14 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 			return err
 		}
 	}
+	fmt.Fprintf(w, "\nWhere each faction's share stops moving (a step within ±%g points: its 95%% interval inside)\n", math.Round(r.SettleTolerance*1000)/10)
+	t = &table{align: "ll"}
+	for _, f := range r.Factions {
+		t.add(f.Faction, settleText(&f.Settle))
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nRank changes")
 	if len(r.RankChanges) == 0 {
 		fmt.Fprintln(w, "  none: every faction keeps its rank and no card's oh_iwd moves beyond its interval")
@@ -163,4 +185,18 @@ func rankOrdinal(n int) string {
 		}
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// settleText is a faction's SkillSettle in words.
+func settleText(s *analysis.SkillSettle) string {
+	switch s.State {
+	case analysis.SettleSettled:
+		return "settled from " + s.Level + " on"
+	case analysis.SettleMoving:
+		return "still moving: the last step is significant; try a stronger level"
+	}
+	if s.GamesNeeded > 0 {
+		return fmt.Sprintf("unresolved: the last step is not significant but its interval is wider than the band; about %d games per lineup would tell", s.GamesNeeded)
+	}
+	return "unresolved: the last step is not significant, but its change is at or beyond the band"
 }

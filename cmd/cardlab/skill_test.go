@@ -20,8 +20,17 @@ func TestSkillCommand(t *testing.T) {
 	if strings.Join(res.Levels, ",") != "random,greedy" || len(res.Factions) != 2 || len(res.Steps) != 1 {
 		t.Errorf("skill result: levels %v, %d factions, %d steps", res.Levels, len(res.Factions), len(res.Steps))
 	}
+	if res.SettleTolerance != 0.03 {
+		t.Errorf("settle tolerance %v, want 0.03", res.SettleTolerance)
+	}
+	for _, f := range res.Factions {
+		if s := f.Settle.State; s != analysis.SettleSettled && s != analysis.SettleMoving && s != analysis.SettleUnresolved {
+			t.Errorf("%s: settle state %q", f.Faction, s)
+		}
+	}
 	code, stdout, _ = cardlab(t, "skill", "--players", "starfleet,klingon", "--games", "20")
-	if code != 0 || !strings.Contains(stdout, "random → greedy") || !strings.Contains(stdout, "Rank changes") {
+	if code != 0 || !strings.Contains(stdout, "random → greedy") || !strings.Contains(stdout, "Rank changes") ||
+		!strings.Contains(stdout, "Where each faction's share stops moving (a step within ±3 points") {
 		t.Errorf("skill tables: exit %d\n%s", code, stdout)
 	}
 }
@@ -35,6 +44,8 @@ func TestSkillErrors(t *testing.T) {
 		{[]string{"skill", "--bots", "greedy"}, 2, "at least two levels"},
 		{[]string{"skill", "--bots", "greedy,greedy"}, 2, "twice"},
 		{[]string{"skill", "--bots", "greedy,wizard"}, 2, "unknown bot"},
+		{[]string{"skill", "--settle", "0"}, 2, "--settle 0: a band in points"},
+		{[]string{"skill", "--settle", "100"}, 2, "--settle 100: a band in points"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {
