@@ -110,7 +110,7 @@ func checkBinding(t *testing.T, rs *Ruleset, b *Binding) {
 	}
 	for i, p := range b.Spec.Params {
 		v := b.Args[i]
-		switch p.Type.String() {
+		switch p.TypeName() {
 		case "int":
 			if v.Int < p.Min || v.Int > p.Max {
 				t.Fatalf("%s.%s = %d", b.Handler, p.Name, v.Int)

@@ -1330,9 +1330,11 @@ func (l *loader) bind(p pendingBinding) {
 func (l *loader) params(file string, spec *effects.Spec, p pendingBinding) []effects.Value {
 	d := &ParamDecoder{
 		Refs: &Refs{
-			CardAt: l.cardAt, CardIDs: l.cardIDs, CardsKnown: l.cardsComplete,
-			TargetAt: l.targetAt, TargetIDs: l.targetIDs, TargetsKnown: l.targetsComplete,
-			Tags: l.tags, TagList: l.tagList,
+			Kinds: map[string]*RefSet{
+				effects.RefCard:   {At: l.cardAt, IDs: l.cardIDs, Known: l.cardsComplete},
+				effects.RefTarget: {At: l.targetAt, IDs: l.targetIDs, Known: l.targetsComplete},
+			},
+			Tags: l.tags, TagList: l.tagList, TagsKnown: l.cardsComplete,
 		},
 		Report: l.reporter(file),
 		Budget: &l.budget,

@@ -530,8 +530,8 @@ func registerTestHandlers() {
 			Name: "test_copy_card", Timing: effects.OneTime,
 			Doc: "test handler with card references (cards tests only)",
 			Params: []effects.Param{
-				{Name: "card", Type: effects.CardRef, Required: true, Doc: "a card"},
-				{Name: "optional", Type: effects.CardRef, Default: effects.Value{Str: "sf-galaxy"}, Doc: "another card"},
+				{Name: "card", Type: effects.Ref, RefKind: effects.RefCard, Required: true, Doc: "a card"},
+				{Name: "optional", Type: effects.Ref, RefKind: effects.RefCard, Default: effects.Value{Str: "sf-galaxy"}, Doc: "another card"},
 			},
 		})
 	})

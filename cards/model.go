@@ -157,7 +157,7 @@ func (k EffectKind) String() string {
 }
 
 // Timing is the handler timing that cards of this kind must bind to.
-func (k EffectKind) Timing() effects.Timing {
+func (k EffectKind) Timing() *effects.Timing {
 	switch k {
 	case KindOneTime:
 		return effects.OneTime
@@ -168,7 +168,7 @@ func (k EffectKind) Timing() effects.Timing {
 	case KindScoring:
 		return effects.Scoring
 	}
-	return 0
+	return nil
 }
 
 // Binding ties a card to a registered handler with decoded parameters.

@@ -12,28 +12,42 @@ import (
 	"github.com/cardlab/cardlab/effects"
 )
 
-// Refs is what effect parameters may name: a ruleset's cards, targets and
-// tags. A list marked unknown (a file holding cards or targets could not be
+// Refs is what effect parameters may name in one ruleset: ids by reference
+// kind (Param.RefKind: Alpha Tactics' "card" and "target"), and the tags its
+// cards carry. A set marked unknown (a file holding such ids could not be
 // read) makes references into it unchecked, since they most likely are fine
 // and the unreadable file has been reported already.
 type Refs struct {
-	CardAt       map[string]int // card id → index
-	CardIDs      []string
-	CardsKnown   bool
-	TargetAt     map[string]int
-	TargetIDs    []string
-	TargetsKnown bool
-	Tags         map[string]bool
-	TagList      []string
+	Kinds     map[string]*RefSet // by reference kind
+	Tags      map[string]bool
+	TagList   []string
+	TagsKnown bool // false when a file holding tagged cards could not be read
+}
+
+// RefSet is the ids of one reference kind.
+type RefSet struct {
+	At    map[string]int // id → index
+	IDs   []string       // in order of definition
+	Known bool
+}
+
+// IDs lists the ids of a reference kind (nil for a kind the ruleset lacks).
+func (r *Refs) IDs(kind string) []string {
+	if set := r.Kinds[kind]; set != nil {
+		return set.IDs
+	}
+	return nil
 }
 
 // RefsOf lists what parameters may name in a loaded ruleset.
 func RefsOf(rs *Ruleset) *Refs {
-	r := &Refs{CardAt: map[string]int{}, TargetAt: map[string]int{}, Tags: map[string]bool{}, CardsKnown: true, TargetsKnown: true}
+	cards := &RefSet{At: map[string]int{}, Known: true}
+	targets := &RefSet{At: map[string]int{}, Known: true}
+	r := &Refs{Kinds: map[string]*RefSet{effects.RefCard: cards, effects.RefTarget: targets}, Tags: map[string]bool{}, TagsKnown: true}
 	for i := range rs.Cards {
 		c := &rs.Cards[i]
-		r.CardAt[c.ID] = i
-		r.CardIDs = append(r.CardIDs, c.ID)
+		cards.At[c.ID] = i
+		cards.IDs = append(cards.IDs, c.ID)
 		for _, t := range c.Tags {
 			if !r.Tags[t] {
 				r.Tags[t] = true
@@ -42,8 +56,8 @@ func RefsOf(rs *Ruleset) *Refs {
 		}
 	}
 	for i := range rs.Targets {
-		r.TargetAt[rs.Targets[i].ID] = i
-		r.TargetIDs = append(r.TargetIDs, rs.Targets[i].ID)
+		targets.At[rs.Targets[i].ID] = i
+		targets.IDs = append(targets.IDs, rs.Targets[i].ID)
 	}
 	return r
 }
@@ -139,28 +153,31 @@ func (d *ParamDecoder) Params(spec *effects.Spec, params, key, value *yaml.Node)
 // card or target by id (Str); its index depends on the ruleset, so it is
 // resolved here. A reference without a default is Int -1: no card or target.
 func (d *ParamDecoder) Default(spec *effects.Spec, par effects.Param, at *yaml.Node) effects.Value {
-	var index map[string]int
-	var what string
-	var known bool
-	switch par.Type {
-	case effects.CardRef:
-		index, what, known = d.Refs.CardAt, "card", d.Refs.CardsKnown
-	case effects.TargetRef:
-		index, what, known = d.Refs.TargetAt, "target", d.Refs.TargetsKnown
-	default:
+	if par.Type != effects.Ref {
 		return par.Default
 	}
 	if par.Required || par.Default.Str == "" {
 		return effects.Value{Int: -1}
 	}
-	i, ok := index[par.Default.Str]
+	set := d.Refs.set(par.RefKind)
+	i, ok := set.At[par.Default.Str]
 	if !ok {
-		if known {
-			d.reportf(at, "handler %q: parameter %s defaults to %s %q, which this ruleset lacks; set %s explicitly", spec.Name, par.Name, what, par.Default.Str, par.Name)
+		if set.Known {
+			d.reportf(at, "handler %q: parameter %s defaults to %s %q, which this ruleset lacks; set %s explicitly", spec.Name, par.Name, par.RefKind, par.Default.Str, par.Name)
 		}
 		return effects.Value{Int: -1, Str: par.Default.Str}
 	}
 	return effects.Value{Int: i, Str: par.Default.Str}
+}
+
+// set is the ids of kind; a kind the ruleset lacks (a registry declaring a
+// kind its loader does not fill) is an empty, known set, so every reference
+// into it is reported.
+func (r *Refs) set(kind string) *RefSet {
+	if set := r.Kinds[kind]; set != nil {
+		return set
+	}
+	return &RefSet{Known: true}
 }
 
 // Value decodes one parameter value.
@@ -201,23 +218,20 @@ func (d *ParamDecoder) Value(par effects.Param, v *yaml.Node) effects.Value {
 		if !ok {
 			return effects.Value{}
 		}
-		if !d.Refs.Tags[s] && d.Refs.CardsKnown {
+		if !d.Refs.Tags[s] && d.Refs.TagsKnown {
 			d.reportf(v, "tag %q is not carried by any card%s", Truncate(s), d.didYouMean(s, d.Refs.TagList))
 		}
 		return effects.Value{Str: s}
-	case effects.CardRef, effects.TargetRef:
+	case effects.Ref:
 		s, ok := StringValue(v, par.Name, false, report)
 		if !ok {
 			return effects.Value{Int: -1}
 		}
-		index, ids, known, what := d.Refs.CardAt, d.Refs.CardIDs, d.Refs.CardsKnown, "card"
-		if par.Type == effects.TargetRef {
-			index, ids, known, what = d.Refs.TargetAt, d.Refs.TargetIDs, d.Refs.TargetsKnown, "target"
-		}
-		i, found := index[s]
+		set := d.Refs.set(par.RefKind)
+		i, found := set.At[s]
 		if !found {
-			if known {
-				d.reportf(v, "unknown %s %q%s", what, Truncate(s), d.didYouMean(s, ids))
+			if set.Known {
+				d.reportf(v, "unknown %s %q%s", par.RefKind, Truncate(s), d.didYouMean(s, set.IDs))
 			}
 			return effects.Value{Int: -1, Str: s}
 		}

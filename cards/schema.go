@@ -172,7 +172,7 @@ func targetsSchema() object {
 }
 
 func deckSchema() object {
-	card := bindingSchema(0, true)
+	card := bindingSchema(nil, true)
 	s := header("deck", "cardlab faction deck", "One faction's player cards in a cardlab ruleset.")
 	return append(s,
 		kv{"type", "object"},
@@ -190,7 +190,7 @@ func deckSchema() object {
 // bindingSchema returns the schema of an object naming a handler in
 // `effect` with its `params`: a player card (card true; timing ignored) or a
 // target bonus of the given timing.
-func bindingSchema(timing effects.Timing, card bool) object {
+func bindingSchema(timing *effects.Timing, card bool) object {
 	var specs []*effects.Spec
 	for _, s := range effects.All() {
 		if card && s.Timing != effects.TargetBonus || !card && s.Timing == timing {
@@ -287,10 +287,10 @@ func paramsSchema(s *effects.Spec) object {
 			o = object{{"type", "boolean"}}
 		case effects.Enum:
 			o = object{{"enum", p.Values}}
-		case effects.Tag, effects.CardRef, effects.TargetRef:
+		case effects.Tag, effects.Ref:
 			o = object{{"type", "string"}, {"pattern", cardIDPattern}, {"maxLength", MaxIDLen}}
 		}
-		desc := p.Doc + " (" + p.Type.String()
+		desc := p.Doc + " (" + p.TypeName()
 		if p.Required {
 			required = append(required, p.Name)
 			desc += ", required)"

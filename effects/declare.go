@@ -1,5 +1,50 @@
 package effects
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// Alpha Tactics' timings: the effect kinds printed on its player cards (O,
+// P, X, S) plus target-card combination bonuses. They are declared here, by
+// the game, rather than in the Registry type, because another game times its
+// effects differently (Spacetrace: on deploy, in a volley, on a wreck).
+var (
+	OneTime     = NewTiming("one-time", "O")    // once, right after the card is revealed
+	Permanent   = NewTiming("permanent", "P")   // throughout the round while the card is active
+	Special     = NewTiming("special", "X")     // changes how the card is played
+	Scoring     = NewTiming("scoring", "S")     // applied in the Scoring Phase
+	TargetBonus = NewTiming("target-bonus", "") // end-of-game victory points on a target card
+)
+
+// What Alpha Tactics' reference parameters name: a player card or a target
+// card of the ruleset, by id.
+const (
+	RefCard   = "card"
+	RefTarget = "target"
+)
+
+// AlphaTactics is Alpha Tactics' registry: every handler declared below,
+// with its behaviour. The package-level Register, Lookup, Names and All act
+// on it, so callers written before there were registries per game keep
+// working until they move with the game (design step 3).
+var AlphaTactics = NewRegistry("alphatactics",
+	[]*Timing{OneTime, Permanent, Special, Scoring, TargetBonus},
+	[]string{RefCard, RefTarget})
+
+// Register adds a handler to Alpha Tactics' registry.
+func Register(s Spec) { AlphaTactics.Register(s) }
+
+// Lookup returns Alpha Tactics' handler registered under name.
+func Lookup(name string) (*Spec, bool) { return AlphaTactics.Lookup(name) }
+
+// Names returns Alpha Tactics' handler names, sorted.
+func Names() []string { return AlphaTactics.Names() }
+
+// All returns Alpha Tactics' handlers sorted by name.
+func All() []*Spec { return AlphaTactics.All() }
+
 // The vocabularies fixed by the rulebook's card anatomy. Package cards parses
 // YAML against the same lists so the two never disagree.
 var (
@@ -137,7 +182,7 @@ var declarations = []Spec{
 		Doc: "vp victory points if you also hold the target named by target",
 		Params: []Param{
 			{Name: "vp", Type: Int, Required: true, Min: 1, Max: 10, Doc: "points awarded"},
-			{Name: "target", Type: TargetRef, Required: true, Doc: "id of the other target card"},
+			{Name: "target", Type: Ref, RefKind: RefTarget, Required: true, Doc: "id of the other target card"},
 		}},
 	{Name: "vp_if_count", Timing: TargetBonus,
 		Doc: "vp victory points if you hold at least at_least targets matching type (this one included)",
@@ -149,8 +194,15 @@ var declarations = []Spec{
 }
 
 func init() {
+	b := behaviors()
 	for _, s := range declarations {
-		Register(s)
+		if s.Behavior = b[s.Name]; s.Behavior == nil {
+			panic("effects: handler " + s.Name + " has no behaviour")
+		}
+		delete(b, s.Name)
+		AlphaTactics.Register(s)
 	}
-	attachBehaviors()
+	if len(b) > 0 {
+		panic(fmt.Sprintf("effects: behaviours for undeclared handlers %v", slices.Sorted(maps.Keys(b))))
+	}
 }

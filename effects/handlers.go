@@ -5,10 +5,10 @@ import "math/bits"
 // Behaviour of every declared handler. Argument indices follow the order of
 // the parameters in declare.go.
 
-// attachBehaviors is called by init in declare.go once every spec is
-// registered, so file order cannot matter.
-func attachBehaviors() {
-	behaviors := map[string]any{
+// behaviors maps every declared handler to its behaviour; init in
+// declare.go attaches them before registering, so file order cannot matter.
+func behaviors() map[string]any {
+	return map[string]any{
 		"admiral":            admiral{},
 		"armada":             armada{},
 		"blockade":           permanent(ClosesRow),
@@ -36,20 +36,6 @@ func attachBehaviors() {
 		"vp_per_target":      vpPerTarget{},
 		"vp_if_held":         vpIfHeld{},
 		"vp_if_count":        vpIfCount{},
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	for name, b := range behaviors {
-		s, ok := registry[name]
-		if !ok {
-			panic("effects: behaviour for undeclared handler " + name)
-		}
-		s.Behavior = b
-	}
-	for name, s := range registry {
-		if s.Behavior == nil {
-			panic("effects: handler " + name + " has no behaviour")
-		}
 	}
 }
 

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -65,6 +66,10 @@ func TestRegisterRejectsProgrammingErrors(t *testing.T) {
 		"duplicate":       {Name: "admiral", Timing: Scoring},
 		"dup param":       {Name: "x-dup-param", Timing: OneTime, Params: []Param{{Name: "a", Type: Int}, {Name: "a", Type: Int}}},
 		"enum w/o values": {Name: "x-enum", Timing: OneTime, Params: []Param{{Name: "e", Type: Enum}}},
+		"foreign timing":  {Name: "x-foreign", Timing: NewTiming("one-time", "O")},
+		"undeclared ref":  {Name: "x-ref", Timing: OneTime, Params: []Param{{Name: "r", Type: Ref, RefKind: "hex"}}},
+		"ref w/o kind":    {Name: "x-ref-none", Timing: OneTime, Params: []Param{{Name: "r", Type: Ref}}},
+		"kind on non-ref": {Name: "x-int-kind", Timing: OneTime, Params: []Param{{Name: "n", Type: Int, RefKind: RefCard}}},
 	} {
 		func() {
 			defer func() {
@@ -97,5 +102,56 @@ func TestParamsHoldEveryHandlersArguments(t *testing.T) {
 		if len(s.Params) > len(p.Int) {
 			t.Errorf("%s has %d parameters; effects.Params holds %d", s.Name, len(s.Params), len(p.Int))
 		}
+	}
+}
+
+// A second game's registry is separate from Alpha Tactics': it takes a
+// handler name Alpha Tactics uses, accepts only its own timings and
+// reference kinds, and neither registry sees the other's handlers.
+func TestRegistriesAreSeparate(t *testing.T) {
+	bid := NewTiming("on-bid", "B")
+	r := NewRegistry("toy", []*Timing{bid}, []string{"prize"})
+	r.Register(Spec{Name: "admiral", Timing: bid, Doc: "a toy", Params: []Param{{Name: "p", Type: Ref, RefKind: "prize", Required: true}}})
+	if got := r.Names(); len(got) != 1 || got[0] != "admiral" {
+		t.Fatalf("toy names %v", got)
+	}
+	if s, _ := r.Lookup("admiral"); s.Timing != bid || s.Params[0].TypeName() != "prize" {
+		t.Fatalf("toy admiral %+v", s)
+	}
+	if s, _ := Lookup("admiral"); s.Timing != Scoring {
+		t.Fatalf("Alpha Tactics' admiral changed: %+v", s)
+	}
+	if _, ok := r.Lookup("bomb"); ok {
+		t.Fatal("the toy registry sees Alpha Tactics' bomb")
+	}
+	if r.Game() != "toy" || len(r.Timings()) != 1 || r.RefKinds()[0] != "prize" {
+		t.Fatalf("toy registry %q %v %v", r.Game(), r.Timings(), r.RefKinds())
+	}
+	for name, f := range map[string]func(){
+		"AT timing in toy": func() { r.Register(Spec{Name: "x", Timing: OneTime}) },
+		"no timings":       func() { NewRegistry("empty", nil, nil) },
+		"dup timing":       func() { NewRegistry("dup", []*Timing{bid, NewTiming("on-bid", "")}, nil) },
+		"dup ref kind":     func() { NewRegistry("dup", []*Timing{bid}, []string{"a", "a"}) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// Alpha Tactics declares its timings in the order `cardlab effects` groups
+// them, with the kind letters its cards print.
+func TestAlphaTacticsTimings(t *testing.T) {
+	var got []string
+	for _, tm := range AlphaTactics.Timings() {
+		got = append(got, tm.String()+"/"+tm.Kind())
+	}
+	if want := "one-time/O permanent/P special/X scoring/S target-bonus/"; strings.Join(got, " ") != want {
+		t.Fatalf("timings %q, want %q", strings.Join(got, " "), want)
 	}
 }

@@ -546,7 +546,7 @@ func (l *loader) rows(n *yaml.Node) {
 			if id, ok := l.str(v, "target"); ok {
 				switch t, found := rs.TargetByID(id); {
 				case !found:
-					l.errorf(v, "unknown target %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).TargetIDs))
+					l.errorf(v, "unknown target %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).IDs(effects.RefTarget)))
 				case usedTarget[id] > 0:
 					l.errorf(v, "target %q is already used by row %d", id, usedTarget[id])
 				default:
@@ -590,7 +590,7 @@ func (l *loader) slot(n *yaml.Node, row int, used map[[2]int]int) (Card, bool) {
 			if c, found := rs.CardByID(id); found {
 				def, out.Card = c, c.ID
 			} else {
-				l.errorf(v, "unknown card %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).CardIDs))
+				l.errorf(v, "unknown card %q%s", cards.Truncate(id), hintFor(id, cards.RefsOf(rs).IDs(effects.RefCard)))
 			}
 		}
 	}

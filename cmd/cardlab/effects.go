@@ -109,7 +109,7 @@ func effectsJSON(specs []*effects.Spec) any {
 	for _, s := range specs {
 		e := effectJSON{Name: s.Name, Timing: s.Timing.String(), Kind: s.Timing.Kind(), Doc: s.Doc, Params: []paramJSON{}}
 		for _, p := range s.Params {
-			pj := paramJSON{Name: p.Name, Type: p.Type.String(), Required: p.Required, Values: p.Values, Doc: p.Doc}
+			pj := paramJSON{Name: p.Name, Type: p.TypeName(), Required: p.Required, Values: p.Values, Doc: p.Doc}
 			if p.Type == effects.Int {
 				pj.Min, pj.Max = &p.Min, &p.Max
 			}
@@ -127,7 +127,7 @@ func effectsJSON(specs []*effects.Spec) any {
 
 // timingGroups orders the handlers for reading: by timing, then by name.
 var timingGroups = []struct {
-	timing effects.Timing
+	timing *effects.Timing
 	title  string
 }{
 	{effects.OneTime, "One-time handlers (kind O): run once, right after the card is revealed"},
@@ -200,12 +200,10 @@ func paramType(p effects.Param) string {
 		return strings.Join(p.Values, "|")
 	case effects.Tag:
 		return "tag"
-	case effects.CardRef:
-		return "card id"
-	case effects.TargetRef:
-		return "target id"
+	case effects.Ref:
+		return p.RefKind + " id"
 	}
-	return p.Type.String()
+	return p.TypeName()
 }
 
 // exampleYAML is a snippet showing how a card (or a target bonus) uses s:
@@ -239,10 +237,8 @@ func exampleYAML(s *effects.Spec) string {
 			c += "; one of " + strings.Join(p.Values, ", ")
 		case effects.Tag:
 			c += "; a tag carried by some card"
-		case effects.CardRef:
-			c += "; a player card id"
-		case effects.TargetRef:
-			c += "; a target card id"
+		case effects.Ref:
+			c += "; " + refExample[p.RefKind].what
 		}
 		lines[i] = indent + "  " + p.Name + ": " + v
 		comments[i] = c
@@ -273,10 +269,15 @@ func exampleValue(p effects.Param) string {
 		return p.Values[0]
 	case effects.Tag:
 		return "diplomat"
-	case effects.CardRef:
-		return "sf-galaxy"
-	case effects.TargetRef:
-		return "earth"
+	case effects.Ref:
+		return refExample[p.RefKind].id
 	}
 	return `""`
+}
+
+// refExample words a reference parameter of each kind Alpha Tactics'
+// registry declares, with an id of the default set to show.
+var refExample = map[string]struct{ what, id string }{
+	effects.RefCard:   {"a player card id", "sf-galaxy"},
+	effects.RefTarget: {"a target card id", "earth"},
 }
