@@ -7,6 +7,13 @@ import (
 	"strings"
 )
 
+// Pos is a position in a ruleset file.
+type Pos struct {
+	File string // path relative to the ruleset directory
+	Line int
+	Col  int
+}
+
 // String formats the position as file:line:col, dropping the parts that are
 // unknown (a column of 0, a line of 0), so whole-file problems read "file".
 func (p Pos) String() string {

@@ -436,7 +436,7 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`klingon.yaml: file is empty`}},
 		{"null document", with(base, "klingon.yaml", "~\n"),
 			[]string{`expected a mapping of keys at the top of the file, got ~`}},
-		{"huge file", with(base, "klingon.yaml", strings.Repeat("# padding\n", maxFileSize/10+1)),
+		{"huge file", with(base, "klingon.yaml", strings.Repeat("# padding\n", MaxFileSize/10+1)),
 			[]string{`klingon.yaml: file is too large`}},
 		{"first-line syntax error", with(base, "klingon.yaml", "faction: a: b\n"),
 			[]string{`klingon.yaml:1: syntax error: mapping values are not allowed in this context`}},
@@ -640,7 +640,7 @@ func TestLoadHuge(t *testing.T) {
 	base := minimalFS(t)
 	var b strings.Builder
 	b.WriteString("faction: starfleet\ncards:\n")
-	for i := 0; b.Len() < maxFileSize-200; i++ {
+	for i := 0; b.Len() < MaxFileSize-200; i++ {
 		fmt.Fprintf(&b, "- {id: c%d, name: C, type: ship, kind: S, power: 1, effect: diplomat_combo, params: {partner_tag: t%d}, tags: [x%d]}\n", i, i, i)
 	}
 	start := time.Now()
@@ -652,35 +652,6 @@ func TestLoadHuge(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 	t.Logf("%d errors in %v", len(err.(ErrorList)), time.Since(start))
-}
-
-func TestErrorFormat(t *testing.T) {
-	for _, tc := range []struct {
-		e    Error
-		want string
-	}{
-		{Error{Pos{"a.yaml", 3, 7}, "bad"}, "a.yaml:3:7: bad"},
-		{Error{Pos{"a.yaml", 3, 0}, "bad"}, "a.yaml:3: bad"},
-		{Error{Pos{"a.yaml", 0, 0}, "bad"}, "a.yaml: bad"},
-		{Error{Pos{}, "bad"}, "bad"},
-	} {
-		if got := tc.e.Error(); got != tc.want {
-			t.Errorf("got %q, want %q", got, tc.want)
-		}
-	}
-	var l ErrorList
-	if l.Err() != nil {
-		t.Error("empty list is a non-nil error")
-	}
-	for i := 12; i > 0; i-- {
-		l = append(l, &Error{Pos{"b.yaml", i, 1}, fmt.Sprint("e", i)})
-	}
-	l = append(l, &Error{Pos{"a.yaml", 0, 0}, "first"})
-	l.Sort()
-	lines := strings.Split(l.Err().Error(), "\n")
-	if len(lines) != 11 || lines[0] != "a.yaml: first" || lines[1] != "b.yaml:1:1: e1" || lines[10] != "(and 3 more errors)" {
-		t.Errorf("list:\n%s", l.Error())
-	}
 }
 
 func TestSuggest(t *testing.T) {
@@ -701,7 +672,7 @@ func TestSuggest(t *testing.T) {
 		{"", names, ""},
 		{strings.Repeat("x", 1000), names, ""},
 	} {
-		if got := suggest(tc.word, tc.list); got != tc.want {
+		if got := Suggest(tc.word, tc.list); got != tc.want {
 			t.Errorf("suggest(%q) = %q, want %q", tc.word, got, tc.want)
 		}
 	}

@@ -1,10 +1,8 @@
-// Package cards holds the data model of a ruleset — rule parameters, factions
-// with their decks, player cards and target cards — and loads it from a
-// directory of YAML files with file:line:col errors. The reconstructed Star
-// Trek Conquest – Alpha Tactics v1.2.4 set is embedded as the default.
-//
-// A loaded Ruleset is validated and must be treated as immutable: the engine
-// and the analysis layers share one Ruleset between goroutines.
+// The Alpha Tactics model: a ruleset's rule parameters, factions with their
+// decks, player cards and target cards. A loaded Ruleset is validated and
+// must be treated as immutable: the engine and the analysis layers share one
+// Ruleset between goroutines.
+
 package cards
 
 import (
@@ -28,19 +26,7 @@ const (
 	// MaxCopies is the most copies of one card in a deck (a format limit,
 	// docs/ruleset-format.md).
 	MaxCopies = 10
-	// MaxIDLen bounds faction, card, target and tag ids, and MaxNameLen
-	// names (in characters): ids name files (print writes one PNG per card,
-	// and a file name has at most 255 bytes) and both head table columns.
-	MaxIDLen   = 64
-	MaxNameLen = 100
 )
-
-// Pos is a position in a ruleset file.
-type Pos struct {
-	File string // path relative to the ruleset directory
-	Line int
-	Col  int
-}
 
 // Ruleset is a complete, validated game definition.
 type Ruleset struct {

@@ -39,29 +39,6 @@ func (r *Refs) IDs(kind string) []string {
 	return nil
 }
 
-// RefsOf lists what parameters may name in a loaded ruleset.
-func RefsOf(rs *Ruleset) *Refs {
-	cards := &RefSet{At: map[string]int{}, Known: true}
-	targets := &RefSet{At: map[string]int{}, Known: true}
-	r := &Refs{Kinds: map[string]*RefSet{effects.RefCard: cards, effects.RefTarget: targets}, Tags: map[string]bool{}, TagsKnown: true}
-	for i := range rs.Cards {
-		c := &rs.Cards[i]
-		cards.At[c.ID] = i
-		cards.IDs = append(cards.IDs, c.ID)
-		for _, t := range c.Tags {
-			if !r.Tags[t] {
-				r.Tags[t] = true
-				r.TagList = append(r.TagList, t)
-			}
-		}
-	}
-	for i := range rs.Targets {
-		targets.At[rs.Targets[i].ID] = i
-		targets.IDs = append(targets.IDs, rs.Targets[i].ID)
-	}
-	return r
-}
-
 // ParamDecoder decodes an effect binding's parameters against its handler's
 // declaration. The ruleset loader and the scenario loader both use it, so a
 // parameter is accepted, defaulted and reported alike wherever it is written.
@@ -102,7 +79,7 @@ func (d *ParamDecoder) Params(spec *effects.Spec, params, key, value *yaml.Node)
 	for i, par := range spec.Params {
 		args[i] = d.Default(spec, par, value)
 	}
-	mapping := params != nil && !isEmptyNode(params)
+	mapping := params != nil && !IsEmptyNode(params)
 	if mapping && params.Kind != yaml.MappingNode {
 		d.reportf(params, "params: expected a mapping of keys, got %s", Describe(params))
 		mapping = false
