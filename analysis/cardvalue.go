@@ -560,6 +560,18 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 	}
 	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
 	nl := len(d.plan.lineups)
+	// A sharded experiment (recorded or replayed) plays a fixed number of
+	// games: stopping when precise enough needs every shard's games.
+	ledger := ledgerFrom(ctx)
+	if ledger != nil && cfg.Precision >= 0 && cfg.Games < cfg.MaxGames {
+		return nil, fmt.Errorf("%w: a sharded card-value experiment plays a fixed number of games (no precision target)", ErrConfig)
+	}
+	mine, shardGames := func(t int) int { return t }, func(stage int) int { return stage }
+	if ledger.Recording() {
+		sh := ledger.shard
+		mine = func(x int) int { return sh.K - 1 + x*sh.N }
+		shardGames = func(stage int) int { return shardGameCount(stage, sh.K, sh.N) }
+	}
 	// refs[t] is game t's record: game j of lineup li is t = j·nl + li, so
 	// the records are read in one order whatever the workers did.
 	var refs []recordRef
@@ -569,6 +581,17 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		// One stage: games [from, to) of every lineup.
 		stage := (to - from) * nl
 		refs = append(refs, make([]recordRef, stage)...)
+		if ledger.Replaying() {
+			pools, rrefs, err := ledger.replayValues(d, to)
+			if err != nil {
+				return nil, err
+			}
+			res.GamesPerLineup = to
+			if err := d.estimate(pools, rrefs, res, true); err != nil {
+				return nil, fmt.Errorf("%w (%d games per lineup; play more with --games or --max-games)", err, to)
+			}
+			break
+		}
 		var next atomic.Int64
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
@@ -583,10 +606,11 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 					}
 				}()
 				for !stop.Load() {
-					t := int(next.Add(1) - 1)
-					if t >= stage {
+					x := int(next.Add(1) - 1)
+					if x >= shardGames(stage) {
 						return
 					}
+					t := mine(x)
 					off, err := w.play(t%nl, from+t/nl)
 					if errors.Is(err, errAbandoned) {
 						return
@@ -622,6 +646,27 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		}
 		if ctx.Err() != nil {
 			res.Partial = true
+		}
+		if ledger.Recording() {
+			// The shard's records, in game order; the estimates are the
+			// merge's (empty here, so that the command goes on to its
+			// next phase as the unsharded one does).
+			var recs []int32
+			for x := range shardGames(stage) {
+				if res.Partial {
+					break // an interrupted shard is never written
+				}
+				ref := refs[mine(x)]
+				rec := ws[ref.worker].pool[ref.off:]
+				recs = append(recs, rec[:d.recordLen(rec)]...)
+			}
+			key, hashes := valuesKey(d, to)
+			ledger.record(&Phase{Kind: phaseValues, Key: key, Rulesets: hashes, Games: played.Load(), Values: int32Bytes(recs), partial: res.Partial})
+			res.GamesPerLineup = to
+			res.Values, res.Price, res.Unit, res.UnitFrom = map[string]CardValue{}, map[string]PowerPrice{}, map[string]PowerPrice{}, map[string]string{}
+			break
+		}
+		if res.Partial {
 			break
 		}
 		res.GamesPerLineup = to

@@ -157,6 +157,14 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	// Tasks: chunks of one lineup's games in one arm, arm by arm so that a
 	// worker's game states stay few.
 	type task struct{ arm, li, j0, j1 int }
+	// A shard plays the games i (over the lineups, i = li·Games + j) with
+	// i mod n = k−1, in every arm, so that it holds whole pairs.
+	ledger := ledgerFrom(ctx)
+	mine := func(int) bool { return true }
+	if ledger.Recording() {
+		sh := ledger.shard
+		mine = func(i int) bool { return i%sh.N == sh.K-1 }
+	}
 	const chunk = 50
 	var tasks []task
 	total := 0
@@ -180,9 +188,27 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		for _, li := range a.lineups {
 			for j := 0; j < cfg.Games; j += chunk {
 				tasks = append(tasks, task{ai, li, j, min(j+chunk, cfg.Games)})
-				total += min(j+chunk, cfg.Games) - j
+				for jj := j; jj < min(j+chunk, cfg.Games); jj++ {
+					if mine(li*cfg.Games + jj) {
+						total++
+					}
+				}
 			}
 		}
+	}
+	if ledger.Replaying() {
+		began := time.Now()
+		if err := ledger.replayArms(cfg, arms); err != nil {
+			return false, 0, err
+		}
+		for _, a := range arms {
+			for i := 0; i < len(a.units); i += cards.MaxPlayers {
+				if a.units[i] >= 0 {
+					a.played++
+				}
+			}
+		}
+		return false, time.Since(began), nil
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -218,6 +244,9 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 				}
 				tk := tasks[t]
 				for j := tk.j0; j < tk.j1 && ctx.Err() == nil; j++ {
+					if !mine(tk.li*cfg.Games + j) {
+						continue
+					}
 					err := pw.play(tk.arm, tk.li, j)
 					if err == errAbandoned {
 						return
@@ -276,7 +305,11 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			}
 		}
 	}
-	return int(done.Load()) < total, time.Since(began), nil
+	partial = int(done.Load()) < total
+	if ledger.Recording() {
+		ledger.recordArms(cfg, arms, partial)
+	}
+	return partial, time.Since(began), nil
 }
 
 // pairWorker plays games of any arm with its own states and accumulators.

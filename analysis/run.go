@@ -239,6 +239,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	ledger := ledgerFrom(ctx)
+	if ledger.Replaying() {
+		return ledger.replayRun(cfg, p)
+	}
+	if ledger.Recording() && cfg.Shard.norm() == (Shard{1, 1}) {
+		cfg.Shard = ledger.shard
+		if p, err = newPlan(&cfg); err != nil {
+			return nil, err
+		}
+	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -253,7 +263,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	defer unwatch()
 	var keep []GameRecord
 	record := cfg.Record
-	if cfg.KeepGames {
+	if cfg.KeepGames || ledger.Recording() && cfg.Record != nil {
 		record = func(g *GameRecord) error {
 			if cfg.Record != nil {
 				if err := cfg.Record(g); err != nil {
@@ -324,8 +334,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for _, w := range ws[1:] {
 		total.merge(w.acc)
 	}
-	res := &Result{Config: cfg, Counts: total.counts(), Elapsed: time.Since(began),
-		Partial: int(total.games) < p.total, Total: p.total}
+	res := finishResult(cfg, p, total.counts(), time.Since(began), int(total.games) < p.total, keep)
+	if ledger.Recording() {
+		ledger.record(&Phase{Kind: phaseRun, Key: runKey(&cfg, p), Rulesets: []string{p.rs.Hash}, Games: res.Counts.Games,
+			Counts: res.Counts, Records: keep, partial: res.Partial})
+		if !cfg.KeepGames {
+			res.Records = nil
+		}
+	}
+	return res, nil
+}
+
+// finishResult is the Result of the games counted in c.
+func finishResult(cfg Config, p *plan, c *Counts, elapsed time.Duration, partial bool, keep []GameRecord) *Result {
+	res := &Result{Config: cfg, Counts: c, Elapsed: elapsed, Partial: partial, Total: p.total}
 	res.Config.Matchups = nil
 	for _, l := range p.lineups {
 		res.Config.Matchups = append(res.Config.Matchups, l.ids)
@@ -338,7 +360,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Config.MinSample = 0
 	}
 	res.Records = keep
-	return res, nil
+	return res
 }
 
 // Report summarises the result; toolVersion names the program that made it.

@@ -29,7 +29,7 @@ type DiffOptions struct {
 // tests.
 func NewCmdDiff(g *globalOptions, runF func(*DiffOptions) error) *cobra.Command {
 	opts := &DiffOptions{}
-	var players string
+	var players, shard string
 	cmd := &cobra.Command{
 		Use:   "diff --base DIR [--rules DIR] [--games N] [--fail-on-significant]",
 		Short: "Compare two versions of a ruleset: what changed and what it does",
@@ -62,6 +62,9 @@ then says so at once and plays none.
 			if err := opts.SequentialOptions.check(opts.Games); err != nil {
 				return err
 			}
+			if err := opts.checkShard(cmd, shard, &opts.BatchOptions); err != nil {
+				return err
+			}
 			if strings.TrimSpace(opts.BaseDir) == "" {
 				return usageErrorf("--base DIR is required: the ruleset to compare against")
 			}
@@ -75,6 +78,7 @@ then says so at once and plays none.
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's")
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")
+	shardFlag(cmd, &shard)
 	return cmd
 }
 
@@ -95,11 +99,16 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
-	if base.Hash != "" && base.Hash == variant.Hash {
-		return diffIdentical(opts, base, variant, lineups, specs)
-	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
+	ctx, _ = startShard(ctx, opts.Shard)
+	if base.Hash != "" && base.Hash == variant.Hash {
+		// No games: a shard of it holds none, and the merge answers.
+		if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
+			return err
+		}
+		return diffIdentical(opts, base, variant, lineups, specs)
+	}
 	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.DiffResult, bool, float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
@@ -112,6 +121,9 @@ func diffRun(opts *DiffOptions) error {
 		return r, r.Partial, widest(r.Factions), nil
 	})
 	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
 		return err
 	}
 	res.ToolVersion = versionString()

@@ -39,6 +39,10 @@ type BatchOptions struct {
 	MinSample int
 	// Progress shows a progress bar on ErrOut (when it is a terminal).
 	Progress bool
+	// Shard is --shard k/n (impact, diff, sweep; zero: the whole run), and
+	// ShardArgs the command's flags its shard file records (shardArgs).
+	Shard     analysis.Shard
+	ShardArgs []string
 }
 
 // defaultGames is --games of every command that measures the balance of
@@ -216,7 +220,7 @@ const (
 // in tests.
 func NewCmdImpact(g *globalOptions, runF func(*ImpactOptions) error) *cobra.Command {
 	opts := &ImpactOptions{}
-	var players, cardList string
+	var players, cardList, shard string
 	cmd := &cobra.Command{
 		Use:   "impact [--cards all|ID|NAME,…] [--precision P] [--method screening|ablation] [--players F1,F2 | --matchups all] [--bots SPEC]",
 		Short: "Measure what each card is worth to its faction, in win-share points and in power points",
@@ -253,7 +257,13 @@ blank: every copy; effect-off: only the effect removed), and reports PTS with
 a paired interval; --games is then the paired games per card.
 
 --cards shows (or, with ablation, tests) only the cards named, by id or by
-name. The result never depends on --workers.`,
+name. The result never depends on --workers.
+
+--shard k/n plays only part k of n of the games and writes a shard file
+(to --out FILE or standard output); 'cardlab merge' of all n files writes
+the result of the whole run, byte for byte but for the timing
+(docs/distributed.md). A sharded screening plays exactly --value-games per
+lineup: give --precision 0, which plays the same games unsharded.`,
 		Example: `  cardlab impact                                       # every card, greedy bots, every pair of factions
   cardlab impact --rules mygame --cards "Klingon Warriors,kl-d7"
   cardlab impact --precision 1.25 --json --out values.json
@@ -262,6 +272,9 @@ name. The result never depends on --workers.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			if err := checkBatchFlags(cmd, g, &opts.BatchOptions, players); err != nil {
+				return err
+			}
+			if err := parseShardFlag(cmd, shard, &opts.Shard, &opts.ShardArgs); err != nil {
 				return err
 			}
 			opts.Method = strings.ToLower(strings.TrimSpace(opts.Method))
@@ -273,8 +286,11 @@ name. The result never depends on --workers.`,
 						return usageErrorf("--%s is a setting of --method ablation", name)
 					}
 				}
-				if !(opts.Precision >= analysis.MinPrecision) {
-					return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
+				if !(opts.Precision == 0 || opts.Precision >= analysis.MinPrecision) {
+					return usageErrorf("--precision must be 0 (off: exactly --value-games per lineup) or at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
+				}
+				if opts.Shard.N > 0 && opts.Precision != 0 {
+					return usageErrorf("--shard needs a fixed number of games: add --precision 0 (exactly --value-games per lineup); stopping when precise enough needs every shard's games in one place")
 				}
 				// One meaning per flag: --games counts the ablation's paired
 				// games per card; the screening's games per lineup are
@@ -322,10 +338,11 @@ name. The result never depends on --workers.`,
 	fl := cmd.Flags()
 	fl.StringVar(&cardList, "cards", "all", "the cards to show or test: all, or card `IDS_OR_NAMES` comma-separated")
 	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")
-	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points")
+	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points (0: exactly --value-games, as --shard needs)")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "screening: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.IntVar(&opts.MaxGames, "max-games", analysis.DefaultValueMaxGames, "screening: at most `N` games per lineup")
 	fl.StringVar(&opts.Mode, "mode", analysis.ModeBlankCopy, "ablation: blank-copy (one copy blanked), blank (every copy) or effect-off (only the effect removed)")
+	shardFlag(cmd, &shard)
 	return cmd
 }
 
@@ -340,6 +357,7 @@ func impactRun(opts *ImpactOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
+	ctx, _ = startShard(ctx, opts.Shard)
 	if opts.Method == methodScreening {
 		return screeningRun(ctx, opts, rs, lineups, specs, ids)
 	}
@@ -348,6 +366,9 @@ func impactRun(opts *ImpactOptions) error {
 		Cards: ids, GamesPerCard: opts.Games})
 	finish()
 	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
 		return err
 	}
 	res.ToolVersion = versionString()
@@ -375,12 +396,18 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs *cards.Ruleset, l
 	}
 	cfg := valueConfig(rs, lineups, specs, opts.Seed, opts.Workers)
 	cfg.Precision, cfg.MaxGames = opts.Precision, opts.MaxGames
+	if cfg.Precision == 0 {
+		cfg.Precision = -1 // off: exactly the first stage
+	}
 	cfg.Games = min(opts.ValueGames, cfg.MaxGames) // --max-games below the first stage
 	bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
 	cfg.Progress = bar.progress()
 	res, err := analysis.CardValues(ctx, cfg)
 	bar.done()
 	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
 		return err
 	}
 	if res.Values == nil {
@@ -443,8 +470,12 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nmedian 95%% half-width of PTS %.2f points (target %.2f; of POWER %.2f); %d games in %.1f s (%.0f games/s)\n",
-		d.MedianPtsHalfWidth, d.Precision, d.MedianPowerHalfWidth, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
+	target := fmt.Sprintf("target %.2f", d.Precision)
+	if d.Precision < 0 {
+		target = "no target: a fixed number of games"
+	}
+	fmt.Fprintf(w, "\nmedian 95%% half-width of PTS %.2f points (%s; of POWER %.2f); %d games in %.1f s (%.0f games/s)\n",
+		d.MedianPtsHalfWidth, target, d.MedianPowerHalfWidth, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
 	return nil
 }
 

@@ -16,15 +16,18 @@ type MergeOptions struct {
 	Files       []string
 	JSON        bool
 	OutFile     string
+	// RulesDir is --rules: the ruleset shard files of impact, diff, sweep
+	// and report are replayed on ("": the directory they name).
+	RulesDir string
 }
 
 // NewCmdMerge parses the flags of `cardlab merge`; runF replaces mergeRun in
 // tests.
-func NewCmdMerge(_ *globalOptions, runF func(*MergeOptions) error) *cobra.Command {
+func NewCmdMerge(g *globalOptions, runF func(*MergeOptions) error) *cobra.Command {
 	opts := &MergeOptions{}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
-		Short: "Add up the JSON results of simulate shards into one result",
+		Short: "Add up the shards of a simulate, impact, diff, sweep or report run into one result",
 		Long: `Merge the JSON results of the shards of one simulation run
 ('cardlab simulate --shard k/n --json --out FILE', one per k) into the result
 of the whole run. Merging adds the raw integer counts every result carries
@@ -41,20 +44,32 @@ add up, the games its shard plays). Merging interrupted (partial) shards
 writes the partial result — beside --out FILE as FILE.partial.json — and
 exits 1, as simulate does.
 A merged result lists the shards it holds, so 'cardlab merge result.json'
-prints its tables. --out FILE always writes JSON: a file is for 'cardlab
+prints its tables.
+
+The shard files of impact, diff and sweep ('cardlab impact … --shard k/n
+--out FILE') hold the command's flags and the outcome of each of their
+games. merge checks that they are the n shards of one run (the same
+command, flags, cardlab build and shard count; every shard once; each
+file's checksum) and runs the command again on their games, playing none:
+its output (tables, or JSON with --json or --out) is the unsharded run's,
+byte for byte but for the timing. It reads the ruleset the shards name
+(--rules as they were given, relative to where merge runs) or the one
+--rules gives here, and refuses one the shards did not play. --out FILE always writes JSON: a file is for 'cardlab
 merge' and 'cardlab report --from' to read.
 docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 		Example: `  cardlab merge shard-*.json --out result.json
-  cardlab merge shard-1.json shard-2.json        # tables`,
+  cardlab merge shard-1.json shard-2.json        # tables
+  cardlab --rules mygame merge impact-*.json --out values.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageErrorf("merge needs at least one FILE (the JSON results of 'cardlab simulate --shard k/n --json')")
+				return usageErrorf("merge needs at least one FILE (the shard files of 'cardlab simulate|impact|diff|sweep --shard k/n --out FILE')")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.Files = args
+			opts.RulesDir = g.RulesDir
 			opts.JSON = opts.JSON || writesFile(opts.OutFile)
 			if runF != nil {
 				return runF(opts)
@@ -68,6 +83,30 @@ docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 }
 
 func mergeRun(opts *MergeOptions) error {
+	var shards []*shardFile
+	for i, name := range opts.Files {
+		data, err := files.ReadCapped(name, MaxShardSize, "a shard file or a 'cardlab simulate --json' result")
+		if err != nil {
+			return err
+		}
+		if !isShardFile(data) {
+			if len(shards) > 0 {
+				return fmt.Errorf("%s is not a shard file, %s is: merge the shards of one command at a time", name, opts.Files[0])
+			}
+			continue
+		}
+		if len(shards) != i {
+			return fmt.Errorf("%s is a shard file, %s is not: merge the shards of one command at a time", name, opts.Files[0])
+		}
+		f, err := decodeShardFile(name, data)
+		if err != nil {
+			return err
+		}
+		shards = append(shards, f)
+	}
+	if len(shards) > 0 {
+		return mergeShards(opts, opts.Files, shards)
+	}
 	out, err := openResult(opts.Out, opts.OutFile)
 	if err != nil {
 		return err

@@ -83,7 +83,7 @@ type SequentialOptions struct {
 
 func sequentialFlags(cmd *cobra.Command, o *SequentialOptions, what string) {
 	fl := cmd.Flags()
-	floatVar(fl, &o.Precision, "precision", 0, "play until "+what+" 95% interval is within ±`P` win-share points, starting from --games and replaying with more (0: play --games exactly)")
+	floatVar(fl, &o.Precision, "precision", 0, "play until "+what+" 95% interval is within ±`P` win-share points, starting from --games and replaying with more (0: play --games exactly, as --shard needs)")
 	fl.IntVar(&o.MaxGames, "max-games", 100000, "with --precision, at most `N` games per lineup")
 }
 
@@ -104,4 +104,16 @@ func widest(fs []analysis.FactionDelta) float64 {
 		w = max(w, 100*(f.CI95[1]-f.CI95[0])/2)
 	}
 	return w
+}
+
+// checkShard reads --shard into o.Shard: a sharded run plays --games
+// exactly, since stopping when precise enough needs every shard's games.
+func (s *SequentialOptions) checkShard(cmd *cobra.Command, spec string, o *BatchOptions) error {
+	if err := parseShardFlag(cmd, spec, &o.Shard, &o.ShardArgs); err != nil {
+		return err
+	}
+	if o.Shard.N > 0 && s.Precision != 0 {
+		return usageErrorf("--shard needs a fixed number of games: drop --precision (--games per lineup are played exactly); stopping when precise enough needs every shard's games in one place")
+	}
+	return nil
 }

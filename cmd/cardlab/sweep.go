@@ -27,7 +27,7 @@ type SweepOptions struct {
 // tests.
 func NewCmdSweep(g *globalOptions, runF func(*SweepOptions) error) *cobra.Command {
 	opts := &SweepOptions{}
-	var players, values string
+	var players, values, shard string
 	cmd := &cobra.Command{
 		Use:   "sweep (--card CARD [--field power|copies|PARAM] | --param NAME) --values 0..8 [--games N]",
 		Short: "Play the games at every value of a card field, effect parameter or rule parameter",
@@ -66,6 +66,9 @@ win share in percent (--target 48), or the fair share 100/players %.
 				return err
 			}
 			if err := opts.SequentialOptions.check(opts.Games); err != nil {
+				return err
+			}
+			if err := opts.checkShard(cmd, shard, &opts.BatchOptions); err != nil {
 				return err
 			}
 			f := cmd.Flags()
@@ -110,6 +113,7 @@ win share in percent (--target 48), or the fair share 100/players %.
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
 	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
 	floatVar(fl, &opts.Target, "target", 0, "the win share aimed at, in `PERCENT` like every share printed (50: half the games; default: the fair share, 100/players)")
+	shardFlag(cmd, &shard)
 	return cmd
 }
 
@@ -137,6 +141,7 @@ func sweepRun(opts *SweepOptions) error {
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
+	ctx, _ = startShard(ctx, opts.Shard)
 	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.SweepResult, bool, float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
@@ -154,6 +159,9 @@ func sweepRun(opts *SweepOptions) error {
 		return r, r.Partial, w, nil
 	})
 	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "sweep"); handled || err != nil {
 		return err
 	}
 	res.ToolVersion = versionString()

@@ -1,0 +1,270 @@
+package main
+
+// Shards of impact, diff, sweep and report (docs/distributed.md). With
+// --shard k/n such a command plays only its part of every phase's games
+// under a recording analysis.Ledger and writes a shard file: the command's
+// options, the records of its games and a checksum. 'cardlab merge' reads
+// the n shard files, checks that they belong together and runs the same
+// command again on their records (analysis.NewReplayLedger): it plays no
+// game and computes every figure from the same numbers as the unsharded
+// run, so its output is that run's, byte for byte, timing apart.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/files"
+)
+
+// shardFormat names a shard file (the first key of its JSON).
+const shardFormat = "cardlab shard 1"
+
+// MaxShardSize caps a shard file read by merge: the records of a shard
+// take a few bytes a game (a card-value game about 60).
+const MaxShardSize = 1 << 30
+
+// Commands that split into shards with a shard file.
+var shardCommands = []string{"impact", "diff", "sweep"}
+
+// shardFile is what `COMMAND --shard k/n` writes.
+type shardFile struct {
+	Format      string `json:"format"`
+	Command     string `json:"command"`
+	ToolVersion string `json:"tool_version"`
+	Shard       struct {
+		K int `json:"k"`
+		N int `json:"n"`
+	} `json:"shard"`
+	// Rules is --rules as given ("": the embedded ruleset) and Args the
+	// command's other flags as given, but those its shards may differ in
+	// or that say where to write (--shard, --workers, --out, --json): the
+	// merge runs the command again with them, through its own checks.
+	Rules  string           `json:"rules"`
+	Args   []string         `json:"args"`
+	Phases []analysis.Phase `json:"phases"`
+	// Checksum is analysis.JSONSum of the file without it.
+	Checksum string `json:"checksum"`
+}
+
+func (f *shardFile) sum() string {
+	c := *f
+	c.Checksum = ""
+	return analysis.JSONSum(&c)
+}
+
+// shardFlag registers --shard on a command (parseShardFlag reads it).
+func shardFlag(cmd *cobra.Command, spec *string) {
+	cmd.Flags().StringVar(spec, "shard", "", "play only part `k/n` of the games and write a shard file; 'cardlab merge' adds the n parts up (docs/distributed.md)")
+}
+
+// parseShardFlag sets sh from --shard when it was given, and args to the
+// flags a shard file records.
+func parseShardFlag(cmd *cobra.Command, spec string, sh *analysis.Shard, args *[]string) error {
+	*sh, *args = analysis.Shard{}, nil
+	if !cmd.Flags().Changed("shard") {
+		return nil
+	}
+	s, err := parseShard(spec)
+	if err != nil {
+		return err
+	}
+	*sh, *args = s, shardArgs(cmd)
+	return nil
+}
+
+// shardArgs are the flags given to cmd, as --name=value, but --rules and
+// those in which shards may differ or that say where to write.
+func shardArgs(cmd *cobra.Command) []string {
+	var args []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch f.Name {
+		case "rules", "shard", "workers", "out", "json":
+			return
+		}
+		if sv, ok := f.Value.(interface{ GetSlice() []string }); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+f.Name+"="+v)
+			}
+			return
+		}
+		args = append(args, "--"+f.Name+"="+f.Value.String())
+	})
+	return args
+}
+
+// startShard returns ctx recording shard sh (nil ledger when sh is unset).
+func startShard(ctx context.Context, sh analysis.Shard) (context.Context, *analysis.Ledger) {
+	if sh.N == 0 {
+		return ctx, nil
+	}
+	l := analysis.NewShardLedger(sh)
+	return analysis.WithLedger(ctx, l), l
+}
+
+// shardDone is called when a command has played its games: recording a
+// shard, it writes the shard file (handled: the command writes nothing
+// else); replaying shards, it checks that every phase they recorded was
+// played.
+func shardDone(ctx context.Context, o *BatchOptions, command string) (handled bool, err error) {
+	return shardDoneTo(ctx, o.Out, o.ErrOut, o.OutFile, command, o.RulesDir, o.ShardArgs)
+}
+
+func shardDoneTo(ctx context.Context, stdout, log io.Writer, outFile, command, rules string, args []string) (handled bool, err error) {
+	l := analysis.LedgerFrom(ctx)
+	switch {
+	case l.Replaying():
+		return false, l.Done()
+	case !l.Recording():
+		return false, nil
+	}
+	sh := l.Shard()
+	if l.Partial() {
+		return true, fmt.Errorf("interrupted: shard %d/%d not written (run it again with the same flags)", sh.K, sh.N)
+	}
+	f := shardFile{Format: shardFormat, Command: command, ToolVersion: versionString(), Rules: rules, Args: args, Phases: l.Phases()}
+	f.Shard.K, f.Shard.N = sh.K, sh.N
+	f.Checksum = f.sum()
+	var b bytes.Buffer
+	if err := writeJSON(&b, &f); err != nil {
+		return true, err
+	}
+	if _, err := writeResult(stdout, outFile, b.Bytes(), false); err != nil {
+		return true, err
+	}
+	if outFile != "" {
+		games := int64(0)
+		for _, p := range f.Phases {
+			games += p.Games
+		}
+		fmt.Fprintf(log, "wrote %s (shard %d/%d of %s, %d games)\n", outFile, sh.K, sh.N, command, games)
+	}
+	return true, nil
+}
+
+// decodeShardFile decodes a shard file read from name and checks its
+// checksum and shard number; what its records hold is checked when they
+// are replayed.
+func decodeShardFile(name string, data []byte) (*shardFile, error) {
+	if what := files.NotJSONObject(data); what != "" {
+		return nil, fmt.Errorf("%s: not a shard file: it %s", name, what)
+	}
+	var f shardFile
+	if err := files.DecodeJSON(name, data, &f); err != nil {
+		return nil, fmt.Errorf("not a shard file: %v", err)
+	}
+	switch {
+	case f.Format != shardFormat:
+		return nil, fmt.Errorf("%s: not a shard file (format %q, want %q)", name, f.Format, shardFormat)
+	case !slices.Contains(shardCommands, f.Command):
+		return nil, fmt.Errorf("%s: a shard of %q, which cardlab does not split", name, f.Command)
+	case f.Shard.N < 1 || f.Shard.N > maxShards || f.Shard.K < 1 || f.Shard.K > f.Shard.N:
+		return nil, fmt.Errorf("%s: shard %d/%d is out of range", name, f.Shard.K, f.Shard.N)
+	case f.Checksum != f.sum():
+		return nil, fmt.Errorf("%s: the checksum does not match the contents (a damaged or edited shard file): refusing to merge it", name)
+	}
+	return &f, nil
+}
+
+// isShardFile reports whether data looks like a shard file (its first key
+// says so), to tell it from a simulate result.
+func isShardFile(data []byte) bool {
+	var probe struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &probe) == nil && probe.Format == shardFormat
+}
+
+// mergeShards checks that the files are the n shards of one run and runs
+// their command again on their records, writing its output as the
+// unsharded run would.
+func mergeShards(opts *MergeOptions, names []string, in []*shardFile) error {
+	first := in[0]
+	n := first.Shard.N
+	byK := make([]*shardFile, n)
+	owner := make([]string, n)
+	for i, f := range in {
+		differ := func(what string, x, y any) error {
+			return fmt.Errorf("%s and %s differ in %s (%v vs %v): they are not shards of one run", names[0], names[i], what, x, y)
+		}
+		switch {
+		case f.Command != first.Command:
+			return differ("command", first.Command, f.Command)
+		case f.ToolVersion != first.ToolVersion:
+			return differ("tool_version", first.ToolVersion, f.ToolVersion)
+		case f.Shard.N != n:
+			return differ("the shard count n", n, f.Shard.N)
+		case f.Rules != first.Rules:
+			return differ("--rules", first.Rules, f.Rules)
+		case !slices.Equal(f.Args, first.Args):
+			return differ("flags", strings.Join(first.Args, " "), strings.Join(f.Args, " "))
+		}
+		if k := f.Shard.K; byK[k-1] != nil {
+			return fmt.Errorf("shard %d/%d is in both %s and %s", k, n, owner[k-1], names[i])
+		}
+		byK[f.Shard.K-1], owner[f.Shard.K-1] = f, names[i]
+	}
+	var missing []string
+	for k, f := range byK {
+		if f == nil {
+			missing = append(missing, fmt.Sprintf("%d/%d", k+1, n))
+		}
+	}
+	if len(missing) > 0 {
+		more := ""
+		if len(missing) > 10 {
+			more = fmt.Sprintf(" and %d more", len(missing)-10)
+			missing = missing[:10]
+		}
+		return fmt.Errorf("missing shard %s%s: merge needs every shard of the run", strings.Join(missing, ", "), more)
+	}
+	if v := versionString(); first.ToolVersion != v {
+		// The merge replays the command: the figures are only the
+		// unsharded run's if the same code computes them.
+		return fmt.Errorf("the shards were made by cardlab %s, this is %s: merge them with the build that played them", first.ToolVersion, v)
+	}
+	phases := make([][]analysis.Phase, n)
+	for k, f := range byK {
+		phases[k] = f.Phases
+	}
+	ledger, err := analysis.NewReplayLedger(phases)
+	if err != nil {
+		return err
+	}
+	if opts.OutFile != "" {
+		if err := files.Check(opts.OutFile); err != nil {
+			return err
+		}
+	}
+	// The command runs again with the shards' flags, through its own
+	// checks, and writes where merge was told to; its games come from the
+	// ledger.
+	rules := first.Rules
+	if opts.RulesDir != "" {
+		rules = opts.RulesDir
+	}
+	var args []string
+	if rules != "" {
+		args = append(args, "--rules", rules)
+	}
+	args = append(append(args, first.Command), first.Args...)
+	if opts.OutFile != "" {
+		args = append(args, "--out", opts.OutFile)
+	} else if opts.JSON {
+		args = append(args, "--json")
+	}
+	root := NewCmdRoot()
+	root.SetArgs(args)
+	root.SetOut(opts.Out)
+	root.SetErr(opts.ErrOut)
+	_, err = root.ExecuteContextC(analysis.WithLedger(context.Background(), ledger))
+	return err
+}

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// timingBlock matches a result's timing object: the one part of a merged
+// result allowed to differ from the unsharded run's.
+var timingBlock = regexp.MustCompile(`"timing": \{[^}]*\}`)
+
+func withoutTiming(b []byte) string { return timingBlock.ReplaceAllString(string(b), `"timing": {}`) }
+
+// runShards runs args once per shard of n (--shard k/n --out DIR/shard-k.json)
+// and returns the files.
+func runShards(t *testing.T, dir string, n int, args ...string) []string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for k := 1; k <= n; k++ {
+		f := filepath.Join(dir, "shard-"+strconv.Itoa(k)+".json")
+		a := append(append([]string{}, args...), "--shard", strconv.Itoa(k)+"/"+strconv.Itoa(n), "--workers", "1", "--out", f)
+		if code, _, stderr := cardlab(t, a...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", strings.Join(a, " "), code, stderr)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestShardsMergeToUnsharded: for every command that splits, the merged
+// shards are the unsharded run's result byte for byte but for timing —
+// JSON and tables — whatever the number of shards.
+func TestShardsMergeToUnsharded(t *testing.T) {
+	base := writeDefault(t)
+	edited := writeDefault(t)
+	corrupt(t, edited, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 6\n    copies: 2\n")
+	two := "--matchups=klingon,romulan;starfleet,vulcan;klingon,vulcan"
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"impact screening", []string{"impact", "--bots", "greedy", two, "--precision", "0", "--value-games", "160", "--seed", "3"}},
+		{"impact ablation", []string{"impact", "--method", "ablation", "--cards", "kl-d7,vu-suurok", "--bots", "greedy", "--games", "40", "--mode", "blank"}},
+		{"diff", []string{"--rules", edited, "diff", "--base", base, "--bots", "greedy", two, "--games", "50", "--seed", "9"}},
+		{"sweep", []string{"sweep", "--card", "kl-d7", "--values", "2..5", "--bots", "greedy", two, "--games", "30"}},
+		{"sweep param", []string{"sweep", "--param", "planet_bonus", "--values", "0,2", "--bots", "greedy", "--players", "romulan,vulcan", "--games", "40"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			full := filepath.Join(dir, "full.json")
+			code, tables, stderr := cardlab(t, append(append([]string{}, c.args...), "--workers", "2")...)
+			if code != 0 {
+				t.Fatalf("unsharded: exit %d: %s", code, stderr)
+			}
+			if code, _, stderr := cardlab(t, append(append([]string{}, c.args...), "--out", full)...); code != 0 {
+				t.Fatalf("unsharded: exit %d: %s", code, stderr)
+			}
+			want, err := os.ReadFile(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []int{1, 3} {
+				sd := filepath.Join(dir, strconv.Itoa(n))
+				shards := runShards(t, sd, n, c.args...)
+				merged := filepath.Join(sd, "merged.json")
+				if code, _, stderr := cardlab(t, append([]string{"merge", "--out", merged}, shards...)...); code != 0 {
+					t.Fatalf("merge of %d: exit %d: %s", n, code, stderr)
+				}
+				got, err := os.ReadFile(merged)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if withoutTiming(got) != withoutTiming(want) {
+					t.Errorf("%d shards merged differ from the unsharded run:\n%s\nwant\n%s", n, got, want)
+				}
+				code, gotTables, stderr := cardlab(t, append([]string{"merge"}, shards...)...)
+				if code != 0 {
+					t.Fatalf("merge of %d as tables: exit %d: %s", n, code, stderr)
+				}
+				if untimedTables(gotTables) != untimedTables(tables) {
+					t.Errorf("%d shards merged print other tables:\n%s\nwant\n%s", n, gotTables, tables)
+				}
+			}
+		})
+	}
+}
+
+// untimedTables drops the line that says how long the games took.
+func untimedTables(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.Contains(l, "games/s") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// TestMergeRefusesShards: shards that do not make one run are refused
+// (exit 1, nothing written) with a message that says why.
+func TestMergeRefusesShards(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"impact", "--method", "ablation", "--cards", "kl-d7", "--bots", "greedy", "--games", "12", "--players", "klingon,romulan"}
+	shards := runShards(t, dir, 3, args...)
+	other := runShards(t, filepath.Join(dir, "other"), 3, append(args, "--seed", "2")...)
+	four := runShards(t, filepath.Join(dir, "four"), 4, args...)
+	sim := filepath.Join(dir, "sim.json")
+	if code, _, stderr := cardlab(t, "simulate", "--players", "klingon,romulan", "--games", "4", "--json", "--out", sim); code != 0 {
+		t.Fatal(stderr)
+	}
+	edited := filepath.Join(dir, "edited.json")
+	data, err := os.ReadFile(shards[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(edited, []byte(strings.Replace(string(data), `"games": `, `"games": 1`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A shard whose records were changed and its checksum recomputed (it is
+	// no secret): the replay's checks refuse what cannot be a game.
+	var forged shardFile
+	if err := json.Unmarshal(data, &forged); err != nil {
+		t.Fatal(err)
+	}
+	forged.Phases[0].Arms[0].Units[0] = 100
+	forged.Checksum = forged.sum()
+	forgedFile := filepath.Join(dir, "forged.json")
+	b, _ := json.Marshal(&forged)
+	if err := os.WriteFile(forgedFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rules := writeDefault(t)
+	corrupt(t, rules, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 5\n    copies: 2\n")
+	for _, c := range []struct {
+		name  string
+		files []string
+		flags []string
+		want  string
+	}{
+		{"missing", shards[:2], nil, "missing shard 3/3"},
+		{"duplicate", []string{shards[0], shards[1], shards[1], shards[2]}, nil, "shard 2/3 is in both"},
+		{"other seed", []string{shards[0], other[1], shards[2]}, nil, "differ in flags"},
+		{"other n", []string{shards[0], four[1], shards[2]}, nil, "differ in the shard count n"},
+		{"edited", []string{shards[0], edited, shards[2]}, nil, "checksum does not match"},
+		{"forged", []string{shards[0], forgedFile, shards[2]}, nil, "impossible"},
+		{"simulate result", []string{shards[0], sim}, nil, "merge the shards of one command at a time"},
+		{"simulate first", []string{sim, shards[0]}, nil, "merge the shards of one command at a time"},
+		{"other ruleset", shards, []string{"--rules", rules}, "merge with the rulesets the shards played"},
+	} {
+		out := filepath.Join(dir, "merged-"+strings.ReplaceAll(c.name, " ", "-")+".json")
+		code, _, stderr := cardlab(t, append(append(append([]string{}, c.flags...), "merge", "--out", out), c.files...)...)
+		if code != exitError || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, stderr, exitError, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s written", c.name, out)
+		}
+	}
+}
+
+// TestShardUsage: --shard takes k/n, and a sharded run plays a fixed number
+// of games (no --precision), else a usage error.
+func TestShardUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"impact", "--shard", "1/4"}, "add --precision 0"},
+		{[]string{"impact", "--shard", "1/4", "--precision", "2"}, "add --precision 0"},
+		{[]string{"impact", "--shard", "5/4", "--precision", "0"}, "invalid --shard"},
+		{[]string{"diff", "--base", ".", "--shard", "1/2", "--precision", "2"}, "drop --precision"},
+		{[]string{"sweep", "--card", "kl-d7", "--values", "1..2", "--shard", "1/2", "--precision", "2"}, "drop --precision"},
+		{[]string{"sweep", "--card", "kl-d7", "--values", "1..2", "--shard", "x"}, "invalid --shard"},
+	} {
+		if code, _, stderr := cardlab(t, c.args...); code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// FuzzDecodeShardFile: any bytes decode to a shard file or an error, never a
+// panic; a file that decodes names a command that splits and a shard k/n.
+func FuzzDecodeShardFile(f *testing.F) {
+	f.Add([]byte(`{"format":"cardlab shard 1","command":"impact","tool_version":"x","shard":{"k":1,"n":2},"args":[],"phases":[]}`))
+	f.Add([]byte(`{"format":"cardlab shard 1"`))
+	f.Add([]byte(`[1,2]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := decodeShardFile("f.json", data)
+		if err != nil {
+			return
+		}
+		if sf.Shard.K < 1 || sf.Shard.K > sf.Shard.N || sf.Checksum != sf.sum() {
+			t.Fatalf("decoded %+v", sf)
+		}
+	})
+}
