@@ -53,7 +53,7 @@ func TestImpactErrors(t *testing.T) {
 		{[]string{"impact", "--value-games", "10"}, 2, "--value-games must be at least 64"},
 		{[]string{"impact", "--games", "640"}, 2, "--games is the paired games per card of --method ablation"},
 		{[]string{"impact", "--method", "ablation", "--value-games", "640"}, 2, "--value-games is a setting of --method screening"},
-		{[]string{"impact", "--precision", "-1"}, 2, "--precision must be at least 0.01"},
+		{[]string{"impact", "--precision", "-1"}, 2, "--precision must be 0 (off: exactly --value-games per lineup) or at least 0.01"},
 		{[]string{"impact", "--games", "0"}, 2, "--games must be at least 1"},
 		{[]string{"impact", "--players", "starfleet,klingon", "--matchups", "all"}, 2, "cannot be used together"},
 		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--value-games", "64"}, 1, "plays in none of the lineups"},

@@ -83,11 +83,24 @@ docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 }
 
 func mergeRun(opts *MergeOptions) error {
+	if opts.OutFile != "" {
+		// The output is checked before any input is read.
+		if err := files.Check(opts.OutFile); err != nil {
+			return err
+		}
+	}
 	var shards []*shardFile
 	for i, name := range opts.Files {
-		data, err := files.ReadCapped(name, MaxShardSize, "a shard file or a 'cardlab simulate --json' result")
+		data, err := files.ReadCapped(name, analysis.MaxReportSize, "a 'cardlab simulate --json' result")
 		if err != nil {
-			return err
+			// A shard file may be larger than any result: read again
+			// with its own cap when it begins as one.
+			if !beginsAsShard(name) {
+				return err
+			}
+			if data, err = files.ReadCapped(name, MaxShardSize, "a shard file"); err != nil {
+				return err
+			}
 		}
 		if !isShardFile(data) {
 			if len(shards) > 0 {

@@ -15,6 +15,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -181,6 +183,26 @@ func isShardFile(data []byte) bool {
 		Format string `json:"format"`
 	}
 	return json.Unmarshal(data, &probe) == nil && probe.Format == shardFormat
+}
+
+// shardStart is how every shard file begins.
+var shardStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"cardlab shard 1"`)
+
+// beginsAsShard reports whether the regular file name begins as a shard
+// file does.
+func beginsAsShard(name string) bool {
+	st, err := os.Stat(name)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, 128)
+	n, _ := io.ReadFull(f, b)
+	return shardStart.Match(b[:n])
 }
 
 // mergeShards checks that the files are the n shards of one run and runs
