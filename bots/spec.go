@@ -65,26 +65,6 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				default:
 					b.Dets = n
 				}
-			case "roll":
-				b.RandomRoll = v == "random"
-			case "halve":
-				b.Halve = v == "1"
-			case "iters":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 || n > 100000 {
-					return nil, fmt.Errorf("bots: strong iters must be a whole number from 0 to 100000, got %q", v)
-				}
-				b.Iters = n
-			case "pw", "c":
-				m, err := strconv.ParseFloat(v, 64)
-				if err != nil || !(m >= 0 && m <= 100) {
-					return nil, fmt.Errorf("bots: strong %s must be a number from 0 to 100, got %q", k, v)
-				}
-				if k == "pw" {
-					b.PW = m
-				} else {
-					b.C = m
-				}
 			case "margin", "sigma":
 				// NaN fails both comparisons.
 				m, err := strconv.ParseFloat(v, 64)

@@ -35,22 +35,9 @@ type Strong struct {
 	// of the round.
 	Horizon int
 	Sigma   float64 // power margin scale of leaf's chance of winning a row
-	// Iters > 0 searches a tree instead (search): iterations per decision.
-	Iters      int
-	RandomRoll bool    // random rollouts (as ISMCTS) instead of Greedy's
-	Halve      bool    // sequential halving instead of every candidate on every deal
-	PW         float64 // progressive widening: a node offers 1 + PW·√visits actions
-	C          float64 // UCB1 exploration constant of the tree
-
-	tn    []tnode
-	dets  []game.State
-	path  []int32
-	tbuf  []game.Action
-	tcand []int
 
 	rank   *Greedy // ranks the actions
 	roll   *Greedy // plays the rollouts
-	rroll  *Random
 	rng    game.RNG
 	det    game.State
 	sim    game.State
@@ -69,8 +56,8 @@ type Strong struct {
 // NewStrong returns a Strong agent with k candidates and dets deals per
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
-	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3, PW: 1, C: 0.7}
-	b.rank, b.roll, b.rroll = NewGreedy(0), NewGreedy(0), NewRandom(0)
+	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3}
+	b.rank, b.roll = NewGreedy(0), NewGreedy(0)
 	b.Reseed(seed)
 	return b
 }
@@ -80,7 +67,6 @@ func (b *Strong) Reseed(seed uint64) {
 	b.rng = game.NewRNG(seed)
 	b.rank.Reseed(b.rng.Uint64())
 	b.roll.Reseed(b.rng.Uint64())
-	b.rroll.Reseed(b.rng.Uint64())
 }
 
 // Choose returns Greedy's action where its lead is clear, otherwise the best
@@ -89,24 +75,41 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	g := b.rank
+	g.begin(s)
+	b.scores = b.scores[:0]
+	for _, a := range legal {
+		b.scores = append(b.scores, g.score(s, a))
+	}
+	// Top K by score, best first (insertion; K is small).
 	K := b.K
 	if legal[len(legal)-1].Kind() != game.ActPass {
 		K = b.KE
 	}
-	b.rankInto(s, legal, K, &b.cand)
+	b.cand = b.cand[:0]
+	for i := range legal {
+		v := b.scores[i]
+		j := len(b.cand)
+		if j == K && v <= b.scores[b.cand[j-1]] {
+			continue
+		}
+		if j < K {
+			b.cand = append(b.cand, i)
+		} else {
+			j--
+		}
+		for ; j > 0 && b.scores[b.cand[j-1]] < v; j-- {
+			b.cand[j] = b.cand[j-1]
+		}
+		b.cand[j] = i
+	}
 	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
 		return legal[b.cand[0]]
 	}
 	me := s.CurrentPlayer()
-	if b.Iters > 0 {
-		return b.search(s, legal, me)
-	}
 	b.sum = b.sum[:0]
 	for range b.cand {
 		b.sum = append(b.sum, 0)
-	}
-	if b.Halve {
-		return b.halving(s, legal, me)
 	}
 	for k := 0; k < b.Dets; k++ {
 		s.CopyInto(&b.det)
@@ -126,63 +129,6 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[b.cand[best]]
 }
 
-// halving is sequential halving over the candidates: every survivor is
-// played on Dets new deals, then the better half (by the sum over the deals
-// all survivors have seen) goes on, until one is left.
-func (b *Strong) halving(s *game.State, legal []game.Action, me int) game.Action {
-	alive := b.cand
-	for len(alive) > 1 {
-		for k := 0; k < b.Dets; k++ {
-			s.CopyInto(&b.det)
-			b.det.Determinize(me, &b.rng)
-			for c, i := range alive {
-				b.det.CopyInto(&b.sim)
-				b.sim.Apply(legal[i])
-				b.sum[c] += b.rollout(&b.sim, me)
-			}
-		}
-		// Sort survivors (and their sums) by sum, best first (insertion).
-		for c := 1; c < len(alive); c++ {
-			for j := c; j > 0 && b.sum[j] > b.sum[j-1]; j-- {
-				b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
-				alive[j], alive[j-1] = alive[j-1], alive[j]
-			}
-		}
-		alive = alive[:(len(alive)+1)/2]
-	}
-	return legal[alive[0]]
-}
-
-// rankInto lists in *cand the indices of Greedy's best K of acts in s,
-// best first.
-func (b *Strong) rankInto(s *game.State, acts []game.Action, K int, cand *[]int) {
-	g := b.rank
-	g.begin(s)
-	b.scores = b.scores[:0]
-	for _, a := range acts {
-		b.scores = append(b.scores, g.score(s, a))
-	}
-	// Top K by score, best first (insertion; K is small).
-	c := (*cand)[:0]
-	for i := range acts {
-		v := b.scores[i]
-		j := len(c)
-		if j == K && v <= b.scores[c[j-1]] {
-			continue
-		}
-		if j < K {
-			c = append(c, i)
-		} else {
-			j--
-		}
-		for ; j > 0 && b.scores[c[j-1]] < v; j-- {
-			c[j] = c[j-1]
-		}
-		c[j] = i
-	}
-	*cand = c
-}
-
 // rollout plays d to the end of its round with Greedy and returns me's value.
 func (b *Strong) rollout(d *game.State, me int) float64 {
 	round := d.Round()
@@ -190,12 +136,7 @@ func (b *Strong) rollout(d *game.State, me int) float64 {
 		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == game.Deployment {
 			return b.leaf(d, me)
 		}
-		var a game.Action
-		if b.RandomRoll {
-			a, _ = b.rroll.Sample(d)
-		} else {
-			a, _ = Decide(b.roll, d, &b.buf)
-		}
+		a, _ := Decide(b.roll, d, &b.buf)
 		d.Apply(a)
 	}
 	if d.IsTerminal() {
@@ -209,10 +150,7 @@ func (b *Strong) rollout(d *game.State, me int) float64 {
 // seat's chance of winning its row by the powers as they stand (a logistic
 // curve of the margin over the strongest rival), turned into a chance of
 // winning the game as Evaluate does.
-func (b *Strong) leaf(d *game.State, me int) float64 { return b.leafAll(d)[me] }
-
-// leafAll is leaf for every seat.
-func (b *Strong) leafAll(d *game.State) [4]float64 {
+func (b *Strong) leaf(d *game.State, me int) float64 {
 	np := d.NumPlayers()
 	rs := d.Ruleset()
 	b.lineup(d)
@@ -246,7 +184,7 @@ func (b *Strong) leafAll(d *game.State) [4]float64 {
 			ev[p] += b.worth[p*nt+t] * (0.5 + 0.5*m/(b.Sigma+math.Abs(m)))
 		}
 	}
-	return winChances(&ev, np, d.RoundsLeft())
+	return winChances(&ev, np, d.RoundsLeft())[me]
 }
 
 // lineup tables what each target is worth to each seat (its VP, half a

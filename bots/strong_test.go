@@ -75,7 +75,7 @@ func TestParseStrong(t *testing.T) {
 		t.Fatalf("parsed %+v", a)
 	}
 	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:sigma=nan",
-		"strong:margin=inf", "strong:iters=-1", "strong:k=x"} {
+		"strong:margin=inf", "strong:iters=3", "strong:k=x"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
