@@ -386,7 +386,7 @@ func (l *loader) parseFactions(m *Map) []deckRef {
 			switch {
 			case strings.ContainsAny(deck, `/\`):
 				l.Errorf(l.At(file, dn), "deck: %q is a path; name a file in the ruleset directory", Truncate(deck))
-			case !isYAMLName(deck):
+			case !IsYAMLName(deck):
 				l.Errorf(l.At(file, dn), "deck: %q must be a .yaml file", Truncate(deck))
 			case deck == rulesFile || deck == targetsFile:
 				l.Errorf(l.At(file, dn), "deck: %q is not a deck file", deck)

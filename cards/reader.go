@@ -120,8 +120,9 @@ func (r *Reader) Has(name string) bool {
 	return i < len(r.Files) && r.Files[i] == name
 }
 
-// isYAMLName reports whether a directory entry is a ruleset file candidate.
-func isYAMLName(name string) bool {
+// IsYAMLName reports whether a directory entry is a ruleset file candidate
+// (a .yaml or .yml name, in any case).
+func IsYAMLName(name string) bool {
 	lower := strings.ToLower(name)
 	return strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")
 }
@@ -151,10 +152,10 @@ func (r *Reader) ReadDir() bool {
 		return false
 	}
 	for _, e := range entries {
-		if e.IsDir() && isYAMLName(e.Name()) {
+		if e.IsDir() && IsYAMLName(e.Name()) {
 			r.Folders = append(r.Folders, e.Name())
 		}
-		if e.IsDir() || !isYAMLName(e.Name()) || e.Name() == LayoutFile {
+		if e.IsDir() || !IsYAMLName(e.Name()) || e.Name() == LayoutFile {
 			continue
 		}
 		r.Files = append(r.Files, e.Name())
