@@ -72,6 +72,9 @@ type Config struct {
 	// Progress, if set, is called now and then from Run's goroutine with the
 	// games done and the games this shard plays.
 	Progress func(done, total int)
+	// BotSalt, when non-zero, replaces BotSalt: the same deals with other
+	// bot streams (tests of same-tier noise, docs/metrics.md "Skill-dependent").
+	BotSalt uint64
 }
 
 // Result is what Run returns.
@@ -135,6 +138,7 @@ type plan struct {
 	seed     uint64
 	shard    Shard
 	total    int // games this shard plays
+	botSalt  uint64
 }
 
 // ErrConfig reports a bad run configuration.
@@ -155,7 +159,7 @@ func newPlan(cfg *Config) (*plan, error) {
 	if sh.N < 1 || sh.K < 1 || sh.K > sh.N {
 		return nil, fmt.Errorf("%w: shard %d/%d (want k/n with 1 <= k <= n)", ErrConfig, sh.K, sh.N)
 	}
-	p := &plan{rs: rs, games: cfg.Games, seed: cfg.Seed, shard: sh}
+	p := &plan{rs: rs, games: cfg.Games, seed: cfg.Seed, shard: sh, botSalt: cfg.BotSalt}
 	inRun := make([]bool, len(rs.Factions))
 	seen := map[string]bool{}
 	for _, ids := range cfg.Matchups {
@@ -473,8 +477,12 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		return nil, err
 	}
 	seed := game.SeedFor(p.seed, uint64(i))
+	salt := uint64(BotSalt)
+	if p.botSalt != 0 {
+		salt = p.botSalt
+	}
 	for q := 0; q < n; q++ {
-		bs := game.SeedFor(seed^BotSalt, uint64(q))
+		bs := game.SeedFor(seed^salt, uint64(q))
 		if r, ok := w.agents[q].(Reseeder); ok {
 			r.Reseed(bs) // seat q's spec never changes within a run
 			continue

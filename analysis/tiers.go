@@ -1,0 +1,181 @@
+package analysis
+
+// The report's check at a second skill level (issue 26): the report's games
+// are played again, deal for deal, with the other tier's bots, and each
+// faction's win share is compared between the two tiers by the paired test
+// of `cardlab skill` (Holm over the factions). Whether a verdict changes
+// with skill also needs the report's tolerance band, which is a rendering
+// setting: the reports package marks the verdicts (docs/metrics.md,
+// "Skill-dependent verdicts").
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// Outcomes collects the per-game win units of a run's games by global game
+// index, from the records Run hands to Config.Record, so that two runs of
+// the same games (another tier's bots) can be paired afterwards without
+// keeping the records.
+type Outcomes struct {
+	lineups [][]string
+	a       arm
+}
+
+// NewOutcomes prepares the outcomes of games per lineup of lineups.
+func NewOutcomes(lineups [][]string, games int) *Outcomes {
+	o := &Outcomes{lineups: lineups}
+	o.a.units = make([]int8, len(lineups)*games*cards.MaxPlayers)
+	for i := 0; i < len(o.a.units); i += cards.MaxPlayers {
+		o.a.units[i] = -1
+	}
+	for li := range lineups {
+		o.a.lineups = append(o.a.lineups, li)
+	}
+	o.a.plan = &plan{games: games}
+	return o
+}
+
+// Record stores a game's outcome; it is a Config.Record.
+func (o *Outcomes) Record(g *GameRecord) error {
+	games := o.a.plan.games
+	li := g.Index / games
+	if g.Index < 0 || li >= len(o.lineups) {
+		return fmt.Errorf("analysis: game %d outside the %d lineups of %d games", g.Index, len(o.lineups), games)
+	}
+	ids := o.lineups[li]
+	base := g.Index * cards.MaxPlayers
+	for k, f := range ids {
+		u := 0
+		if slices.Contains(g.Winners, f) {
+			u = WinUnit / len(g.Winners)
+		}
+		o.a.units[base+k] = int8(u)
+	}
+	o.a.played++
+	return nil
+}
+
+// TierCheck is the comparison of the report's tier (the bots every figure
+// of the report comes from) with the check tier on the same games: the
+// JSON key "tier_check" of results.json.
+type TierCheck struct {
+	// Bots is the report's tier, CheckBots the tier of the check.
+	Bots      []string `json:"bots"`
+	CheckBots []string `json:"check_bots"`
+	// Games per lineup, played at both tiers on the same per-game seeds.
+	Games      int     `json:"games"`
+	Alpha      float64 `json:"alpha"`
+	Correction string  `json:"correction"`
+	// Factions: per faction, Base is the check tier's win share and Variant
+	// the report tier's, and the paired test is of Delta = report − check
+	// (Holm over the factions). Fair, the verdicts and SkillDependent are
+	// set by the report against its tolerance band.
+	Factions []TierFaction `json:"factions"`
+	// Cards are the card values measured at the check tier, compared with
+	// the report's (empty when the report has no card values).
+	Cards []TierCard `json:"cards,omitempty"`
+	// CardDesign is the check tier's card-value experiment, as
+	// card_value_design is the report tier's.
+	CardDesign *CardValueDesign `json:"card_value_design,omitempty"`
+	Timing     Timing           `json:"timing"`
+}
+
+// TierFaction is one faction's share at both tiers.
+type TierFaction struct {
+	FactionDelta
+	// Fair is the faction's fair share (the mean of 1/players over its
+	// lineups).
+	Fair float64 `json:"fair"`
+	// ReportVerdict and CheckVerdict are the faction's verdict against the
+	// tolerance band at each tier: "above" or "below" (out of balance),
+	// "possibly", "balanced".
+	ReportVerdict string `json:"report_verdict"`
+	CheckVerdict  string `json:"check_verdict"`
+	// BeyondBandPAdj tests "the change lies within the band" (|Delta| ≤
+	// the tolerance: the p-value of max(|Delta| − tolerance, 0) under the
+	// normal approximation, se = sd/√games), Holm-corrected over the
+	// factions; set with the verdicts.
+	BeyondBandPAdj float64 `json:"beyond_band_p_adj"`
+	// SkillDependent: the change lies beyond the band (its interval
+	// outside ±tolerance and BeyondBandPAdj < alpha) and the two verdicts
+	// differ (docs/metrics.md, "Skill-dependent verdicts").
+	SkillDependent bool `json:"skill_dependent"`
+}
+
+// TierCard is one card's value at the check tier and how it compares with
+// the report tier's.
+type TierCard struct {
+	ID string `json:"id"`
+	// Value is the card's value measured at the check tier (as the card's
+	// value in cards); its flag is set against the report's card band.
+	Value CardValue `json:"value"`
+	// ReportFlag is the card's flag at the report tier against the same
+	// band ("" none).
+	ReportFlag string `json:"report_flag"`
+	// P tests "pts is the same at both tiers" (report − check, two
+	// independent experiments: z = Δ/√(se₁² + se₂²), each se from its 95%
+	// interval); PAdj is Holm-corrected over the cards.
+	P    float64 `json:"p"`
+	PAdj float64 `json:"p_adj"`
+	// SkillDependent: PAdj < alpha and the two flags differ (the card's
+	// band — dead, strong text, weak text or none — changes with skill).
+	SkillDependent bool `json:"skill_dependent"`
+}
+
+// CompareTiers pairs every faction's outcomes at the report's tier (rep)
+// and the check tier (chk) over the games both finished, Holm-corrected
+// across the factions. fair gives each faction's fair share.
+func CompareTiers(rs *cards.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+	pc := PairedConfig{Matchups: lineups, Games: games, MinSample: minSample}
+	factions := factionsOf(rs, lineups)
+	// comparison's Delta is b − a with a the first arm: Base is the check
+	// tier and Delta = report − check.
+	deltas := comparison(&pc, factions, &chk.a, &rep.a, CorrectionHolm)
+	tc := &TierCheck{Bots: slices.Clone(bots), CheckBots: slices.Clone(checkBots), Games: games,
+		Alpha: pc.alpha(), Correction: CorrectionHolm, Factions: []TierFaction{}}
+	for _, d := range deltas {
+		tc.Factions = append(tc.Factions, TierFaction{FactionDelta: d, Fair: round6(fairShare(lineups, d.Faction))})
+	}
+	return tc
+}
+
+// AttachTierCards adds the card values measured at the check tier (res,
+// played as cfg says) to tc, each tested against the report tier's value
+// on rep's cards (Holm over the cards both tiers valued).
+func AttachTierCards(tc *TierCheck, rep *Report, res *CardValueResult, cfg CardValueConfig) {
+	tc.CardDesign = res.Design(cfg)
+	tc.Cards = []TierCard{}
+	var ps []float64
+	for _, k := range rep.Cards {
+		v, ok := res.Values[k.ID]
+		if !ok || k.Value == nil {
+			continue
+		}
+		if cfg.Ruleset != nil {
+			if c, ok := cfg.Ruleset.CardByID(k.ID); ok {
+				v.CardHash = cfg.Ruleset.PlayHash(c)
+			}
+		}
+		p := diffP(k.Value.Pts, k.Value.PtsCI95, v.Pts, v.PtsCI95)
+		tc.Cards = append(tc.Cards, TierCard{ID: k.ID, Value: v, ReportFlag: k.Value.Flag, P: round6(p)})
+		ps = append(ps, p)
+	}
+	for i, p := range Holm(ps) {
+		tc.Cards[i].PAdj = round6(p)
+	}
+}
+
+// diffP is the two-sided p-value of a − b for two independent estimates
+// with 95% intervals ia and ib (normal approximation, se = half-width/1.96).
+func diffP(a float64, ia [2]float64, b float64, ib [2]float64) float64 {
+	sa, sb := (ia[1]-ia[0])/2/Z95, (ib[1]-ib[0])/2/Z95
+	se := math.Sqrt(sa*sa + sb*sb)
+	if !(se > 0) {
+		return 1
+	}
+	return clamp01(math.Erfc(math.Abs(a-b) / se / math.Sqrt2))
+}
