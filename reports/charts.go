@@ -434,6 +434,9 @@ func (m *model) chartCardRank() (*chartView, error) {
 		if m.metric.Key == "value" && c.Value != nil && c.Value.Flagged {
 			name += " ●"
 		}
+		if k := m.skillCard(c.ID); k != nil && k.SkillDependent {
+			name += " ◆"
+		}
 		items = append(items, rankItem{name: name, faction: m.facName(c.Faction), color: c.Fac.Color,
 			value: c.Score, ci: c.CI, dim: c.Sig == 0})
 	}
@@ -441,7 +444,7 @@ func (m *model) chartCardRank() (*chartView, error) {
 	if m.metric.Key == "value" {
 		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
 			"Whiskers: 95%% interval; ● and solid bars: flagged (%s); faded: not flagged. "+
-			"Every card is ranked in the gallery and in balance.xlsx.", n, len(ranked), m.metric.Long, m.flagRule())
+			"Every card is ranked in the gallery and in balance.xlsx.%s", n, len(ranked), m.metric.Long, m.flagRule(), m.skillChartNote())
 		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs\nthe faction's typical card", "pts", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+

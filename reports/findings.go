@@ -35,6 +35,7 @@ type finding struct {
 const (
 	groupFaction = iota
 	groupFactionMaybe
+	groupSkill
 	groupMatchup
 	groupSeat
 	groupDiff
@@ -208,10 +209,14 @@ func (m *model) findings() []finding {
 			if d < 0 {
 				dir = "below"
 			}
-			out = append(out, finding{fmt.Sprintf("%s wins %s of its games: %.1f points %s its fair share of %s %s — out of balance, the whole interval outside the %s band (%s).",
-				f.Name, pct1(v.rate), math.Abs(100*d), dir, pct0(v.fair), ptsCI(v.dCI()), m.tolText(), m.againstBand(v.pAdj)), "faction", groupFaction, math.Abs(100 * d)})
+			out = append(out, finding{fmt.Sprintf("%s wins %s of its games: %.1f points %s its fair share of %s %s — out of balance, the whole interval outside the %s band (%s).%s",
+				f.Name, pct1(v.rate), math.Abs(100*d), dir, pct0(v.fair), ptsCI(v.dCI()), m.tolText(), m.againstBand(v.pAdj), m.skillSuffix(f.ID)), "faction", groupFaction, math.Abs(100 * d)})
 		case v.possibly(m.tol):
-			unclear = append(unclear, fmt.Sprintf("%s %s %s", f.Name, pts1(d), ptsCI(v.dCI())))
+			sd := ""
+			if t := m.skillFac(f.ID); t != nil && t.SkillDependent {
+				sd = fmt.Sprintf(" (skill-dependent: %s against %s play)", tierPhrase(t.CheckVerdict, t.Base-t.Fair), botsName(m.tiers.CheckBots))
+			}
+			unclear = append(unclear, fmt.Sprintf("%s %s %s%s", f.Name, pts1(d), ptsCI(v.dCI()), sd))
 			maxUnclear = max(maxUnclear, math.Abs(100*d))
 		default:
 			balanced = append(balanced, f.Name)
@@ -263,6 +268,7 @@ func (m *model) findings() []finding {
 	}
 	out = append(out, lops...)
 
+	out = append(out, m.skillFindings()...)
 	out = append(out, m.cardFindings()...)
 	out = append(out, m.diffFindings()...)
 
@@ -495,7 +501,7 @@ func (m *model) cardFindings() []finding {
 		if c.Low || c.Value == nil || !c.Value.Flagged {
 			continue
 		}
-		out = append(out, finding{fmt.Sprintf("%s (%s) is flagged: %s.", c.Info.Name, m.facName(c.Faction), m.flagText(c)), "card", groupCard, flagFig(c.Value)})
+		out = append(out, finding{fmt.Sprintf("%s (%s) is flagged: %s.%s", c.Info.Name, m.facName(c.Faction), m.flagText(c), m.cardSkillSuffix(c.ID)), "card", groupCard, flagFig(c.Value)})
 	}
 	slices.SortStableFunc(out, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
 	if len(out) > maxCardFindings {
@@ -582,7 +588,7 @@ func (m *model) verdict() string {
 		if m.metric.Key == "value" && flagged > 0 {
 			s += fmt.Sprintf(" %d %s flagged (see the findings).", flagged, plural(flagged, "card is", "cards are"))
 		}
-		return s
+		return s + m.skillVerdict()
 	}
 	v := fd[worst.ID]
 	dir := "above"
@@ -610,7 +616,7 @@ func (m *model) verdict() string {
 	if outN > 1 {
 		s += fmt.Sprintf(" %d more %s out of balance (see the findings).", outN-1, plural(outN-1, "faction is", "factions are"))
 	}
-	return s
+	return s + m.skillVerdict()
 }
 
 // shortFlag is a flag and its figure in a few words: "dead, +0.2 points

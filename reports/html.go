@@ -70,6 +70,9 @@ type pageData struct {
 	// ValuePrecision is the card values' target median half-width in
 	// win-share points; FlagRule says when a card is flagged.
 	ValuePrecision, FlagRule                      string
+	// BotsLine says which bots made the figures; ValueReached the card
+	// values' precision as reached.
+	BotsLine, ValueReached string
 	Diff                                          *diffView
 	Suggestion                                    string
 	RankChanges                                   []string
@@ -139,6 +142,10 @@ func (m *model) page() *pageData {
 		p.ValuePrecision = trimFloat(d.Precision)
 	}
 	p.FlagRule = m.flagRule()
+	p.BotsLine = m.botsLine()
+	if d := r.CardValueDesign; d != nil {
+		p.ValueReached = m.precisionText(d)
+	}
 	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
 		p.RulesRounds = m.d.Meta.Catalog.Rounds
 	}
@@ -177,6 +184,9 @@ func (m *model) writeHTML(w io.Writer) error {
 			cls, verdict = "neg", pts1(v.d())+" below"
 		case v.possibly(m.tol):
 			verdict = pts1(v.d()) + ", possibly out"
+		}
+		if t := m.skillFac(f.ID); t != nil && t.SkillDependent {
+			verdict += "; skill-dependent: " + tierPhrase(t.CheckVerdict, t.Base-t.Fair) + " against " + botsName(m.tiers.CheckBots)
 		}
 		p.Factions = append(p.Factions, facRow{Name: f.Name, Color: f.Color, Games: s.Games, Wins: trimFloat(s.Wins),
 			Rate: pct1(s.WinRate), CI: ciPct(s.CI95), Fair: pct0(v.fair), Verdict: verdict, Class: cls,
@@ -331,6 +341,14 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		}
 		if t := textAdds(v); t != "" {
 			f = append(f, figure{"Text", t, ""})
+		}
+		if k := m.skillCard(c.ID); k != nil {
+			label := "Against " + botsName(m.tiers.CheckBots)
+			if k.SkillDependent {
+				label = "Skill-dependent ◆"
+			}
+			f = append(f, figure{label, fmt.Sprintf("%+.1f pts [%+.1f, %+.1f], %s against %s play", k.Value.Pts, k.Value.PtsCI95[0], k.Value.PtsCI95[1],
+				flagWords(k.Value.Flag), botsName(m.tiers.CheckBots)), ""})
 		}
 	case c.Impact == nil && !m.metric.Causal:
 		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})

@@ -68,6 +68,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	r := m.rep
 	p("# Balance report: %s\n\n", mdText(m.title()))
 	p("%s · ruleset %s · cardlab %s\n\n", mdText(m.describe()), mdText(shortHash(r.Ruleset.Hash)), mdText(r.ToolVersion))
+	p("%s\n\n", mdStart(m.botsLine()))
 	cmd := m.command()
 	fence := mdFence(cmd)
 	p("Reproduce with:\n\n%ssh\n%s\n%s\n\n", fence, strings.ReplaceAll(cmd, "\n", " "), fence)

@@ -41,6 +41,8 @@ type model struct {
 	chartRows int
 	// sharedName: card names that cards of several factions carry.
 	sharedName map[string]bool
+	// tiers is the skill check marked against the bands (nil: none run).
+	tiers *analysis.TierCheck
 }
 
 type facView struct {
@@ -121,6 +123,7 @@ func newModel(d *Data, o Options) *model {
 		}
 		m.catalogOK = len(cat.Cards) > 0
 	}
+	m.tiers = markTiers(d.Tiers, m.tol, m.cardTol, reportValues(rep))
 	ids := factionOrder(rep)
 	for i, id := range ids {
 		fv := &facView{ID: id, Name: id, Color: palette[i%len(palette)], Stats: rep.Factions[id]}

@@ -42,6 +42,10 @@ type Data struct {
 	Sweep  *analysis.SweepResult  `json:"sweep,omitempty"`
 	Diff   *analysis.DiffResult   `json:"diff,omitempty"`
 	Skill  *analysis.SkillResult  `json:"skill,omitempty"`
+	// Tiers is the skill check: the report's games replayed with the bots
+	// of the other tier, and which verdicts change (docs/metrics.md,
+	// "Skill-dependent verdicts"). Absent in results written before it.
+	Tiers *analysis.TierCheck `json:"tier_check,omitempty"`
 	// Meta says how the report was made. A plain `cardlab simulate --json`
 	// result has none; the renderers then make do without it.
 	Meta *Meta `json:"report,omitempty"`
@@ -65,6 +69,12 @@ func (d *Data) Sum() string {
 	c.Sweep = untimed(c.Sweep, func(x *analysis.SweepResult) *analysis.Timing { return &x.Timing })
 	c.Diff = untimed(c.Diff, func(x *analysis.DiffResult) *analysis.Timing { return &x.Timing })
 	c.Skill = untimed(c.Skill, func(x *analysis.SkillResult) *analysis.Timing { return &x.Timing })
+	c.Tiers = untimed(c.Tiers, func(x *analysis.TierCheck) *analysis.Timing { return &x.Timing })
+	if c.Tiers != nil && c.Tiers.CardDesign != nil {
+		t := *c.Tiers
+		t.CardDesign = untimed(t.CardDesign, func(x *analysis.CardValueDesign) *analysis.Timing { return &x.Timing })
+		c.Tiers = &t
+	}
 	return analysis.JSONSum(&c)
 }
 
@@ -81,7 +91,7 @@ func untimed[T any](p *T, timing func(*T) *analysis.Timing) *T {
 
 // hasExtras says whether d holds more than a simulate result.
 func (d *Data) hasExtras() bool {
-	return d.Impact != nil || d.Sweep != nil || d.Diff != nil || d.Skill != nil || d.Meta != nil
+	return d.Impact != nil || d.Sweep != nil || d.Diff != nil || d.Skill != nil || d.Tiers != nil || d.Meta != nil
 }
 
 // verify checks d as read from a file before it is rendered: the simulate
@@ -470,7 +480,20 @@ func withSettings(d *Data, o Options) *Data {
 	ctol := o.cardTolerance()
 	meta.CardTolerance = &ctol
 	c.Meta = &meta
+	// The skill check's marks depend on both bands: stored as rendered.
+	c.Tiers = markTiers(d.Tiers, o.tolerance(), ctol, reportValues(d.Report))
 	return &c
+}
+
+// reportValues are the report tier's card values by card id.
+func reportValues(r *analysis.Report) map[string]*analysis.CardValue {
+	out := map[string]*analysis.CardValue{}
+	for i := range r.Cards {
+		if v := r.Cards[i].Value; v != nil {
+			out[r.Cards[i].ID] = v
+		}
+	}
+	return out
 }
 
 // CheckDir reports whether dir can receive a report, before any game is

@@ -41,6 +41,8 @@ const (
 	SheetSkill         = "Skill"
 	SheetSkillRanks    = "Skill ranks"
 	SheetSkillSteps    = "Skill steps"
+	SheetSkillCheck      = "Skill check"
+	SheetSkillCheckCards = "Skill check cards"
 )
 
 // ChartTitle is the title of the workbook's chart (on the Factions sheet).
@@ -334,6 +336,12 @@ func (m *model) writeXLSX(w io.Writer) error {
 		m.xlsxSkillRanks(b.sheet(SheetSkillRanks))
 		m.xlsxSkillSteps(b.sheet(SheetSkillSteps))
 	}
+	if m.tiers != nil {
+		m.xlsxSkillCheck(b.sheet(SheetSkillCheck))
+		if m.tiers.Cards != nil {
+			m.xlsxSkillCheckCards(b.sheet(SheetSkillCheckCards))
+		}
+	}
 	m.xlsxReadMe(readMe)
 	for _, name := range f.GetSheetList() {
 		b.printSetup(name, chartRows(name, m))
@@ -446,6 +454,7 @@ func (m *model) xlsxSummary(s *sheet) {
 		{"Tool version", r.ToolVersion, ""},
 		{"Seed", c.Seed, ""},
 		{"Bots", strings.Join(c.Bots, ", "), ""},
+		{"Which bots made the figures", m.botsLine(), ""},
 		{"Lineups", strings.Join(lineups, "; "), ""},
 		{"Games per lineup", c.Games, ""},
 		{"Games played", r.Games, ""},
@@ -457,6 +466,9 @@ func (m *model) xlsxSummary(s *sheet) {
 		{"Rendered", stamp(m.now), ""},
 		{"Reproduce with", m.command(), ""},
 		{"Cards ranked by", m.metric.Label + ": " + m.metric.Long, ""},
+	}
+	if d := r.CardValueDesign; d != nil {
+		rows = append(rows, kvRow{"Card values: precision", m.precisionText(d), ""})
 	}
 	if df := m.d.Diff; df != nil {
 		rows = append(rows,
@@ -569,17 +581,7 @@ func (m *model) xlsxFactions(s *sheet) {
 
 // devVerdict is a deviation in a word or two: above, below (out of balance),
 // possibly out, balanced.
-func (m *model) devVerdict(v *deviation) string {
-	switch {
-	case v.out(m.tol) && v.d() > 0:
-		return "above"
-	case v.out(m.tol):
-		return "below"
-	case v.possibly(m.tol):
-		return "possibly out"
-	}
-	return "balanced"
-}
+func (m *model) devVerdict(v *deviation) string { return bandVerdict(v, m.tol) }
 
 func (m *model) xlsxCards(s *sheet) {
 	plain := func(nf string) func(*cardView) look { return func(*cardView) look { return look{numFmt: nf} } }

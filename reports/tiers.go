@@ -1,0 +1,364 @@
+package reports
+
+// Skill-dependent verdicts (issue 26): the report's games played again at a
+// second skill level (analysis.TierCheck), and every verdict that changes
+// between the two marked. A faction is skill-dependent when the paired
+// change of its win share between the tiers is significant after Holm over
+// the factions AND its verdict against the tolerance band (above, below,
+// possibly out, balanced) differs between the tiers; a card when the change
+// of its value is significant after Holm over the cards AND its flag
+// differs. Both conditions are needed: a significant change inside the band
+// changes nothing a designer acts on, and a verdict that flips on noise at
+// a band's edge is not a change of the game. "Significant" is judged as a
+// rules change is (the change's interval lies beyond ±tolerance and the
+// test against the band holds after Holm): with Holm alone, same-tier noise
+// marked a faction in 2 of 20 seeds (docs/metrics.md,
+// "Skill-dependent verdicts").
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// bandVerdict is a deviation's verdict against the band ±tol: "above",
+// "below" (out of balance), "possibly out", "balanced".
+func bandVerdict(v *deviation, tol float64) string {
+	switch {
+	case v.out(tol) && v.d() > 0:
+		return "above"
+	case v.out(tol):
+		return "below"
+	case v.possibly(tol):
+		return "possibly out"
+	}
+	return "balanced"
+}
+
+// markTiers is a copy of tc with every faction's verdict at both tiers and
+// its skill dependence set against the band ±tol (a win-share fraction),
+// and every card's flags at both tiers (against the card band cardTol) and
+// skill dependence; reportValues are the report tier's card values by id.
+func markTiers(tc *analysis.TierCheck, tol, cardTol float64, reportValues map[string]*analysis.CardValue) *analysis.TierCheck {
+	if tc == nil {
+		return nil
+	}
+	c := *tc
+	c.Factions = slices.Clone(tc.Factions)
+	var rep, chk []*deviation
+	for _, f := range c.Factions {
+		n := f.Games
+		rep = append(rep, newDeviation(analysis.WinStats{Games: n, WinRate: f.Variant, CI95: f.VariantCI95}, f.Fair, tol))
+		chk = append(chk, newDeviation(analysis.WinStats{Games: n, WinRate: f.Base, CI95: f.BaseCI95}, f.Fair, tol))
+	}
+	holm(rep)
+	holm(chk)
+	alpha := c.Alpha
+	if !(alpha > 0 && alpha < 1) {
+		alpha = analysis.DefaultAlpha
+	}
+	// The change against the band, as a rules change is judged: beyond
+	// it when its interval lies outside ±tol and the test of "within the
+	// band" holds after Holm over the factions.
+	ps := make([]float64, len(c.Factions))
+	for i, f := range c.Factions {
+		ps[i] = 1
+		if se := f.SD / math.Sqrt(float64(max(f.Games, 1))); se > 0 && f.Test != analysis.TestNone {
+			ps[i] = math.Erfc(max(math.Abs(f.Delta)-tol, 0) / se / math.Sqrt2)
+		}
+	}
+	for i, p := range analysis.Holm(ps) {
+		f := &c.Factions[i]
+		f.ReportVerdict, f.CheckVerdict = bandVerdict(rep[i], tol), bandVerdict(chk[i], tol)
+		f.BeyondBandPAdj = math.Round(p*1e6) / 1e6
+		beyond := f.CI95[0] > tol || f.CI95[1] < -tol
+		f.SkillDependent = beyond && p < alpha && f.PAdj < alpha && f.ReportVerdict != f.CheckVerdict
+	}
+	if tc.Cards != nil {
+		c.Cards = slices.Clone(tc.Cards)
+		for i := range c.Cards {
+			k := &c.Cards[i]
+			k.Value.SetFlag(cardTol)
+			k.ReportFlag = ""
+			if rv := reportValues[k.ID]; rv != nil {
+				r := *rv
+				r.SetFlag(cardTol)
+				k.ReportFlag = r.Flag
+			}
+			k.SkillDependent = k.PAdj < alpha && k.Value.Flag != k.ReportFlag
+		}
+	}
+	return &c
+}
+
+// botsName is a tier's bots as the reports name them: "strong",
+// "greedy,random".
+func botsName(b []string) string { return strings.Join(b, ",") }
+
+// tierPhrase is a faction's deviation at one tier in a few words: "fair
+// (−0.5)", "+3.1 (possibly out)", "+18.0 (out of balance)".
+func tierPhrase(verdict string, d float64) string {
+	switch verdict {
+	case "balanced":
+		return fmt.Sprintf("fair (%s)", pts1(d))
+	case "possibly out":
+		return pts1(d) + " (possibly out)"
+	}
+	return pts1(d) + " (out of balance)"
+}
+
+// skillFac is the faction's tier comparison, nil without one.
+func (m *model) skillFac(id string) *analysis.TierFaction {
+	if m.tiers == nil {
+		return nil
+	}
+	for i := range m.tiers.Factions {
+		if m.tiers.Factions[i].Faction == id {
+			return &m.tiers.Factions[i]
+		}
+	}
+	return nil
+}
+
+// skillCard is the card's tier comparison, nil without one.
+func (m *model) skillCard(id string) *analysis.TierCard {
+	if m.tiers == nil {
+		return nil
+	}
+	for i := range m.tiers.Cards {
+		if m.tiers.Cards[i].ID == id {
+			return &m.tiers.Cards[i]
+		}
+	}
+	return nil
+}
+
+// facTierText is "fair (−0.5) against greedy play, +18.0, out of balance
+// against strong play".
+func (m *model) facTierText(f *analysis.TierFaction) string {
+	return fmt.Sprintf("%s against %s play, %s against %s play", tierPhrase(f.CheckVerdict, f.Base-f.Fair), botsName(m.tiers.CheckBots),
+		tierPhrase(f.ReportVerdict, f.Variant-f.Fair), botsName(m.tiers.Bots))
+}
+
+// flagWords is a card flag in words.
+func flagWords(flag string) string {
+	switch flag {
+	case analysis.FlagDead:
+		return "dead"
+	case analysis.FlagStrongText:
+		return "strong text"
+	case analysis.FlagWeakText:
+		return "weak text"
+	}
+	return "not flagged"
+}
+
+// cardTierText is "dead against greedy play, not flagged against strong
+// play".
+func (m *model) cardTierText(k *analysis.TierCard) string {
+	return fmt.Sprintf("%s against %s play, %s against %s play", flagWords(k.Value.Flag), botsName(m.tiers.CheckBots),
+		flagWords(k.ReportFlag), botsName(m.tiers.Bots))
+}
+
+// skillVerdict is the verdict's sentence on the skill check: the
+// skill-dependent factions, or that none is, or nothing without a check.
+func (m *model) skillVerdict() string {
+	if m.tiers == nil {
+		return ""
+	}
+	var parts []string
+	for _, f := range m.factions {
+		if t := m.skillFac(f.ID); t != nil && t.SkillDependent {
+			parts = append(parts, f.Name+": "+m.facTierText(t))
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf(" Checked against %s play on the same deals: no faction's verdict changes.", botsName(m.tiers.CheckBots))
+	}
+	return fmt.Sprintf(" Skill-dependent (checked against %s play on the same deals) — %s.", botsName(m.tiers.CheckBots), strings.Join(parts, "; "))
+}
+
+// skillFindings are the findings of the skill check: one per
+// skill-dependent faction, one line of skill-dependent cards, and a note
+// when nothing changes.
+func (m *model) skillFindings() []finding {
+	if m.tiers == nil {
+		return nil
+	}
+	var out []finding
+	largest := 0.0
+	var largestF string
+	for _, f := range m.factions {
+		t := m.skillFac(f.ID)
+		if t == nil {
+			continue
+		}
+		if math.Abs(t.Delta) >= math.Abs(largest) {
+			largest, largestF = t.Delta, f.Name
+		}
+		if !t.SkillDependent {
+			continue
+		}
+		out = append(out, finding{fmt.Sprintf("%s is skill-dependent: %s. On the same %d games it wins %s [%s] against %s play and %s [%s] against %s play; the paired change is %s points %s (%s over the factions).",
+			f.Name, m.facTierText(t), t.Games, pct1(t.Variant), ciPct(t.VariantCI95), botsName(m.tiers.Bots),
+			pct1(t.Base), ciPct(t.BaseCI95), botsName(m.tiers.CheckBots),
+			pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)), "skill", groupSkill, math.Abs(100 * t.Delta)})
+	}
+	slices.SortStableFunc(out, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
+	var cs []string
+	n := 0
+	for _, c := range m.ranked() {
+		k := m.skillCard(c.ID)
+		if k == nil || !k.SkillDependent {
+			continue
+		}
+		n++
+		if len(cs) < maxPossiblyDead {
+			cs = append(cs, fmt.Sprintf("%s (%s; %s)", c.Info.Name, m.facName(c.Faction), m.cardTierText(k)))
+		}
+	}
+	if n > 0 {
+		more := ""
+		if n > len(cs) {
+			more = fmt.Sprintf(", and %d more (balance.xlsx, sheet \"Skill check\")", n-len(cs))
+		}
+		out = append(out, finding{fmt.Sprintf("%d %s skill-dependent — the flag changes between %s and %s play and the change of pts is significant after Holm over the cards: %s%s.",
+			n, plural(n, "card is", "cards are"), botsName(m.tiers.CheckBots), botsName(m.tiers.Bots), strings.Join(cs, "; "), more), "skill", groupSkill, 0})
+	}
+	if len(out) == 0 {
+		s := fmt.Sprintf("Checked against %s play on the same %d games per lineup: no faction's verdict changes with skill", botsName(m.tiers.CheckBots), m.tiers.Games)
+		if largestF != "" {
+			s += fmt.Sprintf(" (largest paired change: %s %s points)", largestF, pts1(largest))
+		}
+		if m.tiers.Cards != nil {
+			s += ", and no card's flag"
+		}
+		out = append(out, finding{s + ".", "note", groupNote, 0})
+	}
+	return out
+}
+
+// skillSuffix is what a faction finding adds when the faction is
+// skill-dependent: " Skill-dependent: fair (…) against greedy play."
+func (m *model) skillSuffix(id string) string {
+	t := m.skillFac(id)
+	if t == nil || !t.SkillDependent {
+		return ""
+	}
+	return fmt.Sprintf(" Skill-dependent: %s against %s play.", tierPhrase(t.CheckVerdict, t.Base-t.Fair), botsName(m.tiers.CheckBots))
+}
+
+// cardSkillSuffix is what a card finding adds when the card is
+// skill-dependent.
+func (m *model) cardSkillSuffix(id string) string {
+	k := m.skillCard(id)
+	if k == nil || !k.SkillDependent {
+		return ""
+	}
+	return fmt.Sprintf(" Skill-dependent: %s against %s play.", flagWords(k.Value.Flag), botsName(m.tiers.CheckBots))
+}
+
+// botsLine says which bots produced the figures: every page, sheet and
+// the summary shows it.
+func (m *model) botsLine() string {
+	s := fmt.Sprintf("Every figure comes from games of the %s bot", botsName(m.rep.Config.Bots))
+	if d := m.rep.CardValueDesign; d != nil && len(d.Bots) > 0 && botsName(d.Bots) != botsName(m.rep.Config.Bots) {
+		s += fmt.Sprintf(" (card values: %s)", botsName(d.Bots))
+	}
+	if m.tiers != nil {
+		s += fmt.Sprintf("; the skill check replays the same deals with the %s bot", botsName(m.tiers.CheckBots))
+		if m.tiers.Cards != nil {
+			s += " (card values too)"
+		}
+		s += "."
+	} else {
+		s += "; no skill check was run."
+	}
+	return s
+}
+
+// xlsxSkillCheck is the sheet of the skill check's factions: both tiers'
+// shares and verdicts, the paired change and the mark.
+func (m *model) xlsxSkillCheck(s *sheet) {
+	pct := func(analysis.TierFaction) look { return look{numFmt: fmtPct} }
+	cols := []col[analysis.TierFaction]{
+		{head: "faction", width: 14, val: func(f analysis.TierFaction) any { return f.Faction }},
+		{head: "name", width: 18, val: func(f analysis.TierFaction) any { return m.facName(f.Faction) }},
+		{head: "fair share", val: func(f analysis.TierFaction) any { return f.Fair }, look: pct},
+		{head: "report bots", val: func(analysis.TierFaction) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier: every other sheet's figures come from their games"},
+		{head: "report win rate", val: func(f analysis.TierFaction) any { return f.Variant }, look: pct, doc: "the faction's win share at the report's tier, on the paired games (its Factions sheet figure)"},
+		{head: "report ci95 low", val: func(f analysis.TierFaction) any { return f.VariantCI95[0] }, look: pct, doc: "the Wilson 95% interval of the report tier's win share"},
+		{head: "report ci95 high", val: func(f analysis.TierFaction) any { return f.VariantCI95[1] }, look: pct, doc: "the Wilson 95% interval of the report tier's win share"},
+		{head: "report verdict", val: func(f analysis.TierFaction) any { return f.ReportVerdict }, doc: "the verdict against the tolerance band at the report's tier: above or below (out of balance), possibly out, balanced"},
+		{head: "check bots", val: func(analysis.TierFaction) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, which replayed the same games (same per-game seeds)"},
+		{head: "check win rate", val: func(f analysis.TierFaction) any { return f.Base }, look: pct, doc: "the faction's win share at the check tier, on the same games"},
+		{head: "check ci95 low", val: func(f analysis.TierFaction) any { return f.BaseCI95[0] }, look: pct, doc: "the Wilson 95% interval of the check tier's win share"},
+		{head: "check ci95 high", val: func(f analysis.TierFaction) any { return f.BaseCI95[1] }, look: pct, doc: "the Wilson 95% interval of the check tier's win share"},
+		{head: "check verdict", val: func(f analysis.TierFaction) any { return f.CheckVerdict }, doc: "the verdict against the tolerance band at the check tier"},
+	}
+	cols = append(cols, pairedCols(func(f analysis.TierFaction) *analysis.PairedTest { return &f.PairedTest })...)
+	cols = append(cols, col[analysis.TierFaction]{head: "skill-dependent", val: func(f analysis.TierFaction) any { return yes(f.SkillDependent) },
+		doc: "yes when the paired change (report − check) is significant after Holm over the factions and the two verdicts differ (docs/metrics.md, \"Skill-dependent verdicts\")"})
+	table(s, cols, m.tiers.Factions)
+}
+
+// xlsxSkillCheckCards is the sheet of the skill check's cards: both tiers'
+// values and flags, the test of their difference and the mark.
+func (m *model) xlsxSkillCheckCards(s *sheet) {
+	pts := func(analysis.TierCard) look { return look{numFmt: fmtPow} }
+	rv := reportValues(m.rep)
+	rep := func(k analysis.TierCard) *analysis.CardValue { return rv[k.ID] }
+	cols := []col[analysis.TierCard]{
+		{head: "id", width: 20, val: func(k analysis.TierCard) any { return k.ID }},
+		{head: "name", width: 24, val: func(k analysis.TierCard) any {
+			for _, c := range m.cards {
+				if c.ID == k.ID {
+					return c.Info.Name
+				}
+			}
+			return k.ID
+		}},
+		{head: "report bots", val: func(analysis.TierCard) any { return botsName(m.tiers.Bots) }},
+		{head: "report pts", val: func(k analysis.TierCard) any { return rep(k).Pts }, look: pts, doc: "one copy against a blank, in points of its faction's win share, at the report's tier (the Cards sheet's pts)"},
+		{head: "report flag", val: func(k analysis.TierCard) any { return flagWords(k.ReportFlag) }, doc: "the card's flag at the report's tier: dead, strong text, weak text or not flagged"},
+		{head: "check bots", val: func(analysis.TierCard) any { return botsName(m.tiers.CheckBots) }},
+		{head: "check pts", val: func(k analysis.TierCard) any { return k.Value.Pts }, look: pts, doc: "the same figure measured by its own experiment at the check tier"},
+		{head: "check pts ci95 low", val: func(k analysis.TierCard) any { return k.Value.PtsCI95[0] }, look: pts, doc: "the 95% interval of the check tier's pts"},
+		{head: "check pts ci95 high", val: func(k analysis.TierCard) any { return k.Value.PtsCI95[1] }, look: pts, doc: "the 95% interval of the check tier's pts"},
+		{head: "check flag", val: func(k analysis.TierCard) any { return flagWords(k.Value.Flag) }, doc: "the card's flag at the check tier, against the same card band"},
+		{head: "p", val: func(k analysis.TierCard) any { return k.P }, look: func(analysis.TierCard) look { return look{numFmt: fmtP} },
+			doc: "two-sided p-value of report pts − check pts (two independent experiments, normal approximation)"},
+		{head: "p adjusted", val: func(k analysis.TierCard) any { return k.PAdj }, look: func(analysis.TierCard) look { return look{numFmt: fmtP} }},
+		{head: "skill-dependent", val: func(k analysis.TierCard) any { return yes(k.SkillDependent) },
+			doc: "yes when the change of pts is significant after Holm over the cards and the two flags differ"},
+	}
+	table(s, cols, m.tiers.Cards)
+}
+
+// precisionText is the card values' precision as reached, the games and
+// the bots: "±4.1 pts reached (asked ±2.5; stopped at the budget of 2500
+// games per lineup), 15000 games of the strong bot".
+func (m *model) precisionText(d *analysis.CardValueDesign) string {
+	reached := fmt.Sprintf("median 95%% half-width ±%.1f pts", d.MedianPtsHalfWidth)
+	switch {
+	case d.Precision < 0:
+		reached += " (a fixed number of games)"
+	case d.MedianPtsHalfWidth > d.Precision:
+		reached += fmt.Sprintf(" — coarser than the ±%s asked: the run stopped at its budget of %d games per lineup", trimFloat(d.Precision), d.GamesPerLineup)
+	default:
+		reached += fmt.Sprintf(" (±%s asked)", trimFloat(d.Precision))
+	}
+	return fmt.Sprintf("%s, from %d games of the %s bot", reached, d.Games, botsName(d.Bots))
+}
+
+// skillChartNote is what the cards chart's note says of the skill check.
+func (m *model) skillChartNote() string {
+	if m.tiers == nil || m.tiers.Cards == nil {
+		return ""
+	}
+	return fmt.Sprintf(" ◆: skill-dependent — the card's flag differs against %s play (the same experiment at the check tier) and the change is significant after Holm over the cards.", botsName(m.tiers.CheckBots))
+}
