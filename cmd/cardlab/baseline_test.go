@@ -41,7 +41,7 @@ type baselineRun struct {
 // ablation and by screening, diff, sweep, skill, simulate for 2, 3 and 4
 // players with each kind of bot, and merge.
 var baselineRuns = []baselineRun{
-	{name: "report", args: []string{"report", "--games", "200", "--value-games", "200", "--precision", "20", "--out", "OUT/report"}},
+	{name: "report", args: []string{"report", "--bots", "greedy", "--check-bots", "none", "--games", "200", "--value-games", "200", "--precision", "20", "--out", "OUT/report"}},
 	{name: "impact-ablation", args: []string{"impact", "--method", "ablation", "--mode", "blank-copy", "--cards", "kl-warriors,sf-sovereign,vu-surak", "--games", "100", "--out", "OUT/r.json"}},
 	{name: "impact-effect-off", args: []string{"impact", "--method", "ablation", "--mode", "effect-off", "--cards", "ro-cloaking-device", "--players", "romulan,starfleet", "--games", "100", "--out", "OUT/r.json"}},
 	{name: "impact-screening", args: []string{"impact", "--method", "screening", "--cards", "all", "--value-games", "200", "--precision", "20", "--out", "OUT/r.json"}},

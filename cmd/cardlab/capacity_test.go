@@ -51,7 +51,7 @@ func TestCommandsPlayAtLimits(t *testing.T) {
 				{"play", "--players", "starfleet,vulcan", "--seed", "3", "--json"},
 				{"score", scen},
 				{"simulate", "--games", "2", "--workers", "2", "--bots", "ismcts:iters=5"},
-				{"report", "--games", "4", "--values=false", "--workers", "2", "--out", filepath.Join(out, "report")},
+				{"report", "--games", "4", "--bots", "random", "--check-bots", "greedy", "--values=false", "--workers", "2", "--out", filepath.Join(out, "report")},
 				{"impact", "--method", "ablation", "--cards", card, "--games", "4", "--workers", "2"},
 				{"sweep", "--card", card, "--values", "0,4", "--games", "4", "--workers", "2"},
 				{"diff", "--base", dir, "--games", "4", "--workers", "2"},

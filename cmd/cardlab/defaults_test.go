@@ -13,7 +13,7 @@ func TestDefaultBotsEverywhere(t *testing.T) {
 		{"impact", defaultBots},
 		{"sweep", defaultBots},
 		{"diff", defaultBots},
-		{"report", defaultBots},
+		{"report", reportDefaultBots},
 		// skill compares levels: its strongest default level is the default bot.
 		{"skill", "random," + defaultBots},
 	} {

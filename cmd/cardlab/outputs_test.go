@@ -117,7 +117,7 @@ func TestReportToleranceIsStoredAndReproduced(t *testing.T) {
 	}{
 		{"as stored", nil, 3, " --tolerance 3 --out "},
 		{"another", []string{"--tolerance", "5"}, 5, " --tolerance 5 --out "},
-		{"the default", []string{"--tolerance", "2"}, 2, " --seed 1 --values=false --out "},
+		{"the default", []string{"--tolerance", "2"}, 2, " --seed 1 --check-bots strong --values=false --out "},
 	} {
 		dir := filepath.Join(tmp, strings.ReplaceAll(tt.name, " ", "-"))
 		args := append([]string{"report", "--from", filepath.Join(a, "results.json"), "--out", dir}, tt.args...)
@@ -144,7 +144,7 @@ func TestPrintWithValuesAfterAnEdit(t *testing.T) {
 	tmp := t.TempDir()
 	rules := writeDefault(t)
 	rep := filepath.Join(tmp, "rep")
-	if code, _, stderr := cardlab(t, "report", "--rules", rules, "--games", "8", "--bots", "random",
+	if code, _, stderr := cardlab(t, "report", "--rules", rules, "--games", "8", "--bots", "random", "--check-bots", "none",
 		"--precision", "100", "--value-games", "64", "--out", rep); code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
@@ -248,7 +248,7 @@ func TestReadmeFlagTable(t *testing.T) {
 func TestPrintWithValuesRefusesEditedValues(t *testing.T) {
 	tmp := t.TempDir()
 	rep := filepath.Join(tmp, "rep")
-	if code, _, stderr := cardlab(t, "report", "--games", "8", "--bots", "random",
+	if code, _, stderr := cardlab(t, "report", "--games", "8", "--bots", "random", "--check-bots", "none",
 		"--precision", "100", "--value-games", "64", "--out", rep); code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,16 +14,30 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/reports"
 )
 
-// Defaults of `cardlab report`: greedy bots play 2000 games per lineup, so
-// the six 2-player lineups of the default ruleset take seconds on two cores
-// and every faction's interval is about ±1.3 points wide.
+// Defaults of `cardlab report`: the strong bot plays 1000 games per lineup
+// (every faction's interval about ±1.8 points wide), cheap bots (greedy,
+// random) 2000 (±1.3); the check stage replays the same games with the
+// other tier (docs/metrics.md, "Skill-dependent verdicts").
 const (
-	reportDefaultBots  = defaultBots
+	reportDefaultBots  = "strong"
 	reportDefaultGames = defaultGames
+	// reportStrongGames is --games at a costly tier (strong, ISMCTS): 6000
+	// games of the strong bot take about 54 s of CPU.
+	reportStrongGames = 1000
+	// reportStrongValueGames and reportStrongValueMaxGames are the card
+	// values' first stage and budget per lineup at a costly tier: the
+	// precision --precision asks for (59,000 greedy games) would take
+	// about 9 minutes of CPU with the strong bot, so the experiment stops
+	// at the budget and the report states the precision it reached.
+	reportStrongValueGames    = 1500
+	reportStrongValueMaxGames = 2500
+	// noCheck is --check-bots that skips the check stage.
+	noCheck = "none"
 	// reportDefaultImpactGames is the ablation's paired games per card, in
 	// report --impact-games and impact --method ablation --games alike.
 	reportDefaultImpactGames = 1000
@@ -58,6 +73,15 @@ type ReportOptions struct {
 	// card.
 	Impact      bool
 	ImpactGames int
+	// CheckBots is the check stage's tier ("": the other tier, greedy or
+	// strong; noCheck: none).
+	CheckBots string
+	// ValueMaxGames caps the card values' games per lineup (0: the tier's
+	// default).
+	ValueMaxGames int
+	// GamesSet, ValueGamesSet: --games, --value-games were given (else the
+	// tier's defaults apply).
+	GamesSet, ValueGamesSet bool
 	// Tolerance is --tolerance in win-share points: within it of the fair
 	// share counts as balanced.
 	Tolerance float64
@@ -100,9 +124,20 @@ func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Comm
                  --from results.json --out DIR' renders them again without
                  playing, and 'cardlab merge' reads it like a simulate result
 
-By default every pair of factions plays --games games (` + fmt.Sprint(reportDefaultGames) + `) with --bots
-` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every figure): the faction,
-seat, matchup and target figures describe the ruleset as written.
+By default every pair of factions plays --games games (` + fmt.Sprint(reportStrongGames) + `; ` + fmt.Sprint(reportDefaultGames) + ` with greedy
+or random bots) with --bots ` + reportDefaultBots + ` (seats rotate; docs/metrics.md explains every
+figure): the faction, seat, matchup and target figures describe the ruleset as
+written, as strong play finds it.
+
+A check stage then replays the same games (same per-game seeds, so the same
+deals) with --check-bots (greedy; strong when --bots is greedy or random;
+none skips it) and compares every faction's win share between the two tiers
+on the paired games, and with card values every card's value: a verdict that
+changes with skill (the change beyond the --tolerance band after the Holm
+correction, and the verdict different) is marked skill-dependent in the
+verdict, the findings, the cards chart, summary.md, the workbook and
+results.json ("Klingon: +4.7 (possibly out) against greedy play, -8.8 (out
+of balance) against strong play").
 
 Then every card's value is measured in a separate experiment (--values,
 on by default): each game blanks a few random card copies and moves a few
@@ -111,8 +146,10 @@ card is worth against a blank — in win-share points and in power points
 ("plays like a 9.4-power card") — and how far above or below its faction's
 typical card it plays. It plays from --value-games per lineup until the
 median 95% half-width of a card's value is at most --precision win-share
-points (` + fmt.Sprint(analysis.DefaultValuePrecision) + `); a few
-seconds on two cores. --impact adds the older one-card-at-a-time
+points (` + fmt.Sprint(analysis.DefaultValuePrecision) + `) or --value-max-games per lineup are played
+(` + fmt.Sprint(analysis.DefaultValueMaxGames) + `; ` + fmt.Sprint(reportStrongValueMaxGames) + ` with a costly bot such as strong,
+whose 9 ms a game would take minutes to reach the precision); the report
+says the precision reached and the bots that played. --impact adds the older one-card-at-a-time
 ablation (--impact-games per lineup; this takes a while).
 --base DIR compares the ruleset with an earlier version of it on paired games.
 
@@ -146,7 +183,7 @@ the same comparison, live.`,
 				return usageErrorf("--out DIR is required: the directory to write the report to")
 			}
 			if opts.From != "" {
-				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games"} {
+				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games", "value-max-games", "check-bots"} {
 					if f.Changed(name) {
 						return usageErrorf("--from renders a result without playing games: --%s cannot be used with it", name)
 					}
@@ -166,6 +203,22 @@ the same comparison, live.`,
 			}
 			if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
 				return err
+			}
+			if f.Changed("value-max-games") {
+				if err := checkCount("value-max-games", opts.ValueMaxGames, 64, maxGames); err != nil {
+					return err
+				}
+			}
+			opts.GamesSet, opts.ValueGamesSet = f.Changed("games"), f.Changed("value-games")
+			if opts.CheckBots != noCheck && opts.From == "" {
+				if opts.CheckBots == "" && f.Changed("check-bots") {
+					return usageErrorf("--check-bots needs a bot spec, or %s to skip the check", noCheck)
+				}
+				if opts.CheckBots != "" {
+					if _, err := bots.Parse(opts.CheckBots, 0); err != nil {
+						return err
+					}
+				}
 			}
 			if !(opts.Precision >= analysis.MinPrecision) {
 				return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
@@ -190,7 +243,9 @@ the same comparison, live.`,
 	fl.StringVar(&opts.From, "from", "", "render `FILE` (results.json or a 'simulate --json' result) instead of playing games")
 	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
 	fl.StringVar(&opts.Bots, "bots", reportDefaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
-	fl.IntVar(&opts.Games, "games", reportDefaultGames, "games per lineup `N`")
+	fl.IntVar(&opts.Games, "games", reportDefaultGames, "games per lineup `N` (default "+fmt.Sprint(reportStrongGames)+" with a costly bot such as strong)")
+	fl.StringVar(&opts.CheckBots, "check-bots", "", "replay the same games with the bot `SPEC` and mark the verdicts that change (default: greedy, or strong with --bots greedy or random; "+noCheck+": no check)")
+	fl.IntVar(&opts.ValueMaxGames, "value-max-games", 0, "card values: play at most `N` games per lineup (default "+fmt.Sprint(analysis.DefaultValueMaxGames)+", "+fmt.Sprint(reportStrongValueMaxGames)+" with a costly bot); the report says the precision reached")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
@@ -302,6 +357,12 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	check, err := reportCheckBots(opts.CheckBots, specs, lineups)
+	if err != nil {
+		return nil, err
+	}
+	cvg, cvm := checkValueBudget(opts, check)
+	tierDefaults(opts, specs)
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	minSample := opts.MinSample
@@ -310,9 +371,80 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	}
 	return playReport(ctx, reportGames{rules: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
 		games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample,
-		values: opts.Values, valueGames: opts.ValueGames, precision: opts.Precision,
+		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: opts.Precision,
+		checkValueGames: cvg, checkValueMaxGames: cvm,
 		impact: opts.Impact, impactGames: opts.ImpactGames, phases: &phaseBar{opts: opts},
-		command: reportCommand(opts, specs)})
+		check: check, command: reportCommand(opts, specs, check)})
+}
+
+// costly says whether a tier's bots cost much more than greedy's (all but
+// random and greedy): the report's defaults for games are then smaller.
+func costly(specs []string) bool {
+	for _, s := range specs {
+		if n, _, _ := strings.Cut(s, ":"); n != "greedy" && n != "random" {
+			return true
+		}
+	}
+	return false
+}
+
+// tierDefaults sets --games, --value-games and --value-max-games that were
+// not given to the defaults of the report's tier.
+func tierDefaults(opts *ReportOptions, specs []string) {
+	c := costly(specs)
+	if !opts.GamesSet && c {
+		opts.Games = reportStrongGames
+	}
+	if !opts.ValueGamesSet && c {
+		opts.ValueGames = reportStrongValueGames
+	}
+	if opts.ValueMaxGames == 0 {
+		opts.ValueMaxGames = analysis.DefaultValueMaxGames
+		if c {
+			opts.ValueMaxGames = reportStrongValueMaxGames
+		}
+	}
+	opts.ValueMaxGames = max(opts.ValueMaxGames, opts.ValueGames)
+}
+
+// checkValueBudget is the card values' first stage and budget per lineup at
+// the check tier: its own tier's defaults, or what --value-games and
+// --value-max-games say (never more than a costly tier's budget, so that a
+// report at greedy is not made slow by its check).
+func checkValueBudget(opts *ReportOptions, check []string) (games, maxGames int) {
+	games, maxGames = analysis.DefaultValueGames, analysis.DefaultValueMaxGames
+	if costly(check) {
+		games, maxGames = reportStrongValueGames, reportStrongValueMaxGames
+	}
+	if opts.ValueGamesSet {
+		games = min(games, opts.ValueGames)
+	}
+	if opts.ValueMaxGames != 0 {
+		maxGames = min(maxGames, opts.ValueMaxGames)
+	}
+	return games, max(games, maxGames)
+}
+
+// reportCheckBots is the check stage's tier: spec ("" the other tier: strong
+// when the report plays greedy or random bots, else greedy), nil for none.
+func reportCheckBots(spec string, specs []string, lineups [][]string) ([]string, error) {
+	switch spec {
+	case noCheck:
+		return nil, nil
+	case "":
+		spec = "greedy"
+		if !costly(specs) {
+			spec = "strong"
+		}
+	}
+	check, err := checkBotSpecs(spec, lineups)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Join(check, ",") == strings.Join(specs, ",") {
+		return nil, fmt.Errorf("--check-bots %s is the report's own tier (--bots): give another bot, or %s", spec, noCheck)
+	}
+	return check, nil
 }
 
 // reportGames is what a report plays: the ruleset, and with base the one
@@ -330,13 +462,19 @@ type reportGames struct {
 	// values runs the card-value experiment from valueGames per lineup
 	// until the median half-width of the values is at most precision
 	// win-share points.
-	values      bool
-	valueGames  int
-	precision   float64
-	impact      bool
-	impactGames int
-	phases      phases
-	command     string
+	values        bool
+	valueGames    int
+	valueMaxGames int // 0: analysis' default
+	// checkValueGames, checkValueMaxGames: the same at the check tier.
+	checkValueGames, checkValueMaxGames int
+	precision     float64
+	impact        bool
+	impactGames   int
+	// check is the check stage's bots (nil: no check): the same games
+	// replayed, and with values the card values measured, at that tier.
+	check   []string
+	phases  phases
+	command string
 }
 
 // phases shows the progress of a report's phases (the simulation, then
@@ -354,9 +492,19 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	// The histograms count the games as they finish: memory does not grow
 	// with --games.
 	var hist reports.HistogramCounter
+	var outs *analysis.Outcomes
+	if g.check != nil {
+		outs = analysis.NewOutcomes(g.lineups, g.games)
+	}
 	cfg := analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
-		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating"),
-		Record: func(r *analysis.GameRecord) error { hist.Add(r); return nil }}
+		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating (" + strings.Join(g.specs, ",") + ")"),
+		Record: func(r *analysis.GameRecord) error {
+			hist.Add(r)
+			if outs != nil {
+				return outs.Record(r)
+			}
+			return nil
+		}}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -374,7 +522,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	}}
 	if g.values {
 		vc := valueConfig(g.rules, g.lineups, g.specs, g.seed, g.workers)
-		vc.Precision, vc.Games = g.precision, g.valueGames
+		vc.Precision, vc.Games, vc.MaxGames = g.precision, g.valueGames, g.valueMaxGames
 		if g.base != nil {
 			// Power is read at the base ruleset's price of a power point:
 			// at the edited ruleset's own price, an edit of one card would
@@ -385,7 +533,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			// shared seeds barely correlate the two runs; power's interval
 			// treats them as independent.)
 			bc := valueConfig(g.base, g.lineups, g.specs, g.seed, g.workers)
-			bc.Precision, bc.Games, bc.Progress = g.precision, g.valueGames, bar.progress("the price of power in --base")
+			bc.Precision, bc.Games, bc.MaxGames, bc.Progress = g.precision, g.valueGames, g.valueMaxGames, bar.progress("the price of power in --base")
 			br, err := analysis.CardValues(ctx, bc)
 			bar.finish()
 			if err != nil {
@@ -396,7 +544,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			}
 			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromBase(g.base)
 		}
-		vc.Progress = bar.progress("card values")
+		vc.Progress = bar.progress("card values (" + strings.Join(g.specs, ",") + ")")
 		vr, err := analysis.CardValues(ctx, vc)
 		bar.finish()
 		if err != nil {
@@ -406,6 +554,13 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			return nil, errors.New("interrupted during the card values: no report written")
 		}
 		analysis.AttachCardValues(rep, vr, vc)
+	}
+	if g.check != nil {
+		tc, err := playCheck(ctx, g, rep, outs)
+		if err != nil {
+			return nil, err
+		}
+		data.Tiers = tc
 	}
 	if g.impact {
 		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: g.rules, PairedConfig: analysis.PairedConfig{
@@ -438,6 +593,49 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	return data, nil
 }
 
+// playCheck is the report's check stage: the same games replayed with the
+// check tier's bots and compared faction by faction, and with card values
+// the values measured at that tier (docs/metrics.md, "Skill-dependent
+// verdicts").
+func playCheck(ctx context.Context, g reportGames, rep *analysis.Report, outs *analysis.Outcomes) (*analysis.TierCheck, error) {
+	bar := g.phases
+	began := time.Now()
+	chk := analysis.NewOutcomes(g.lineups, g.games)
+	res, err := analysis.Run(ctx, analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.check, Games: g.games, Seed: g.seed,
+		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("skill check (" + strings.Join(g.check, ",") + ")"),
+		Record: chk.Record})
+	bar.finish()
+	if err != nil {
+		return nil, err
+	}
+	if res.Partial {
+		return nil, errors.New("interrupted during the skill check: no report written")
+	}
+	tc := analysis.CompareTiers(g.rules, g.lineups, g.games, g.specs, g.check, outs, chk, g.minSample)
+	played := res.Counts.Games
+	if g.values && rep.CardValueDesign != nil {
+		vc := valueConfig(g.rules, g.lineups, g.check, g.seed, g.workers)
+		vc.Precision, vc.Games, vc.MaxGames = g.precision, g.valueGames, g.valueMaxGames
+		vc.Games, vc.MaxGames = g.checkValueGames, g.checkValueMaxGames
+		vc.Progress = bar.progress("skill check: card values (" + strings.Join(g.check, ",") + ")")
+		vr, err := analysis.CardValues(ctx, vc)
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if vr.Partial {
+			return nil, errors.New("interrupted during the skill check's card values: no report written")
+		}
+		analysis.AttachTierCards(tc, rep, vr, vc)
+		played += vr.Games
+	}
+	tc.Timing = analysis.Timing{Seconds: math.Round(time.Since(began).Seconds()*1000) / 1000}
+	if s := time.Since(began).Seconds(); s > 0 {
+		tc.Timing.GamesPerSecond = math.Round(float64(played)/s*10) / 10
+	}
+	return tc, nil
+}
+
 // phaseBar shows the progress of each phase of a report's games (the
 // simulation, then impact or diff) as its own bar on ErrOut.
 type phaseBar struct {
@@ -461,7 +659,7 @@ func (b *phaseBar) finish() {
 // reportCommand is the command line that plays the same games again and
 // writes the same report: every setting spelled out, so that a change of
 // the defaults does not change what it means.
-func reportCommand(opts *ReportOptions, specs []string) string {
+func reportCommand(opts *ReportOptions, specs, check []string) string {
 	parts := []string{"cardlab report"}
 	if opts.RulesDir != "" {
 		parts = append(parts, "--rules", shellQuote(opts.RulesDir))
@@ -479,6 +677,11 @@ func reportCommand(opts *ReportOptions, specs []string) string {
 	if opts.MinSample != analysis.DefaultMinSample {
 		parts = append(parts, "--min-sample", fmt.Sprint(opts.MinSample))
 	}
+	if check == nil {
+		parts = append(parts, "--check-bots", noCheck)
+	} else {
+		parts = append(parts, "--check-bots", shellQuote(strings.Join(check, ",")))
+	}
 	if !opts.Values {
 		parts = append(parts, "--values=false")
 	} else {
@@ -487,6 +690,9 @@ func reportCommand(opts *ReportOptions, specs []string) string {
 		}
 		if opts.ValueGames != analysis.DefaultValueGames {
 			parts = append(parts, "--value-games", fmt.Sprint(opts.ValueGames))
+		}
+		if opts.ValueMaxGames != analysis.DefaultValueMaxGames && opts.ValueMaxGames != 0 {
+			parts = append(parts, "--value-max-games", fmt.Sprint(opts.ValueMaxGames))
 		}
 	}
 	if opts.Impact {

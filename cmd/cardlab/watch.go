@@ -79,7 +79,7 @@ it answers only to localhost, 127.0.0.1 and [::1] with its port).
 The baseline is the ruleset as it was when watch started, or --base DIR.
 A save while a comparison runs cancels it and starts again. Ctrl-C stops.
 
-Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames) + `) with --bots ` + reportDefaultBots + `, as
+Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames) + `) with --bots ` + defaultBots + `, as
 'cardlab report' would; more games give narrower intervals and take longer.
 The card values are measured in each version as the report does (--values),
 to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` win-share points) so that a save is
@@ -124,7 +124,7 @@ card shows by chance in at most one save in twenty).`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.BaseDir, "base", "", "compare with the ruleset in `DIR` (default: the ruleset as it was when watch started)")
 	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
-	fl.StringVar(&opts.Bots, "bots", reportDefaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
+	fl.StringVar(&opts.Bots, "bots", defaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
 	fl.IntVar(&opts.Games, "games", watchDefaultGames, "games per lineup `N` in each comparison")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU)")
