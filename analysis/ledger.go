@@ -376,7 +376,7 @@ func runKey(cfg *Config, p *plan) string {
 	for _, l := range p.lineups {
 		ls = append(ls, l.ids)
 	}
-	return phaseKey(phaseRun, ls, p.bots, p.games, p.seed, cfg.Record != nil || cfg.KeepGames)
+	return phaseKey(phaseRun, ls, p.bots, p.games, p.seed, p.botSalt, cfg.Record != nil || cfg.KeepGames)
 }
 
 // replayRun is Run of the shards' games: their counts added, their records

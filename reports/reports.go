@@ -56,12 +56,19 @@ type Data struct {
 	DocumentChecksum string `json:"document_checksum,omitempty"`
 }
 
-// Sum is the checksum of everything d holds but DocumentChecksum and the
-// timings (analysis.JSONSum of the JSON of d as decoded). Timings are left
-// out as in analysis.Report.Sum: equivalent runs differ only in them.
+// Sum is the checksum of everything d holds but DocumentChecksum, the
+// timings and when the games were played (Meta.Generated) — analysis.JSONSum
+// of the JSON of d as decoded. Timings and the time are left out as in
+// analysis.Report.Sum: equivalent runs (a rerun, merged shards) differ only
+// in them.
 func (d *Data) Sum() string {
 	c := *d
 	c.DocumentChecksum = ""
+	if c.Meta != nil {
+		m := *c.Meta
+		m.Generated = ""
+		c.Meta = &m
+	}
 	if c.Report != nil {
 		c.Report = c.Report.WithoutTiming()
 	}

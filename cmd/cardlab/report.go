@@ -99,12 +99,17 @@ type ReportOptions struct {
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
 	Now time.Time
+	// Shard is --shard k/n (zero: the whole run), and ShardArgs the flags
+	// its shard file records: see shard.go.
+	Shard     analysis.Shard
+	ShardArgs []string
 }
 
 // NewCmdReport parses the flags of `cardlab report`; runF replaces reportRun
 // in tests.
 func NewCmdReport(g *globalOptions, runF func(*ReportOptions) error) *cobra.Command {
 	opts := &ReportOptions{}
+	var shard string
 	cmd := &cobra.Command{
 		Use:   "report --out DIR [--games N] [--bots SPEC] [--seed S] [--impact] [--base DIR] | --from results.json --out DIR",
 		Short: "Simulate and write a balance report: workbook, web page, Markdown summary, data",
@@ -168,11 +173,20 @@ undone: DIR holds all the new files or exactly what it held before (other
 files in it are left alone). Ctrl-C stops at once and writes nothing.
 
 While editing a ruleset, 'cardlab watch --rules DIR' answers every save with
-the same comparison, live.`,
+the same comparison, live.
+
+--shard k/n plays only part k of n of every phase's games (simulation, card
+values, --impact, --base) and writes a shard file to --out FILE instead of a
+report; 'cardlab merge' of all n files writes the results.json of the whole
+run, which 'cardlab report --from FILE --out DIR' renders: the unsharded
+report, byte for byte but for times and timings (docs/distributed.md).
+A sharded report plays a fixed number of games: give --precision 0 (card
+values on exactly --value-games per lineup) or --values=false.`,
 		Example: `  cardlab report --out report
   cardlab report --rules mygame --games 5000 --out mygame-report
   cardlab report --rules mygame --impact --out mygame-report
-  cardlab simulate --games 10000 --json --out big.json && cardlab report --from big.json --out report`,
+  cardlab simulate --games 10000 --json --out big.json && cardlab report --from big.json --out report
+  cardlab report --precision 0 --shard 2/8 --out shard-2.json     # then: cardlab merge shard-*.json --out results.json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -183,7 +197,7 @@ the same comparison, live.`,
 				return usageErrorf("--out DIR is required: the directory to write the report to")
 			}
 			if opts.From != "" {
-				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games", "value-max-games", "check-bots"} {
+				for _, name := range []string{"games", "bots", "seed", "matchups", "impact", "impact-games", "base", "workers", "min-sample", "values", "precision", "value-games", "value-max-games", "check-bots", "shard"} {
 					if f.Changed(name) {
 						return usageErrorf("--from renders a result without playing games: --%s cannot be used with it", name)
 					}
@@ -220,8 +234,14 @@ the same comparison, live.`,
 					}
 				}
 			}
-			if !(opts.Precision >= analysis.MinPrecision) {
-				return usageErrorf("--precision must be at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
+			if !(opts.Precision == 0 || opts.Precision >= analysis.MinPrecision) {
+				return usageErrorf("--precision must be 0 (off: exactly --value-games per lineup) or at least %g (a half-width in win-share points), got %g", analysis.MinPrecision, opts.Precision)
+			}
+			if err := parseShardFlag(cmd, shard, &opts.Shard, &opts.ShardArgs); err != nil {
+				return err
+			}
+			if opts.Shard.N > 0 && opts.Values && opts.Precision != 0 {
+				return usageErrorf("--shard needs a fixed number of games: add --precision 0 (card values on exactly --value-games per lineup) or --values=false; stopping when precise enough needs every shard's games in one place")
 			}
 			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
@@ -239,7 +259,7 @@ the same comparison, live.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.OutDir, "out", "", "write the report into `DIR` (created if missing)")
+	fl.StringVar(&opts.OutDir, "out", "", "write the report into `DIR` (created if missing; with --shard, the shard FILE)")
 	fl.StringVar(&opts.From, "from", "", "render `FILE` (results.json or a 'simulate --json' result) instead of playing games")
 	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
 	fl.StringVar(&opts.Bots, "bots", reportDefaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
@@ -250,7 +270,7 @@ the same comparison, live.`,
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.IntVar(&opts.MinSample, "min-sample", analysis.DefaultMinSample, "flag figures resting on fewer than `N` games")
 	fl.BoolVar(&opts.Values, "values", true, "measure every card's value (a screening experiment; --values=false skips it)")
-	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's value is at most `P` win-share points")
+	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "card values: play until the median 95% half-width of a card's value is at most `P` win-share points (0: exactly --value-games, as --shard needs)")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "card values: games per lineup `N` to start with (more are played until --precision is reached)")
 	fl.BoolVar(&opts.Impact, "impact", false, "add each card's causal impact (ablation: the same games without the card)")
 	fl.IntVar(&opts.ImpactGames, "impact-games", reportDefaultImpactGames, "with --impact, games per lineup `N` for each card")
@@ -259,10 +279,14 @@ the same comparison, live.`,
 		"count a win share within ±`POINTS` of its fair share as balanced (findings and verdict)")
 	floatVar(fl, &opts.CardTolerance, "card-tolerance", analysis.DefaultCardTolerance,
 		"flag a card whose text adds more than ±`POINTS` of win share over a plain card of its printed power")
+	shardFlag(cmd, &shard)
 	return cmd
 }
 
 func reportRun(opts *ReportOptions) error {
+	if opts.Shard.N > 0 {
+		return reportShard(opts)
+	}
 	// The folder is checked before any game is played.
 	if err := reports.CheckDir(opts.OutDir); err != nil {
 		return err
@@ -371,7 +395,7 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	}
 	return playReport(ctx, reportGames{rules: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
 		games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample,
-		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: opts.Precision,
+		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: valuePrecision(opts.Precision),
 		checkValueGames: cvg, checkValueMaxGames: cvm,
 		impact: opts.Impact, impactGames: opts.ImpactGames, phases: &phaseBar{opts: opts},
 		check: check, command: reportCommand(opts, specs, check)})

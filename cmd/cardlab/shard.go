@@ -25,6 +25,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/reports"
 )
 
 // shardFormat names a shard file (the first key of its JSON).
@@ -35,7 +36,7 @@ const shardFormat = "cardlab shard 1"
 const MaxShardSize = 1 << 30
 
 // Commands that split into shards with a shard file.
-var shardCommands = []string{"impact", "diff", "sweep"}
+var shardCommands = []string{"impact", "diff", "sweep", "report"}
 
 // shardFile is what `COMMAND --shard k/n` writes.
 type shardFile struct {
@@ -283,10 +284,83 @@ func mergeShards(opts *MergeOptions, names []string, in []*shardFile) error {
 	} else if opts.JSON {
 		args = append(args, "--json")
 	}
+	if first.Command == "report" {
+		return mergeReport(opts, rules, first.Args, ledger)
+	}
 	root := NewCmdRoot()
 	root.SetArgs(args)
 	root.SetOut(opts.Out)
 	root.SetErr(opts.ErrOut)
 	_, err = root.ExecuteContextC(analysis.WithLedger(context.Background(), ledger))
 	return err
+}
+
+// valuePrecision is --precision as the card-value experiment takes it: 0
+// (off) plays exactly the first stage.
+func valuePrecision(p float64) float64 {
+	if p == 0 {
+		return -1
+	}
+	return p
+}
+
+// reportShard plays shard k/n of a report's games and writes its shard
+// file to --out FILE (a file here, not the report's folder).
+func reportShard(opts *ReportOptions) error {
+	if err := files.Check(opts.OutDir); err != nil {
+		return err
+	}
+	l := analysis.NewShardLedger(opts.Shard)
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	opts.Context = analysis.WithLedger(ctx, l)
+	if _, err := reportPlay(opts); err != nil && !l.Partial() {
+		return err
+	}
+	_, err := shardDoneTo(opts.Context, opts.Out, opts.ErrOut, opts.OutDir, "report", opts.RulesDir, opts.ShardArgs)
+	return err
+}
+
+// mergedReportDir is the folder the merged report's "Reproduce with"
+// command names (the shards' --out was their shard files).
+const mergedReportDir = "report"
+
+// mergeReport replays a report's shards and writes its results.json — the
+// one the unsharded run writes into its folder — to merge's --out FILE (or
+// standard output), for 'cardlab report --from FILE --out DIR' to render.
+func mergeReport(opts *MergeOptions, rules string, args []string, ledger *analysis.Ledger) error {
+	var parsed *ReportOptions
+	cmd := NewCmdReport(&globalOptions{RulesDir: rules}, func(o *ReportOptions) error { parsed = o; return nil })
+	cmd.SetArgs(append(slices.Clone(args), "--out", mergedReportDir))
+	cmd.SetOut(opts.Out)
+	cmd.SetErr(opts.ErrOut)
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	if err := cmd.ExecuteContext(analysis.WithLedger(context.Background(), ledger)); err != nil {
+		return fmt.Errorf("the shards' flags: %w", err)
+	}
+	data, err := reportPlay(parsed)
+	if err != nil {
+		return err
+	}
+	if err := ledger.Done(); err != nil {
+		return err
+	}
+	tol := parsed.Tolerance / 100
+	if tol == 0 {
+		tol = -1 // no band, as reportRun
+	}
+	var b bytes.Buffer
+	if err := reports.WriteResults(&b, data, reports.Options{Tolerance: tol, CardTolerance: parsed.CardTolerance}); err != nil {
+		return err
+	}
+	where, err := writeResult(opts.Out, opts.OutFile, b.Bytes(), false)
+	if err != nil {
+		return err
+	}
+	if opts.OutFile != "" {
+		fmt.Fprintf(opts.ErrOut, "wrote %s (render it: cardlab report --from %s --out %s)\n", where, shellQuote(opts.OutFile), mergedReportDir)
+	}
+	return nil
 }

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardlab/cardlab/reports"
 )
 
 // timingBlock matches a result's timing object: the one part of a merged
@@ -179,6 +185,8 @@ func TestShardUsage(t *testing.T) {
 		{[]string{"diff", "--base", ".", "--shard", "1/2", "--precision", "2"}, "drop --precision"},
 		{[]string{"sweep", "--card", "kl-d7", "--values", "1..2", "--shard", "1/2", "--precision", "2"}, "drop --precision"},
 		{[]string{"sweep", "--card", "kl-d7", "--values", "1..2", "--shard", "x"}, "invalid --shard"},
+		{[]string{"report", "--out", "r.json", "--shard", "1/2"}, "add --precision 0"},
+		{[]string{"report", "--from", "x.json", "--out", "r", "--shard", "1/2"}, "--shard cannot be used with it"},
 	} {
 		if code, _, stderr := cardlab(t, c.args...); code != exitUsage || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, stderr, exitUsage, c.want)
@@ -201,4 +209,95 @@ func FuzzDecodeShardFile(f *testing.F) {
 			t.Fatalf("decoded %+v", sf)
 		}
 	})
+}
+
+// stamps are the times a report shows (when it was simulated, rendered),
+// and timings its speed: what may differ between two runs of one report.
+var (
+	stamps  = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2})?( UTC|Z)`)
+	timings = regexp.MustCompile(`(?m)^\s*"(seconds|games_per_second)": [0-9.e+-]+,?\n`)
+)
+
+// untimedReportFile is a report file with its times and timings left out;
+// a workbook is compared part by part (its content-type list comes in any
+// order).
+func untimedReportFile(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(name, ".xlsx") {
+		return timings.ReplaceAllString(stamps.ReplaceAllString(string(data), "TIME"), "")
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, f := range zr.File {
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := stamps.ReplaceAllString(string(b), "TIME")
+		if f.Name == "[Content_Types].xml" {
+			items := strings.Split(s, "<")
+			slices.Sort(items)
+			s = strings.Join(items, "<")
+		}
+		parts = append(parts, f.Name+"\n"+s)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "\n")
+}
+
+// TestReportShardsMergeToUnsharded: a report split into shards, merged
+// into results.json and rendered with report --from writes every file of
+// the unsharded report, byte for byte but for times and timings — with
+// card values, the price of power in --base, the comparison with --base
+// and the ablation, every phase a report plays.
+func TestReportShardsMergeToUnsharded(t *testing.T) {
+	base := writeDefault(t)
+	rules := writeDefault(t)
+	corrupt(t, rules, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 6\n    copies: 2\n")
+	dir := t.TempDir()
+	args := []string{"--rules", rules, "report", "--base", base, "--bots", "greedy", "--matchups", "klingon,romulan;starfleet,vulcan",
+		"--games", "40", "--precision", "0", "--value-games", "128", "--impact", "--impact-games", "8", "--seed", "5", "--check-bots", "random"}
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, d := range []string{a, b} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(a)
+	if code, _, stderr := cardlab(t, append(append([]string{}, args...), "--out", "report")...); code != 0 {
+		t.Fatalf("unsharded: exit %d: %s", code, stderr)
+	}
+	shards := runShards(t, filepath.Join(dir, "shards"), 3, args...)
+	merged := filepath.Join(dir, "merged.json")
+	if code, _, stderr := cardlab(t, append([]string{"merge", "--out", merged}, shards...)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	t.Chdir(b)
+	if code, _, stderr := cardlab(t, "report", "--from", merged, "--out", "report"); code != 0 {
+		t.Fatalf("report --from: exit %d: %s", code, stderr)
+	}
+	for _, f := range reports.Files {
+		want := untimedReportFile(t, filepath.Join(a, "report", f))
+		got := untimedReportFile(t, filepath.Join(b, "report", f))
+		if got != want {
+			t.Errorf("%s of the merged shards differs from the unsharded report's", f)
+		}
+	}
+	// The shards of a report are refused by merge with another ruleset.
+	if code, _, stderr := cardlab(t, append([]string{"--rules", base, "merge", "--out", filepath.Join(dir, "x.json")}, shards...)...); code != exitError ||
+		!strings.Contains(stderr, "merge with the rulesets the shards played") {
+		t.Errorf("merge with another ruleset: exit %d: %s", code, stderr)
+	}
 }
