@@ -51,7 +51,7 @@ func TestSequentialFlags(t *testing.T) {
 		{[]string{"sweep", "--card", "kl-d7", "--values", "3,4", "--precision", "1e-9"}, "--precision must be 0 (off) or at least 0.01 points, got 1e-09"},
 		{[]string{"diff", "--base", ".", "--precision", "5e-324"}, "--precision must be 0 (off) or at least 0.01 points"},
 		{[]string{"impact", "--precision", "1e-9"}, "or at least 0.01 (a half-width in win-share points), got 1e-09"},
-		{[]string{"report", "--out", ".", "--precision", "5e-324"}, "--precision must be at least 0.01"},
+		{[]string{"report", "--out", ".", "--precision", "5e-324"}, "or at least 0.01 (a half-width in win-share points), got 5e-324"},
 		{[]string{"watch", "--rules", ".", "--precision", "0.001"}, "--precision must be at least 0.01"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
