@@ -70,11 +70,13 @@ type ArmPhase struct {
 // Ledger records the phases of shard k of n, or replays the phases of all
 // n shards.
 type Ledger struct {
-	mu     sync.Mutex
-	shard  Shard
-	replay [][]*Phase // replay[p][k-1]: phase p of shard k
-	phases []*Phase   // recorded
-	next   int        // replay: the phase taken next
+	mu    sync.Mutex
+	shard Shard
+	// replaying: l replays (a run of no phases has an empty replay).
+	replaying bool
+	replay    [][]*Phase // replay[p][k-1]: phase p of shard k
+	phases    []*Phase   // recorded
+	next      int        // replay: the phase taken next
 }
 
 // NewShardLedger records the phases of shard sh.
@@ -88,7 +90,7 @@ func NewReplayLedger(phases [][]Phase) (*Ledger, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("analysis: no shards to replay")
 	}
-	l := &Ledger{shard: Shard{1, n}}
+	l := &Ledger{shard: Shard{1, n}, replaying: true}
 	for k, ps := range phases {
 		if len(ps) != len(phases[0]) {
 			return nil, fmt.Errorf("shards 1/%d and %d/%d recorded %d and %d phases: they are not shards of one run", n, k+1, n, len(phases[0]), len(ps))
@@ -139,10 +141,10 @@ func (l *Ledger) Partial() bool {
 }
 
 // Replaying reports whether l replays recorded shards.
-func (l *Ledger) Replaying() bool { return l != nil && l.replay != nil }
+func (l *Ledger) Replaying() bool { return l != nil && l.replaying }
 
 // Recording reports whether l records a shard.
-func (l *Ledger) Recording() bool { return l != nil && l.replay == nil }
+func (l *Ledger) Recording() bool { return l != nil && !l.replaying }
 
 // Done reports an error if a replay left phases untaken: the shards
 // recorded more than the command played.

@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -299,5 +300,55 @@ func TestReportShardsMergeToUnsharded(t *testing.T) {
 	if code, _, stderr := cardlab(t, append([]string{"--rules", base, "merge", "--out", filepath.Join(dir, "x.json")}, shards...)...); code != exitError ||
 		!strings.Contains(stderr, "merge with the rulesets the shards played") {
 		t.Errorf("merge with another ruleset: exit %d: %s", code, stderr)
+	}
+}
+
+// TestInterruptedShardWritesNothing: a shard stopped before its games are
+// all played writes no shard file (a merge would miss its games) and says
+// to run it again.
+func TestInterruptedShardWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"impact", "--method", "ablation", "--cards", "kl-d7", "--bots", "greedy", "--games", "40"},
+		{"impact", "--precision", "0", "--value-games", "200", "--bots", "greedy"},
+		{"report", "--precision", "0", "--value-games", "200", "--bots", "greedy", "--check-bots", "none", "--games", "40"},
+	} {
+		out := filepath.Join(dir, "shard.json")
+		root := NewCmdRoot()
+		root.SetArgs(append(args, "--shard", "1/2", "--out", out))
+		var ob, eb bytes.Buffer
+		root.SetOut(&ob)
+		root.SetErr(&eb)
+		err := root.ExecuteContext(ctx)
+		if err == nil || !strings.Contains(err.Error(), "shard 1/2 not written") {
+			t.Errorf("%v: %v", args, err)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: an interrupted shard wrote %s", args, out)
+		}
+	}
+}
+
+// TestShardsOfIdenticalDiff: diff of two identical rulesets plays nothing;
+// its shards hold no games and their merge answers as the unsharded diff.
+func TestShardsOfIdenticalDiff(t *testing.T) {
+	rules := writeDefault(t)
+	dir := t.TempDir()
+	args := []string{"--rules", rules, "diff", "--base", rules, "--bots", "greedy", "--games", "30"}
+	full := filepath.Join(dir, "full.json")
+	if code, _, stderr := cardlab(t, append(append([]string{}, args...), "--out", full)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	shards := runShards(t, filepath.Join(dir, "s"), 2, args...)
+	merged := filepath.Join(dir, "merged.json")
+	if code, _, stderr := cardlab(t, append([]string{"merge", "--out", merged}, shards...)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	want, _ := os.ReadFile(full)
+	got, _ := os.ReadFile(merged)
+	if withoutTiming(got) != withoutTiming(want) {
+		t.Errorf("merged identical diff:\n%s\nwant\n%s", got, want)
 	}
 }
