@@ -582,10 +582,11 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		stage := (to - from) * nl
 		refs = append(refs, make([]recordRef, stage)...)
 		if ledger.Replaying() {
-			pools, rrefs, err := ledger.replayValues(d, to)
+			pools, rrefs, elapsed, err := ledger.replayValues(d, to)
 			if err != nil {
 				return nil, err
 			}
+			began = time.Now().Add(-elapsed) // the shards' time, summed
 			res.GamesPerLineup = to
 			if err := d.estimate(pools, rrefs, res, true); err != nil {
 				return nil, fmt.Errorf("%w (%d games per lineup; play more with --games or --max-games)", err, to)
@@ -661,7 +662,8 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 				recs = append(recs, rec[:d.recordLen(rec)]...)
 			}
 			key, hashes := valuesKey(d, to)
-			ledger.record(&Phase{Kind: phaseValues, Key: key, Rulesets: hashes, Games: played.Load(), Values: int32Bytes(recs), partial: res.Partial})
+			ledger.record(&Phase{Kind: phaseValues, Key: key, Rulesets: hashes, Games: played.Load(), Seconds: time.Since(began).Seconds(),
+				Values: int32Bytes(recs), partial: res.Partial})
 			res.GamesPerLineup = to
 			res.Values, res.Price, res.Unit, res.UnitFrom = map[string]CardValue{}, map[string]PowerPrice{}, map[string]PowerPrice{}, map[string]string{}
 			break

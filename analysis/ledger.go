@@ -43,8 +43,10 @@ type Phase struct {
 	// the rulesets it played, for a clear message when they differ.
 	Key      string   `json:"key"`
 	Rulesets []string `json:"rulesets"`
-	// Games is the number of games the shard played in this phase.
-	Games int64 `json:"games"`
+	// Games is the number of games the shard played in this phase, in
+	// Seconds: a merge's timing is the shards' summed, as simulate's is.
+	Games   int64   `json:"games"`
+	Seconds float64 `json:"seconds"`
 	// Counts are a run's summable counts.
 	Counts *Counts `json:"counts,omitempty"`
 	// Records are a run's game records, when its caller reads them (the
@@ -222,6 +224,27 @@ func shortAll(hs []string) string {
 	return out
 }
 
+// maxSeconds bounds a phase's Seconds (a hundred years), as Timing.check
+// bounds a result's: a forged figure is refused, not summed into nonsense.
+const maxSeconds = 100 * 365.25 * 24 * 3600
+
+// seconds is the phase's time summed over the shards.
+func seconds(row []*Phase) (time.Duration, error) {
+	sum := 0.0
+	for k, p := range row {
+		if !(p.Seconds >= 0 && p.Seconds <= maxSeconds) {
+			return 0, fmt.Errorf("shard %d/%d: %g seconds is no time a phase takes", k+1, len(row), p.Seconds)
+		}
+		sum += p.Seconds
+	}
+	if sum > maxSeconds {
+		return 0, fmt.Errorf("the shards took %g seconds together, more than a hundred years", sum)
+	}
+	return time.Duration(sum * float64(time.Second)), nil
+}
+
+func secondsOf(d time.Duration) float64 { return d.Seconds() }
+
 // shardGameCount is the number of games i in [0, all) with i mod n = k−1.
 func shardGameCount(all, k, n int) int {
 	if k-1 >= all {
@@ -279,10 +302,10 @@ func armsKey(cfg *PairedConfig, arms []*arm) (string, []string) {
 }
 
 // recordArms keeps the outcomes of the shard's games of every arm.
-func (l *Ledger) recordArms(cfg *PairedConfig, arms []*arm, partial bool) {
+func (l *Ledger) recordArms(cfg *PairedConfig, arms []*arm, partial bool, elapsed time.Duration) {
 	key, hashes := armsKey(cfg, arms)
 	all := len(cfg.Matchups) * cfg.Games
-	p := &Phase{Kind: phaseArms, Key: key, Rulesets: hashes, partial: partial}
+	p := &Phase{Kind: phaseArms, Key: key, Rulesets: hashes, partial: partial, Seconds: secondsOf(elapsed)}
 	for _, a := range arms {
 		ap := ArmPhase{Counts: a.Counts}
 		for i := l.shard.K - 1; i < all; i += l.shard.N {
@@ -300,11 +323,14 @@ func (l *Ledger) recordArms(cfg *PairedConfig, arms []*arm, partial bool) {
 
 // replayArms fills every arm's outcomes (and counts) from the shards. The
 // arms' plans and empty units are set up as runArms does.
-func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (err error) {
+func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (elapsed time.Duration, err error) {
 	key, hashes := armsKey(cfg, arms)
 	row, err := l.take(phaseArms, key, hashes)
 	if err != nil {
-		return err
+		return 0, err
+	}
+	if elapsed, err = seconds(row); err != nil {
+		return 0, err
 	}
 	n := len(row)
 	all := len(cfg.Matchups) * cfg.Games
@@ -325,11 +351,11 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (err error) {
 		games := make([]int64, n)
 		for k, p := range row {
 			if len(p.Arms) != len(arms) {
-				return fmt.Errorf("shard %d/%d holds %d arms, want %d", k+1, n, len(p.Arms), len(arms))
+				return 0, fmt.Errorf("shard %d/%d holds %d arms, want %d", k+1, n, len(p.Arms), len(arms))
 			}
 			u := p.Arms[ai].Units
 			if len(u) != shardGameCount(all, k+1, n)*cards.MaxPlayers {
-				return fmt.Errorf("shard %d/%d holds %d bytes of outcomes for arm %d, want %d", k+1, n, len(u), ai+1, shardGameCount(all, k+1, n)*cards.MaxPlayers)
+				return 0, fmt.Errorf("shard %d/%d holds %d bytes of outcomes for arm %d, want %d", k+1, n, len(u), ai+1, shardGameCount(all, k+1, n)*cards.MaxPlayers)
 			}
 			for t, i := 0, k; i < all; t, i = t+1, i+n {
 				li := i / cfg.Games
@@ -337,7 +363,7 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (err error) {
 				got := u[t*cards.MaxPlayers : (t+1)*cards.MaxPlayers]
 				if !in[li] {
 					if int8(got[0]) != -1 {
-						return fmt.Errorf("shard %d/%d: arm %d has an outcome for game %d, which it does not play", k+1, n, ai+1, i)
+						return 0, fmt.Errorf("shard %d/%d: arm %d has an outcome for game %d, which it does not play", k+1, n, ai+1, i)
 					}
 					continue
 				}
@@ -345,12 +371,12 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (err error) {
 				for q, b := range got {
 					v := int(int8(b))
 					if q >= size && v != 0 || v < 0 || v > WinUnit {
-						return fmt.Errorf("shard %d/%d: arm %d, game %d: outcome %d at position %d is impossible", k+1, n, ai+1, i, v, q+1)
+						return 0, fmt.Errorf("shard %d/%d: arm %d, game %d: outcome %d at position %d is impossible", k+1, n, ai+1, i, v, q+1)
 					}
 					total += v
 				}
 				if total > WinUnit {
-					return fmt.Errorf("shard %d/%d: arm %d, game %d: %d win units given out, at most %d", k+1, n, ai+1, i, total, WinUnit)
+					return 0, fmt.Errorf("shard %d/%d: arm %d, game %d: %d win units given out, at most %d", k+1, n, ai+1, i, total, WinUnit)
 				}
 				for q, b := range got {
 					a.units[i*cards.MaxPlayers+q] = int8(b)
@@ -363,12 +389,12 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (err error) {
 		if a.counts {
 			sum, err := sumCounts(newAcc(a.plan).counts(), parts, games)
 			if err != nil {
-				return fmt.Errorf("arm %d: %v", ai+1, err)
+				return 0, fmt.Errorf("arm %d: %v", ai+1, err)
 			}
 			a.Counts = sum
 		}
 	}
-	return nil
+	return elapsed, nil
 }
 
 // --- runs ----------------------------------------------------------------------
@@ -384,8 +410,11 @@ func runKey(cfg *Config, p *plan) string {
 // replayRun is Run of the shards' games: their counts added, their records
 // (if the caller reads them) handed on in game order.
 func (l *Ledger) replayRun(cfg Config, p *plan) (*Result, error) {
-	began := time.Now()
 	row, err := l.take(phaseRun, runKey(&cfg, p), []string{p.rs.Hash})
+	if err != nil {
+		return nil, err
+	}
+	elapsed, err := seconds(row)
 	if err != nil {
 		return nil, err
 	}
@@ -422,7 +451,7 @@ func (l *Ledger) replayRun(cfg Config, p *plan) (*Result, error) {
 			}
 		}
 	}
-	return finishResult(cfg, p, sum, time.Since(began), false, keep), nil
+	return finishResult(cfg, p, sum, elapsed, false, keep), nil
 }
 
 // checkRecord checks that g can be the record of game i of the plan: its
@@ -484,11 +513,14 @@ func int32Bytes(xs []int32) []byte {
 // per lineup: one pool per shard and a ref per game t (game j of lineup li
 // is t = j·nl + li), each record checked against the design so that no
 // record can lead the fit out of its parameters.
-func (l *Ledger) replayValues(d *valueDesign, games int) (pools [][]int32, refs []recordRef, err error) {
+func (l *Ledger) replayValues(d *valueDesign, games int) (pools [][]int32, refs []recordRef, elapsed time.Duration, err error) {
 	key, hashes := valuesKey(d, games)
 	row, err := l.take(phaseValues, key, hashes)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
+	}
+	if elapsed, err = seconds(row); err != nil {
+		return nil, nil, 0, err
 	}
 	n := len(row)
 	nl := len(d.plan.lineups)
@@ -496,7 +528,7 @@ func (l *Ledger) replayValues(d *valueDesign, games int) (pools [][]int32, refs 
 	refs = make([]recordRef, all)
 	for k, p := range row {
 		if len(p.Values)%4 != 0 {
-			return nil, nil, fmt.Errorf("shard %d/%d: card-value records of %d bytes (not whole int32s)", k+1, n, len(p.Values))
+			return nil, nil, 0, fmt.Errorf("shard %d/%d: card-value records of %d bytes (not whole int32s)", k+1, n, len(p.Values))
 		}
 		pool := make([]int32, len(p.Values)/4)
 		for i := range pool {
@@ -506,17 +538,17 @@ func (l *Ledger) replayValues(d *valueDesign, games int) (pools [][]int32, refs 
 		for t := k; t < all; t += n {
 			end, err := d.checkRecord(pool, off, t%nl, (t/nl)%len(d.plan.lineups[t%nl].ids))
 			if err != nil {
-				return nil, nil, fmt.Errorf("shard %d/%d, card-value game %d: %v", k+1, n, t, err)
+				return nil, nil, 0, fmt.Errorf("shard %d/%d, card-value game %d: %v", k+1, n, t, err)
 			}
 			refs[t] = recordRef{int32(k), int32(off)}
 			off = end
 		}
 		if off != len(pool) {
-			return nil, nil, fmt.Errorf("shard %d/%d: %d card-value numbers after its last game", k+1, n, len(pool)-off)
+			return nil, nil, 0, fmt.Errorf("shard %d/%d: %d card-value numbers after its last game", k+1, n, len(pool)-off)
 		}
 		pools = append(pools, pool)
 	}
-	return pools, refs, nil
+	return pools, refs, elapsed, nil
 }
 
 // checkRecord checks the record at pool[off:] of a game of lineup li with

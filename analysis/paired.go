@@ -197,8 +197,8 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		}
 	}
 	if ledger.Replaying() {
-		began := time.Now()
-		if err := ledger.replayArms(cfg, arms); err != nil {
+		elapsed, err := ledger.replayArms(cfg, arms)
+		if err != nil {
 			return false, 0, err
 		}
 		for _, a := range arms {
@@ -208,7 +208,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 				}
 			}
 		}
-		return false, time.Since(began), nil
+		return false, elapsed, nil
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -307,7 +307,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	}
 	partial = int(done.Load()) < total
 	if ledger.Recording() {
-		ledger.recordArms(cfg, arms, partial)
+		ledger.recordArms(cfg, arms, partial, time.Since(began))
 	}
 	return partial, time.Since(began), nil
 }

@@ -341,7 +341,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res := finishResult(cfg, p, total.counts(), time.Since(began), int(total.games) < p.total, keep)
 	if ledger.Recording() {
 		ledger.record(&Phase{Kind: phaseRun, Key: runKey(&cfg, p), Rulesets: []string{p.rs.Hash}, Games: res.Counts.Games,
-			Counts: res.Counts, Records: keep, partial: res.Partial})
+			Seconds: res.Elapsed.Seconds(), Counts: res.Counts, Records: keep, partial: res.Partial})
 		if !cfg.KeepGames {
 			res.Records = nil
 		}

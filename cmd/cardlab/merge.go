@@ -44,25 +44,27 @@ add up, the games its shard plays). Merging interrupted (partial) shards
 writes the partial result — beside --out FILE as FILE.partial.json — and
 exits 1, as simulate does.
 A merged result lists the shards it holds, so 'cardlab merge result.json'
-prints its tables.
+prints its tables. --out FILE always writes JSON: a file is for 'cardlab
+merge' and 'cardlab report --from' to read.
 
-The shard files of impact, diff and sweep ('cardlab impact … --shard k/n
---out FILE') hold the command's flags and the outcome of each of their
-games. merge checks that they are the n shards of one run (the same
+The shard files of impact, diff, sweep and report ('cardlab impact …
+--shard k/n --out FILE') hold the command's flags and the outcome of each of
+their games. merge checks that they are the n shards of one run (the same
 command, flags, cardlab build and shard count; every shard once; each
 file's checksum) and runs the command again on their games, playing none:
 its output (tables, or JSON with --json or --out) is the unsharded run's,
-byte for byte but for the timing. It reads the ruleset the shards name
-(--rules as they were given, relative to where merge runs) or the one
---rules gives here, and refuses one the shards did not play. --out FILE always writes JSON: a file is for 'cardlab
-merge' and 'cardlab report --from' to read.
+byte for byte but for the timing (the shards' summed). Of a report's shards
+it writes the report's results.json, for 'cardlab report --from FILE --out
+DIR' to render. It reads the ruleset the shards name (--rules as they were
+given, relative to where merge runs) or the one --rules gives here, and
+refuses one the shards did not play.
 docs/distributed.md shows runs split over GNU parallel and Kubernetes.`,
 		Example: `  cardlab merge shard-*.json --out result.json
   cardlab merge shard-1.json shard-2.json        # tables
   cardlab --rules mygame merge impact-*.json --out values.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageErrorf("merge needs at least one FILE (the shard files of 'cardlab simulate|impact|diff|sweep --shard k/n --out FILE')")
+				return usageErrorf("merge needs at least one FILE (the shard files of 'cardlab simulate|impact|diff|sweep|report --shard k/n --out FILE')")
 			}
 			return nil
 		},
