@@ -144,6 +144,18 @@ func TestMergeRefusesShards(t *testing.T) {
 	if err := os.WriteFile(forgedFile, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A forged time is refused too, not summed into the merged timing.
+	var slow shardFile
+	if err := json.Unmarshal(data, &slow); err != nil {
+		t.Fatal(err)
+	}
+	slow.Phases[0].Seconds = 1e308
+	slow.Checksum = slow.sum()
+	slowFile := filepath.Join(dir, "slow.json")
+	b, _ = json.Marshal(&slow)
+	if err := os.WriteFile(slowFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	rules := writeDefault(t)
 	corrupt(t, rules, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 5\n    copies: 2\n")
 	for _, c := range []struct {
@@ -158,6 +170,7 @@ func TestMergeRefusesShards(t *testing.T) {
 		{"other n", []string{shards[0], four[1], shards[2]}, nil, "differ in the shard count n"},
 		{"edited", []string{shards[0], edited, shards[2]}, nil, "checksum does not match"},
 		{"forged", []string{shards[0], forgedFile, shards[2]}, nil, "impossible"},
+		{"forged seconds", []string{shards[0], slowFile, shards[2]}, nil, "no time a phase takes"},
 		{"simulate result", []string{shards[0], sim}, nil, "merge the shards of one command at a time"},
 		{"simulate first", []string{sim, shards[0]}, nil, "merge the shards of one command at a time"},
 		{"other ruleset", shards, []string{"--rules", rules}, "merge with the rulesets the shards played"},
