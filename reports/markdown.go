@@ -68,7 +68,11 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	r := m.rep
 	p("# Balance report: %s\n\n", mdText(m.title()))
 	p("%s · ruleset %s · cardlab %s\n\n", mdText(m.describe()), mdText(shortHash(r.Ruleset.Hash)), mdText(r.ToolVersion))
-	p("%s\n\n", mdStart(m.botsLine()))
+	bl := m.botsLine()
+	if d := r.CardValueDesign; d != nil {
+		bl += " Card values: " + m.precisionText(d) + "."
+	}
+	p("%s\n\n", mdStart(bl))
 	cmd := m.command()
 	fence := mdFence(cmd)
 	p("Reproduce with:\n\n%ssh\n%s\n%s\n\n", fence, strings.ReplaceAll(cmd, "\n", " "), fence)

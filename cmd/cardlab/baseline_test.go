@@ -42,11 +42,11 @@ type baselineRun struct {
 // players with each kind of bot, and merge.
 var baselineRuns = []baselineRun{
 	{name: "report", args: []string{"report", "--bots", "greedy", "--check-bots", "none", "--games", "200", "--value-games", "200", "--precision", "20", "--out", "OUT/report"}},
-	{name: "impact-ablation", args: []string{"impact", "--method", "ablation", "--mode", "blank-copy", "--cards", "kl-warriors,sf-sovereign,vu-surak", "--games", "100", "--out", "OUT/r.json"}},
-	{name: "impact-effect-off", args: []string{"impact", "--method", "ablation", "--mode", "effect-off", "--cards", "ro-cloaking-device", "--players", "romulan,starfleet", "--games", "100", "--out", "OUT/r.json"}},
-	{name: "impact-screening", args: []string{"impact", "--method", "screening", "--cards", "all", "--value-games", "200", "--precision", "20", "--out", "OUT/r.json"}},
-	{name: "diff", rules: true, args: []string{"diff", "--rules", "OUT/edited", "--base", "OUT/base", "--games", "200", "--out", "OUT/r.json"}},
-	{name: "sweep", args: []string{"sweep", "--card", "sf-sovereign", "--field", "power", "--values", "2..5", "--games", "100", "--out", "OUT/r.json"}},
+	{name: "impact-ablation", args: []string{"impact", "--bots", "greedy", "--method", "ablation", "--mode", "blank-copy", "--cards", "kl-warriors,sf-sovereign,vu-surak", "--games", "100", "--out", "OUT/r.json"}},
+	{name: "impact-effect-off", args: []string{"impact", "--bots", "greedy", "--method", "ablation", "--mode", "effect-off", "--cards", "ro-cloaking-device", "--players", "romulan,starfleet", "--games", "100", "--out", "OUT/r.json"}},
+	{name: "impact-screening", args: []string{"impact", "--bots", "greedy", "--method", "screening", "--cards", "all", "--value-games", "200", "--precision", "20", "--out", "OUT/r.json"}},
+	{name: "diff", rules: true, args: []string{"diff", "--bots", "greedy", "--rules", "OUT/edited", "--base", "OUT/base", "--games", "200", "--out", "OUT/r.json"}},
+	{name: "sweep", args: []string{"sweep", "--bots", "greedy", "--card", "sf-sovereign", "--field", "power", "--values", "2..5", "--games", "100", "--out", "OUT/r.json"}},
 	{name: "skill", args: []string{"skill", "--bots", "random,greedy", "--games", "100", "--out", "OUT/r.json"}},
 	{name: "merge", args: []string{"merge", "OUT/shard1.json", "OUT/shard2.json", "--out", "OUT/r.json"}},
 }

@@ -52,9 +52,9 @@ func TestCommandsPlayAtLimits(t *testing.T) {
 				{"score", scen},
 				{"simulate", "--games", "2", "--workers", "2", "--bots", "ismcts:iters=5"},
 				{"report", "--games", "4", "--bots", "random", "--check-bots", "greedy", "--values=false", "--workers", "2", "--out", filepath.Join(out, "report")},
-				{"impact", "--method", "ablation", "--cards", card, "--games", "4", "--workers", "2"},
-				{"sweep", "--card", card, "--values", "0,4", "--games", "4", "--workers", "2"},
-				{"diff", "--base", dir, "--games", "4", "--workers", "2"},
+				{"impact", "--bots", "greedy", "--method", "ablation", "--cards", card, "--games", "4", "--workers", "2"},
+				{"sweep", "--bots", "greedy", "--card", card, "--values", "0,4", "--games", "4", "--workers", "2"},
+				{"diff", "--bots", "greedy", "--base", dir, "--games", "4", "--workers", "2"},
 				{"skill", "--players", "starfleet,vulcan", "--games", "4", "--workers", "2"},
 				{"ladder", "--bots", "random,greedy", "--games", "4", "--workers", "2"},
 			}

@@ -1,18 +1,29 @@
 package main
 
-// defaultBots is the bot every analysis command plays with unless --bots
-// says otherwise: simulate, impact, sweep, diff and report, and the
-// strongest level of skill's default. One skill level for all of them keeps
-// their figures comparable: with random bots in one command and greedy in
-// another, `cardlab diff` and the report disagreed about the same ruleset.
-const defaultBots = "greedy"
+// defaultBots is the bot the analysis commands play with unless --bots says
+// otherwise: report, impact, sweep, diff and watch, and the strongest level
+// of skill's default. One skill level for all of them keeps their figures
+// comparable, and the strong tier is the one whose verdicts hold under
+// skilled play (issue 26; the report checks them against greedy play).
+const defaultBots = "strong"
+
+// simulateDefaultBots is simulate's default: the raw figures of many games
+// at greedy's cost (a hundredth of strong's), as before the strong tier.
+const simulateDefaultBots = "greedy"
+
+// costlyGames is --games of diff and sweep (per lineup, each arm) when the
+// bots cost more than greedy and --games is not given: 1000 games of the
+// strong bot take about 9 s of CPU per lineup and arm.
+const costlyGames = 1000
 
 // botsFlagUsage is the --bots help of the commands that default to
 // defaultBots.
-const botsFlagUsage = "the bot `SPEC` for every seat, or one per seat comma-separated (every analysis command and 'cardlab report' default to " + defaultBots + ")"
+const botsFlagUsage = "the bot `SPEC` for every seat, or one per seat comma-separated (the analysis commands and 'cardlab report' default to " + defaultBots + "; greedy is a hundred times cheaper and weaker)"
 
 // defaultBotsHelp is the sentence each analysis command's --help gives
 // about its default bot.
-const defaultBotsHelp = `Bots default to ` + defaultBots + ` — the same skill level in simulate, impact,
-sweep, diff, skill (its strongest level) and report, so their figures agree;
---bots random is several times faster but plays every card alike.`
+const defaultBotsHelp = `Bots default to ` + defaultBots + ` — the same skill level in impact, sweep, diff,
+watch, skill (its strongest level) and report, so their figures agree; with a
+costly bot such as strong, --games defaults to ` + "1000" + ` (and the screening's
+games to a budget). --bots greedy is about a hundred times faster but plays
+like a beginner: its verdicts can change under skilled play.`

@@ -5,17 +5,19 @@ import (
 	"testing"
 )
 
-// Every analysis command defaults to the same bot, and its --help says so.
+// Every analysis command defaults to the same bot (simulate, the raw
+// figures, to greedy), and its --help says so.
 func TestDefaultBotsEverywhere(t *testing.T) {
 	root := NewCmdRoot()
 	for _, c := range []struct{ cmd, want string }{
-		{"simulate", defaultBots},
+		{"simulate", simulateDefaultBots},
 		{"impact", defaultBots},
 		{"sweep", defaultBots},
 		{"diff", defaultBots},
+		{"watch", defaultBots},
 		{"report", reportDefaultBots},
 		// skill compares levels: its strongest default level is the default bot.
-		{"skill", "random," + defaultBots},
+		{"skill", "greedy," + defaultBots},
 	} {
 		sub, _, err := root.Find([]string{c.cmd})
 		if err != nil || sub.Name() != c.cmd {
@@ -32,8 +34,8 @@ func TestDefaultBotsEverywhere(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, `(default "`+c.want+`")`) {
 			t.Errorf("%s --help: exit %d, does not state the default %q:\n%s%s", c.cmd, code, c.want, stdout, stderr)
 		}
-		if c.cmd != "report" && c.cmd != "impact" && !strings.Contains(stdout, defaultBots+" is the bot every other") &&
-			!strings.Contains(stdout, "Bots default to "+defaultBots) {
+		if c.cmd != "report" && c.cmd != "impact" && c.cmd != "watch" && !strings.Contains(stdout, defaultBots+" is the bot every other") &&
+			!strings.Contains(stdout, "Bots default to "+c.want) {
 			t.Errorf("%s --help does not explain the shared default:\n%s", c.cmd, stdout)
 		}
 	}

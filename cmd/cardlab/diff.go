@@ -74,7 +74,7 @@ then says so at once and plays none.
 			return diffRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games `N` per lineup in each version", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games `N` per lineup in each version", defaultBots)
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's")
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")

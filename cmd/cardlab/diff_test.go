@@ -12,7 +12,7 @@ import (
 
 func TestDiffNullCommand(t *testing.T) {
 	a, b := writeDefault(t), writeDefault(t)
-	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
+	code, stdout, stderr := cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
 	if code != 0 {
 		t.Fatalf("null diff: exit %d: %s", code, stderr)
 	}
@@ -31,7 +31,7 @@ func TestDiffNullCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	code, stdout, stderr = cardlab(t, "diff", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
+	code, stdout, stderr = cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "30", "--workers", "2", "--fail-on-significant")
 	if code != 0 {
 		t.Fatalf("comment-only diff: exit %d: %s", code, stderr)
 	}
@@ -49,7 +49,7 @@ func TestDiffNullCommand(t *testing.T) {
 // without playing (issue 16), in JSON too, whatever --games asks.
 func TestDiffIdenticalPlaysNothing(t *testing.T) {
 	a, b := writeDefault(t), writeDefault(t)
-	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "90000", "--json", "--fail-on-significant")
+	code, stdout, stderr := cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "90000", "--json", "--fail-on-significant")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -63,7 +63,7 @@ func TestDiffIdenticalPlaysNothing(t *testing.T) {
 	}
 	// One changed byte (a comment) is another hash: the games are played.
 	corrupt(t, b, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 4 # same\n    copies: 2\n")
-	code, stdout, stderr = cardlab(t, "diff", "--base", a, "--rules", b, "--games", "10", "--json")
+	code, stdout, stderr = cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "10", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -80,7 +80,7 @@ func TestDiffCommandSignificant(t *testing.T) {
 	a, b := writeDefault(t), writeDefault(t)
 	// The D7 Battle Cruiser (power 4, two copies) much stronger.
 	corrupt(t, b, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 9\n    copies: 2\n")
-	code, stdout, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "150", "--workers", "2", "--json", "--fail-on-significant")
+	code, stdout, stderr := cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "150", "--workers", "2", "--json", "--fail-on-significant")
 	if code != 1 || !strings.Contains(stderr, "--fail-on-significant: SIGNIFICANT") {
 		t.Fatalf("diff: exit %d, stderr %q", code, stderr)
 	}
@@ -97,16 +97,16 @@ func TestDiffCommandSignificant(t *testing.T) {
 		}
 	}
 	// Without the flag a significant change is not an error.
-	if code, _, stderr := cardlab(t, "diff", "--base", a, "--rules", b, "--games", "20"); code != 0 {
+	if code, _, stderr := cardlab(t, "diff", "--bots", "greedy", "--base", a, "--rules", b, "--games", "20"); code != 0 {
 		t.Errorf("diff without --fail-on-significant: exit %d: %s", code, stderr)
 	}
 }
 
 func TestDiffErrors(t *testing.T) {
-	if code, _, stderr := cardlab(t, "diff", "--games", "5"); code != 2 || !strings.Contains(stderr, "--base DIR is required") {
+	if code, _, stderr := cardlab(t, "diff", "--bots", "greedy", "--games", "5"); code != 2 || !strings.Contains(stderr, "--base DIR is required") {
 		t.Errorf("no --base: exit %d, %q", code, stderr)
 	}
-	if code, _, stderr := cardlab(t, "diff", "--base", t.TempDir()+"/none", "--games", "5"); code != 1 || !strings.Contains(stderr, "--base") {
+	if code, _, stderr := cardlab(t, "diff", "--bots", "greedy", "--base", t.TempDir()+"/none", "--games", "5"); code != 1 || !strings.Contains(stderr, "--base") {
 		t.Errorf("missing base dir: exit %d, %q", code, stderr)
 	}
 }

@@ -52,12 +52,12 @@ type BatchOptions struct {
 const defaultGames = 2000
 
 // batchFlags registers the shared flags; players receives --players.
-func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int, gamesUsage string, withBots bool) {
+func batchFlags(cmd *cobra.Command, o *BatchOptions, players *string, games int, gamesUsage string, bots string) {
 	fl := cmd.Flags()
 	fl.StringVar(players, "players", "", "play one lineup: the factions in seat order, a comma-separated `LIST`")
 	fl.StringArrayVar(&o.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
-	if withBots {
-		fl.StringVar(&o.Bots, "bots", defaultBots, botsFlagUsage)
+	if bots != "" {
+		fl.StringVar(&o.Bots, "bots", bots, botsFlagUsage)
 	}
 	fl.IntVar(&o.Games, "games", games, gamesUsage)
 	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
@@ -108,6 +108,9 @@ func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, play
 		return err
 	}
 	o.Progress = isTerminal(o.ErrOut)
+	if n := cmd.Name(); (n == "diff" || n == "sweep") && !cmd.Flags().Changed("games") && costly(strings.Split(o.Bots, ",")) {
+		o.Games = costlyGames
+	}
 	o.JSON = o.JSON || writesFile(o.OutFile)
 	if o.OutFile != "" {
 		// Checked before any game is played; a bad --out is a request
@@ -298,6 +301,15 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 				if f.Changed("games") {
 					return usageErrorf("--games is the paired games per card of --method ablation; the screening starts from --value-games per lineup")
 				}
+				if costly(strings.Split(opts.Bots, ",")) {
+					// The strong bot's budget, as in report.
+					if !f.Changed("value-games") {
+						opts.ValueGames = reportStrongValueGames
+					}
+					if !f.Changed("max-games") {
+						opts.MaxGames = max(opts.ValueGames, reportStrongValueMaxGames)
+					}
+				}
 				if err := checkCount("value-games", opts.ValueGames, 64, maxGames); err != nil {
 					return err
 				}
@@ -334,7 +346,7 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 			return impactRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, reportDefaultImpactGames, "ablation: paired games per card `N` (the screening's are --value-games)", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, reportDefaultImpactGames, "ablation: paired games per card `N` (the screening's are --value-games)", defaultBots)
 	fl := cmd.Flags()
 	fl.StringVar(&cardList, "cards", "all", "the cards to show or test: all, or card `IDS_OR_NAMES` comma-separated")
 	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")

@@ -12,7 +12,7 @@ import (
 
 func TestImpactCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "impact.json")
-	code, stdout, stderr := cardlab(t, "impact", "--method", "ablation", "--mode", "blank", "--cards", "kl-d7,KL-RAPTOR", "--games", "60", "--workers", "2", "--json", "--out", out)
+	code, stdout, stderr := cardlab(t, "impact", "--bots", "greedy", "--method", "ablation", "--mode", "blank", "--cards", "kl-d7,KL-RAPTOR", "--games", "60", "--workers", "2", "--json", "--out", out)
 	if code != 0 || stdout != "" || !strings.Contains(stderr, "wrote "+out) {
 		t.Fatalf("impact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -33,7 +33,7 @@ func TestImpactCommand(t *testing.T) {
 	wantKeys(t, "impact card", c, "rank", "id", "faction", "with_card", "ablated", "delta", "ci95", "unpaired_ci95",
 		"p", "p_adj", "test", "significant", "games", "changed", "variant")
 
-	code, stdout, _ = cardlab(t, "impact", "--method", "ablation", "--cards", "kl-d7", "--mode", "effect-off", "--games", "10")
+	code, stdout, _ = cardlab(t, "impact", "--bots", "greedy", "--method", "ablation", "--cards", "kl-d7", "--mode", "effect-off", "--games", "10")
 	if code != 0 || !strings.Contains(stdout, "Not tested (1)") || !strings.Contains(stdout, "no effect to remove") {
 		t.Errorf("effect-off of a plain card: exit %d\n%s", code, stdout)
 	}
@@ -45,19 +45,19 @@ func TestImpactErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"impact", "--cards", "kl-d8", "--value-games", "64"}, 1, `(kl-d7)`},
-		{[]string{"impact", "--method", "ablation", "--mode", "off", "--games", "5"}, 2, "--mode must be blank-copy, blank or effect-off"},
-		{[]string{"impact", "--mode", "blank"}, 2, "--mode is a setting of --method ablation"},
-		{[]string{"impact", "--method", "ablation", "--precision", "2"}, 2, "--precision is a setting of --method screening"},
-		{[]string{"impact", "--method", "guess"}, 2, "--method must be screening or ablation"},
-		{[]string{"impact", "--value-games", "10"}, 2, "--value-games must be at least 64"},
-		{[]string{"impact", "--games", "640"}, 2, "--games is the paired games per card of --method ablation"},
-		{[]string{"impact", "--method", "ablation", "--value-games", "640"}, 2, "--value-games is a setting of --method screening"},
-		{[]string{"impact", "--precision", "-1"}, 2, "--precision must be 0 (off: exactly --value-games per lineup) or at least 0.01"},
-		{[]string{"impact", "--games", "0"}, 2, "--games must be at least 1"},
-		{[]string{"impact", "--players", "starfleet,klingon", "--matchups", "all"}, 2, "cannot be used together"},
-		{[]string{"impact", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--value-games", "64"}, 1, "plays in none of the lineups"},
-		{[]string{"impact", "--method", "ablation", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "5"}, 1, "plays in none of the lineups"},
+		{[]string{"impact", "--bots", "greedy", "--cards", "kl-d8", "--value-games", "64"}, 1, `(kl-d7)`},
+		{[]string{"impact", "--bots", "greedy", "--method", "ablation", "--mode", "off", "--games", "5"}, 2, "--mode must be blank-copy, blank or effect-off"},
+		{[]string{"impact", "--bots", "greedy", "--mode", "blank"}, 2, "--mode is a setting of --method ablation"},
+		{[]string{"impact", "--bots", "greedy", "--method", "ablation", "--precision", "2"}, 2, "--precision is a setting of --method screening"},
+		{[]string{"impact", "--bots", "greedy", "--method", "guess"}, 2, "--method must be screening or ablation"},
+		{[]string{"impact", "--bots", "greedy", "--value-games", "10"}, 2, "--value-games must be at least 64"},
+		{[]string{"impact", "--bots", "greedy", "--games", "640"}, 2, "--games is the paired games per card of --method ablation"},
+		{[]string{"impact", "--bots", "greedy", "--method", "ablation", "--value-games", "640"}, 2, "--value-games is a setting of --method screening"},
+		{[]string{"impact", "--bots", "greedy", "--precision", "-1"}, 2, "--precision must be 0 (off: exactly --value-games per lineup) or at least 0.01"},
+		{[]string{"impact", "--bots", "greedy", "--games", "0"}, 2, "--games must be at least 1"},
+		{[]string{"impact", "--bots", "greedy", "--players", "starfleet,klingon", "--matchups", "all"}, 2, "cannot be used together"},
+		{[]string{"impact", "--bots", "greedy", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--value-games", "64"}, 1, "plays in none of the lineups"},
+		{[]string{"impact", "--bots", "greedy", "--method", "ablation", "--players", "starfleet,klingon", "--cards", "vu-suurok", "--games", "5"}, 1, "plays in none of the lineups"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {

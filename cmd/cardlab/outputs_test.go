@@ -237,7 +237,7 @@ func TestReadmeFlagTable(t *testing.T) {
 		}
 	}
 	// A share of 0..1 given to --target is refused, not read as 0.48%.
-	if code, _, stderr := cardlab(t, "sweep", "--card", "kl-d7", "--values", "3..4", "--target", "0.48"); code != 2 || !strings.Contains(stderr, "--target 48") {
+	if code, _, stderr := cardlab(t, "sweep", "--bots", "greedy", "--card", "kl-d7", "--values", "3..4", "--target", "0.48"); code != 2 || !strings.Contains(stderr, "--target 48") {
 		t.Errorf("--target 0.48: exit %d, %s", code, stderr)
 	}
 }

@@ -24,7 +24,7 @@ import (
 // random) 2000 (±1.3); the check stage replays the same games with the
 // other tier (docs/metrics.md, "Skill-dependent verdicts").
 const (
-	reportDefaultBots  = "strong"
+	reportDefaultBots  = defaultBots
 	reportDefaultGames = defaultGames
 	// reportStrongGames is --games at a costly tier (strong, ISMCTS): 6000
 	// games of the strong bot take about 54 s of CPU.

@@ -51,7 +51,8 @@ or explicit lineups separated by ";" (or by repeating --matchups). Each
 lineup plays --games games with its seats rotated, so every faction sits
 in every seat equally often. --bots is one bot spec for every seat or one
 per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
-` + defaultBotsHelp + `
+Bots default to ` + simulateDefaultBots + ` here: simulate gives raw figures fast (the analysis
+commands and report default to ` + defaultBots + `, about a hundred times the cost).
 
 The result depends only on the ruleset, the lineups, the bots, --games and
 --seed — never on --workers or on how the run is split into --shard k/n
@@ -95,7 +96,7 @@ for --games-out). A second Ctrl-C quits at once without writing.`,
 			return simulateRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games per lineup `N` (over all shards)", true)
+	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games per lineup `N` (over all shards)", simulateDefaultBots)
 	fl := cmd.Flags()
 	fl.StringVar(&shard, "shard", "1/1", "play only part `k/n` of the games (merge the parts with 'cardlab merge')")
 	fl.StringVar(&opts.GamesOut, "games-out", "", "write one JSON line per game to `FILE`")

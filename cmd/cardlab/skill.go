@@ -44,8 +44,8 @@ play" (their rank drops as play gets stronger, significantly) or that reward
 skilled play. A card is listed only when its oh_iwd changes significantly
 between the levels (a z-test, Holm-corrected over the cards).
 
-The default levels are random and ` + defaultBots + `; ` + defaultBots + ` is the bot every other
-analysis command (simulate, impact, sweep, diff, report) plays by default, so
+The default levels are greedy and ` + defaultBots + `; ` + defaultBots + ` is the bot every other
+analysis command (impact, sweep, diff, watch, report) plays by default, so
 skill's strongest default level matches their figures. ISMCTS is slow (about
 a second per game with the default 500 iterations per decision): start with
 a few hundred games, or ismcts:iters=100.`,
@@ -82,8 +82,8 @@ a few hundred games, or ismcts:iters=100.`,
 			return skillRun(opts)
 		},
 	}
-	batchFlags(cmd, &opts.BatchOptions, &players, 300, "games `N` per lineup at every level", false)
-	cmd.Flags().StringVar(&opts.Bots, "bots", "random,"+defaultBots, "the skill levels: bot `SPECS` comma-separated, weakest first")
+	batchFlags(cmd, &opts.BatchOptions, &players, 300, "games `N` per lineup at every level", "")
+	cmd.Flags().StringVar(&opts.Bots, "bots", "greedy,"+defaultBots, "the skill levels: bot `SPECS` comma-separated, weakest first")
 	floatVar(cmd.Flags(), &opts.Settle, "settle", analysis.DefaultSettleTolerance*100,
 		"a step between levels within ±`P` points (its 95% interval inside) counts as no movement")
 	return cmd

@@ -17,7 +17,7 @@ func TestSkillCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(res.Levels, ",") != "random,greedy" || len(res.Factions) != 2 || len(res.Steps) != 1 {
+	if strings.Join(res.Levels, ",") != "greedy,strong" || len(res.Factions) != 2 || len(res.Steps) != 1 {
 		t.Errorf("skill result: levels %v, %d factions, %d steps", res.Levels, len(res.Factions), len(res.Steps))
 	}
 	if res.SettleTolerance != 0.03 {
@@ -29,7 +29,7 @@ func TestSkillCommand(t *testing.T) {
 		}
 	}
 	code, stdout, _ = cardlab(t, "skill", "--players", "starfleet,klingon", "--games", "20")
-	if code != 0 || !strings.Contains(stdout, "random → greedy") || !strings.Contains(stdout, "Rank changes") ||
+	if code != 0 || !strings.Contains(stdout, "greedy → strong") || !strings.Contains(stdout, "Rank changes") ||
 		!strings.Contains(stdout, "Where each faction's share stops moving (a step within ±3 points") {
 		t.Errorf("skill tables: exit %d\n%s", code, stdout)
 	}

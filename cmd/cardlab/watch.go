@@ -23,15 +23,24 @@ import (
 )
 
 // watchDefaultGames is smaller than the report's default: a save should be
-// answered in seconds, and the comparison is paired.
-const watchDefaultGames = 500
+// answered in seconds, and the comparison is paired. watchCostlyGames is
+// the default with a costly bot such as strong (a save plays the edited
+// ruleset and both arms of the comparison, 3 × 6 × 150 games of about 9 ms).
+const (
+	watchDefaultGames = 500
+	watchCostlyGames  = 150
+)
 
 // watchDefaultPrecision is coarser than the report's: the card values are
 // measured in seconds (about a quarter of the report's games).
 const watchDefaultPrecision = 5.0
 
-// watchValueGames starts the card values with fewer games than the report.
-const watchValueGames = 2048
+// watchValueGames starts the card values with fewer games than the report;
+// watchCostlyValueGames is all they play with a costly bot.
+const (
+	watchValueGames       = 2048
+	watchCostlyValueGames = 256
+)
 
 // WatchOptions are the inputs of `cardlab watch`.
 type WatchOptions struct {
@@ -79,11 +88,12 @@ it answers only to localhost, 127.0.0.1 and [::1] with its port).
 The baseline is the ruleset as it was when watch started, or --base DIR.
 A save while a comparison runs cancels it and starts again. Ctrl-C stops.
 
-Each comparison plays --games games per lineup (` + fmt.Sprint(watchDefaultGames) + `) with --bots ` + defaultBots + `, as
-'cardlab report' would; more games give narrower intervals and take longer.
-The card values are measured in each version as the report does (--values),
-to a coarser --precision (` + fmt.Sprint(watchDefaultPrecision) + ` win-share points) so that a save is
-answered in seconds. A card is shown when you edited it, or when its value
+Each comparison plays --games games per lineup (` + fmt.Sprint(watchCostlyGames) + ` with a costly bot such as
+the default --bots ` + defaultBots + `, ` + fmt.Sprint(watchDefaultGames) + ` with greedy or random), as 'cardlab report' would;
+more games give narrower intervals and take longer. The card values are
+measured in each version as the report does (--values; off by default with a
+costly bot, whose games would take minutes), to a coarser --precision
+(` + fmt.Sprint(watchDefaultPrecision) + ` win-share points) so that a save is answered in seconds. A card is shown when you edited it, or when its value
 against its faction moved by more than the two runs' 95% intervals allow,
 at 5% after Benjamini–Hochberg over all cards (when nothing changed, a
 card shows by chance in at most one save in twenty).`,
@@ -102,6 +112,16 @@ card shows by chance in at most one save in twenty).`,
 			}
 			if opts.Games < 1 {
 				return usageErrorf("--games must be at least 1, got %d", opts.Games)
+			}
+			if costly(strings.Split(opts.Bots, ",")) {
+				// A costly bot answers a save in seconds only with fewer
+				// games, and without card values unless asked for.
+				if !cmd.Flags().Changed("games") {
+					opts.Games = watchCostlyGames
+				}
+				if !cmd.Flags().Changed("values") {
+					opts.Values = false
+				}
 			}
 			if opts.Workers < 0 {
 				return usageErrorf("--workers must be 0 (one per CPU) or more, got %d", opts.Workers)
@@ -128,7 +148,7 @@ card shows by chance in at most one save in twenty).`,
 	fl.IntVar(&opts.Games, "games", watchDefaultGames, "games per lineup `N` in each comparison")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU)")
-	fl.BoolVar(&opts.Values, "values", true, "measure the cards' values in every comparison (--values=false: factions only, faster)")
+	fl.BoolVar(&opts.Values, "values", true, "measure the cards' values in every comparison (--values=false: factions only, faster; off by default with a costly bot)")
 	floatVar(fl, &opts.Precision, "precision", watchDefaultPrecision, "card values: the median 95% half-width of a card's value to play for, in `P` win-share points")
 	fl.IntVar(&opts.Port, "port", 0, "serve the live page on 127.0.0.1:`P` (default: any free port)")
 	return cmd
@@ -148,6 +168,9 @@ type watcher struct {
 	outMu    sync.Mutex
 	// playing counts the runs in play, for what Ctrl-C says.
 	playing *atomic.Int32
+	// valueGames, valueMaxGames: the card values' first stage and budget
+	// per lineup (smaller with a costly bot).
+	valueGames, valueMaxGames int
 }
 
 func watchRun(opts *WatchOptions) error {
@@ -189,7 +212,12 @@ func watchRun(opts *WatchOptions) error {
 		return fmt.Errorf("serving the live page: %w", err)
 	}
 	w := &watcher{opts: opts, live: reports.NewLiveServer(strings.TrimSpace(base.Name + " " + base.Version)),
-		base: base, lineups: lineups, specs: specs, playing: playing}
+		base: base, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
+	if costly(specs) {
+		// --values with a costly bot: a small budget (the live page says
+		// the precision reached through each value's interval).
+		w.valueGames, w.valueMaxGames = watchCostlyValueGames, watchCostlyValueGames
+	}
 	srv := &http.Server{Handler: reports.LoopbackOnly(ln.Addr().String(), w.live), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	// Close, not Shutdown: the pages' event streams never end by themselves.
@@ -314,7 +342,7 @@ func (w *watcher) run(ctx context.Context, dir, file string) {
 		cur, err = playReport(ctx, reportGames{rules: rs, base: w.base, baseName: "the baseline", lineups: w.lineups,
 			specs: w.specs, games: w.opts.Games, seed: w.opts.Seed, workers: w.opts.Workers,
 			minSample: analysis.DefaultMinSample, phases: ph,
-			values: w.opts.Values, valueGames: watchValueGames, precision: w.opts.Precision})
+			values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
 		if err == nil {
 			st := reports.LiveResult(cur, baseData, reports.Options{})
 			st.File, st.Time = file, ""
@@ -338,7 +366,7 @@ func (w *watcher) baseline(ctx context.Context, ph phases) (*reports.Data, error
 	}
 	d, err := playReport(ctx, reportGames{rules: w.base, lineups: w.lineups, specs: w.specs, games: w.opts.Games,
 		seed: w.opts.Seed, workers: w.opts.Workers, minSample: analysis.DefaultMinSample, phases: ph,
-		values: w.opts.Values, valueGames: watchValueGames, precision: w.opts.Precision})
+		values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
 	if err != nil {
 		return nil, err
 	}
