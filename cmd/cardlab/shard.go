@@ -136,11 +136,13 @@ func shardDoneTo(ctx context.Context, stdout, log io.Writer, outFile, command, r
 	f := shardFile{Format: shardFormat, Command: command, ToolVersion: versionString(), Rules: rules, Args: args, Phases: l.Phases()}
 	f.Shard.K, f.Shard.N = sh.K, sh.N
 	f.Checksum = f.sum()
-	var b bytes.Buffer
-	if err := writeJSON(&b, &f); err != nil {
+	// Compact: a shard file is for merge to read, and its game records
+	// take a third of the room without indentation.
+	b, err := json.Marshal(&f)
+	if err != nil {
 		return true, err
 	}
-	if _, err := writeResult(stdout, outFile, b.Bytes(), false); err != nil {
+	if _, err := writeResult(stdout, outFile, append(b, '\n'), false); err != nil {
 		return true, err
 	}
 	if outFile != "" {

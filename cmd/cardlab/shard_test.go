@@ -128,7 +128,7 @@ func TestMergeRefusesShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(edited, []byte(strings.Replace(string(data), `"games": `, `"games": 1`, 1)), 0o644); err != nil {
+	if err := os.WriteFile(edited, []byte(strings.Replace(string(data), `"games":`, `"games":1`, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// A shard whose records were changed and its checksum recomputed (it is
