@@ -18,8 +18,8 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	ismcts                                  (500 iterations, random rollouts to the end of the round)
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
-//	strong                                  (Greedy's best 8 actions, 3 deals each, rollouts cut after 4 decisions)
-//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5
+//	strong                                  (Greedy's best 8 actions, 6 deals each, random rollouts cut after 5 decisions)
+//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5,roll=greedy
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -65,6 +65,11 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				default:
 					b.Dets = n
 				}
+			case "roll":
+				if v != "random" && v != "greedy" {
+					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
+				}
+				b.GreedyRoll = v == "greedy"
 			case "margin", "sigma":
 				// NaN fails both comparisons.
 				m, err := strconv.ParseFloat(v, 64)
@@ -77,7 +82,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma, roll)", k)
 			}
 		}
 		return b, nil

@@ -13,15 +13,23 @@ import (
 // action, up to KE, in the rarer effect and discard decisions, where
 // Greedy's rules of thumb are weakest) are each played on the same Dets
 // deals of the hidden cards (game.State.Determinize: it never peeks),
-// followed by Horizon decisions of Greedy for every seat, and the position
-// reached is valued by leaf: victory points held plus every open target's
-// worth times the chance of winning its row by the powers as they stand.
-// A rollout that reaches the end of the Deployment Phase plays the round
-// out and is valued by Evaluate. The candidate with the best mean wins.
+// followed by Horizon decisions for every seat, and the position reached is
+// valued by leaf: victory points held plus every open target's worth times
+// the chance of winning its row by the powers as they stand. A rollout that
+// reaches the end of the Deployment Phase plays the round out and is valued
+// by Evaluate. The candidate with the best mean wins.
 //
-// Cutting rollouts short is what makes it affordable: a rollout of four
-// decisions costs a few microseconds, one to the end of the round tens,
-// and the short ones played as well (docs/metrics.md, "Skill").
+// The rollouts play uniformly random actions (Greedy's with GreedyRoll),
+// and on one deal every candidate's rollout draws the same random numbers:
+// the candidates are compared on the same deals *and* the same random
+// continuations (common random numbers), so their difference is their
+// merit, not the luck of the draw. Random rollouts cost a fifth of
+// Greedy's and do not assume that the rival plays like Greedy; shared
+// random numbers are what make them usable at a few dozen rollouts a
+// decision (docs/metrics.md, "Skill").
+//
+// Cutting rollouts short is what makes it affordable: a rollout of a few
+// decisions costs about a microsecond, one to the end of the round several.
 //
 // With a fixed seed it is deterministic; a decision allocates nothing once
 // its buffers have grown.
@@ -35,9 +43,13 @@ type Strong struct {
 	// of the round.
 	Horizon int
 	Sigma   float64 // power margin scale of leaf's chance of winning a row
+	// GreedyRoll plays the rollouts with Greedy for every seat (the strong
+	// bot before issue 26's random rollouts) instead of random actions.
+	GreedyRoll bool
 
 	rank   *Greedy // ranks the actions
-	roll   *Greedy // plays the rollouts
+	roll   *Greedy // plays the rollouts with GreedyRoll
+	rroll  *Random // plays them otherwise, reseeded per deal
 	rng    game.RNG
 	det    game.State
 	sim    game.State
@@ -57,7 +69,7 @@ type Strong struct {
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
 	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3}
-	b.rank, b.roll = NewGreedy(0), NewGreedy(0)
+	b.rank, b.roll, b.rroll = NewGreedy(0), NewGreedy(0), NewRandom(0)
 	b.Reseed(seed)
 	return b
 }
@@ -114,7 +126,10 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	for k := 0; k < b.Dets; k++ {
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
+		seed := b.rng.Uint64()
 		for c, i := range b.cand {
+			// The same random continuation after every candidate.
+			b.rroll.Reseed(seed)
 			b.det.CopyInto(&b.sim)
 			b.sim.Apply(legal[i])
 			b.sum[c] += b.rollout(&b.sim, me)
@@ -129,14 +144,20 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[b.cand[best]]
 }
 
-// rollout plays d to the end of its round with Greedy and returns me's value.
+// rollout plays d for Horizon decisions (or to the end of its round) and
+// returns me's value.
 func (b *Strong) rollout(d *game.State, me int) float64 {
 	round := d.Round()
 	for n := 0; !d.IsTerminal() && d.Round() == round; n++ {
 		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == game.Deployment {
 			return b.leaf(d, me)
 		}
-		a, _ := Decide(b.roll, d, &b.buf)
+		var a game.Action
+		if b.GreedyRoll {
+			a, _ = Decide(b.roll, d, &b.buf)
+		} else {
+			a, _ = b.rroll.Sample(d)
+		}
 		d.Apply(a)
 	}
 	if d.IsTerminal() {
@@ -218,6 +239,6 @@ func (b *Strong) lineup(d *game.State) {
 const (
 	DefaultStrongK       = 8
 	DefaultStrongKE      = 64
-	DefaultStrongDets    = 3
-	DefaultStrongHorizon = 4
+	DefaultStrongDets    = 6
+	DefaultStrongHorizon = 5
 )
