@@ -69,10 +69,10 @@ type pageData struct {
 	HasImpact, HasValue, CatalogOK                            bool
 	// ValuePrecision is the card values' target median half-width in
 	// win-share points; FlagRule says when a card is flagged.
-	ValuePrecision, FlagRule                      string
+	ValuePrecision, FlagRule string
 	// BotsLine says which bots made the figures; ValueReached the card
 	// values' precision as reached.
-	BotsLine, ValueReached string
+	BotsLine, ValueReached                        string
 	Diff                                          *diffView
 	Suggestion                                    string
 	RankChanges                                   []string
@@ -345,10 +345,10 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		if k := m.skillCard(c.ID); k != nil {
 			label := "Against " + botsName(m.tiers.CheckBots)
 			if k.SkillDependent {
-				label = "Skill-dependent ◆"
+				label = "Skill-dependent ◆ (against " + botsName(m.tiers.CheckBots) + ")"
 			}
-			f = append(f, figure{label, fmt.Sprintf("%+.1f pts [%+.1f, %+.1f], %s against %s play", k.Value.Pts, k.Value.PtsCI95[0], k.Value.PtsCI95[1],
-				flagWords(k.Value.Flag), botsName(m.tiers.CheckBots)), ""})
+			f = append(f, figure{label, fmt.Sprintf("one copy %+.1f pts [%+.1f, %+.1f], %s", k.Value.Pts, k.Value.PtsCI95[0], k.Value.PtsCI95[1],
+				flagWords(k.Value.Flag)), ""})
 		}
 	case c.Impact == nil && !m.metric.Causal:
 		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})

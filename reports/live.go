@@ -48,9 +48,11 @@ type LiveState struct {
 	Factions []LiveFaction `json:"factions,omitempty"`
 	Cards    []LiveCard    `json:"cards,omitempty"`
 	// CardsNote says why no card is listed, or how they were chosen.
-	CardsNote string  `json:"cards_note,omitempty"`
-	Games     int64   `json:"games,omitempty"`
-	Seconds   float64 `json:"seconds,omitempty"`
+	CardsNote string `json:"cards_note,omitempty"`
+	Games     int64  `json:"games,omitempty"`
+	// Bots says which bots played the comparison.
+	Bots    string  `json:"bots,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"`
 	// Progress is the share of the current run's games played (0–1).
 	Progress float64 `json:"progress,omitempty"`
 }
@@ -95,7 +97,8 @@ const maxLiveCards = 12
 // baseline's own report, for the card values before the edit (nil: none).
 func LiveResult(cur, base *Data, o Options) *LiveState {
 	m := newModel(cur, o)
-	st := &LiveState{Status: "done", Time: stamp(m.now), Games: cur.Games}
+	st := &LiveState{Status: "done", Time: stamp(m.now), Games: cur.Games,
+		Bots: fmt.Sprintf("Every figure comes from games of the %s bot.", botsName(cur.Config.Bots))}
 	if df := cur.Diff; df != nil {
 		st.Verdict = df.Verdict
 		for _, c := range m.changes() {

@@ -20,6 +20,9 @@ func TestLiveResult(t *testing.T) {
 	if st.Status != "done" || len(st.Factions) != 2 || !st.Factions[0].Significant {
 		t.Fatalf("state %+v", st)
 	}
+	if st.Bots != "Every figure comes from games of the greedy bot." {
+		t.Errorf("the live page says of the bots %q", st.Bots)
+	}
 	var names []string
 	for _, c := range st.Cards {
 		names = append(names, c.Name)

@@ -134,7 +134,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	p("\n## Cards\n\n")
 	switch m.metric.Key {
 	case "value":
-		p("Ranked by value vs faction: %s. ● flagged: %s.\n\n", mdText(m.metric.Long), mdText(m.flagRule()))
+		p("Ranked by value vs faction: %s. ● flagged: %s.%s\n\n", mdText(m.metric.Long), mdText(m.flagRule()), mdText(m.skillChartNote()))
 	case "impact":
 		p("Ranked by %s: %s.\n\n", mdText(m.metric.Label), mdText(m.metric.Long))
 	default:
@@ -148,6 +148,9 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			mark := ""
 			if c.Sig != 0 {
 				mark = " ●"
+			}
+			if k := m.skillCard(c.ID); k != nil && k.SkillDependent {
+				mark += " ◆ skill-dependent: " + mdText(flagWords(k.Value.Flag)) + " against " + mdText(botsName(m.tiers.CheckBots)) + " play"
 			}
 			extra := ""
 			if v := c.Value; v != nil && c.HasFace {

@@ -61,10 +61,15 @@ type Data struct {
 // of the JSON of d as decoded. Timings and the time are left out as in
 // analysis.Report.Sum: equivalent runs (a rerun, merged shards) differ only
 // in them.
-func (d *Data) Sum() string {
+func (d *Data) Sum() string { return d.sum(false) }
+
+// sum is Sum; withGenerated keeps Meta.Generated in, as the checksum of a
+// results.json written before it was left out did (such a file still
+// reads).
+func (d *Data) sum(withGenerated bool) string {
 	c := *d
 	c.DocumentChecksum = ""
-	if c.Meta != nil {
+	if c.Meta != nil && !withGenerated {
 		m := *c.Meta
 		m.Generated = ""
 		c.Meta = &m
@@ -111,7 +116,7 @@ func (d *Data) verify() error {
 	switch {
 	case d.DocumentChecksum == "" && d.hasExtras():
 		return errors.New("no document_checksum over its report, impact, sweep, diff or skill (written by an older cardlab, or edited)")
-	case d.DocumentChecksum != "" && d.DocumentChecksum != d.Sum():
+	case d.DocumentChecksum != "" && d.DocumentChecksum != d.Sum() && d.DocumentChecksum != d.sum(true):
 		return errors.New("the document_checksum does not match its content: the file was edited or damaged after cardlab wrote it")
 	}
 	return nil

@@ -112,6 +112,7 @@ func TestSkillDependentEverywhere(t *testing.T) {
 		"Every figure comes from games of the strong bot; the skill check replays the same deals with the greedy bot (card values too).",
 		"Skill-dependent: fair (-0.5) against greedy play.",
 		"skill-dependent — the flag changes between greedy and strong play",
+		"◆ skill-dependent: not flagged against greedy play",
 	} {
 		if !strings.Contains(md, strings.ReplaceAll(want, "(", "(")) && !strings.Contains(md, mdText(want)) {
 			t.Errorf("summary.md lacks %q:\n%s", want, md)
@@ -210,5 +211,37 @@ func TestSkillDependentNull(t *testing.T) {
 	}
 	if flagged > 1 {
 		t.Errorf("%d of 20 seeds mark a faction skill-dependent under the null; want at most 1", flagged)
+	}
+}
+
+// A results.json written before the document checksum left out when the
+// games were played (its checksum covers report.generated) still reads, and
+// one without tier_check (written before the skill check) renders saying
+// no check was run; an edit is still refused.
+func TestOlderResultsStillRead(t *testing.T) {
+	d := testData(t, cards.Default(), 20)
+	d.DocumentChecksum = d.sum(true)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	if err := enc.Encode(d); err != nil {
+		t.Fatal(err)
+	}
+	if d.DocumentChecksum == d.Sum() {
+		t.Fatal("the fixture's older checksum equals today's: the test would prove nothing")
+	}
+	back, err := Parse("old.json", b.Bytes())
+	if err != nil {
+		t.Fatalf("an older results.json is refused: %v", err)
+	}
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, back, Options{Now: testNow}); err != nil || !strings.Contains(md.String(), "no skill check was run") {
+		t.Errorf("rendered (%v):\n%s", err, md.String())
+	}
+	edited := strings.Replace(b.String(), `"generated":"2026-01-02T03:04:05Z"`, `"generated":"2026-01-03T03:04:05Z"`, 1)
+	if edited == b.String() {
+		t.Fatal("the fixture has no generated time to edit")
+	}
+	if _, err := Parse("old.json", []byte(edited)); err == nil {
+		t.Error("an older results.json with an edited time was accepted")
 	}
 }

@@ -491,9 +491,9 @@ type reportGames struct {
 	valueMaxGames int // 0: analysis' default
 	// checkValueGames, checkValueMaxGames: the same at the check tier.
 	checkValueGames, checkValueMaxGames int
-	precision     float64
-	impact        bool
-	impactGames   int
+	precision                           float64
+	impact                              bool
+	impactGames                         int
 	// check is the check stage's bots (nil: no check): the same games
 	// replayed, and with values the card values measured, at that tier.
 	check   []string

@@ -61,6 +61,7 @@
       return; // keep the last result on screen while a run goes on
     }
     document.getElementById("live-verdict").textContent = st.verdict || "";
+    document.getElementById("live-bots").textContent = st.bots || "";
     var ch = clear("live-changes");
     (st.changes || []).forEach(function (c) {
       ch.appendChild(el("li", c.name + (c.id && c.id !== c.name ? " (" + c.id + ")" : "") + ": " + c.what));
