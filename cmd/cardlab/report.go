@@ -318,7 +318,11 @@ func reportRun(opts *ReportOptions) error {
 	if tol == 0 {
 		tol = -1 // no band
 	}
-	if err := reports.Write(opts.OutDir, data, reports.Options{Now: opts.Now, Tolerance: tol, CardTolerance: opts.CardTolerance}); err != nil {
+	now := opts.Now
+	if now.IsZero() {
+		now = reportTime()
+	}
+	if err := reports.Write(opts.OutDir, data, reports.Options{Now: now, Tolerance: tol, CardTolerance: opts.CardTolerance}); err != nil {
 		return fmt.Errorf("writing the report to %s: %w", opts.OutDir, err)
 	}
 	var files []string
@@ -511,7 +515,7 @@ type phases interface {
 // playReport plays a report's games and returns its data. `cardlab report`
 // and `cardlab watch` both call it, so watch shows what the report would.
 func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
-	began := time.Now().UTC()
+	began := reportTime()
 	bar := g.phases
 	// The histograms count the games as they finish: memory does not grow
 	// with --games.
