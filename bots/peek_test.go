@@ -14,7 +14,7 @@ import (
 func TestNeverPeek(t *testing.T) {
 	rs := cards.Default()
 	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game",
-		"strong", "strong:k=4,dets=3,margin=0", "strong:roll=greedy,dets=2"}
+		"strong", "strong:k=4,dets=3,margin=0", "strong:roll=greedy,dets=2", "strong:search=flat"}
 	n := 300
 	if testing.Short() {
 		n = 60

@@ -18,8 +18,8 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	ismcts                                  (500 iterations, random rollouts to the end of the round)
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
-//	strong                                  (Greedy's best 8 actions, 6 deals each, random rollouts cut after 5 decisions)
-//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5,roll=greedy
+//	strong                                  (Greedy's best 10 actions halved by random rollouts on 3 new deals a round, cut after 5 decisions)
+//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -65,6 +65,11 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				default:
 					b.Dets = n
 				}
+			case "search":
+				if v != "halving" && v != "flat" {
+					return nil, fmt.Errorf("bots: strong search must be halving or flat, got %q", v)
+				}
+				b.Flat = v == "flat"
 			case "roll":
 				if v != "random" && v != "greedy" {
 					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
@@ -82,7 +87,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma, roll)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma, roll, search)", k)
 			}
 		}
 		return b, nil

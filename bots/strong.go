@@ -11,13 +11,19 @@ import (
 // Strong is perfect-information Monte Carlo over Greedy's best actions.
 // Greedy ranks the legal actions; its best K in a Deployment turn (every
 // action, up to KE, in the rarer effect and discard decisions, where
-// Greedy's rules of thumb are weakest) are each played on the same Dets
-// deals of the hidden cards (game.State.Determinize: it never peeks),
-// followed by Horizon decisions for every seat, and the position reached is
-// valued by leaf: victory points held plus every open target's worth times
-// the chance of winning its row by the powers as they stand. A rollout that
-// reaches the end of the Deployment Phase plays the round out and is valued
-// by Evaluate. The candidate with the best mean wins.
+// Greedy's rules of thumb are weakest) are played on deals of the hidden
+// cards (game.State.Determinize: it never peeks), each followed by Horizon
+// decisions for every seat, and the position reached is valued by leaf:
+// victory points held plus every open target's worth times the chance of
+// winning its row by the powers as they stand. A rollout that reaches the
+// end of the Deployment Phase plays the round out and is valued by
+// Evaluate.
+//
+// The deals are spent by sequential halving (Karnin, Koren & Somekh 2013):
+// every candidate still in the running is played on Dets new deals, the
+// better half by the sum over all its deals goes on, until one is left, so
+// the close contest at the end gets the most deals. With Flat every
+// candidate is played on the same Dets deals instead and the best mean wins.
 //
 // The rollouts play uniformly random actions (Greedy's with GreedyRoll),
 // and on one deal every candidate's rollout draws the same random numbers:
@@ -36,7 +42,7 @@ import (
 type Strong struct {
 	K      int     // candidates searched in a Deployment turn (Greedy's best K)
 	KE     int     // candidates searched in other decisions (effects, discards)
-	Dets   int     // deals of the hidden cards per decision
+	Dets   int     // deals of the hidden cards per round of halving (Flat: per decision)
 	Margin float64 // Greedy's lead above which its best action is taken unsearched
 	// Horizon cuts a rollout after this many decisions in the Deployment
 	// Phase and values the rows as they stand (leaf); 0 plays to the end
@@ -46,6 +52,9 @@ type Strong struct {
 	// GreedyRoll plays the rollouts with Greedy for every seat (the strong
 	// bot before issue 26's random rollouts) instead of random actions.
 	GreedyRoll bool
+	// Flat plays every candidate on the same Dets deals (the strong bot
+	// before issue 26's sequential halving) instead of halving.
+	Flat bool
 
 	rank   *Greedy // ranks the actions
 	roll   *Greedy // plays the rollouts with GreedyRoll
@@ -82,7 +91,7 @@ func (b *Strong) Reseed(seed uint64) {
 }
 
 // Choose returns Greedy's action where its lead is clear, otherwise the best
-// of its top K by the mean rollout value over Dets deals.
+// of its top K by the rollouts' value (sequential halving, or Flat).
 func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	if len(legal) == 1 {
 		return legal[0]
@@ -123,11 +132,39 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	for range b.cand {
 		b.sum = append(b.sum, 0)
 	}
+	alive := b.cand
+	for len(alive) > 1 {
+		b.deal(s, legal, me, alive)
+		if b.Flat {
+			break
+		}
+		// Best first by the sum over the deals all survivors have seen
+		// (insertion; at most KE).
+		for c := 1; c < len(alive); c++ {
+			for j := c; j > 0 && b.sum[j] > b.sum[j-1]; j-- {
+				b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
+				alive[j], alive[j-1] = alive[j-1], alive[j]
+			}
+		}
+		alive = alive[:(len(alive)+1)/2]
+	}
+	best := 0
+	for c := range alive {
+		if b.sum[c] > b.sum[best] {
+			best = c
+		}
+	}
+	return legal[alive[best]]
+}
+
+// deal plays the candidates alive (indices into legal) on Dets new deals
+// and adds each one's values to its sum.
+func (b *Strong) deal(s *game.State, legal []game.Action, me int, alive []int) {
 	for k := 0; k < b.Dets; k++ {
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
 		seed := b.rng.Uint64()
-		for c, i := range b.cand {
+		for c, i := range alive {
 			// The same random continuation after every candidate.
 			b.rroll.Reseed(seed)
 			b.det.CopyInto(&b.sim)
@@ -135,13 +172,6 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 			b.sum[c] += b.rollout(&b.sim, me)
 		}
 	}
-	best := 0
-	for c := range b.cand {
-		if b.sum[c] > b.sum[best] {
-			best = c
-		}
-	}
-	return legal[b.cand[best]]
 }
 
 // rollout plays d for Horizon decisions (or to the end of its round) and
@@ -237,8 +267,8 @@ func (b *Strong) lineup(d *game.State) {
 
 // The defaults of the strong bot spec.
 const (
-	DefaultStrongK       = 8
+	DefaultStrongK       = 10
 	DefaultStrongKE      = 64
-	DefaultStrongDets    = 6
+	DefaultStrongDets    = 3
 	DefaultStrongHorizon = 5
 )

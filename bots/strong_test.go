@@ -66,16 +66,16 @@ func TestStrongNoAllocs(t *testing.T) {
 }
 
 func TestParseStrong(t *testing.T) {
-	a, err := Parse("Strong:k=6,ke=10,dets=8,h=0,sigma=2.5,margin=0.5,roll=greedy", 1)
+	a, err := Parse("Strong:k=6,ke=10,dets=8,h=0,sigma=2.5,margin=0.5,roll=greedy,search=flat", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st, ok := a.(*Strong)
-	if !ok || st.K != 6 || st.KE != 10 || st.Dets != 8 || st.Horizon != 0 || st.Sigma != 2.5 || st.Margin != 0.5 || !st.GreedyRoll {
+	if !ok || st.K != 6 || st.KE != 10 || st.Dets != 8 || st.Horizon != 0 || st.Sigma != 2.5 || st.Margin != 0.5 || !st.GreedyRoll || !st.Flat {
 		t.Fatalf("parsed %+v", a)
 	}
 	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:sigma=nan",
-		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax"} {
+		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
