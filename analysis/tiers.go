@@ -75,6 +75,10 @@ type TierCheck struct {
 	// (Holm over the factions). Fair, the verdicts and SkillDependent are
 	// set by the report against its tolerance band.
 	Factions []TierFaction `json:"factions"`
+	// Matchups: every 2-player lineup, its first faction's share at both
+	// tiers within that lineup (Holm over the matchups), marked as the
+	// factions are against 50%.
+	Matchups []TierMatchup `json:"matchups"`
 	// Cards are the card values measured at the check tier, compared with
 	// the report's (empty when the report has no card values).
 	Cards []TierCard `json:"cards,omitempty"`
@@ -104,6 +108,13 @@ type TierFaction struct {
 	// outside ±tolerance and BeyondBandPAdj < alpha) and the two verdicts
 	// differ (docs/metrics.md, "Skill-dependent verdicts").
 	SkillDependent bool `json:"skill_dependent"`
+}
+
+// TierMatchup is a 2-player lineup: its first faction's share at both
+// tiers within the lineup, as TierFaction (fair share 50%).
+type TierMatchup struct {
+	Lineup []string `json:"lineup"`
+	TierFaction
 }
 
 // TierCard is one card's value at the check tier and how it compares with
@@ -140,6 +151,25 @@ func CompareTiers(rs *cards.Ruleset, lineups [][]string, games int, bots, checkB
 	for _, d := range deltas {
 		tc.Factions = append(tc.Factions, TierFaction{FactionDelta: d, Fair: round6(fairShare(lineups, d.Faction))})
 	}
+	tc.Matchups = []TierMatchup{}
+	var tests []*PairedTest
+	for li, l := range lineups {
+		if len(l) != 2 {
+			continue
+		}
+		p := pairAcc{unit: WinUnit}
+		for j := range games {
+			i := li*games + j
+			if ua, ub := chk.a.outcome(i, 0), rep.a.outcome(i, 0); ua >= 0 && ub >= 0 {
+				p.add(ua, ub)
+			}
+		}
+		tc.Matchups = append(tc.Matchups, TierMatchup{Lineup: slices.Clone(l), TierFaction: TierFaction{FactionDelta: factionDelta(l[0], &p, pc.minSample()), Fair: 0.5}})
+	}
+	for i := range tc.Matchups {
+		tests = append(tests, &tc.Matchups[i].PairedTest)
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
 	return tc
 }
 

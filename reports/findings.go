@@ -256,8 +256,8 @@ func (m *model) findings() []finding {
 			w, l = l, w
 			rate, ci = 1-rate, [2]float64{1 - ci[1], 1 - ci[0]}
 		}
-		lops = append(lops, finding{fmt.Sprintf("%s beats %s %s of the time: %s points over 50%% %s — out of balance (%s).",
-			m.facName(w), m.facName(l), pct1(rate), pts1(rate-0.5), ptsCI([2]float64{ci[0] - 0.5, ci[1] - 0.5}), m.againstBand(v.pAdj)),
+		lops = append(lops, finding{fmt.Sprintf("%s beats %s %s of the time: %s points over 50%% %s — out of balance (%s).%s",
+			m.facName(w), m.facName(l), pct1(rate), pts1(rate-0.5), ptsCI([2]float64{ci[0] - 0.5, ci[1] - 0.5}), m.againstBand(v.pAdj), m.matchupSkillSuffix(mu.Lineup)),
 			"matchup", groupMatchup, 100 * (rate - 0.5)})
 	}
 	slices.SortStableFunc(lops, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })

@@ -48,35 +48,23 @@ func markTiers(tc *analysis.TierCheck, tol, cardTol float64, reportValues map[st
 		return nil
 	}
 	c := *tc
-	c.Factions = slices.Clone(tc.Factions)
-	var rep, chk []*deviation
-	for _, f := range c.Factions {
-		n := f.Games
-		rep = append(rep, newDeviation(analysis.WinStats{Games: n, WinRate: f.Variant, CI95: f.VariantCI95}, f.Fair, tol))
-		chk = append(chk, newDeviation(analysis.WinStats{Games: n, WinRate: f.Base, CI95: f.BaseCI95}, f.Fair, tol))
-	}
-	holm(rep)
-	holm(chk)
 	alpha := c.Alpha
 	if !(alpha > 0 && alpha < 1) {
 		alpha = analysis.DefaultAlpha
 	}
-	// The change against the band, as a rules change is judged: beyond
-	// it when its interval lies outside ±tol and the test of "within the
-	// band" holds after Holm over the factions.
-	ps := make([]float64, len(c.Factions))
-	for i, f := range c.Factions {
-		ps[i] = 1
-		if se := f.SD / math.Sqrt(float64(max(f.Games, 1))); se > 0 && f.Test != analysis.TestNone {
-			ps[i] = math.Erfc(max(math.Abs(f.Delta)-tol, 0) / se / math.Sqrt2)
-		}
+	c.Factions = slices.Clone(tc.Factions)
+	fam := make([]*analysis.TierFaction, len(c.Factions))
+	for i := range c.Factions {
+		fam[i] = &c.Factions[i]
 	}
-	for i, p := range analysis.Holm(ps) {
-		f := &c.Factions[i]
-		f.ReportVerdict, f.CheckVerdict = bandVerdict(rep[i], tol), bandVerdict(chk[i], tol)
-		f.BeyondBandPAdj = math.Round(p*1e6) / 1e6
-		beyond := f.CI95[0] > tol || f.CI95[1] < -tol
-		f.SkillDependent = beyond && p < alpha && f.PAdj < alpha && f.ReportVerdict != f.CheckVerdict
+	markFamily(fam, tol, alpha)
+	if tc.Matchups != nil {
+		c.Matchups = slices.Clone(tc.Matchups)
+		fam = make([]*analysis.TierFaction, len(c.Matchups))
+		for i := range c.Matchups {
+			fam[i] = &c.Matchups[i].TierFaction
+		}
+		markFamily(fam, tol, alpha)
 	}
 	if tc.Cards != nil {
 		c.Cards = slices.Clone(tc.Cards)
@@ -93,6 +81,38 @@ func markTiers(tc *analysis.TierCheck, tol, cardTol float64, reportValues map[st
 		}
 	}
 	return &c
+}
+
+// markFamily sets the verdicts at both tiers and the skill dependence of a
+// family of shares (the factions, or the matchups): each tier's verdict
+// against the band with Holm within the tier, and the change against the
+// band with Holm over the family.
+func markFamily(fam []*analysis.TierFaction, tol, alpha float64) {
+	var rep, chk []*deviation
+	for _, f := range fam {
+		n := f.Games
+		rep = append(rep, newDeviation(analysis.WinStats{Games: n, WinRate: f.Variant, CI95: f.VariantCI95}, f.Fair, tol))
+		chk = append(chk, newDeviation(analysis.WinStats{Games: n, WinRate: f.Base, CI95: f.BaseCI95}, f.Fair, tol))
+	}
+	holm(rep)
+	holm(chk)
+	// The change against the band, as a rules change is judged: beyond
+	// it when its interval lies outside ±tol and the test of "within the
+	// band" holds after Holm over the family.
+	ps := make([]float64, len(fam))
+	for i, f := range fam {
+		ps[i] = 1
+		if se := f.SD / math.Sqrt(float64(max(f.Games, 1))); se > 0 && f.Test != analysis.TestNone {
+			ps[i] = math.Erfc(max(math.Abs(f.Delta)-tol, 0) / se / math.Sqrt2)
+		}
+	}
+	for i, p := range analysis.Holm(ps) {
+		f := fam[i]
+		f.ReportVerdict, f.CheckVerdict = bandVerdict(rep[i], tol), bandVerdict(chk[i], tol)
+		f.BeyondBandPAdj = math.Round(p*1e6) / 1e6
+		beyond := f.CI95[0] > tol || f.CI95[1] < -tol
+		f.SkillDependent = beyond && p < alpha && f.PAdj < alpha && f.ReportVerdict != f.CheckVerdict
+	}
 }
 
 // botsName is a tier's bots as the reports name them: "strong",
@@ -122,6 +142,37 @@ func (m *model) skillFac(id string) *analysis.TierFaction {
 		}
 	}
 	return nil
+}
+
+// skillMatchup is the 2-player lineup's tier comparison, nil without one.
+func (m *model) skillMatchup(l []string) *analysis.TierMatchup {
+	if m.tiers == nil {
+		return nil
+	}
+	for i := range m.tiers.Matchups {
+		if slices.Equal(m.tiers.Matchups[i].Lineup, l) {
+			return &m.tiers.Matchups[i]
+		}
+	}
+	return nil
+}
+
+// matchupTierText is "Romulan +2.0 (fair) against greedy play, +13.0 (out
+// of balance) against strong play" for the lineup's first faction.
+func (m *model) matchupTierText(t *analysis.TierMatchup) string {
+	return fmt.Sprintf("%s %s against %s play, %s against %s play", m.facName(t.Lineup[0]), tierPhrase(t.CheckVerdict, t.Base-t.Fair), botsName(m.tiers.CheckBots),
+		tierPhrase(t.ReportVerdict, t.Variant-t.Fair), botsName(m.tiers.Bots))
+}
+
+// matchupSkillSuffix is what a matchup finding adds when the matchup is
+// skill-dependent.
+func (m *model) matchupSkillSuffix(l []string) string {
+	t := m.skillMatchup(l)
+	if t == nil || !t.SkillDependent {
+		return ""
+	}
+	return fmt.Sprintf(" Skill-dependent: against %s play %s wins %s of this matchup, %s.", botsName(m.tiers.CheckBots), m.facName(t.Lineup[0]),
+		pct1(t.Base), tierPhrase(t.CheckVerdict, t.Base-t.Fair))
 }
 
 // skillCard is the card's tier comparison, nil without one.
@@ -209,6 +260,16 @@ func (m *model) skillFindings() []finding {
 			pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)), "skill", groupSkill, math.Abs(100 * t.Delta)})
 	}
 	slices.SortStableFunc(out, func(a, b finding) int { return cmp.Compare(b.Fig, a.Fig) })
+	var ms []string
+	for i := range m.tiers.Matchups {
+		if t := &m.tiers.Matchups[i]; t.SkillDependent {
+			ms = append(ms, fmt.Sprintf("%s vs %s — %s (paired change %s points %s, %s)", m.facName(t.Lineup[0]), m.facName(t.Lineup[1]),
+				m.matchupTierText(t), pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)))
+		}
+	}
+	if len(ms) > 0 {
+		out = append(out, finding{fmt.Sprintf("%d %s skill-dependent: %s.", len(ms), plural(len(ms), "matchup is", "matchups are"), strings.Join(ms, "; ")), "skill", groupSkill, 0})
+	}
 	var cs []string
 	n := 0
 	for _, c := range m.ranked() {
@@ -234,8 +295,11 @@ func (m *model) skillFindings() []finding {
 		if largestF != "" {
 			s += fmt.Sprintf(" (largest paired change: %s %s points)", largestF, pts1(largest))
 		}
+		if len(m.tiers.Matchups) > 0 {
+			s += ", nor any matchup's"
+		}
 		if m.tiers.Cards != nil {
-			s += ", and no card's flag"
+			s += ", nor any card's flag"
 		}
 		out = append(out, finding{s + ".", "note", groupNote, 0})
 	}
@@ -322,10 +386,10 @@ func (m *model) xlsxSkillCheckCards(s *sheet) {
 			}
 			return k.ID
 		}},
-		{head: "report bots", val: func(analysis.TierCard) any { return botsName(m.tiers.Bots) }},
+		{head: "report bots", val: func(analysis.TierCard) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier, whose card-value experiment gave report pts"},
 		{head: "report pts", val: func(k analysis.TierCard) any { return rep(k).Pts }, look: pts, doc: "one copy against a blank, in points of its faction's win share, at the report's tier (the Cards sheet's pts)"},
 		{head: "report flag", val: func(k analysis.TierCard) any { return flagWords(k.ReportFlag) }, doc: "the card's flag at the report's tier: dead, strong text, weak text or not flagged"},
-		{head: "check bots", val: func(analysis.TierCard) any { return botsName(m.tiers.CheckBots) }},
+		{head: "check bots", val: func(analysis.TierCard) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, whose own card-value experiment gave check pts"},
 		{head: "check pts", val: func(k analysis.TierCard) any { return k.Value.Pts }, look: pts, doc: "the same figure measured by its own experiment at the check tier"},
 		{head: "check pts ci95 low", val: func(k analysis.TierCard) any { return k.Value.PtsCI95[0] }, look: pts, doc: "the 95% interval of the check tier's pts"},
 		{head: "check pts ci95 high", val: func(k analysis.TierCard) any { return k.Value.PtsCI95[1] }, look: pts, doc: "the 95% interval of the check tier's pts"},
@@ -361,4 +425,22 @@ func (m *model) skillChartNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" ◆: skill-dependent — the card's flag differs against %s play (the same experiment at the check tier) and the change is significant after Holm over the cards.", botsName(m.tiers.CheckBots))
+}
+
+// xlsxSkillCheckMatchups is the sheet of the skill check's matchups.
+func (m *model) xlsxSkillCheckMatchups(s *sheet) {
+	pct := func(analysis.TierMatchup) look { return look{numFmt: fmtPct} }
+	cols := []col[analysis.TierMatchup]{
+		{head: "lineup", width: 24, val: func(t analysis.TierMatchup) any { return strings.Join(t.Lineup, " vs ") }, doc: "the 2-player lineup; its first faction's share is shown"},
+		{head: "report bots", val: func(analysis.TierMatchup) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier"},
+		{head: "report win rate", val: func(t analysis.TierMatchup) any { return t.Variant }, look: pct, doc: "the first faction's win share in this lineup at the report's tier"},
+		{head: "report verdict", val: func(t analysis.TierMatchup) any { return t.ReportVerdict }, doc: "the verdict against the tolerance band around 50% at the report's tier"},
+		{head: "check bots", val: func(analysis.TierMatchup) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, on the same games"},
+		{head: "check win rate", val: func(t analysis.TierMatchup) any { return t.Base }, look: pct, doc: "the first faction's win share in this lineup at the check tier, on the same games"},
+		{head: "check verdict", val: func(t analysis.TierMatchup) any { return t.CheckVerdict }, doc: "the verdict against the tolerance band around 50% at the check tier"},
+	}
+	cols = append(cols, pairedCols(func(t analysis.TierMatchup) *analysis.PairedTest { return &t.PairedTest })...)
+	cols = append(cols, col[analysis.TierMatchup]{head: "skill-dependent", val: func(t analysis.TierMatchup) any { return yes(t.SkillDependent) },
+		doc: "yes when the paired change is beyond the band after Holm over the matchups and the two verdicts differ"})
+	table(s, cols, m.tiers.Matchups)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +75,10 @@ func fixtureTiers() *Data {
 			tierFaction("romulan", 6000, rep.Factions["romulan"].WinRate, 0.590, 0.9),
 			tierFaction("vulcan", 6000, vul.WinRate, 0.495, 0.001),
 		}}
+	// Romulan beats Starfleet far more against strong play than against
+	// greedy play.
+	mu := tierFaction("romulan", 2000, 0.62, 0.505, 0.001)
+	d.Tiers.Matchups = []analysis.TierMatchup{{Lineup: []string{"romulan", "starfleet"}, TierFaction: mu}}
 	for _, k := range rep.Cards {
 		if k.Value != nil && k.Value.Flag == analysis.FlagDead {
 			v := *k.Value
@@ -113,6 +118,7 @@ func TestSkillDependentEverywhere(t *testing.T) {
 		"Skill-dependent: fair (-0.5) against greedy play.",
 		"skill-dependent — the flag changes between greedy and strong play",
 		"◆ skill-dependent: not flagged against greedy play",
+		"1 matchup is skill-dependent: Romulan vs Starfleet — Romulan +0.5 (possibly out) against greedy play, +12.0 (out of balance) against strong play",
 	} {
 		if !strings.Contains(md, strings.ReplaceAll(want, "(", "(")) && !strings.Contains(md, mdText(want)) {
 			t.Errorf("summary.md lacks %q:\n%s", want, md)
@@ -131,6 +137,8 @@ func TestSkillDependentEverywhere(t *testing.T) {
 		t.Error("cards.html does not mark the skill-dependent card or name the bots")
 	}
 	book := openBook(t, []byte(read("balance.xlsx")))
+	checkOneTablePerSheet(t, book)
+	checkReadMe(t, book)
 	rows, err := book.GetRows(SheetSkillCheck)
 	if err != nil {
 		t.Fatal(err)
@@ -138,8 +146,10 @@ func TestSkillDependentEverywhere(t *testing.T) {
 	if len(rows) != 5 || !strings.Contains(strings.Join(rows[4], "|"), "vulcan|Vulcan") || rows[4][len(rows[4])-1] != "yes" {
 		t.Errorf("sheet %q: %q", SheetSkillCheck, rows)
 	}
-	if _, err := book.GetRows(SheetSkillCheckCards); err != nil {
-		t.Error(err)
+	for _, sh := range []string{SheetSkillCheckCards, SheetSkillCheckMatchups} {
+		if _, err := book.GetRows(sh); err != nil {
+			t.Error(err)
+		}
 	}
 	var js struct {
 		Tiers *analysis.TierCheck `json:"tier_check"`
@@ -194,14 +204,21 @@ func playTiers(t testing.TB, rs *cards.Ruleset, seed uint64, games int, a, b str
 
 // TestSkillDependentNull: the same tier on the same deals with other bot
 // streams (greedy games diverge within a few decisions, so the outcomes
-// are nearly independent) gives no skill-dependent faction in at least 19
-// of 20 seeds.
+// are nearly independent) gives no skill-dependent faction or matchup in
+// at least 19 of 20 seeds.
 func TestSkillDependentNull(t *testing.T) {
 	rs := cards.Default()
 	flagged := 0
 	for seed := uint64(1); seed <= 20; seed++ {
 		tc := playTiers(t, rs, seed, 100, "greedy", "greedy", 0x5eed)
-		for _, f := range tc.Factions {
+		fam := slices.Clone(tc.Factions)
+		for _, mu := range tc.Matchups {
+			fam = append(fam, mu.TierFaction)
+		}
+		if len(fam) != 4+6 {
+			t.Fatalf("seed %d: %d factions and matchups compared, want 10", seed, len(fam))
+		}
+		for _, f := range fam {
 			if f.SkillDependent {
 				flagged++
 				t.Logf("seed %d: %s marked (Δ %+.3f, p_adj %.3g, %s/%s)", seed, f.Faction, f.Delta, f.PAdj, f.ReportVerdict, f.CheckVerdict)

@@ -19,30 +19,31 @@ import (
 // Every sheet holds one table: a header row in row 1 (frozen) with an
 // autofilter over the table.
 const (
-	SheetSummary         = "Summary"
-	SheetReadMe          = "Read me"
-	SheetFactions        = "Factions"
-	SheetCards           = "Cards"
-	SheetCorrelational   = "Correlational (not causal)"
-	SheetMatchups        = "Matchups"
-	SheetMatchupGrid     = "Matchup grid"
-	SheetSeats           = "Seats"
-	SheetTargets         = "Targets"
-	SheetEffects         = "Effects"
-	SheetHandlers        = "Effect handlers"
-	SheetGames           = "Games"
-	SheetGameLengths     = "Game lengths"
-	SheetImpact          = "Impact"
-	SheetSweep           = "Sweep"
-	SheetDiffChanges     = "Diff changes"
-	SheetDiffFactions    = "Diff factions"
-	SheetDiffCards       = "Diff cards"
-	SheetDiffTargets     = "Diff targets"
-	SheetSkill           = "Skill"
-	SheetSkillRanks      = "Skill ranks"
-	SheetSkillSteps      = "Skill steps"
-	SheetSkillCheck      = "Skill check"
-	SheetSkillCheckCards = "Skill check cards"
+	SheetSummary            = "Summary"
+	SheetReadMe             = "Read me"
+	SheetFactions           = "Factions"
+	SheetCards              = "Cards"
+	SheetCorrelational      = "Correlational (not causal)"
+	SheetMatchups           = "Matchups"
+	SheetMatchupGrid        = "Matchup grid"
+	SheetSeats              = "Seats"
+	SheetTargets            = "Targets"
+	SheetEffects            = "Effects"
+	SheetHandlers           = "Effect handlers"
+	SheetGames              = "Games"
+	SheetGameLengths        = "Game lengths"
+	SheetImpact             = "Impact"
+	SheetSweep              = "Sweep"
+	SheetDiffChanges        = "Diff changes"
+	SheetDiffFactions       = "Diff factions"
+	SheetDiffCards          = "Diff cards"
+	SheetDiffTargets        = "Diff targets"
+	SheetSkill              = "Skill"
+	SheetSkillRanks         = "Skill ranks"
+	SheetSkillSteps         = "Skill steps"
+	SheetSkillCheck         = "Skill check"
+	SheetSkillCheckCards    = "Skill check cards"
+	SheetSkillCheckMatchups = "Skill check matchups"
 )
 
 // ChartTitle is the title of the workbook's chart (on the Factions sheet).
@@ -338,6 +339,9 @@ func (m *model) writeXLSX(w io.Writer) error {
 	}
 	if m.tiers != nil {
 		m.xlsxSkillCheck(b.sheet(SheetSkillCheck))
+		if len(m.tiers.Matchups) > 0 {
+			m.xlsxSkillCheckMatchups(b.sheet(SheetSkillCheckMatchups))
+		}
 		if m.tiers.Cards != nil {
 			m.xlsxSkillCheckCards(b.sheet(SheetSkillCheckCards))
 		}

@@ -1,0 +1,54 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/cardlab/cardlab/cards"
+)
+
+// CompareTiers pairs the tiers game by game: when the report's tier makes
+// the lineup's first faction win every game the check tier makes it lose,
+// its change is +100 points, significant, the other faction's −100, and a
+// game one tier did not finish is left out of both.
+func TestCompareTiers(t *testing.T) {
+	rs := cards.Default()
+	lineups := [][]string{{"starfleet", "klingon"}}
+	const games = 40
+	rep, chk := NewOutcomes(lineups, games), NewOutcomes(lineups, games)
+	for i := range games {
+		if err := rep.Record(&GameRecord{Index: i, Factions: []string{"starfleet", "klingon"}, Winners: []string{"starfleet"}}); err != nil {
+			t.Fatal(err)
+		}
+		if i == 7 {
+			continue // not finished at the check tier
+		}
+		w := []string{"klingon"}
+		if i%10 == 0 {
+			w = []string{"starfleet", "klingon"} // a shared victory: half a win each
+		}
+		if err := chk.Record(&GameRecord{Index: i, Factions: []string{"klingon", "starfleet"}, Winners: w}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rep.Record(&GameRecord{Index: games, Winners: []string{}}); err == nil {
+		t.Error("a game beyond the lineups was recorded")
+	}
+	tc := CompareTiers(rs, lineups, games, []string{"strong"}, []string{"greedy"}, rep, chk, -1)
+	if len(tc.Factions) != 2 || len(tc.Matchups) != 1 {
+		t.Fatalf("%d factions, %d matchups", len(tc.Factions), len(tc.Matchups))
+	}
+	sf := tc.Factions[0]
+	// 39 paired games: 4 shared at the check tier (0, 10, 20, 30), 35 lost.
+	wantBase := 2.0 / 39
+	if sf.Faction != "starfleet" || sf.Games != 39 || sf.Variant != 1 || !near(sf.Base, wantBase) || !near(sf.Delta, 1-wantBase) || !sf.Significant {
+		t.Errorf("starfleet: %+v", sf)
+	}
+	if kl := tc.Factions[1]; !near(kl.Delta, -(1 - wantBase)) || !kl.Significant {
+		t.Errorf("klingon: %+v", kl)
+	}
+	if mu := tc.Matchups[0]; mu.Faction != "starfleet" || mu.Fair != 0.5 || !near(mu.Delta, sf.Delta) || mu.Games != 39 {
+		t.Errorf("matchup: %+v", mu)
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
