@@ -43,7 +43,7 @@ func TestCompareTiers(t *testing.T) {
 	if sf.Faction != "starfleet" || sf.Games != 39 || sf.Variant != 1 || !near(sf.Base, wantBase) || !near(sf.Delta, 1-wantBase) || !sf.Significant {
 		t.Errorf("starfleet: %+v", sf)
 	}
-	if kl := tc.Factions[1]; !near(kl.Delta, -(1 - wantBase)) || !kl.Significant {
+	if kl := tc.Factions[1]; !near(kl.Delta, -(1-wantBase)) || !kl.Significant {
 		t.Errorf("klingon: %+v", kl)
 	}
 	if mu := tc.Matchups[0]; mu.Faction != "starfleet" || mu.Fair != 0.5 || !near(mu.Delta, sf.Delta) || mu.Games != 39 {
