@@ -79,6 +79,9 @@ type TierCheck struct {
 	// tiers within that lineup (Holm over the matchups), marked as the
 	// factions are against 50%.
 	Matchups []TierMatchup `json:"matchups"`
+	// Seats: every seat of every table size, its share at both tiers (fair
+	// share 1/players; Holm over the seats), marked the same way.
+	Seats []TierSeat `json:"seats"`
 	// Cards are the card values measured at the check tier, compared with
 	// the report's (empty when the report has no card values).
 	Cards []TierCard `json:"cards,omitempty"`
@@ -114,6 +117,14 @@ type TierFaction struct {
 // tiers within the lineup, as TierFaction (fair share 50%).
 type TierMatchup struct {
 	Lineup []string `json:"lineup"`
+	TierFaction
+}
+
+// TierSeat is one seat at tables of Players players, as TierFaction
+// (Faction empty, fair share 1/Players).
+type TierSeat struct {
+	Players int `json:"players"`
+	Seat    int `json:"seat"` // 1-based
 	TierFaction
 }
 
@@ -170,6 +181,12 @@ func CompareTiers(rs *cards.Ruleset, lineups [][]string, games int, bots, checkB
 		tests = append(tests, &tc.Matchups[i].PairedTest)
 	}
 	finishTests(tests, CorrectionHolm, pc.alpha())
+	tc.Seats = tierSeats(lineups, games, rep, chk, pc.minSample())
+	tests = tests[:0]
+	for i := range tc.Seats {
+		tests = append(tests, &tc.Seats[i].PairedTest)
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
 	return tc
 }
 
@@ -208,4 +225,36 @@ func diffP(a float64, ia [2]float64, b float64, ib [2]float64) float64 {
 		return 1
 	}
 	return clamp01(math.Erfc(math.Abs(a-b) / se / math.Sqrt2))
+}
+
+// tierSeats pairs every seat's outcomes between the tiers over the lineups
+// of its table size: game j of a lineup of n seats it rotated by j mod n,
+// so seat q holds lineup position (q + j mod n) mod n (as Run seats it).
+func tierSeats(lineups [][]string, games int, rep, chk *Outcomes, minN int) []TierSeat {
+	var sizes []int
+	for _, l := range lineups {
+		if !slices.Contains(sizes, len(l)) {
+			sizes = append(sizes, len(l))
+		}
+	}
+	slices.Sort(sizes)
+	out := []TierSeat{}
+	for _, n := range sizes {
+		for q := range n {
+			p := pairAcc{unit: WinUnit}
+			for li, l := range lineups {
+				if len(l) != n {
+					continue
+				}
+				for j := range games {
+					i, k := li*games+j, (q+j%n)%n
+					if ua, ub := chk.a.outcome(i, k), rep.a.outcome(i, k); ua >= 0 && ub >= 0 {
+						p.add(ua, ub)
+					}
+				}
+			}
+			out = append(out, TierSeat{Players: n, Seat: q + 1, TierFaction: TierFaction{FactionDelta: factionDelta("", &p, minN), Fair: round6(1 / float64(n))}})
+		}
+	}
+	return out
 }

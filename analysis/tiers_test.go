@@ -49,6 +49,15 @@ func TestCompareTiers(t *testing.T) {
 	if mu := tc.Matchups[0]; mu.Faction != "starfleet" || mu.Fair != 0.5 || !near(mu.Delta, sf.Delta) || mu.Games != 39 {
 		t.Errorf("matchup: %+v", mu)
 	}
+	// Seat 1 holds Starfleet in even games (20 of the 39 paired) and
+	// Klingon in odd ones (19): 20 wins at the report's tier, 19 + 4 × ½
+	// at the check tier.
+	if len(tc.Seats) != 2 {
+		t.Fatalf("%d seats", len(tc.Seats))
+	}
+	if s := tc.Seats[0]; s.Players != 2 || s.Seat != 1 || s.Games != 39 || !near(s.Variant, 20.0/39) || !near(s.Base, 21.0/39) || s.Fair != 0.5 {
+		t.Errorf("seat 1: %+v", s)
+	}
 }
 
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }

@@ -236,8 +236,8 @@ func (m *model) findings() []finding {
 			v := sd[fmt.Sprintf("seat/%d/%d", s.Players, st.Seat)]
 			// At 2-player tables seat 2 mirrors seat 1: one finding.
 			if v.out(m.tol) && (s.Players > 2 || st.Seat == 1) {
-				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s: %s points against the fair %s %s — out of balance (%s).",
-					s.Players, st.Seat, pct1(v.rate), pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()), m.againstBand(v.pAdj)), "seat", groupSeat, math.Abs(100 * v.d())})
+				out = append(out, finding{fmt.Sprintf("At %d-player tables seat %d wins %s: %s points against the fair %s %s — out of balance (%s).%s",
+					s.Players, st.Seat, pct1(v.rate), pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()), m.againstBand(v.pAdj), m.seatSkillSuffix(s.Players, st.Seat)), "seat", groupSeat, math.Abs(100 * v.d())})
 			}
 		}
 		out = append(out, m.turnOrder(s, sd)...)

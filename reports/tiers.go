@@ -66,6 +66,14 @@ func markTiers(tc *analysis.TierCheck, tol, cardTol float64, reportValues map[st
 		}
 		markFamily(fam, tol, alpha)
 	}
+	if tc.Seats != nil {
+		c.Seats = slices.Clone(tc.Seats)
+		fam = make([]*analysis.TierFaction, len(c.Seats))
+		for i := range c.Seats {
+			fam[i] = &c.Seats[i].TierFaction
+		}
+		markFamily(fam, tol, alpha)
+	}
 	if tc.Cards != nil {
 		c.Cards = slices.Clone(tc.Cards)
 		for i := range c.Cards {
@@ -175,6 +183,29 @@ func (m *model) matchupSkillSuffix(l []string) string {
 		pct1(t.Base), tierPhrase(t.CheckVerdict, t.Base-t.Fair))
 }
 
+// skillSeat is a seat's tier comparison, nil without one.
+func (m *model) skillSeat(players, seat int) *analysis.TierSeat {
+	if m.tiers == nil {
+		return nil
+	}
+	for i := range m.tiers.Seats {
+		if s := &m.tiers.Seats[i]; s.Players == players && s.Seat == seat {
+			return s
+		}
+	}
+	return nil
+}
+
+// seatSkillSuffix is what a seat finding adds when the seat is
+// skill-dependent.
+func (m *model) seatSkillSuffix(players, seat int) string {
+	t := m.skillSeat(players, seat)
+	if t == nil || !t.SkillDependent {
+		return ""
+	}
+	return fmt.Sprintf(" Skill-dependent: against %s play it wins %s, %s.", botsName(m.tiers.CheckBots), pct1(t.Base), tierPhrase(t.CheckVerdict, t.Base-t.Fair))
+}
+
 // skillCard is the card's tier comparison, nil without one.
 func (m *model) skillCard(id string) *analysis.TierCard {
 	if m.tiers == nil {
@@ -267,8 +298,15 @@ func (m *model) skillFindings() []finding {
 				m.matchupTierText(t), pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)))
 		}
 	}
+	for i := range m.tiers.Seats {
+		if t := &m.tiers.Seats[i]; t.SkillDependent {
+			ms = append(ms, fmt.Sprintf("seat %d at %d-player tables — %s against %s play, %s against %s play (paired change %s points %s, %s)", t.Seat, t.Players,
+				tierPhrase(t.CheckVerdict, t.Base-t.Fair), botsName(m.tiers.CheckBots), tierPhrase(t.ReportVerdict, t.Variant-t.Fair), botsName(m.tiers.Bots),
+				pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)))
+		}
+	}
 	if len(ms) > 0 {
-		out = append(out, finding{fmt.Sprintf("%d %s skill-dependent: %s.", len(ms), plural(len(ms), "matchup is", "matchups are"), strings.Join(ms, "; ")), "skill", groupSkill, 0})
+		out = append(out, finding{fmt.Sprintf("Skill-dependent matchups and seats: %s.", strings.Join(ms, "; ")), "skill", groupSkill, 0})
 	}
 	var cs []string
 	n := 0
@@ -297,6 +335,9 @@ func (m *model) skillFindings() []finding {
 		}
 		if len(m.tiers.Matchups) > 0 {
 			s += ", nor any matchup's"
+		}
+		if len(m.tiers.Seats) > 0 {
+			s += ", nor any seat's"
 		}
 		if m.tiers.Cards != nil {
 			s += ", nor any card's flag"
@@ -443,4 +484,24 @@ func (m *model) xlsxSkillCheckMatchups(s *sheet) {
 	cols = append(cols, col[analysis.TierMatchup]{head: "skill-dependent", val: func(t analysis.TierMatchup) any { return yes(t.SkillDependent) },
 		doc: "yes when the paired change is beyond the band after Holm over the matchups and the two verdicts differ"})
 	table(s, cols, m.tiers.Matchups)
+}
+
+// xlsxSkillCheckSeats is the sheet of the skill check's seats.
+func (m *model) xlsxSkillCheckSeats(s *sheet) {
+	pct := func(analysis.TierSeat) look { return look{numFmt: fmtPct} }
+	cols := []col[analysis.TierSeat]{
+		{head: "players", val: func(t analysis.TierSeat) any { return t.Players }, doc: "the table size"},
+		{head: "seat", val: func(t analysis.TierSeat) any { return t.Seat }, doc: "the seat, 1 first"},
+		{head: "fair share", val: func(t analysis.TierSeat) any { return t.Fair }, look: pct},
+		{head: "report bots", val: func(analysis.TierSeat) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier"},
+		{head: "report win rate", val: func(t analysis.TierSeat) any { return t.Variant }, look: pct, doc: "the seat's win share at the report's tier"},
+		{head: "report verdict", val: func(t analysis.TierSeat) any { return t.ReportVerdict }, doc: "the verdict against the tolerance band around the fair share at the report's tier"},
+		{head: "check bots", val: func(analysis.TierSeat) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, on the same games"},
+		{head: "check win rate", val: func(t analysis.TierSeat) any { return t.Base }, look: pct, doc: "the seat's win share at the check tier, on the same games"},
+		{head: "check verdict", val: func(t analysis.TierSeat) any { return t.CheckVerdict }, doc: "the verdict against the tolerance band at the check tier"},
+	}
+	cols = append(cols, pairedCols(func(t analysis.TierSeat) *analysis.PairedTest { return &t.PairedTest })...)
+	cols = append(cols, col[analysis.TierSeat]{head: "skill-dependent", val: func(t analysis.TierSeat) any { return yes(t.SkillDependent) },
+		doc: "yes when the paired change is beyond the band after Holm over the seats and the two verdicts differ"})
+	table(s, cols, m.tiers.Seats)
 }

@@ -79,6 +79,8 @@ func fixtureTiers() *Data {
 	// greedy play.
 	mu := tierFaction("romulan", 2000, 0.62, 0.505, 0.001)
 	d.Tiers.Matchups = []analysis.TierMatchup{{Lineup: []string{"romulan", "starfleet"}, TierFaction: mu}}
+	d.Tiers.Seats = []analysis.TierSeat{{Players: 2, Seat: 1, TierFaction: tierFaction("", 12000, 0.51, 0.50, 0.9)},
+		{Players: 2, Seat: 2, TierFaction: tierFaction("", 12000, 0.49, 0.50, 0.9)}}
 	for _, k := range rep.Cards {
 		if k.Value != nil && k.Value.Flag == analysis.FlagDead {
 			v := *k.Value
@@ -118,7 +120,7 @@ func TestSkillDependentEverywhere(t *testing.T) {
 		"Skill-dependent: fair (-0.5) against greedy play.",
 		"skill-dependent — the flag changes between greedy and strong play",
 		"◆ skill-dependent: not flagged against greedy play",
-		"1 matchup is skill-dependent: Romulan vs Starfleet — Romulan +0.5 (possibly out) against greedy play, +12.0 (out of balance) against strong play",
+		"Skill-dependent matchups and seats: Romulan vs Starfleet — Romulan +0.5 (possibly out) against greedy play, +12.0 (out of balance) against strong play",
 	} {
 		if !strings.Contains(md, strings.ReplaceAll(want, "(", "(")) && !strings.Contains(md, mdText(want)) {
 			t.Errorf("summary.md lacks %q:\n%s", want, md)
@@ -146,7 +148,7 @@ func TestSkillDependentEverywhere(t *testing.T) {
 	if len(rows) != 5 || !strings.Contains(strings.Join(rows[4], "|"), "vulcan|Vulcan") || rows[4][len(rows[4])-1] != "yes" {
 		t.Errorf("sheet %q: %q", SheetSkillCheck, rows)
 	}
-	for _, sh := range []string{SheetSkillCheckCards, SheetSkillCheckMatchups} {
+	for _, sh := range []string{SheetSkillCheckCards, SheetSkillCheckMatchups, SheetSkillCheckSeats} {
 		if _, err := book.GetRows(sh); err != nil {
 			t.Error(err)
 		}
@@ -169,6 +171,13 @@ func TestSkillDependentEverywhere(t *testing.T) {
 	var again bytes.Buffer
 	if err := WriteMarkdown(&again, back, Options{Now: testNow}); err != nil || again.String() != md {
 		t.Errorf("rendered from results.json, summary.md differs (%v)", err)
+	}
+	// Rendered again with a wider band, the marks follow the band: a
+	// change of 18.5 points inside ±20 marks nothing.
+	var wide bytes.Buffer
+	if err := WriteMarkdown(&wide, back, Options{Now: testNow, Tolerance: 0.2}); err != nil || strings.Contains(wide.String(), "Vulcan is skill-dependent") ||
+		!strings.Contains(wide.String(), "no faction's verdict changes") {
+		t.Errorf("with a ±20 band (%v):\n%s", err, wide.String())
 	}
 	// Editing a mark is refused.
 	edited := strings.Replace(read("results.json"), `"skill_dependent": true`, `"skill_dependent": false`, 1)
@@ -215,8 +224,11 @@ func TestSkillDependentNull(t *testing.T) {
 		for _, mu := range tc.Matchups {
 			fam = append(fam, mu.TierFaction)
 		}
-		if len(fam) != 4+6 {
-			t.Fatalf("seed %d: %d factions and matchups compared, want 10", seed, len(fam))
+		for _, s := range tc.Seats {
+			fam = append(fam, s.TierFaction)
+		}
+		if len(fam) != 4+6+2 {
+			t.Fatalf("seed %d: %d factions, matchups and seats compared, want 12", seed, len(fam))
 		}
 		for _, f := range fam {
 			if f.SkillDependent {

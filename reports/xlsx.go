@@ -44,6 +44,7 @@ const (
 	SheetSkillCheck         = "Skill check"
 	SheetSkillCheckCards    = "Skill check cards"
 	SheetSkillCheckMatchups = "Skill check matchups"
+	SheetSkillCheckSeats    = "Skill check seats"
 )
 
 // ChartTitle is the title of the workbook's chart (on the Factions sheet).
@@ -341,6 +342,9 @@ func (m *model) writeXLSX(w io.Writer) error {
 		m.xlsxSkillCheck(b.sheet(SheetSkillCheck))
 		if len(m.tiers.Matchups) > 0 {
 			m.xlsxSkillCheckMatchups(b.sheet(SheetSkillCheckMatchups))
+		}
+		if len(m.tiers.Seats) > 0 {
+			m.xlsxSkillCheckSeats(b.sheet(SheetSkillCheckSeats))
 		}
 		if m.tiers.Cards != nil {
 			m.xlsxSkillCheckCards(b.sheet(SheetSkillCheckCards))
