@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -163,11 +164,15 @@ func TestKeepEffects(t *testing.T) {
 // BenchmarkStrongGames2p: the strong bot against itself (issue 26 target:
 // <= 2 ms per 2-player game on one core; 10 ms the first milestone). It
 // reports CPU ms per game besides wall time: run with -test.cpu 1 on a
-// shared machine.
+// shared machine. STRONG_SPEC="strong:…" measures another spec.
 func BenchmarkStrongGames2p(b *testing.B) {
+	spec := "strong"
+	if e := os.Getenv("STRONG_SPEC"); e != "" {
+		spec = e
+	}
 	c0 := cpuSeconds()
 	benchGames(b, func(seed uint64) []Agent {
-		return []Agent{mustParse(b, "strong", seed), mustParse(b, "strong", seed+1)}
+		return []Agent{mustParse(b, spec, seed), mustParse(b, spec, seed+1)}
 	})
 	if c := cpuSeconds(); c > 0 {
 		b.ReportMetric((c-c0)*1e3/float64(b.N), "cpu-ms/game")

@@ -36,6 +36,10 @@ func BenchmarkStrongRegret(b *testing.B) {
 		n     int
 		agree [8]int
 		reg   [8]float64
+		// For a strong bot: the reference's move among its candidates,
+		// and their number.
+		cover [8]int
+		ncand [8]int
 	}
 	tab := map[string]*acc{}
 	add := func(key string, k int, agree bool, reg float64) {
@@ -88,6 +92,15 @@ func BenchmarkStrongRegret(b *testing.B) {
 				}
 				for _, key := range []string{kind, "faction " + fs[p], "all"} {
 					add(key, k, a == r, q[r]-q[a])
+					if st, ok := bot.(*Strong); ok {
+						x := tab[key]
+						x.ncand[k] += len(st.cand)
+						for _, i := range st.cand {
+							if legal[i] == r {
+								x.cover[k]++
+							}
+						}
+					}
 				}
 			}
 			s.Apply(mine)
@@ -109,6 +122,19 @@ func BenchmarkStrongRegret(b *testing.B) {
 		fmt.Fprintf(&out, "%-24s %9.1f", key, float64(x.n)/float64(b.N))
 		for k := range specs {
 			fmt.Fprintf(&out, " | %5.1f%% %8.3f      ", 100*float64(x.agree[k])/float64(x.n), x.reg[k]/float64(b.N))
+		}
+		out.WriteString("\n")
+	}
+	fmt.Fprintf(&out, "strong bots' candidates: the reference's move among them, their mean number\n")
+	for _, key := range keys {
+		x := tab[key]
+		fmt.Fprintf(&out, "%-24s %9.1f", key, float64(x.n)/float64(b.N))
+		for k := range specs {
+			if x.ncand[k] == 0 {
+				fmt.Fprintf(&out, " | %-22s", "")
+				continue
+			}
+			fmt.Fprintf(&out, " | %5.1f%% %6.1f        ", 100*float64(x.cover[k])/float64(x.n), float64(x.ncand[k])/float64(x.n))
 		}
 		out.WriteString("\n")
 	}

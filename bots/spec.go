@@ -19,7 +19,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
 //	strong                                  (Greedy's best 10 actions halved by random rollouts on 3 new deals a round, cut after 5 decisions)
-//	strong:k=6,ke=64,dets=8,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
+//	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -65,6 +65,17 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				default:
 					b.Dets = n
 				}
+			case "d1":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > 64 {
+					return nil, fmt.Errorf("bots: strong d1 must be a whole number from 0 to 64, got %q", v)
+				}
+				b.D1 = n
+			case "cand":
+				if v != "greedy" && v != "diverse" {
+					return nil, fmt.Errorf("bots: strong cand must be greedy or diverse, got %q", v)
+				}
+				b.Diverse = v == "diverse"
 			case "search":
 				if v != "halving" && v != "flat" {
 					return nil, fmt.Errorf("bots: strong search must be halving or flat, got %q", v)
@@ -87,7 +98,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, h, margin, sigma, roll, search)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, margin, sigma, roll, search)", k)
 			}
 		}
 		return b, nil

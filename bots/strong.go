@@ -55,6 +55,14 @@ type Strong struct {
 	// Flat plays every candidate on the same Dets deals (the strong bot
 	// before issue 26's sequential halving) instead of halving.
 	Flat bool
+	// Diverse widens a Deployment turn's candidates beyond Greedy's best
+	// K: each hand card's best play by Greedy, each row's best card and
+	// passing join them (issue 26: the reference's move is often none of
+	// Greedy's best few, but a card or a row Greedy ranks low).
+	Diverse bool
+	// D1 is the deals of halving's first round (0: Dets), so a wide
+	// candidate set is screened cheaply.
+	D1 int
 
 	rank   *Greedy // ranks the actions
 	roll   *Greedy // plays the rollouts with GreedyRoll
@@ -65,6 +73,11 @@ type Strong struct {
 	buf    []game.Action
 	scores []float64
 	cand   []int
+	in     []bool
+	// best action (index into legal, -1 none) per card definition and per
+	// row, for Diverse.
+	byCard [256]int16
+	byRow  [256]int16
 	sum    []float64
 	rsc    effects.RowScore
 	// leaf's table of target worths per seat (lineup).
@@ -102,28 +115,7 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	for _, a := range legal {
 		b.scores = append(b.scores, g.score(s, a))
 	}
-	// Top K by score, best first (insertion; K is small).
-	K := b.K
-	if legal[len(legal)-1].Kind() != game.ActPass {
-		K = b.KE
-	}
-	b.cand = b.cand[:0]
-	for i := range legal {
-		v := b.scores[i]
-		j := len(b.cand)
-		if j == K && v <= b.scores[b.cand[j-1]] {
-			continue
-		}
-		if j < K {
-			b.cand = append(b.cand, i)
-		} else {
-			j--
-		}
-		for ; j > 0 && b.scores[b.cand[j-1]] < v; j-- {
-			b.cand[j] = b.cand[j-1]
-		}
-		b.cand[j] = i
-	}
+	b.candidates(legal)
 	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
 		return legal[b.cand[0]]
 	}
@@ -133,8 +125,12 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 		b.sum = append(b.sum, 0)
 	}
 	alive := b.cand
-	for len(alive) > 1 {
-		b.deal(s, legal, me, alive)
+	for first := true; len(alive) > 1; first = false {
+		n := b.Dets
+		if first && b.D1 > 0 && !b.Flat {
+			n = b.D1
+		}
+		b.deal(s, legal, me, alive, n)
 		if b.Flat {
 			break
 		}
@@ -157,10 +153,78 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 	return legal[alive[best]]
 }
 
-// deal plays the candidates alive (indices into legal) on Dets new deals
-// and adds each one's values to its sum.
-func (b *Strong) deal(s *game.State, legal []game.Action, me int, alive []int) {
-	for k := 0; k < b.Dets; k++ {
+// candidates fills b.cand with the indices into legal of the actions to
+// search, Greedy's best first (b.scores holds Greedy's scores): its best K
+// in a Deployment turn (with Diverse also each card's and each row's best
+// and passing), its best KE in other decisions.
+func (b *Strong) candidates(legal []game.Action) {
+	K := b.K
+	deploy := legal[len(legal)-1].Kind() == game.ActPass
+	if !deploy {
+		K = b.KE
+	}
+	// Top K by score, best first (insertion; K is small).
+	b.cand = b.cand[:0]
+	for i := range legal {
+		v := b.scores[i]
+		j := len(b.cand)
+		if j == K && v <= b.scores[b.cand[j-1]] {
+			continue
+		}
+		if j < K {
+			b.cand = append(b.cand, i)
+		} else {
+			j--
+		}
+		for ; j > 0 && b.scores[b.cand[j-1]] < v; j-- {
+			b.cand[j] = b.cand[j-1]
+		}
+		b.cand[j] = i
+	}
+	if !b.Diverse || !deploy || len(b.cand) == len(legal) {
+		return
+	}
+	for _, a := range legal {
+		b.byCard[a.Card()], b.byRow[a.Row()] = -1, -1
+	}
+	b.in = b.in[:0]
+	for range legal {
+		b.in = append(b.in, false)
+	}
+	for _, i := range b.cand {
+		b.in[i] = true
+	}
+	for i, a := range legal {
+		switch a.Kind() {
+		case game.ActPass:
+			if !b.in[i] {
+				b.in[i] = true
+				b.cand = append(b.cand, i)
+			}
+			continue
+		case game.ActPlace, game.ActPlaceAt:
+			if r := b.byRow[a.Row()]; r < 0 || b.scores[i] > b.scores[r] {
+				b.byRow[a.Row()] = int16(i)
+			}
+		}
+		if c := b.byCard[a.Card()]; c < 0 || b.scores[i] > b.scores[c] {
+			b.byCard[a.Card()] = int16(i)
+		}
+	}
+	for _, a := range legal {
+		for _, i := range [2]int16{b.byCard[a.Card()], b.byRow[a.Row()]} {
+			if i >= 0 && !b.in[i] {
+				b.in[i] = true
+				b.cand = append(b.cand, int(i))
+			}
+		}
+	}
+}
+
+// deal plays the candidates alive (indices into legal) on n new deals and
+// adds each one's values to its sum.
+func (b *Strong) deal(s *game.State, legal []game.Action, me int, alive []int, n int) {
+	for k := 0; k < n; k++ {
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
 		seed := b.rng.Uint64()

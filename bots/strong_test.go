@@ -66,18 +66,134 @@ func TestStrongNoAllocs(t *testing.T) {
 }
 
 func TestParseStrong(t *testing.T) {
-	a, err := Parse("Strong:k=6,ke=10,dets=8,h=0,sigma=2.5,margin=0.5,roll=greedy,search=flat", 1)
+	a, err := Parse("Strong:k=6,ke=10,dets=8,d1=2,cand=diverse,h=0,sigma=2.5,margin=0.5,roll=greedy,search=flat", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st, ok := a.(*Strong)
-	if !ok || st.K != 6 || st.KE != 10 || st.Dets != 8 || st.Horizon != 0 || st.Sigma != 2.5 || st.Margin != 0.5 || !st.GreedyRoll || !st.Flat {
+	if !ok || st.K != 6 || st.KE != 10 || st.Dets != 8 || st.D1 != 2 || !st.Diverse || st.Horizon != 0 || st.Sigma != 2.5 || st.Margin != 0.5 || !st.GreedyRoll || !st.Flat {
 		t.Fatalf("parsed %+v", a)
 	}
 	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:sigma=nan",
-		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree"} {
+		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
+		"strong:d1=-1", "strong:d1=65", "strong:cand=all"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
+	}
+}
+
+// With cand=diverse a Deployment turn's candidates are Greedy's best K, then
+// each hand card's best play, each row's best card and passing, each once;
+// other decisions keep Greedy's best KE.
+func TestStrongDiverseCandidates(t *testing.T) {
+	rs := cards.Default()
+	for seed := uint64(1); seed <= 40; seed++ {
+		s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: seed})
+		ag := []Agent{NewGreedy(seed), NewGreedy(seed + 1)}
+		st := NewStrong(seed, 2, 1)
+		st.Diverse = true
+		var buf []game.Action
+		for steps := 0; !s.IsTerminal(); steps++ {
+			legal := s.LegalActions(nil)
+			if steps%3 == 0 && len(legal) > 1 {
+				st.rank.begin(s)
+				st.scores = st.scores[:0]
+				for _, a := range legal {
+					st.scores = append(st.scores, st.rank.score(s, a))
+				}
+				st.candidates(legal)
+				checkDiverse(t, st, legal)
+			}
+			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
+			s.Apply(a)
+		}
+	}
+}
+
+func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
+	t.Helper()
+	deploy := legal[len(legal)-1].Kind() == game.ActPass
+	in := map[int]bool{}
+	for _, i := range st.cand {
+		if in[i] {
+			t.Fatalf("%v twice among %v", legal[i], st.cand)
+		}
+		in[i] = true
+	}
+	top := min(st.K, len(legal))
+	if !deploy {
+		top = min(st.KE, len(legal))
+		if len(st.cand) != top {
+			t.Fatalf("%d candidates in a decision of %d actions, want %d", len(st.cand), len(legal), top)
+		}
+	}
+	// The first K are Greedy's best, best first.
+	for c := 1; c < top; c++ {
+		if st.scores[st.cand[c]] > st.scores[st.cand[c-1]] {
+			t.Fatalf("candidates not in Greedy's order: %v", st.cand)
+		}
+	}
+	for i := range legal {
+		if !in[i] && top > 0 && st.scores[i] > st.scores[st.cand[top-1]] {
+			t.Fatalf("%v (%.3f) better than Greedy's K-th yet left out", legal[i], st.scores[i])
+		}
+	}
+	if !deploy {
+		return
+	}
+	bestCard, bestRow := map[int]float64{}, map[int]float64{}
+	for i, a := range legal {
+		switch a.Kind() {
+		case game.ActPass:
+			if !in[i] {
+				t.Fatal("passing left out")
+			}
+			continue
+		case game.ActPlace, game.ActPlaceAt:
+			if v, ok := bestRow[a.Row()]; !ok || st.scores[i] > v {
+				bestRow[a.Row()] = st.scores[i]
+			}
+		}
+		if v, ok := bestCard[a.Card()]; !ok || st.scores[i] > v {
+			bestCard[a.Card()] = st.scores[i]
+		}
+	}
+	for c, v := range bestCard {
+		found := false
+		for _, i := range st.cand {
+			a := legal[i]
+			found = found || a.Kind() != game.ActPass && a.Card() == c && st.scores[i] == v
+		}
+		if !found {
+			t.Fatalf("card %d's best play (%.3f) not among the candidates", c, v)
+		}
+	}
+	for r, v := range bestRow {
+		found := false
+		for _, i := range st.cand {
+			a := legal[i]
+			k := a.Kind()
+			found = found || (k == game.ActPlace || k == game.ActPlaceAt) && a.Row() == r && st.scores[i] == v
+		}
+		if !found {
+			t.Fatalf("row %d's best card (%.3f) not among the candidates", r, v)
+		}
+	}
+	if len(st.cand) > len(bestCard)+len(bestRow)+1+st.K {
+		t.Fatalf("%d candidates, more than K + cards + rows + pass", len(st.cand))
+	}
+}
+
+// A diverse decision with a cheap first round allocates nothing either.
+func TestStrongDiverseNoAllocs(t *testing.T) {
+	rs := cards.Default()
+	s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: 3})
+	st := NewStrong(1, 3, 3)
+	st.Diverse, st.D1 = true, 1
+	legal := s.LegalActions(nil)
+	st.Choose(s, legal)
+	if n := testing.AllocsPerRun(20, func() { st.Choose(s, legal) }); n != 0 {
+		t.Fatalf("%v allocations per decision", n)
 	}
 }
