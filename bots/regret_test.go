@@ -20,7 +20,9 @@ import (
 // bots that value positions as the reference does, by random rollouts). Per
 // decision kind and per faction it logs how often each bot agrees with the
 // reference and its regret per game: where strong's regret exceeds
-// ISMCTS-400's is where it loses to strong play. REGRET_BOTS="spec;spec"
+// ISMCTS-400's is where it loses to strong play. For strong bots it also
+// logs how often the reference's move is among the candidates searched
+// and how many there are (is the move missed, or misjudged?). REGRET_BOTS="spec;spec"
 // replaces the last two bots (greedy and strong stay). docs/metrics.md,
 // "Skill", gives the figures. Run: go test ./bots -run '^$' -bench
 // StrongRegret -benchtime 48x -cpu 1 -v (about 3 s a game).
