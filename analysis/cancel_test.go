@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // stopAfter plays like a random bot and sets the run's stop flag at its
@@ -22,7 +22,7 @@ type stopAfter struct {
 }
 
 func (a stopAfter) Reseed(uint64) {}
-func (a stopAfter) Choose(s *game.State, legal []game.Action) game.Action {
+func (a stopAfter) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	*a.n--
 	if *a.n == 0 {
 		a.stop.Store(true)
@@ -34,7 +34,7 @@ func (a stopAfter) Choose(s *game.State, legal []game.Action) game.Action {
 // nothing to the counts — they equal those of the games finished before it,
 // whatever point of the game it was stopped at.
 func TestAbandonedGameLeavesNoCounts(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon", "vulcan"}}, Games: 20, Seed: 4}
 	p, err := newPlan(&cfg)
 	if err != nil {
@@ -71,7 +71,7 @@ func TestAbandonedGameLeavesNoCounts(t *testing.T) {
 // TestRecordsStreamInOrder: Record sees every game once, in index order,
 // whatever the number of workers, and the same records KeepGames keeps.
 func TestRecordsStreamInOrder(t *testing.T) {
-	cfg := Config{Ruleset: cards.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Games: 150, Seed: 8, Workers: 3, Shard: Shard{K: 2, N: 3}, KeepGames: true}
 	var got []int
 	cfg.Record = func(g *GameRecord) error { got = append(got, g.Index); return nil }
@@ -93,7 +93,7 @@ func TestRecordsStreamInOrder(t *testing.T) {
 // finished games only, with a record for exactly each of them.
 func TestCancelledRunIsConsistent(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := Config{Ruleset: cards.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 2, Workers: 2}
+	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 2, Workers: 2}
 	n := 0
 	cfg.Record = func(g *GameRecord) error { n++; return nil }
 	time.AfterFunc(300*time.Millisecond, cancel)
@@ -114,7 +114,7 @@ func TestCancelledRunIsConsistent(t *testing.T) {
 // largest live heap seen: run it with -benchtime 20000x and 200000x to see
 // that memory does not grow with the number of games (issue 14 item 8).
 func BenchmarkRunStreamedRecords(b *testing.B) {
-	cfg := Config{Ruleset: cards.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: b.N, Seed: 1, Workers: 2}
+	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: b.N, Seed: 1, Workers: 2}
 	var peak uint64
 	n := 0
 	cfg.Record = func(g *GameRecord) error {
@@ -138,8 +138,8 @@ func BenchmarkRunStreamedRecords(b *testing.B) {
 // budget returns within a second of the cancel, the game in play is not
 // counted, and the result is partial.
 func TestPairedRunStopsAtOnce(t *testing.T) {
-	rs := cards.Default()
-	variant := Variant(rs, "stop test", func(v *cards.Ruleset) { v.Cards[0].Power++ })
+	rs := rules.Default()
+	variant := Variant(rs, "stop test", func(v *rules.Ruleset) { v.Cards[0].Power++ })
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	began := time.Now()

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards/cardstest"
+	"github.com/cardlab/cardlab/games/alphatactics/rules/cardstest"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 

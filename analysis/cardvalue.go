@@ -16,8 +16,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
@@ -74,7 +74,7 @@ const (
 
 // CardValueConfig describes a card-value experiment.
 type CardValueConfig struct {
-	Ruleset  *cards.Ruleset
+	Ruleset  *rules.Ruleset
 	Matchups [][]string
 	// Bots: one spec for every seat or one per seat.
 	Bots    []string
@@ -160,7 +160,7 @@ type valueDesign struct {
 	cardsOf [][]int // definitions per faction, deck order
 	// blanks[c] stands in for a blanked copy of card c, and shiftIDs[c]
 	// name its copy moved by −1 and by +1 (made once, not per game).
-	blanks   []cards.Card
+	blanks   []rules.Card
 	shiftIDs [][2]string
 }
 
@@ -204,7 +204,7 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 		d.pricePar[i], d.minusPar[i] = -1, -1
 	}
 	d.cardsOf = make([][]int, d.nf)
-	d.blanks, d.shiftIDs = make([]cards.Card, len(rs.Cards)), make([][2]string, len(rs.Cards))
+	d.blanks, d.shiftIDs = make([]rules.Card, len(rs.Cards)), make([][2]string, len(rs.Cards))
 	for c := range rs.Cards {
 		d.blanks[c] = Blank(&rs.Cards[c])
 		d.shiftIDs[c] = [2]string{rs.Cards[c].ID + "~-1", rs.Cards[c].ID + "~+1"}
@@ -277,16 +277,16 @@ const (
 )
 
 // blankable reports whether a blank in the card's place differs from it.
-func blankable(c *cards.Card) bool {
-	return c.Power != 0 || c.Kind != cards.KindNone || c.Effect != nil || len(c.Tags) > 0
+func blankable(c *rules.Card) bool {
+	return c.Power != 0 || c.Kind != rules.KindNone || c.Effect != nil || len(c.Tags) > 0
 }
 
 // Blank returns the blank that stands in for a copy of c: same faction and
 // type, power 0, no effect and no tags (a partner card's combo does not
 // see a blank).
-func Blank(c *cards.Card) cards.Card {
-	return cards.Card{ID: c.ID + "~blank", Name: c.Name + " (blank)", Faction: c.Faction, Type: c.Type,
-		Kind: cards.KindNone, Copies: 1, Pos: c.Pos}
+func Blank(c *rules.Card) rules.Card {
+	return rules.Card{ID: c.ID + "~blank", Name: c.Name + " (blank)", Faction: c.Faction, Type: c.Type,
+		Kind: rules.KindNone, Copies: 1, Pos: c.Pos}
 }
 
 // perturbation of one game: per definition whether a copy is blanked and
@@ -297,7 +297,7 @@ type perturbation struct {
 }
 
 // draw fills the game's perturbations of the cards of faction f.
-func (d *valueDesign) draw(rng *game.RNG, f int, pt *perturbation) {
+func (d *valueDesign) draw(rng *engine.RNG, f int, pt *perturbation) {
 	rs := d.cfg.Ruleset
 	for _, c := range rs.Factions[f].Deck {
 		pt.blank[c], pt.shift[c] = false, 0
@@ -350,12 +350,12 @@ func (d *valueDesign) trim(factions []int, pt *perturbation) {
 	}
 }
 
-func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
+func unit(rng *engine.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
 
 // variants is a worker's memory for the rulesets of its games (variant).
 type variants struct {
-	cards []cards.Card
-	facs  []cards.Faction
+	cards []rules.Card
+	facs  []rules.Faction
 	decks [][]int // per faction
 }
 
@@ -368,9 +368,9 @@ type variants struct {
 // the state's *Ruleset changes), so reusing one would keep another game's
 // tables for the new definitions. Its cards and decks live in vs's memory,
 // which the next variant reuses: a game's ruleset lasts until then.
-func (d *valueDesign) variant(vs *variants, factions []int, pt *perturbation) *cards.Ruleset {
+func (d *valueDesign) variant(vs *variants, factions []int, pt *perturbation) *rules.Ruleset {
 	rs := d.cfg.Ruleset
-	v := new(cards.Ruleset)
+	v := new(rules.Ruleset)
 	*v = *rs
 	v.Cards = append(vs.cards[:0], rs.Cards...)
 	v.Factions = append(vs.facs[:0], rs.Factions...)
@@ -428,14 +428,14 @@ type valueWorker struct {
 	// bot cuts its search short.
 	stop   *atomic.Bool
 	pool   []int32
-	agents [cards.MaxPlayers]bots.Agent
-	buf    []game.Action
+	agents [rules.MaxPlayers]bots.Agent
+	buf    []engine.Action
 	pt     perturbation
 	vs     variants
 	seats  []string
-	// state is rebound to every game's variant (game.State.Rebind), so a
+	// state is rebound to every game's variant (engine.State.Rebind), so a
 	// game allocates no engine tables; nil before the first game.
-	state *game.State
+	state *engine.State
 }
 
 func (w *valueWorker) play(li, j int) (off int32, err error) {
@@ -445,8 +445,8 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	n := len(l.ids)
 	rot := j % n
 	i := uint64(li)<<40 | uint64(j)
-	seed := game.SeedFor(p.seed, i)
-	drng := game.NewRNG(game.SeedFor(p.seed^DesignSalt, i))
+	seed := engine.SeedFor(p.seed, i)
+	drng := engine.NewRNG(engine.SeedFor(p.seed^DesignSalt, i))
 	for _, f := range l.fac {
 		d.draw(&drng, f, &w.pt)
 	}
@@ -456,9 +456,9 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	for q := 0; q < n; q++ {
 		w.seats = append(w.seats, l.ids[(q+rot)%n])
 	}
-	cfg := game.Config{Factions: w.seats, Seed: seed}
+	cfg := engine.Config{Factions: w.seats, Seed: seed}
 	if w.state == nil {
-		w.state, err = game.New(v, cfg)
+		w.state, err = engine.New(v, cfg)
 	} else {
 		err = w.state.Rebind(v, cfg)
 	}
@@ -468,7 +468,7 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	}
 	s := w.state
 	for q := 0; q < n; q++ {
-		bs := game.SeedFor(seed^BotSalt, uint64(q))
+		bs := engine.SeedFor(seed^BotSalt, uint64(q))
 		if r, ok := w.agents[q].(Reseeder); ok {
 			r.Reseed(bs)
 			continue
@@ -484,7 +484,7 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	}
 	for steps := 0; !s.IsTerminal(); steps++ {
 		q := s.CurrentPlayer()
-		a, ok := game.Action(0), false
+		a, ok := engine.Action(0), false
 		if q >= 0 && steps <= maxDecisions {
 			a, ok = bots.Decide(w.agents[q], s, &w.buf)
 		}
@@ -555,7 +555,7 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 	defer unwatch()
 	ws := make([]*valueWorker, workers)
 	for k := range ws {
-		ws[k] = &valueWorker{d: d, stop: stop, buf: make([]game.Action, 0, 256),
+		ws[k] = &valueWorker{d: d, stop: stop, buf: make([]engine.Action, 0, 256),
 			pt: perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}}
 	}
 	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
@@ -738,12 +738,12 @@ func (d *valueDesign) pass(pools [][]int32, refs []recordRef, theta []float64, g
 	}
 	nl := len(d.plan.lineups)
 	var (
-		str  [cards.MaxPlayers]float64
-		prob [cards.MaxPlayers]float64
-		y    [cards.MaxPlayers]float64
+		str  [rules.MaxPlayers]float64
+		prob [rules.MaxPlayers]float64
+		y    [rules.MaxPlayers]float64
 		// jac[k] is the derivative of position k's strength by each
 		// parameter it depends on.
-		jac [cards.MaxPlayers][]jterm
+		jac [rules.MaxPlayers][]jterm
 	)
 	for t, ref := range refs {
 		rec := pools[ref.worker][ref.off:]
@@ -850,7 +850,7 @@ func (d *valueDesign) penalize(f *fit, theta, grad, info []float64) {
 
 // add puts one game's score and (Fisher) information into grad and info:
 // J'(y − p) and J'WJ, J the strengths' derivatives, W the softmax's.
-func (f *fit) add(grad, info []float64, n int, prob, y *[cards.MaxPlayers]float64, jac *[cards.MaxPlayers][]jterm) {
+func (f *fit) add(grad, info []float64, n int, prob, y *[rules.MaxPlayers]float64, jac *[rules.MaxPlayers][]jterm) {
 	p := f.p
 	for k := 0; k < n; k++ {
 		r := y[k] - prob[k]
@@ -1047,7 +1047,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 			}
 			// Read on the win-share scale at the ruleset as written,
 			// averaged over the faction's lineups and seats.
-			var s, pr [cards.MaxPlayers]float64
+			var s, pr [rules.MaxPlayers]float64
 			at := func(li, rot, k int, delta float64) float64 {
 				n := len(d.plan.lineups[li].fac)
 				for j := 0; j < n; j++ {
@@ -1220,7 +1220,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 const UnitHere = "this ruleset"
 
 // UnitFromBase is CardValueConfig.UnitFrom for a unit measured on base.
-func UnitFromBase(base *cards.Ruleset) string {
+func UnitFromBase(base *rules.Ruleset) string {
 	return strings.TrimSpace("base ruleset " + base.Name + " " + base.Version)
 }
 
@@ -1257,8 +1257,8 @@ type plainRef struct {
 	ok     bool  // at least three plain cards of two printed powers
 }
 
-func isPlain(c *cards.Card) bool {
-	return c.Kind == cards.KindNone && c.Effect == nil && len(c.Tags) == 0
+func isPlain(c *rules.Card) bool {
+	return c.Kind == rules.KindNone && c.Effect == nil && len(c.Tags) == 0
 }
 
 // plainReference collects faction fac's plain cards (blanks excepted).
@@ -1281,7 +1281,7 @@ func (d *valueDesign) plainReference(fac int) plainRef {
 }
 
 // basis says what card c's effect value compares it with.
-func (r *plainRef) basis(rs *cards.Ruleset, cardPar []int, c int) string {
+func (r *plainRef) basis(rs *rules.Ruleset, cardPar []int, c int) string {
 	card := &rs.Cards[c]
 	switch {
 	case cardPar[c] < 0 || isPlain(card):
@@ -1300,7 +1300,7 @@ func (r *plainRef) basis(rs *cards.Ruleset, cardPar []int, c int) string {
 
 // line fits worth = a + b·printed (as shares) by least squares over the
 // plain cards; worth holds every card's.
-func (r *plainRef) line(rs *cards.Ruleset, worth []float64) (a, b float64) {
+func (r *plainRef) line(rs *rules.Ruleset, worth []float64) (a, b float64) {
 	if !r.ok {
 		return 0, 0
 	}
@@ -1434,7 +1434,7 @@ type ValuedCard struct {
 
 // Report lists the values of the cards ids (nil: every card valued),
 // ranked by VsFactionPts among all the cards valued.
-func (r *CardValueResult) Report(rs *cards.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
+func (r *CardValueResult) Report(rs *rules.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
 	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
 		Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
 	for i := range rs.Cards {

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestCardValueVariant checks a game's variant ruleset: every perturbed
@@ -19,7 +19,7 @@ import (
 // card with its power shifted), the decks keep their size, and the
 // ruleset it was made from is unchanged.
 func TestCardValueVariant(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	d, err := newValueDesign(CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 64})
 	if err != nil {
 		t.Fatal(err)
@@ -31,11 +31,11 @@ func TestCardValueVariant(t *testing.T) {
 	kl, _ := rs.FactionByID("klingon")
 	ro, _ := rs.FactionByID("romulan")
 	for seed := uint64(0); seed < 200; seed++ {
-		rng := game.NewRNG(seed)
+		rng := engine.NewRNG(seed)
 		d.draw(&rng, kl.Index, &pt)
 		d.draw(&rng, ro.Index, &pt)
 		v := d.variant(&vs, []int{kl.Index, ro.Index}, &pt)
-		for _, f := range []*cards.Faction{kl, ro} {
+		for _, f := range []*rules.Faction{kl, ro} {
 			if got, want := v.Factions[f.Index].DeckCount(v), f.DeckCount(rs); got != want {
 				t.Fatalf("seed %d: %s deck has %d cards, want %d", seed, f.ID, got, want)
 			}
@@ -58,7 +58,7 @@ func TestCardValueVariant(t *testing.T) {
 				t.Fatalf("seed %d: %s deck power %d, want %d", seed, f.ID, got, power)
 			}
 		}
-		if _, err := game.New(v, game.Config{Factions: []string{"klingon", "romulan"}}); err != nil {
+		if _, err := engine.New(v, engine.Config{Factions: []string{"klingon", "romulan"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestCardValueVariant(t *testing.T) {
 // TestCardValuesWorkerIndependent: the estimates are exact functions of the
 // games, whatever the number of workers.
 func TestCardValuesWorkerIndependent(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7}
 	var got []*CardValueResult
@@ -104,13 +104,13 @@ func TestCardValuesFindPlantedCards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 18,000 greedy games")
 	}
-	base := cards.Default()
+	base := rules.Default()
 	strong, _ := base.CardByID("kl-warriors")
 	dead, _ := base.CardByID("kl-ktinga")
-	rs := Variant(base, "planted", func(v *cards.Ruleset) {
+	rs := Variant(base, "planted", func(v *rules.Ruleset) {
 		v.Cards[strong.Index].Power = 12
 		k := &v.Cards[dead.Index]
-		k.Power, k.Kind, k.Effect, k.Tags = 0, cards.KindNone, nil, nil
+		k.Power, k.Kind, k.Effect, k.Tags = 0, rules.KindNone, nil, nil
 	})
 	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs,
 		Matchups: [][]string{{"klingon", "romulan"}, {"klingon", "vulcan"}, {"klingon", "starfleet"}},
@@ -165,7 +165,7 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 	if !longRuns() {
 		t.Skip("CARDLAB_LONG=1 runs the validation against one-at-a-time ablation")
 	}
-	rs := cards.Default()
+	rs := rules.Default()
 	var lineups [][]string
 	ids := rs.FactionIDs()
 	for i := range ids {
@@ -257,7 +257,7 @@ func TestCardValuesStopAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	began := time.Now()
-	res, err := CardValues(ctx, CardValueConfig{Ruleset: cards.Default(), Matchups: [][]string{{"klingon", "romulan"}},
+	res, err := CardValues(ctx, CardValueConfig{Ruleset: rules.Default(), Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"ismcts:iters=10000000"}, Games: 64, Precision: -1, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -271,8 +271,8 @@ func TestCardValuesStopAtOnce(t *testing.T) {
 // wins every game still gives finite estimates (the fit does not run off
 // to infinity) instead of an error.
 func TestCardValuesOneSidedLineup(t *testing.T) {
-	base := cards.Default()
-	rs := Variant(base, "klingon power 30", func(v *cards.Ruleset) {
+	base := rules.Default()
+	rs := Variant(base, "klingon power 30", func(v *rules.Ruleset) {
 		for i := range v.Cards {
 			if base.Factions[v.Cards[i].Faction].ID == "klingon" {
 				v.Cards[i].Power = 30
@@ -295,8 +295,8 @@ func TestCardValuesOneSidedLineup(t *testing.T) {
 // allows 250) still gets card values: the perturbations that would take a
 // game past the engine's 255 definitions are dropped before play.
 func TestCardValuesNearCapacity(t *testing.T) {
-	base := cards.Default()
-	rs := Variant(base, "padded", func(v *cards.Ruleset) {
+	base := rules.Default()
+	rs := Variant(base, "padded", func(v *rules.Ruleset) {
 		v.Factions = slices.Clone(v.Factions)
 		kl := &v.Factions[0]
 		kl.Deck = slices.Clone(kl.Deck)
@@ -323,7 +323,7 @@ func TestCardValuesNearCapacity(t *testing.T) {
 // result says whose price each faction is read at. (Issue 25 item 2: at
 // the edited ruleset's own price an edit moved every card's power.)
 func TestCardValuesFixedUnit(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 4}
 	own, err := CardValues(context.Background(), cfg)
@@ -376,7 +376,7 @@ func TestCardValuesFixedUnit(t *testing.T) {
 // printed powers without the basis saying so. (Issue 25 item 3: one line
 // for all factions, fitted on powers 3–7 and extended to 0–1.)
 func TestCardValuesEffectReference(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "vulcan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 6})
 	if err != nil {
@@ -439,10 +439,10 @@ func TestCardValuesEditMovesOnlyItsPower(t *testing.T) {
 	if !longRuns() {
 		t.Skip("CARDLAB_LONG=1 runs the +3 power edit against its base")
 	}
-	base := cards.Default()
+	base := rules.Default()
 	const edited = "ro-drone-ship"
 	dc, _ := base.CardByID(edited)
-	rs := Variant(base, "drone ship +3", func(v *cards.Ruleset) { v.Cards[dc.Index].Power += 3 })
+	rs := Variant(base, "drone ship +3", func(v *rules.Ruleset) { v.Cards[dc.Index].Power += 3 })
 	var lineups [][]string
 	ids := base.FactionIDs()
 	for i := range ids {

@@ -10,13 +10,14 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // DiffConfig describes a rule-version comparison: Base first, Variant
 // second, on the same games. Every lineup must be playable under both.
 type DiffConfig struct {
 	PairedConfig
-	Base, Variant *cards.Ruleset
+	Base, Variant *rules.Ruleset
 }
 
 // Diff lists what changed between two rulesets and measures what the change
@@ -184,7 +185,7 @@ func formatP(p float64) string {
 
 // RulesetChanges lists the definition differences between rulesets a and b:
 // rule parameters, factions, then player cards and targets by id.
-func RulesetChanges(a, b *cards.Ruleset) []Change {
+func RulesetChanges(a, b *rules.Ruleset) []Change {
 	out := []Change{}
 	add := func(kind, id, field, va, vb, pos string) {
 		if va != vb {
@@ -308,7 +309,7 @@ func posString(p cards.Pos) string {
 }
 
 // deckIDs lists a faction's deck as card ids with copies.
-func deckIDs(rs *cards.Ruleset, f *cards.Faction) string {
+func deckIDs(rs *rules.Ruleset, f *rules.Faction) string {
 	ids := make([]string, 0, len(f.Deck))
 	for _, d := range f.Deck {
 		ids = append(ids, rs.Cards[d].ID)
@@ -318,7 +319,7 @@ func deckIDs(rs *cards.Ruleset, f *cards.Faction) string {
 }
 
 // bindingString renders an effect binding as "handler(param=value, …)".
-func bindingString(b *cards.Binding) string {
+func bindingString(b *rules.Binding) string {
 	if b == nil {
 		return "none"
 	}

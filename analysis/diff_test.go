@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // long reports whether the acceptance-size runs were asked for
@@ -17,11 +17,11 @@ func longRuns() bool { return os.Getenv("CARDLAB_LONG") != "" }
 
 // plainShipsPlus2 is rs with every plain (kind N) ship of faction f 2 power
 // stronger.
-func plainShipsPlus2(rs *cards.Ruleset, f string) *cards.Ruleset {
-	return Variant(rs, f+" plain ships +2", func(v *cards.Ruleset) {
+func plainShipsPlus2(rs *rules.Ruleset, f string) *rules.Ruleset {
+	return Variant(rs, f+" plain ships +2", func(v *rules.Ruleset) {
 		for i := range v.Cards {
 			c := &v.Cards[i]
-			if c.Kind == cards.KindNone && c.Type == cards.Ship && v.Factions[c.Faction].ID == f {
+			if c.Kind == rules.KindNone && c.Type == rules.Ship && v.Factions[c.Faction].ID == f {
 				c.Power += 2
 			}
 		}
@@ -30,8 +30,8 @@ func plainShipsPlus2(rs *cards.Ruleset, f string) *cards.Ruleset {
 
 // reversedDeck is rs with faction f's deck listed in reverse order: the same
 // game, but every deal differs (a null change that is not a no-op).
-func reversedDeck(rs *cards.Ruleset, f string) *cards.Ruleset {
-	return Variant(rs, f+" deck reversed", func(v *cards.Ruleset) {
+func reversedDeck(rs *rules.Ruleset, f string) *rules.Ruleset {
+	return Variant(rs, f+" deck reversed", func(v *rules.Ruleset) {
 		v.Factions = slices.Clone(v.Factions)
 		for i := range v.Factions {
 			if v.Factions[i].ID == f {
@@ -43,9 +43,9 @@ func reversedDeck(rs *cards.Ruleset, f string) *cards.Ruleset {
 	})
 }
 
-func loadDefault(t testing.TB) *cards.Ruleset {
+func loadDefault(t testing.TB) *rules.Ruleset {
 	t.Helper()
-	rs, err := cards.Load(cards.DefaultFS(), "cards/default")
+	rs, err := rules.Load(rules.DefaultFS(), "cards/default")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,14 +55,14 @@ func loadDefault(t testing.TB) *cards.Ruleset {
 // commentedDefault is the default ruleset with a comment added to
 // rules.yaml: the same game under another hash, so that a diff plays it
 // rather than recognising identical files.
-func commentedDefault(t testing.TB) *cards.Ruleset {
+func commentedDefault(t testing.TB) *rules.Ruleset {
 	t.Helper()
 	files := fstest.MapFS{}
-	err := fs.WalkDir(cards.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(rules.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(cards.DefaultFS(), path)
+		data, err := fs.ReadFile(rules.DefaultFS(), path)
 		if path == "rules.yaml" {
 			data = append(data, "# a comment: the game is unchanged\n"...)
 		}
@@ -72,7 +72,7 @@ func commentedDefault(t testing.TB) *cards.Ruleset {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := cards.Load(files, "cards/default")
+	rs, err := rules.Load(files, "cards/default")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestDiffDetectsStrongerShips(t *testing.T) {
 
 func TestDiffChangesListed(t *testing.T) {
 	a := loadDefault(t)
-	b := Variant(a, "edits", func(v *cards.Ruleset) {
+	b := Variant(a, "edits", func(v *rules.Ruleset) {
 		v.Rules.HandSize = 5
 		v.Cards[len(v.Cards)-1].ID = "new-card" // one card removed, one added
 		v.Cards[0].Copies++

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Issue 25 item 8: the turn order from the start is counted apart over the
@@ -13,7 +13,7 @@ import (
 // plays, so only the Vulcan–Romulan games count there, and their starter's
 // win share comes from exactly those games.
 func TestRandomStartCounts(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 60, Seed: 5, Workers: 2, KeepGames: true})
 	if err != nil {
@@ -150,7 +150,7 @@ func TestDiffVerdictCounts(t *testing.T) {
 // blocked every time (Admiral, Armada and Blockade were: "blocked share
 // 100%", fired 0).
 func TestEffectCountsByKind(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 150, Seed: 9, Workers: 2})
 	if err != nil {
@@ -160,7 +160,7 @@ func TestEffectCountsByKind(t *testing.T) {
 	for i := range res.Counts.Cards {
 		byID[res.Counts.Cards[i].ID] = &res.Counts.Cards[i]
 	}
-	kinds := map[cards.EffectKind]int{}
+	kinds := map[rules.EffectKind]int{}
 	for i := range rs.Cards {
 		cd := &rs.Cards[i]
 		c := byID[cd.ID]
@@ -175,13 +175,13 @@ func TestEffectCountsByKind(t *testing.T) {
 			t.Errorf("%s: fizzled %d of %d fired", cd.ID, c.Fizzled, c.Fired)
 		}
 		switch cd.Kind {
-		case cards.KindPermanent, cards.KindScoring:
+		case rules.KindPermanent, rules.KindScoring:
 			if c.Fired+c.Blocked != c.Scored {
 				t.Errorf("%s (kind %s): in effect %d + blocked %d, but scored %d", cd.ID, cd.Kind, c.Fired, c.Blocked, c.Scored)
 			}
 		}
 	}
-	if kinds[cards.KindPermanent] == 0 || kinds[cards.KindScoring] == 0 || kinds[cards.KindSpecial] == 0 {
+	if kinds[rules.KindPermanent] == 0 || kinds[rules.KindScoring] == 0 || kinds[rules.KindSpecial] == 0 {
 		t.Fatalf("the lineups hold effect cards of kinds %v, want P, S and X", kinds)
 	}
 }

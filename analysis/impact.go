@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Ablation modes of Impact.
@@ -26,7 +26,7 @@ const (
 // ImpactConfig describes an impact (ablation) analysis.
 type ImpactConfig struct {
 	PairedConfig
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	// Mode is ModeBlank (default) or ModeEffectOff.
 	Mode string
 	// Cards are the ids of the cards to test (nil: every card of the
@@ -64,7 +64,7 @@ func GamesPerLineup(lineups [][]string, factions []string, perFaction int) int {
 // a Hash derived from rs.Hash and desc (so results never mistake it for
 // rs). edit may change the copy's Rules and Cards elements; every other
 // slice and map is shared with rs and must not be modified.
-func Variant(rs *cards.Ruleset, desc string, edit func(*cards.Ruleset)) *cards.Ruleset {
+func Variant(rs *rules.Ruleset, desc string, edit func(*rules.Ruleset)) *rules.Ruleset {
 	v := *rs
 	v.Cards = slices.Clone(rs.Cards)
 	edit(&v)
@@ -76,7 +76,7 @@ func Variant(rs *cards.Ruleset, desc string, edit func(*cards.Ruleset)) *cards.R
 // Ablate returns the variant of rs in which card index d is ablated by mode,
 // and a description of the change; skip is set (and the variant nil) when
 // the ablation would change nothing.
-func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip string) {
+func Ablate(rs *rules.Ruleset, d int, mode string) (v *rules.Ruleset, desc, skip string) {
 	c := &rs.Cards[d]
 	var parts []string
 	switch mode {
@@ -84,7 +84,7 @@ func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip
 		if c.Power != 0 {
 			parts = append(parts, fmt.Sprintf("power %d → 0", c.Power))
 		}
-		if c.Kind != cards.KindNone {
+		if c.Kind != rules.KindNone {
 			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
 		}
 		if c.Effect != nil {
@@ -102,7 +102,7 @@ func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip
 		if c.Effect != nil {
 			desc += ", effect " + c.Effect.Handler + " removed"
 		}
-		v = Variant(rs, c.ID+": "+desc, func(v *cards.Ruleset) {
+		v = Variant(rs, c.ID+": "+desc, func(v *rules.Ruleset) {
 			b := Blank(c)
 			b.Index = len(v.Cards)
 			v.Cards = append(v.Cards, b)
@@ -116,10 +116,10 @@ func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip
 		})
 		return v, desc + ")", ""
 	case ModeEffectOff:
-		if c.Effect == nil && c.Kind == cards.KindNone {
+		if c.Effect == nil && c.Kind == rules.KindNone {
 			return nil, "", "no effect to remove (kind N)"
 		}
-		if c.Kind != cards.KindNone {
+		if c.Kind != rules.KindNone {
 			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
 		}
 		if c.Effect != nil {
@@ -129,9 +129,9 @@ func Ablate(rs *cards.Ruleset, d int, mode string) (v *cards.Ruleset, desc, skip
 	default:
 		return nil, "", "unknown mode " + mode
 	}
-	v = Variant(rs, c.ID+": "+desc, func(v *cards.Ruleset) {
+	v = Variant(rs, c.ID+": "+desc, func(v *rules.Ruleset) {
 		k := &v.Cards[d]
-		k.Effect, k.Kind = nil, cards.KindNone
+		k.Effect, k.Kind = nil, rules.KindNone
 		if mode != ModeEffectOff {
 			k.Power = 0
 		}

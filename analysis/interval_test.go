@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 	"pgregory.net/rapid"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // checkAgreement is the promise every paired test keeps: its interval holds
@@ -165,7 +165,7 @@ func TestIntervalCoverage(t *testing.T) {
 // 0 with p ≥ 0.05.)
 func TestDiffIntervalsAgreeOverSeeds(t *testing.T) {
 	a := loadDefault(t)
-	b := Variant(a, "kl-d7 power +1", func(v *cards.Ruleset) {
+	b := Variant(a, "kl-d7 power +1", func(v *rules.Ruleset) {
 		c, _ := v.CardByID("kl-d7")
 		v.Cards[c.Index].Power++
 	})

@@ -9,14 +9,14 @@ import (
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // LadderConfig sets up a round robin between bots.
 type LadderConfig struct {
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	Bots    []string // bot specs (bots.Parse)
 	// Games per pair of bots; rounded up to an even number so every deal is
 	// played twice with the bots' seats swapped.
@@ -125,7 +125,7 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 					errs[w] = err
 				}
 			}()
-			var buf []game.Action
+			var buf []engine.Action
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= total {
@@ -134,20 +134,20 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 				pi, g := i/cfg.Games, i%cfg.Games
 				deal := g / 2
 				fp := fpairs[deal%len(fpairs)]
-				seed := game.SeedFor(cfg.Seed, uint64(pi*cfg.Games/2+deal))
+				seed := engine.SeedFor(cfg.Seed, uint64(pi*cfg.Games/2+deal))
 				specs := [2]string{cfg.Bots[pairs[pi].a], cfg.Bots[pairs[pi].b]}
 				aSeat := 0
 				if g%2 == 1 { // mirrored: same deal, bots swap seats
 					specs[0], specs[1], aSeat = specs[1], specs[0], 1
 				}
-				s, err := game.New(cfg.Ruleset, game.Config{Factions: fp[:], Seed: seed})
+				s, err := engine.New(cfg.Ruleset, engine.Config{Factions: fp[:], Seed: seed})
 				if err != nil {
 					errs[w] = err
 					return
 				}
 				var agents [2]bots.Agent
 				for p := range agents {
-					agents[p], _ = bots.Parse(specs[p], game.SeedFor(seed^BotSalt, uint64(p)))
+					agents[p], _ = bots.Parse(specs[p], engine.SeedFor(seed^BotSalt, uint64(p)))
 					if st, ok := agents[p].(bots.Stoppable); ok {
 						st.SetStop(stop)
 					}

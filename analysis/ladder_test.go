@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func TestLadderDeterministicAcrossWorkers(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := LadderConfig{Ruleset: rs, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}
 	cfg.Workers = 1
 	a, err := Ladder(context.Background(), cfg)
@@ -32,7 +32,7 @@ func TestLadderDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestLadderErrors(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	for _, cfg := range []LadderConfig{
 		{Ruleset: rs, Bots: []string{"random"}, Games: 2},
 		{Ruleset: rs, Bots: []string{"random", "random"}, Games: 2},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // shardRuns runs play once per shard of n under a recording ledger, sends
@@ -62,7 +62,7 @@ func shardRuns[R any](t *testing.T, n int, play func(ctx context.Context) (R, er
 }
 
 func TestShardedImpactEqualsUnsharded(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	play := func(ctx context.Context) (*ImpactResult, error) {
 		return Impact(ctx, ImpactConfig{Ruleset: rs, Mode: ModeBlankCopy, GamesPerCard: 40,
 			Cards:        []string{"kl-d7", "vu-suurok", "sf-miranda"},
@@ -82,8 +82,8 @@ func TestShardedImpactEqualsUnsharded(t *testing.T) {
 }
 
 func TestShardedDiffEqualsUnsharded(t *testing.T) {
-	rs := cards.Default()
-	v := Variant(rs, "test", func(v *cards.Ruleset) { v.Cards[0].Power++ })
+	rs := rules.Default()
+	v := Variant(rs, "test", func(v *rules.Ruleset) { v.Cards[0].Power++ })
 	play := func(ctx context.Context) (*DiffResult, error) {
 		return Diff(ctx, DiffConfig{Base: rs, Variant: v,
 			PairedConfig: PairedConfig{Matchups: allPairs(rs)[:3], Bots: []string{"greedy"}, Games: 30, Seed: 4, Workers: 2}})
@@ -100,7 +100,7 @@ func TestShardedDiffEqualsUnsharded(t *testing.T) {
 }
 
 func TestShardedRunAndValuesEqualUnsharded(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	lineups := [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}}
 	type out struct {
 		run    *Report
@@ -138,15 +138,15 @@ func TestShardedRunAndValuesEqualUnsharded(t *testing.T) {
 // TestReplayRefusesOtherGames: a replay that asks for other games than the
 // shards recorded (another seed, another ruleset) fails and says why.
 func TestReplayRefusesOtherGames(t *testing.T) {
-	rs := cards.Default()
-	cfg := func(seed uint64, r *cards.Ruleset) Config {
+	rs := rules.Default()
+	cfg := func(seed uint64, r *rules.Ruleset) Config {
 		return Config{Ruleset: r, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 20, Seed: seed}
 	}
 	l := NewShardLedger(Shard{1, 1})
 	if _, err := Run(WithLedger(context.Background(), l), cfg(1, rs)); err != nil {
 		t.Fatal(err)
 	}
-	other := Variant(rs, "other", func(*cards.Ruleset) {})
+	other := Variant(rs, "other", func(*rules.Ruleset) {})
 	for _, c := range []struct {
 		cfg  Config
 		want string
@@ -166,7 +166,7 @@ func TestReplayRefusesOtherGames(t *testing.T) {
 // statistics read it). The seeds are the phases of a run, a paired and a
 // card-value one.
 func FuzzReplayPhases(f *testing.F) {
-	rs := cards.Default()
+	rs := rules.Default()
 	lineups := [][]string{{"klingon", "romulan"}}
 	play := func(ctx context.Context) error {
 		_, err := Run(ctx, Config{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 6, Seed: 2, Workers: 1,

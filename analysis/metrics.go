@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // WinUnit is how many units one victory is worth in the raw counts. A
@@ -225,7 +225,7 @@ func addEach[T any, P interface {
 // indices (faction, target, card definition) so that the hot path does no
 // lookups; counts() turns it into Counts. What happens inside a game —
 // draws, placements, effects, rows won — the engine counts into the
-// attached game.Tally as it plays (no events, and each won row scored once,
+// attached engine.Tally as it plays (no events, and each won row scored once,
 // by the Scoring Phase itself); flush adds those counters in.
 type acc struct {
 	p *plan
@@ -233,14 +233,14 @@ type acc struct {
 	games   int64
 	fac     []FactionCounts // by faction index
 	lineups []LineupCounts  // by lineup index
-	seats   [cards.MaxPlayers + 1]SeatCounts
+	seats   [rules.MaxPlayers + 1]SeatCounts
 	tgt     []TargetCounts // by target index
 	capt    []int64        // [target*factions + faction]
 	card    []CardCounts   // by card definition
 	g       GameCounts
 
-	tally game.Tally // the engine's counters; per game: drawn, played, opening, start
-	start int8       // seat that began round 1 of the last game
+	tally engine.Tally // the engine's counters; per game: drawn, played, opening, start
+	start int8         // seat that began round 1 of the last game
 	// randomStart[li]: the games of lineup li begin with a random player
 	// (the rules' starting faction is not at the table).
 	randomStart []bool
@@ -271,7 +271,7 @@ func newAcc(p *plan) *acc {
 
 // attach makes s count into the accumulator (Reset then clears the
 // per-game fields).
-func (a *acc) attach(s *game.State) { s.SetTally(&a.tally) }
+func (a *acc) attach(s *engine.State) { s.SetTally(&a.tally) }
 
 // flush adds the engine's counters into the counts and clears them.
 func (a *acc) flush() {
@@ -308,13 +308,13 @@ func (a *acc) flush() {
 	}{t.Drawn, t.Played, t.Opening, t.Start}
 	captures := t.Captures
 	clear(captures)
-	*t = game.Tally{Captures: captures, Drawn: per.drawn, Played: per.played, Opening: per.opening, Start: per.start}
+	*t = engine.Tally{Captures: captures, Drawn: per.drawn, Played: per.played, Opening: per.opening, Start: per.start}
 }
 
 // finish counts a finished game of lineup li played with rotation rot (seat
 // p holds the lineup's faction at position (p+rot) mod n). It returns the
 // win units by seat.
-func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
+func (a *acc) finish(s *engine.State, li, rot int) [rules.MaxPlayers]int64 {
 	n := s.NumPlayers()
 	ret := s.Returns()
 	winners := 0
@@ -323,7 +323,7 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 			winners++
 		}
 	}
-	var units [cards.MaxPlayers]int64
+	var units [rules.MaxPlayers]int64
 	best, other := -1<<31, -1<<31
 	for p := 0; p < n; p++ {
 		tot := s.FinalScore(p).Total
@@ -367,17 +367,17 @@ func (a *acc) finish(s *game.State, li, rot int) [cards.MaxPlayers]int64 {
 		for _, d := range rs.Factions[f].Deck {
 			cc := &a.card[d]
 			cc.Games++
-			if game.HasBit(&a.tally.Drawn, d) {
+			if engine.HasBit(&a.tally.Drawn, d) {
 				cc.Drawn++
 				cc.DrawnWinUnits += u
 			} else {
 				cc.NotDrawnWinUnits += u
 			}
-			if game.HasBit(&a.tally.Played, d) {
+			if engine.HasBit(&a.tally.Played, d) {
 				cc.Played++
 				cc.PlayedWinUnits += u
 			}
-			if game.HasBit(&a.tally.Opening, d) {
+			if engine.HasBit(&a.tally.Opening, d) {
 				cc.Opening++
 				cc.OpeningWinUnits += u
 			} else {
@@ -691,7 +691,7 @@ type CardValue struct {
 	// interval reaches above it, so more games would tell (docs/metrics.md,
 	// "Flags"). Never with a Flag.
 	PossiblyDead bool `json:"possibly_dead,omitempty"`
-	// CardHash is the card's cards.Ruleset.PlayHash as it was measured: a
+	// CardHash is the card's rules.Ruleset.PlayHash as it was measured: a
 	// value belongs to that card, and `cardlab print --with-values` prints
 	// none for a card edited since.
 	CardHash string `json:"card_hash,omitempty"`

@@ -23,8 +23,8 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
@@ -39,7 +39,7 @@ const signExactBelow = 25
 // PairedConfig is what every arm of a paired analysis shares.
 type PairedConfig struct {
 	// Matchups are the lineups (faction ids in seat order). Game j of lineup
-	// m has global index m·Games + j and seed game.SeedFor(Seed, index), its
+	// m has global index m·Games + j and seed engine.SeedFor(Seed, index), its
 	// seats rotated by j mod the lineup size: the games of `cardlab
 	// simulate` with the same flags.
 	Matchups [][]string
@@ -85,7 +85,7 @@ func (c *PairedConfig) info(bots []string) ArmInfo {
 
 // arm is one side of a paired comparison.
 type arm struct {
-	rs   *cards.Ruleset
+	rs   *rules.Ruleset
 	bots []string // nil: the config's
 	// lineups lists the lineup indices this arm plays (nil: all).
 	lineups []int
@@ -109,10 +109,10 @@ func (a *arm) botFor(seat int) string { return a.plan.botFor(seat) }
 // outcome returns the win units of the faction at lineup position k in
 // game i, or -1 if the game was not played.
 func (a *arm) outcome(i, k int) int {
-	if a.units[i*cards.MaxPlayers] < 0 {
+	if a.units[i*rules.MaxPlayers] < 0 {
 		return -1
 	}
-	return int(a.units[i*cards.MaxPlayers+k])
+	return int(a.units[i*rules.MaxPlayers+k])
 }
 
 // shareUnplayed gives a the outcomes of base in the lineups a did not play:
@@ -126,7 +126,7 @@ func (a *arm) shareUnplayed(base *arm) {
 			continue
 		}
 		g := a.plan.games
-		copy(a.units[li*g*cards.MaxPlayers:(li+1)*g*cards.MaxPlayers], base.units[li*g*cards.MaxPlayers:(li+1)*g*cards.MaxPlayers])
+		copy(a.units[li*g*rules.MaxPlayers:(li+1)*g*rules.MaxPlayers], base.units[li*g*rules.MaxPlayers:(li+1)*g*rules.MaxPlayers])
 		a.lineups = append(a.lineups, li)
 	}
 	slices.Sort(a.lineups)
@@ -135,7 +135,7 @@ func (a *arm) shareUnplayed(base *arm) {
 // covered counts the games with an outcome in a (played or shared).
 func (a *arm) covered() int64 {
 	n := int64(0)
-	for i := 0; i < len(a.units); i += cards.MaxPlayers {
+	for i := 0; i < len(a.units); i += rules.MaxPlayers {
 		if a.units[i] >= 0 {
 			n++
 		}
@@ -181,8 +181,8 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		if a.lineups == nil {
 			a.lineups = slices.Clone(all)
 		}
-		a.units = make([]int8, nl*cfg.Games*cards.MaxPlayers)
-		for i := 0; i < len(a.units); i += cards.MaxPlayers {
+		a.units = make([]int8, nl*cfg.Games*rules.MaxPlayers)
+		for i := 0; i < len(a.units); i += rules.MaxPlayers {
 			a.units[i] = -1
 		}
 		for _, li := range a.lineups {
@@ -202,7 +202,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			return false, 0, err
 		}
 		for _, a := range arms {
-			for i := 0; i < len(a.units); i += cards.MaxPlayers {
+			for i := 0; i < len(a.units); i += rules.MaxPlayers {
 				if a.units[i] >= 0 {
 					a.played++
 				}
@@ -226,7 +226,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range ws {
-		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256), stop: stop}
+		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]engine.Action, 0, 256), stop: stop}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -299,7 +299,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			}
 			a.Counts = sum.counts()
 		}
-		for i := 0; i < len(a.units); i += cards.MaxPlayers {
+		for i := 0; i < len(a.units); i += rules.MaxPlayers {
 			if a.units[i] >= 0 {
 				a.played++
 			}
@@ -317,22 +317,22 @@ type pairWorker struct {
 	cfg    *PairedConfig
 	arms   []*arm
 	cur    int // arm whose states are cached
-	states map[[2]int]*game.State
+	states map[[2]int]*engine.State
 	accs   map[int]*acc
-	agents [cards.MaxPlayers]bots.Agent
-	specs  [cards.MaxPlayers]string
-	buf    []game.Action
+	agents [rules.MaxPlayers]bots.Agent
+	specs  [rules.MaxPlayers]string
+	buf    []engine.Action
 	// stop is the run's cancellation as a flag (bots' searches see it too);
 	// moves are the game's actions so far, to take an abandoned game's
 	// counts back.
 	stop  *atomic.Bool
-	moves []game.Action
+	moves []engine.Action
 }
 
 func (w *pairWorker) play(ai, li, j int) error {
 	a := w.arms[ai]
 	if w.cur != ai {
-		w.cur, w.states = ai, map[[2]int]*game.State{}
+		w.cur, w.states = ai, map[[2]int]*engine.State{}
 	}
 	ids := w.cfg.Matchups[li]
 	n := len(ids)
@@ -352,7 +352,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 			seats[q] = ids[(q+rot)%n]
 		}
 		var err error
-		if s, err = game.New(a.rs, game.Config{Factions: seats}); err != nil {
+		if s, err = engine.New(a.rs, engine.Config{Factions: seats}); err != nil {
 			return err
 		}
 		if ac != nil {
@@ -361,13 +361,13 @@ func (w *pairWorker) play(ai, li, j int) error {
 		w.states[[2]int{li, rot}] = s
 	}
 	i := li*w.cfg.Games + j
-	seed := game.SeedFor(w.cfg.Seed, uint64(i))
+	seed := engine.SeedFor(w.cfg.Seed, uint64(i))
 	salt := uint64(BotSalt)
 	if a.botSalt != 0 {
 		salt = a.botSalt
 	}
 	for q := 0; q < n; q++ {
-		bs := game.SeedFor(seed^salt, uint64(q))
+		bs := engine.SeedFor(seed^salt, uint64(q))
 		spec := a.botFor(q)
 		if r, ok := w.agents[q].(Reseeder); ok && w.specs[q] == spec {
 			r.Reseed(bs)
@@ -406,7 +406,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 		s.Apply(act)
 		w.moves = append(w.moves, act)
 	}
-	var units [cards.MaxPlayers]int64
+	var units [rules.MaxPlayers]int64
 	if ac != nil {
 		units = ac.finish(s, li, rot)
 	} else {
@@ -423,11 +423,11 @@ func (w *pairWorker) play(ai, li, j int) error {
 			}
 		}
 	}
-	base := i * cards.MaxPlayers
+	base := i * rules.MaxPlayers
 	for q := 0; q < n; q++ {
 		a.units[base+(q+rot)%n] = int8(units[q])
 	}
-	for k := n; k < cards.MaxPlayers; k++ {
+	for k := n; k < rules.MaxPlayers; k++ {
 		a.units[base+k] = 0
 	}
 	return nil
@@ -874,7 +874,7 @@ func StudentTQuantile(p, df float64) float64 {
 }
 
 // factionsOf lists the factions of the lineups in the ruleset's order.
-func factionsOf(rs *cards.Ruleset, lineups [][]string) []string {
+func factionsOf(rs *rules.Ruleset, lineups [][]string) []string {
 	var out []string
 	for _, f := range rs.Factions {
 		for _, l := range lineups {

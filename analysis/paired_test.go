@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func approx(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -97,7 +97,7 @@ func TestPairAccTest(t *testing.T) {
 
 // The arms of a paired run play exactly the games of `cardlab simulate`.
 func TestPairedMatchesSimulate(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	lineups := [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}}
 	cfg := Config{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 40, Seed: 9, Workers: 2, KeepGames: true}
 	want := mustRun(t, cfg)
@@ -124,7 +124,7 @@ func TestPairedMatchesSimulate(t *testing.T) {
 }
 
 func TestPairedDeterministicAcrossWorkers(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	run := func(workers int) string {
 		res, err := Impact(context.Background(), ImpactConfig{Ruleset: rs, Cards: []string{"kl-d7", "sf-miranda", "vu-suurok"},
 			PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Games: 60, Seed: 4, Workers: workers}})
@@ -141,7 +141,7 @@ func TestPairedDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestPairedCancelled(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := Diff(ctx, DiffConfig{Base: rs, Variant: rs,

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestCardValuePrecisionIsPts: --precision of the card values is a median
@@ -15,7 +15,7 @@ import (
 // the first stage whose median pts half-width is at most Precision, and
 // reports it (issue 25, item 16).
 func TestCardValuePrecisionIsPts(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"},
 		Games: 640, MaxGames: 5120, Precision: 9, Seed: 3, Workers: 2}
 	r, err := CardValues(context.Background(), cfg)

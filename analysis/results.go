@@ -89,7 +89,7 @@ type FactionDelta struct {
 
 // ArmInfo describes how the games of an analysis were played. Every arm of
 // the analysis plays these lineups on the same per-game seeds: game j of
-// lineup m has global index i = m·Games + j, seed game.SeedFor(Seed, i) and
+// lineup m has global index i = m·Games + j, seed engine.SeedFor(Seed, i) and
 // its seats rotated by j mod (lineup size), exactly as `cardlab simulate`.
 type ArmInfo struct {
 	Matchups [][]string `json:"matchups"`

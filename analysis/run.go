@@ -17,13 +17,13 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // BotSalt separates the bots' seeds from a game's own chance stream: seat p's
-// bot in the game with seed s is seeded with game.SeedFor(s^BotSalt, p), as
+// bot in the game with seed s is seeded with engine.SeedFor(s^BotSalt, p), as
 // `cardlab play --seed s` does, so any simulated game can be replayed there.
 const BotSalt = 0xb07b07b07
 
@@ -43,7 +43,7 @@ func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, 
 
 // Config describes a run.
 type Config struct {
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	// Matchups are the seat lineups to play, each a list of faction ids.
 	// Game j of a lineup seats it rotated by j mod its size, so every faction
 	// sits in every seat equally often.
@@ -129,7 +129,7 @@ type lineup struct {
 
 // plan is a validated Config.
 type plan struct {
-	rs       *cards.Ruleset
+	rs       *rules.Ruleset
 	lineups  []lineup
 	factions []int // factions in any lineup, ascending
 	sizes    []int // table sizes, ascending
@@ -396,17 +396,17 @@ func timing(games int64, secs float64) Timing {
 type worker struct {
 	p      *plan
 	acc    *acc
-	stop   *atomic.Bool           // the run is cancelled
-	out    *recordSink            // nil: no records wanted
-	states map[[2]int]*game.State // by lineup and rotation
-	agents [cards.MaxPlayers]bots.Agent
-	buf    []game.Action
-	moves  []game.Action // of the game in play, to take it back if abandoned
+	stop   *atomic.Bool             // the run is cancelled
+	out    *recordSink              // nil: no records wanted
+	states map[[2]int]*engine.State // by lineup and rotation
+	agents [rules.MaxPlayers]bots.Agent
+	buf    []engine.Action
+	moves  []engine.Action // of the game in play, to take it back if abandoned
 }
 
 func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
-	return &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*game.State{},
-		buf: make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
+	return &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*engine.State{},
+		buf: make([]engine.Action, 0, 256), moves: make([]engine.Action, 0, 512)}
 }
 
 // errAbandoned: the run was cancelled during the game, which is not counted.
@@ -444,7 +444,7 @@ func (w *worker) run(next, done *atomic.Int64) error {
 	return nil
 }
 
-func (w *worker) state(li, rot int) (*game.State, error) {
+func (w *worker) state(li, rot int) (*engine.State, error) {
 	key := [2]int{li, rot}
 	if s := w.states[key]; s != nil {
 		return s, nil
@@ -455,7 +455,7 @@ func (w *worker) state(li, rot int) (*game.State, error) {
 	for q := range seats {
 		seats[q] = ids[(q+rot)%n]
 	}
-	s, err := game.New(w.p.rs, game.Config{Factions: seats})
+	s, err := engine.New(w.p.rs, engine.Config{Factions: seats})
 	if err != nil {
 		return nil, err
 	}
@@ -476,13 +476,13 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed := game.SeedFor(p.seed, uint64(i))
+	seed := engine.SeedFor(p.seed, uint64(i))
 	salt := uint64(BotSalt)
 	if p.botSalt != 0 {
 		salt = p.botSalt
 	}
 	for q := 0; q < n; q++ {
-		bs := game.SeedFor(seed^salt, uint64(q))
+		bs := engine.SeedFor(seed^salt, uint64(q))
 		if r, ok := w.agents[q].(Reseeder); ok {
 			r.Reseed(bs) // seat q's spec never changes within a run
 			continue
@@ -540,7 +540,7 @@ func stopFlag(ctx context.Context) (stop *atomic.Bool, unwatch func() bool) {
 // fresh accumulator and subtracts that (only the engine's in-game counters
 // count before a game ends, never the game itself). s is left attached to
 // into.
-func takeBack(into *acc, p *plan, s *game.State, seed uint64, moves []game.Action) {
+func takeBack(into *acc, p *plan, s *engine.State, seed uint64, moves []engine.Action) {
 	undo := newAcc(p)
 	undo.attach(s)
 	s.Reset(seed)
@@ -551,7 +551,7 @@ func takeBack(into *acc, p *plan, s *game.State, seed uint64, moves []game.Actio
 	into.subtract(undo)
 }
 
-func (w *worker) record(s *game.State, i int, seed uint64, units [cards.MaxPlayers]int64) GameRecord {
+func (w *worker) record(s *engine.State, i int, seed uint64, units [rules.MaxPlayers]int64) GameRecord {
 	rs := w.p.rs
 	n := s.NumPlayers()
 	g := GameRecord{Index: i, Seed: seed, StartSeat: int(w.acc.start) + 1, Winners: []string{},

@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
-func allPairs(rs *cards.Ruleset) [][]string {
+func allPairs(rs *rules.Ruleset) [][]string {
 	ids := rs.FactionIDs()
 	var out [][]string
 	for i := range ids {
@@ -79,7 +79,7 @@ func firstDiff(a, b string) string {
 }
 
 func TestWorkersDoNotChangeResult(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := Config{Ruleset: rs, Matchups: allPairs(rs), Bots: []string{"random"}, Games: 67, Seed: 7}
 	cfg.Workers = 1
 	a := reportJSON(t, mustRun(t, cfg).Report("test"))
@@ -95,7 +95,7 @@ func TestWorkersDoNotChangeResult(t *testing.T) {
 }
 
 func TestShardsMergeToWholeRun(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 200, Seed: 3, Workers: 2}
 	whole := mustRun(t, cfg).Report("test")
@@ -138,7 +138,7 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 }
 
 func TestMergeRefuses(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 1, Workers: 1}
 	shard := func(c Config, k, n int) *Report {
 		c.Shard = Shard{K: k, N: n}
@@ -187,7 +187,7 @@ func TestMergeRefuses(t *testing.T) {
 }
 
 func TestMetricsSanity(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}, {"starfleet", "vulcan", "romulan", "klingon"}},
 		Games: 60, Seed: 11, Workers: 2, KeepGames: true}
 	res := mustRun(t, cfg)
@@ -250,7 +250,7 @@ func TestMetricsSanity(t *testing.T) {
 	// The records agree with the counts.
 	var decisions, shared int64
 	for i, g := range res.Records {
-		if g.Index != i || g.Seed != game.SeedFor(11, uint64(i)) || len(g.Winners) == 0 {
+		if g.Index != i || g.Seed != engine.SeedFor(11, uint64(i)) || len(g.Winners) == 0 {
 			t.Fatalf("record %d: %+v", i, g)
 		}
 		decisions += int64(g.Decisions)
@@ -287,23 +287,23 @@ func TestMetricsSanity(t *testing.T) {
 // A record's seed, seats and bots replay the game: the runner seeds the game
 // and the bots as cardlab play does.
 func TestRecordReplays(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	res := mustRun(t, Config{Ruleset: rs, Matchups: [][]string{{"romulan", "klingon"}}, Bots: []string{"greedy", "random"},
 		Games: 5, Seed: 5, Workers: 1, KeepGames: true})
 	for _, g := range res.Records {
-		s, err := game.New(rs, game.Config{Factions: g.Factions, Seed: g.Seed})
+		s, err := engine.New(rs, engine.Config{Factions: g.Factions, Seed: g.Seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var agents []bots.Agent
 		for q, b := range g.Bots {
-			a, err := bots.Parse(b, game.SeedFor(g.Seed^BotSalt, uint64(q)))
+			a, err := bots.Parse(b, engine.SeedFor(g.Seed^BotSalt, uint64(q)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			agents = append(agents, a)
 		}
-		buf := make([]game.Action, 0, 256)
+		buf := make([]engine.Action, 0, 256)
 		for !s.IsTerminal() {
 			buf = s.LegalActions(buf)
 			s.Apply(agents[s.CurrentPlayer()].Choose(s, buf))
@@ -317,7 +317,7 @@ func TestRecordReplays(t *testing.T) {
 }
 
 func TestCancelGivesPartial(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
@@ -343,7 +343,7 @@ func TestCancelGivesPartial(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	base := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 10}
 	tests := []struct {
 		name string
@@ -376,7 +376,7 @@ func TestConfigErrors(t *testing.T) {
 // BenchmarkSimulateRandom2p measures the runner (observer and accumulators
 // included) on 2-player games between random bots.
 func BenchmarkSimulateRandom2p(b *testing.B) {
-	rs := cards.Default()
+	rs := rules.Default()
 	b.ReportAllocs()
 	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}},
 		Games: b.N, Seed: 1, Workers: 1})

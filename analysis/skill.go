@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // SkillConfig describes a skill comparison: the same games played with
@@ -15,7 +15,7 @@ import (
 // ignored.
 type SkillConfig struct {
 	PairedConfig
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	// Levels are bot specs, weakest first by convention; at least two.
 	Levels []string
 	// SettleTolerance is the band within which a step counts as no

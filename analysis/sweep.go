@@ -15,13 +15,14 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // SweepConfig describes a value sweep: one card field or rule parameter set
 // to each of Values in turn, every value on the same games.
 type SweepConfig struct {
 	PairedConfig
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	// Card is the id of the card whose Field is swept; "" sweeps the rule
 	// parameter Field.
 	Card string
@@ -60,18 +61,18 @@ type sweepField struct {
 	// name is the field's canonical name when it differs from the one asked
 	// for ("params.amount" for "amount").
 	name  string
-	get   func(rs *cards.Ruleset) int
-	set   func(rs *cards.Ruleset, v int)
-	check func(rs *cards.Ruleset, v int) error
+	get   func(rs *rules.Ruleset) int
+	set   func(rs *rules.Ruleset, v int)
+	check func(rs *rules.Ruleset, v int) error
 }
 
-func cardSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error) {
+func cardSweepField(rs *rules.Ruleset, d int, field string) (*sweepField, error) {
 	switch field {
 	case "power":
 		return &sweepField{
-			get: func(rs *cards.Ruleset) int { return rs.Cards[d].Power },
-			set: func(rs *cards.Ruleset, v int) { rs.Cards[d].Power = v },
-			check: func(_ *cards.Ruleset, v int) error {
+			get: func(rs *rules.Ruleset) int { return rs.Cards[d].Power },
+			set: func(rs *rules.Ruleset, v int) { rs.Cards[d].Power = v },
+			check: func(_ *rules.Ruleset, v int) error {
 				if v < 0 || v > 99 {
 					return fmt.Errorf("power %d is out of range (0 to 99)", v)
 				}
@@ -80,15 +81,15 @@ func cardSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error)
 		}, nil
 	case "copies":
 		return &sweepField{
-			get: func(rs *cards.Ruleset) int { return rs.Cards[d].Copies },
-			set: func(rs *cards.Ruleset, v int) { rs.Cards[d].Copies = v },
-			check: func(rs *cards.Ruleset, v int) error {
+			get: func(rs *rules.Ruleset) int { return rs.Cards[d].Copies },
+			set: func(rs *rules.Ruleset, v int) { rs.Cards[d].Copies = v },
+			check: func(rs *rules.Ruleset, v int) error {
 				if v < 1 {
 					return fmt.Errorf("copies %d: a card needs at least 1 copy", v)
 				}
 				f := &rs.Factions[rs.Cards[d].Faction]
-				if n := f.DeckCount(rs) - rs.Cards[d].Copies + v; n > 64 || n > cards.MaxDeckSize {
-					return fmt.Errorf("copies %d makes the %s deck %d cards; the engine holds at most %d", v, f.ID, n, min(64, cards.MaxDeckSize))
+				if n := f.DeckCount(rs) - rs.Cards[d].Copies + v; n > 64 || n > rules.MaxDeckSize {
+					return fmt.Errorf("copies %d makes the %s deck %d cards; the engine holds at most %d", v, f.ID, n, min(64, rules.MaxDeckSize))
 				}
 				return nil
 			},
@@ -100,7 +101,7 @@ func cardSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error)
 // effectParamSweepField sweeps an integer parameter of card d's effect, in
 // the range its handler declares. A variant gets its own copy of the
 // binding, so the ruleset swept is never changed.
-func effectParamSweepField(rs *cards.Ruleset, d int, field string) (*sweepField, error) {
+func effectParamSweepField(rs *rules.Ruleset, d int, field string) (*sweepField, error) {
 	c := &rs.Cards[d]
 	name := strings.TrimPrefix(strings.TrimPrefix(field, paramPrefix), "effect.")
 	if c.Effect == nil || c.Effect.Spec == nil {
@@ -131,14 +132,14 @@ func effectParamSweepField(rs *cards.Ruleset, d int, field string) (*sweepField,
 	}
 	return &sweepField{
 		name: paramPrefix + par.Name,
-		get:  func(rs *cards.Ruleset) int { return rs.Cards[d].Effect.Args[i].Int },
-		set: func(rs *cards.Ruleset, v int) {
+		get:  func(rs *rules.Ruleset) int { return rs.Cards[d].Effect.Args[i].Int },
+		set: func(rs *rules.Ruleset, v int) {
 			b := *rs.Cards[d].Effect
 			b.Args = slices.Clone(b.Args)
 			b.Args[i] = effects.Value{Int: v, Str: strconv.Itoa(v)}
 			rs.Cards[d].Effect = &b
 		},
-		check: func(_ *cards.Ruleset, v int) error {
+		check: func(_ *rules.Ruleset, v int) error {
 			if v < par.Min || v > par.Max {
 				return fmt.Errorf("%s %d is out of range: %s declares %s from %d to %d", paramPrefix+par.Name, v, spec.Name, par.Name, par.Min, par.Max)
 			}
@@ -148,16 +149,16 @@ func effectParamSweepField(rs *cards.Ruleset, d int, field string) (*sweepField,
 }
 
 func paramSweepField(field string) (*sweepField, error) {
-	var ptr func(r *cards.Rules) *int
+	var ptr func(r *rules.Rules) *int
 	switch field {
 	case "hand_size":
-		ptr = func(r *cards.Rules) *int { return &r.HandSize }
+		ptr = func(r *rules.Rules) *int { return &r.HandSize }
 	case "planet_bonus":
-		ptr = func(r *cards.Rules) *int { return &r.PlanetBonus }
+		ptr = func(r *rules.Rules) *int { return &r.PlanetBonus }
 	case "cards_to_end":
-		ptr = func(r *cards.Rules) *int { return &r.CardsToEnd }
+		ptr = func(r *rules.Rules) *int { return &r.CardsToEnd }
 	case "targets_per_round":
-		ptr = func(r *cards.Rules) *int { return &r.TargetsPerRound }
+		ptr = func(r *rules.Rules) *int { return &r.TargetsPerRound }
 	case "rounds":
 		return nil, fmt.Errorf("%w: cannot sweep rounds: a game lasts until every target is conquered, so rounds only restates "+
 			"the targets' count (rounds × targets_per_round = the targets); sweep targets_per_round, or add targets (have %s)",
@@ -166,21 +167,21 @@ func paramSweepField(field string) (*sweepField, error) {
 		return nil, fmt.Errorf("%w: cannot sweep rule parameter %q (have %s)", ErrConfig, field, strings.Join(SweepParams, ", "))
 	}
 	return &sweepField{
-		get: func(rs *cards.Ruleset) int { return *ptr(&rs.Rules) },
-		set: func(rs *cards.Ruleset, v int) {
+		get: func(rs *rules.Ruleset) int { return *ptr(&rs.Rules) },
+		set: func(rs *rules.Ruleset, v int) {
 			*ptr(&rs.Rules) = v
 			if e := ruleEdits(rs, field, v); e["rounds"] != 0 {
 				rs.Rules.Rounds = e["rounds"]
 			}
 		},
-		check: func(rs *cards.Ruleset, v int) error { return validateRuleValue(rs, field, v) },
+		check: func(rs *rules.Ruleset, v int) error { return validateRuleValue(rs, field, v) },
 	}, nil
 }
 
 // ruleEdits are the keys of rules.yaml a sweep of field to v writes: the
 // field, and with targets_per_round the rounds the targets then make
 // (when they divide evenly; otherwise validation says why not).
-func ruleEdits(rs *cards.Ruleset, field string, v int) map[string]int {
+func ruleEdits(rs *rules.Ruleset, field string, v int) map[string]int {
 	e := map[string]int{field: v}
 	if field == "targets_per_round" && v > 0 && len(rs.Targets)%v == 0 {
 		e["rounds"] = len(rs.Targets) / v
@@ -190,9 +191,9 @@ func ruleEdits(rs *cards.Ruleset, field string, v int) map[string]int {
 
 // validateRuleValue checks the ruleset with the rule parameter field set to
 // v by the validator of `cardlab validate` itself: the ruleset's own files
-// are loaded (cards.Load) with the value written into rules.yaml, so a
+// are loaded (rules.Load) with the value written into rules.yaml, so a
 // sweep plays only rulesets validate accepts, and says why it refuses one.
-func validateRuleValue(rs *cards.Ruleset, field string, v int) error {
+func validateRuleValue(rs *rules.Ruleset, field string, v int) error {
 	data, ok := rs.Files["rules.yaml"]
 	if !ok {
 		return fmt.Errorf("%s %d: the ruleset's rules.yaml is not at hand to validate the value", field, v)
@@ -208,7 +209,7 @@ func validateRuleValue(rs *cards.Ruleset, field string, v int) error {
 		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o644}
 	}
 	fsys["rules.yaml"] = &fstest.MapFile{Data: data, Mode: 0o644}
-	if _, err := cards.Load(fsys, ""); err != nil {
+	if _, err := rules.Load(fsys, ""); err != nil {
 		return fmt.Errorf("%s %d makes a ruleset validate refuses: %v", field, v, err)
 	}
 	return nil
@@ -333,7 +334,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	played := factionsOf(rs, cfg.Matchups)
 	var sf *sweepField
 	var err error
-	var card *cards.Card
+	var card *rules.Card
 	if cfg.Card != "" {
 		c, ok := rs.CardByID(cfg.Card)
 		if !ok {
@@ -402,7 +403,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		if _, ok := armOf[v]; ok {
 			continue
 		}
-		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *cards.Ruleset) { sf.set(x, v) }), lineups: only}
+		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *rules.Ruleset) { sf.set(x, v) }), lineups: only}
 		armOf[v] = a
 		arms = append(arms, a)
 	}
@@ -544,7 +545,7 @@ func absInt(x int) int {
 // suggestEdit locates the YAML line to change: the card's (or rules.yaml's)
 // line with the field's key, or the card's first line when the key is not
 // written (a default).
-func suggestEdit(rs *cards.Ruleset, card *cards.Card, field string, from, to int) *Suggestion {
+func suggestEdit(rs *rules.Ruleset, card *rules.Card, field string, from, to int) *Suggestion {
 	s := &Suggestion{Field: field, From: from, To: to}
 	if card != nil {
 		s.File, s.Line = card.Pos.File, card.Pos.Line

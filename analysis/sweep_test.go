@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func TestSweepParseValues(t *testing.T) {
@@ -101,7 +101,7 @@ func TestSweepRuleParam(t *testing.T) {
 func TestSweepSharedLineupsIdentical(t *testing.T) {
 	rs := loadDefault(t)
 	d7, _ := rs.CardByID("kl-d7")
-	v := Variant(rs, "kl-d7 power 9", func(x *cards.Ruleset) { x.Cards[d7.Index].Power = 9 })
+	v := Variant(rs, "kl-d7 power 9", func(x *rules.Ruleset) { x.Cards[d7.Index].Power = 9 })
 	cfg := &PairedConfig{Matchups: allPairs(rs), Bots: []string{"greedy"}, Games: 12, Seed: 8, Workers: 2}
 	var only []int
 	for li, l := range cfg.Matchups {
@@ -236,7 +236,7 @@ func TestSweepPlausibleValues(t *testing.T) {
 func TestSweepParamsChangeGames(t *testing.T) {
 	rs := loadDefault(t)
 	other := map[string]int{"hand_size": 6, "planet_bonus": 5, "cards_to_end": 2, "targets_per_round": 3}
-	stream := func(x *cards.Ruleset) string {
+	stream := func(x *rules.Ruleset) string {
 		var b strings.Builder
 		_, err := Run(context.Background(), Config{Ruleset: x, Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"},
 			Games: 8, Seed: 5, Workers: 1, Record: func(r *GameRecord) error { fmt.Fprintf(&b, "%+v\n", *r); return nil }})
@@ -258,7 +258,7 @@ func TestSweepParamsChangeGames(t *testing.T) {
 		if err := sf.check(rs, v); err != nil {
 			t.Fatalf("%s %d: %v", field, v, err)
 		}
-		if stream(Variant(rs, "t", func(x *cards.Ruleset) { sf.set(x, v) })) == base {
+		if stream(Variant(rs, "t", func(x *rules.Ruleset) { sf.set(x, v) })) == base {
 			t.Errorf("%s %d → %d left every game as it was: it is not a parameter of play", field, sf.get(rs), v)
 		}
 	}
@@ -288,7 +288,7 @@ func TestSweepRefusesWhatValidateRefuses(t *testing.T) {
 		}
 	}
 	// A value validate accepts passes, with rounds carried along.
-	v := Variant(rs, "t", func(x *cards.Ruleset) {
+	v := Variant(rs, "t", func(x *rules.Ruleset) {
 		sf, _ := paramSweepField("targets_per_round")
 		sf.set(x, 3)
 	})

@@ -13,7 +13,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Outcomes collects the per-game win units of a run's games by global game
@@ -28,8 +28,8 @@ type Outcomes struct {
 // NewOutcomes prepares the outcomes of games per lineup of lineups.
 func NewOutcomes(lineups [][]string, games int) *Outcomes {
 	o := &Outcomes{lineups: lineups}
-	o.a.units = make([]int8, len(lineups)*games*cards.MaxPlayers)
-	for i := 0; i < len(o.a.units); i += cards.MaxPlayers {
+	o.a.units = make([]int8, len(lineups)*games*rules.MaxPlayers)
+	for i := 0; i < len(o.a.units); i += rules.MaxPlayers {
 		o.a.units[i] = -1
 	}
 	for li := range lineups {
@@ -47,7 +47,7 @@ func (o *Outcomes) Record(g *GameRecord) error {
 		return fmt.Errorf("analysis: game %d outside the %d lineups of %d games", g.Index, len(o.lineups), games)
 	}
 	ids := o.lineups[li]
-	base := g.Index * cards.MaxPlayers
+	base := g.Index * rules.MaxPlayers
 	for k, f := range ids {
 		u := 0
 		if slices.Contains(g.Winners, f) {
@@ -151,7 +151,7 @@ type TierCard struct {
 // CompareTiers pairs every faction's outcomes at the report's tier (rep)
 // and the check tier (chk) over the games both finished, Holm-corrected
 // across the factions. fair gives each faction's fair share.
-func CompareTiers(rs *cards.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+func CompareTiers(rs *rules.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
 	pc := PairedConfig{Matchups: lineups, Games: games, MinSample: minSample}
 	factions := factionsOf(rs, lineups)
 	// comparison's Delta is b − a with a the first arm: Base is the check

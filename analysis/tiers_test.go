@@ -3,7 +3,7 @@ package analysis
 import (
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // CompareTiers pairs the tiers game by game: when the report's tier makes
@@ -11,7 +11,7 @@ import (
 // its change is +100 points, significant, the other faction's −100, and a
 // game one tier did not finish is left out of both.
 func TestCompareTiers(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	lineups := [][]string{{"starfleet", "klingon"}}
 	const games = 40
 	rep, chk := NewOutcomes(lineups, games), NewOutcomes(lineups, games)

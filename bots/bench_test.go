@@ -5,26 +5,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func benchGames(b *testing.B, agents func(seed uint64) []Agent) {
-	benchRuleset(b, cards.Default(), agents)
+	benchRuleset(b, rules.Default(), agents)
 }
 
-func benchRuleset(b *testing.B, rs *cards.Ruleset, agents func(seed uint64) []Agent) {
-	s, err := game.New(rs, game.Config{Factions: factions[:2], Seed: 1})
+func benchRuleset(b *testing.B, rs *rules.Ruleset, agents func(seed uint64) []Agent) {
+	s, err := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
 	ag := agents(1)
-	buf := make([]game.Action, 0, 256)
+	buf := make([]engine.Action, 0, 256)
 	decisions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.Reset(game.SeedFor(1, uint64(i)))
+		s.Reset(engine.SeedFor(1, uint64(i)))
 		decisions += playOut(s, ag, &buf)
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
@@ -34,7 +35,7 @@ func benchRuleset(b *testing.B, rs *cards.Ruleset, agents func(seed uint64) []Ag
 
 // playOut plays s to its end, each seat asking its agent, and returns the
 // decisions taken.
-func playOut(s *game.State, ag []Agent, buf *[]game.Action) (decisions int) {
+func playOut(s *engine.State, ag []Agent, buf *[]engine.Action) (decisions int) {
 	for !s.IsTerminal() {
 		a, _ := Decide(ag[s.CurrentPlayer()], s, buf)
 		s.Apply(a)
@@ -59,7 +60,7 @@ func BenchmarkRandomGames2p(b *testing.B) {
 func BenchmarkRulesCost(b *testing.B) {
 	random := func(seed uint64) []Agent { return []Agent{NewRandom(seed), NewRandom(seed + 1)} }
 	for _, keep := range []string{"none", "O", "P", "S", "X", "all"} {
-		b.Run("kinds="+keep, func(b *testing.B) { benchRuleset(b, keepEffects(cards.Default(), keep), random) })
+		b.Run("kinds="+keep, func(b *testing.B) { benchRuleset(b, keepEffects(rules.Default(), keep), random) })
 	}
 }
 
@@ -71,20 +72,20 @@ func BenchmarkRulesCost(b *testing.B) {
 func BenchmarkRulesCostSameGame(b *testing.B) {
 	for _, keep := range []string{"none", "all"} {
 		b.Run("kinds="+keep, func(b *testing.B) {
-			s, err := game.New(keepEffects(cards.Default(), keep), game.Config{Factions: factions[:2], Seed: 1})
+			s, err := engine.New(keepEffects(rules.Default(), keep), engine.Config{Factions: factions[:2], Seed: 1})
 			if err != nil {
 				b.Fatal(err)
 			}
 			first, second := NewRandom(1), NewRandom(2)
 			ag := []Agent{first, second}
-			buf := make([]game.Action, 0, 256)
+			buf := make([]engine.Action, 0, 256)
 			decisions := 0
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				first.Reseed(1)
 				second.Reseed(2)
-				s.Reset(game.SeedFor(1, 0))
+				s.Reset(engine.SeedFor(1, 0))
 				decisions += playOut(s, ag, &buf)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
@@ -95,13 +96,13 @@ func BenchmarkRulesCostSameGame(b *testing.B) {
 // keepEffects returns a copy of rs whose player cards keep their effects
 // only if their kind's letter is in kinds ("all" keeps every one); the
 // others become plain cards of the same power, type and tags.
-func keepEffects(rs *cards.Ruleset, kinds string) *cards.Ruleset {
+func keepEffects(rs *rules.Ruleset, kinds string) *rules.Ruleset {
 	v := *rs
-	v.Cards = append([]cards.Card(nil), rs.Cards...)
+	v.Cards = append([]rules.Card(nil), rs.Cards...)
 	for i := range v.Cards {
 		c := &v.Cards[i]
-		if kinds != "all" && !strings.Contains(kinds, cards.EffectKinds[c.Kind]) {
-			c.Kind, c.Effect = cards.KindNone, nil
+		if kinds != "all" && !strings.Contains(kinds, rules.EffectKinds[c.Kind]) {
+			c.Kind, c.Effect = rules.KindNone, nil
 		}
 	}
 	return &v
@@ -110,14 +111,14 @@ func keepEffects(rs *cards.Ruleset, kinds string) *cards.Ruleset {
 // BenchmarkGreedyGames2p: greedy against greedy (bots target: >= 10,000
 // games/s on one core).
 func BenchmarkGreedyGames2p(b *testing.B) {
-	benchGames(b, func(seed uint64) []Agent { return []Agent{NewGreedy(seed), NewGreedy(seed + 1)} })
+	benchGames(b, func(seed uint64) []Agent { return []Agent{greedy.New(seed), greedy.New(seed + 1)} })
 }
 
 // BenchmarkISMCTSIterations measures search iterations per second from the
 // opening position (bots target: >= 50,000 per core).
 func BenchmarkISMCTSIterations(b *testing.B) {
-	rs := cards.Default()
-	s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: 1})
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 1})
 	legal := s.LegalActions(nil)
 	bot := NewISMCTS(1, 1, "random")
 	bot.Choose(s, legal)
@@ -132,7 +133,7 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 }
 
 func TestKeepEffects(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	for _, keep := range []string{"none", "O", "X", "all"} {
 		v := keepEffects(rs, keep)
 		kept := 0
@@ -141,8 +142,8 @@ func TestKeepEffects(t *testing.T) {
 			if c.Power != orig.Power || c.Type != orig.Type || c.Copies != orig.Copies {
 				t.Fatalf("%s: %s changed more than its effect", keep, c.ID)
 			}
-			letter := cards.EffectKinds[orig.Kind]
-			want := keep == "all" || strings.Contains(keep, letter) || orig.Kind == cards.KindNone
+			letter := rules.EffectKinds[orig.Kind]
+			want := keep == "all" || strings.Contains(keep, letter) || orig.Kind == rules.KindNone
 			if want != (c.Effect == orig.Effect && c.Kind == orig.Kind) {
 				t.Fatalf("kinds=%s: %s (kind %s) kept %v", keep, c.ID, letter, !want)
 			}
@@ -155,7 +156,7 @@ func TestKeepEffects(t *testing.T) {
 		}
 	}
 	for _, c := range rs.Cards {
-		if c.Kind != cards.KindNone && c.Effect == nil {
+		if c.Kind != rules.KindNone && c.Effect == nil {
 			t.Fatalf("the default ruleset was changed in place: %s lost its effect", c.ID)
 		}
 	}

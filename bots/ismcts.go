@@ -5,12 +5,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 )
 
 // ISMCTS is information-set Monte Carlo tree search with a single observer
 // (Cowling, Powley & Whitehouse 2012). Each iteration deals the cards its
-// seat cannot see at random (game.State.Determinize), walks the tree with
+// seat cannot see at random (engine.State.Determinize), walks the tree with
 // UCB1 restricted to the actions legal in that deal, adds one node, plays
 // the game out with the rollout agent and credits every node on the path
 // with the win share of the seat that chose it. Actions name cards, not
@@ -30,17 +31,17 @@ type ISMCTS struct {
 	// stop, when set and true, cuts the search short (SetStop).
 	stop *atomic.Bool
 
-	rng     game.RNG
+	rng     engine.RNG
 	nodes   []node
-	scratch game.State
-	buf     []game.Action
+	scratch engine.State
+	buf     []engine.Action
 	kids    []int32 // the child of each action in buf during the descent
 	path    []int32
 	roll    Agent
 }
 
 type node struct {
-	action      game.Action
+	action      engine.Action
 	player      int8 // who chose action (the seat to move in the parent)
 	visits      int32
 	avail       int32
@@ -68,13 +69,13 @@ func NewISMCTS(seed uint64, iterations int, rollout string) *ISMCTS {
 // Reseed starts the agent over as NewISMCTS with seed would (the node arena
 // is kept for reuse), so a runner can reuse it between games.
 func (b *ISMCTS) Reseed(seed uint64) {
-	b.rng = game.NewRNG(seed)
+	b.rng = engine.NewRNG(seed)
 	rs := b.rng.Uint64()
 	if b.Rollout == "greedy" {
-		if g, ok := b.roll.(*Greedy); ok {
+		if g, ok := b.roll.(*greedy.Greedy); ok {
 			g.Reseed(rs)
 		} else {
-			b.roll = NewGreedy(rs)
+			b.roll = greedy.New(rs)
 		}
 	} else {
 		if r, ok := b.roll.(*Random); ok {
@@ -91,14 +92,14 @@ func (b *ISMCTS) Reseed(seed uint64) {
 // game.
 func (b *ISMCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
 
-func (b *ISMCTS) newNode(a game.Action, player int) int32 {
+func (b *ISMCTS) newNode(a engine.Action, player int) int32 {
 	b.nodes = append(b.nodes, node{action: a, player: int8(player), first: -1, next: -1})
 	return int32(len(b.nodes) - 1)
 }
 
 // Choose runs the search from s for the seat to move and returns the most
 // visited legal action.
-func (b *ISMCTS) Choose(s *game.State, legal []game.Action) game.Action {
+func (b *ISMCTS) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -131,7 +132,7 @@ func (b *ISMCTS) Choose(s *game.State, legal []game.Action) game.Action {
 	return best
 }
 
-func hasAction(as []game.Action, a game.Action) bool {
+func hasAction(as []engine.Action, a engine.Action) bool {
 	for _, x := range as {
 		if x == a {
 			return true
@@ -140,7 +141,7 @@ func hasAction(as []game.Action, a game.Action) bool {
 	return false
 }
 
-func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
+func (b *ISMCTS) iterate(s *engine.State, me int, root int32) {
 	d := &b.scratch
 	s.CopyInto(d)
 	d.Determinize(me, &b.rng)
@@ -162,7 +163,7 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 		}
 		if untried > 0 {
 			k := b.rng.Intn(untried)
-			var pick game.Action
+			var pick engine.Action
 			for i, c := range b.kids {
 				if c < 0 {
 					if k == 0 {
@@ -218,7 +219,7 @@ func (b *ISMCTS) iterate(s *game.State, me int, root int32) {
 }
 
 // child returns the child of n reached by a, or -1.
-func (b *ISMCTS) child(n int32, a game.Action) int32 {
+func (b *ISMCTS) child(n int32, a engine.Action) int32 {
 	for c := b.nodes[n].first; c >= 0; c = b.nodes[c].next {
 		if b.nodes[c].action == a {
 			return c
@@ -230,7 +231,7 @@ func (b *ISMCTS) child(n int32, a game.Action) int32 {
 // Evaluate values an unfinished game for every seat as a chance of winning:
 // a softmax of the victory points each would score if the game ended now,
 // flatter the more rounds are left (a lead of a few VP means little early).
-func Evaluate(s *game.State) [4]float64 {
+func Evaluate(s *engine.State) [4]float64 {
 	n := s.NumPlayers()
 	var vp [4]float64
 	for p := 0; p < n; p++ {

@@ -3,8 +3,8 @@ package bots
 import (
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestNeverPeek builds pairs of states that differ only in what the deciding
@@ -12,7 +12,7 @@ import (
 // cards and sealed bids, the future shuffles — and checks that every agent,
 // seeded alike, picks the same action in both.
 func TestNeverPeek(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game",
 		"strong", "strong:k=4,dets=3,margin=0", "strong:roll=greedy,dets=2", "strong:search=flat",
 		"strong:cand=diverse,k=3,d1=1"}
@@ -27,12 +27,12 @@ func TestNeverPeek(t *testing.T) {
 		for k := range fs {
 			fs[k] = factions[(i+k)%4]
 		}
-		s, err := game.New(rs, game.Config{Factions: fs, Seed: uint64(i)})
+		s, err := engine.New(rs, engine.Config{Factions: fs, Seed: uint64(i)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		walk := game.NewRNG(uint64(i) * 31)
-		var buf []game.Action
+		walk := engine.NewRNG(uint64(i) * 31)
+		var buf []engine.Action
 		steps := walk.Intn(250)
 		for k := 0; k < steps && !s.IsTerminal(); k++ {
 			buf = s.LegalActions(buf)
@@ -43,7 +43,7 @@ func TestNeverPeek(t *testing.T) {
 		}
 		v := s.CurrentPlayer()
 		twin := s.Clone()
-		r := game.NewRNG(uint64(i) + 1000)
+		r := engine.NewRNG(uint64(i) + 1000)
 		twin.Determinize(v, &r)
 		if hiddenDiffers(s, twin) {
 			differ++
@@ -65,17 +65,17 @@ func TestNeverPeek(t *testing.T) {
 
 // hiddenDiffers reports whether two states differ anywhere (seen by an
 // omniscient viewer): hands, rows or pile sizes.
-func hiddenDiffers(a, b *game.State) bool {
+func hiddenDiffers(a, b *engine.State) bool {
 	for p := 0; p < a.NumPlayers(); p++ {
 		for k := 0; k < a.HandLen(p); k++ {
-			if a.HandCard(game.Omniscient, p, k) != b.HandCard(game.Omniscient, p, k) {
+			if a.HandCard(engine.Omniscient, p, k) != b.HandCard(engine.Omniscient, p, k) {
 				return true
 			}
 		}
 	}
 	for r := 0; r < a.NumRows(); r++ {
 		for k := 0; k < a.RowLen(r); k++ {
-			if a.Slot(game.Omniscient, r, k).Card != b.Slot(game.Omniscient, r, k).Card {
+			if a.Slot(engine.Omniscient, r, k).Card != b.Slot(engine.Omniscient, r, k).Card {
 				return true
 			}
 		}
@@ -86,22 +86,22 @@ func hiddenDiffers(a, b *game.State) bool {
 // peeker cheats: it looks at the next opponent's first hand card.
 type peeker struct{}
 
-func (peeker) Choose(s *game.State, legal []game.Action) game.Action {
+func (peeker) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	q := (s.CurrentPlayer() + 1) % s.NumPlayers()
 	if s.HandLen(q) == 0 {
 		return legal[0]
 	}
-	return legal[s.HandCard(game.Omniscient, q, 0)%len(legal)]
+	return legal[s.HandCard(engine.Omniscient, q, 0)%len(legal)]
 }
 
 // The harness itself must catch a cheat.
 func TestNeverPeekCatchesCheat(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	caught := 0
 	for i := 0; i < 50; i++ {
-		s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: uint64(i)})
+		s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: uint64(i)})
 		twin := s.Clone()
-		r := game.NewRNG(uint64(i))
+		r := engine.NewRNG(uint64(i))
 		twin.Determinize(s.CurrentPlayer(), &r)
 		if (peeker{}).Choose(s, s.LegalActions(nil)) != (peeker{}).Choose(twin, twin.LegalActions(nil)) {
 			caught++
@@ -117,7 +117,7 @@ func TestNeverPeekCatchesCheat(t *testing.T) {
 // so every agent, seeded alike, decides the same after a bid and after
 // none.
 func TestNeverPeekSealedBid(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	id := func(s string) int {
 		c, ok := rs.CardByID(s)
 		if !ok {
@@ -126,18 +126,18 @@ func TestNeverPeekSealedBid(t *testing.T) {
 		return c.Index
 	}
 	for seed := uint64(0); seed < 6; seed++ {
-		mk := func() *game.State {
-			s, err := game.NewSetup(rs, game.Setup{Factions: []string{"starfleet", "klingon", "romulan"}, Seed: seed, Phase: game.Reveal,
+		mk := func() *engine.State {
+			s, err := engine.NewSetup(rs, engine.Setup{Factions: []string{"starfleet", "klingon", "romulan"}, Seed: seed, Phase: engine.Reveal,
 				Hands: [][]string{{"sf-akira", "sf-miranda"}, {"kl-ktinga", "kl-d7", "kl-bird-of-prey"}, {"ro-scimitar"}},
-				Rows:  []game.SetupRow{{Target: "earth", Cards: []game.SetupCard{{Card: "sf-negotiations", Owner: 0}}}}})
+				Rows:  []engine.SetupRow{{Target: "earth", Cards: []engine.SetupCard{{Card: "sf-negotiations", Owner: 0}}}}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return s
 		}
 		bid, pass := mk(), mk()
-		bid.Apply(game.HandAction(id("sf-akira")))
-		pass.Apply(game.DoneAction())
+		bid.Apply(engine.HandAction(id("sf-akira")))
+		pass.Apply(engine.DoneAction())
 		if bid.CurrentPlayer() != 1 || bid.PendingHandler() != "negotiations" {
 			t.Fatalf("seat %d decides %q", bid.CurrentPlayer(), bid.PendingHandler())
 		}

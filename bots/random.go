@@ -5,7 +5,8 @@
 package bots
 
 import (
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 )
 
 // Agent decides for the seat whose turn it is.
@@ -14,15 +15,15 @@ import (
 // (s.LegalActions, never empty) and returns one of them. An agent must use
 // only what the deciding seat may know: the public table, its own hand and
 // face-down cards, discard piles and any hand a Spy showed it — that is, the
-// game.State methods with viewer = s.CurrentPlayer() (Slot, HandCard, …).
-// It must never read the state as game.Omniscient, and it must not modify s
+// engine.State methods with viewer = s.CurrentPlayer() (Slot, HandCard, …).
+// It must never read the state as engine.Omniscient, and it must not modify s
 // (clone it to look ahead, and determinize the clone for the deciding seat).
 //
 // An agent holds its own random stream, never the game's: its choices must
 // not change the game's shuffles. Agents are not safe for concurrent use; use
 // one per game.
 type Agent interface {
-	Choose(s *game.State, legal []game.Action) game.Action
+	Choose(s *engine.State, legal []engine.Action) engine.Action
 }
 
 // Random chooses uniformly among the legal actions, with one pass rule so
@@ -41,8 +42,8 @@ type Agent interface {
 // Random looks at nothing but the legal actions, so it never uses hidden
 // information. Choose does not allocate.
 type Random struct {
-	rng game.RNG
-	buf []game.Action // scratch for the decisions RandomAction lists
+	rng engine.RNG
+	buf []engine.Action // scratch for the decisions RandomAction lists
 }
 
 // PassOdds is the 1-in-N chance with which Random passes a Deployment turn in
@@ -51,26 +52,26 @@ const PassOdds = 20
 
 // NewRandom returns a Random agent with its own stream seeded with seed.
 func NewRandom(seed uint64) *Random {
-	return &Random{rng: game.NewRNG(seed)}
+	return &Random{rng: engine.NewRNG(seed)}
 }
 
 // Choose picks one of legal as described on Random.
-func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
+func (b *Random) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	if len(legal) == 0 {
-		return game.DoneAction() // not reachable: a deciding seat always has an action
+		return engine.DoneAction() // not reachable: a deciding seat always has an action
 	}
-	// game.State.LegalActions lists Pass last in a Deployment turn, and
+	// engine.State.LegalActions lists Pass last in a Deployment turn, and
 	// after passing the discards first and Done last; so the kind of
 	// decision shows at the ends of the list without scanning it.
 	last := legal[len(legal)-1]
 	switch {
-	case last.Kind() == game.ActPass:
+	case last.Kind() == engine.ActPass:
 		others := len(legal) - 1
 		if others == 0 || b.rng.Intn(PassOdds) == 0 {
 			return last
 		}
 		return legal[b.rng.Intn(others)]
-	case last.Kind() == game.ActDone && legal[0].Kind() == game.ActDiscard:
+	case last.Kind() == engine.ActDone && legal[0].Kind() == engine.ActDiscard:
 		if b.rng.Intn(2) == 0 {
 			return last
 		}
@@ -84,25 +85,25 @@ func (b *Random) Choose(s *game.State, legal []game.Action) game.Action {
 // the options of effects (and is the same game either way). ok is false
 // when s has no legal action. Once its scratch list has grown, Sample
 // allocates nothing.
-func (b *Random) Sample(s *game.State) (a game.Action, ok bool) {
+func (b *Random) Sample(s *engine.State) (a engine.Action, ok bool) {
 	return s.RandomAction(&b.rng, PassOdds, &b.buf)
 }
 
 // Reseed starts the agent over as NewRandom(seed) would, so a runner can
 // reuse it between games.
-func (b *Random) Reseed(seed uint64) { b.rng = game.NewRNG(seed) }
+func (b *Random) Reseed(seed uint64) { b.rng = engine.NewRNG(seed) }
 
 // Sampler is an Agent that decides from the state alone, drawing its action
 // without building the legal list (Random does).
 type Sampler interface {
 	Agent
-	Sample(s *game.State) (a game.Action, ok bool)
+	Sample(s *engine.State) (a engine.Action, ok bool)
 }
 
 // Decide returns ag's action in s: a Sampler samples it, any other agent
 // chooses from s.LegalActions, listed into *buf. ok is false when s has no
 // legal action (a finished game, or an engine bug).
-func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
+func Decide(ag Agent, s *engine.State, buf *[]engine.Action) (a engine.Action, ok bool) {
 	// The random bot first, by its concrete type (one comparison; asking
 	// for an interface is a runtime lookup), and alone: its path then
 	// keeps nothing for later (rollouts and random games decide ~200 times
@@ -114,10 +115,10 @@ func Decide(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool
 }
 
 // decideOther is Decide for any agent but Random.
-func decideOther(ag Agent, s *game.State, buf *[]game.Action) (a game.Action, ok bool) {
+func decideOther(ag Agent, s *engine.State, buf *[]engine.Action) (a engine.Action, ok bool) {
 	switch r := ag.(type) {
-	case *Greedy:
-		return r.decide(s, buf)
+	case *greedy.Greedy:
+		return r.Decide(s, buf)
 	case *ISMCTS:
 	default:
 		if sm, isSampler := ag.(Sampler); isSampler {

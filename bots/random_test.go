@@ -4,22 +4,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 var factions = []string{"starfleet", "vulcan", "romulan", "klingon"}
 
-func newGame(t testing.TB, n int, seed uint64) *game.State {
+func newGame(t testing.TB, n int, seed uint64) *engine.State {
 	t.Helper()
-	s, err := game.New(cards.Default(), game.Config{Factions: factions[:n], Seed: seed})
+	s, err := engine.New(rules.Default(), engine.Config{Factions: factions[:n], Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func isLegal(legal []game.Action, a game.Action) bool {
+func isLegal(legal []engine.Action, a engine.Action) bool {
 	for _, l := range legal {
 		if l == a {
 			return true
@@ -30,15 +30,15 @@ func isLegal(legal []game.Action, a game.Action) bool {
 
 // play runs a whole game with one Random agent per seat and returns the
 // actions taken.
-func play(t *testing.T, n int, seed uint64) []game.Action {
+func play(t *testing.T, n int, seed uint64) []engine.Action {
 	t.Helper()
 	s := newGame(t, n, seed)
 	agents := make([]Agent, n)
 	for p := range agents {
-		agents[p] = NewRandom(game.SeedFor(seed, uint64(p)))
+		agents[p] = NewRandom(engine.SeedFor(seed, uint64(p)))
 	}
-	var trace []game.Action
-	buf := make([]game.Action, 0, 256)
+	var trace []engine.Action
+	buf := make([]engine.Action, 0, 256)
 	for steps := 0; !s.IsTerminal(); steps++ {
 		if steps > 100000 {
 			t.Fatalf("seed %d: the game does not end", seed)
@@ -77,14 +77,14 @@ func TestRandomPlaysWholeGames(t *testing.T) {
 func TestRandomPassRule(t *testing.T) {
 	s := newGame(t, 2, 7)
 	legal := s.LegalActions(nil)
-	if len(legal) < 2 || legal[len(legal)-1].Kind() != game.ActPass {
+	if len(legal) < 2 || legal[len(legal)-1].Kind() != engine.ActPass {
 		t.Fatalf("unexpected opening actions %v", legal)
 	}
 	b := NewRandom(1)
 	const n = 20000
 	passes := 0
 	for i := 0; i < n; i++ {
-		if b.Choose(s, legal).Kind() == game.ActPass {
+		if b.Choose(s, legal).Kind() == engine.ActPass {
 			passes++
 		}
 	}
@@ -92,19 +92,19 @@ func TestRandomPassRule(t *testing.T) {
 		t.Errorf("pass rate %.3f, want about 1/%d", got, PassOdds)
 	}
 	// Only passing left: it passes.
-	if a := b.Choose(s, []game.Action{game.PassAction()}); a != game.PassAction() {
+	if a := b.Choose(s, []engine.Action{engine.PassAction()}); a != engine.PassAction() {
 		t.Errorf("with only pass legal, chose %v", a)
 	}
 
 	// After passing: stop with probability 1/2, else a uniform discard.
-	s.Apply(game.PassAction())
+	s.Apply(engine.PassAction())
 	legal = s.LegalActions(nil)
-	if legal[0].Kind() != game.ActDiscard || legal[len(legal)-1] != game.DoneAction() {
+	if legal[0].Kind() != engine.ActDiscard || legal[len(legal)-1] != engine.DoneAction() {
 		t.Fatalf("unexpected discard actions %v", legal)
 	}
 	dones := 0
 	for i := 0; i < n; i++ {
-		if b.Choose(s, legal) == game.DoneAction() {
+		if b.Choose(s, legal) == engine.DoneAction() {
 			dones++
 		}
 	}
@@ -116,7 +116,7 @@ func TestRandomPassRule(t *testing.T) {
 // Sample must draw what Choose draws from the legal list: the same action
 // from the same random values, at every decision of many games.
 func TestSampleMatchesChoose(t *testing.T) {
-	var legal []game.Action
+	var legal []engine.Action
 	for n := 2; n <= 4; n++ {
 		for seed := uint64(0); seed < 200; seed++ {
 			s := newGame(t, n, seed)
@@ -144,7 +144,7 @@ func TestRandomDoesNotAllocate(t *testing.T) {
 	}
 	// Whole games through Decide, as the runner plays them: once the bot's
 	// scratch list has grown, no decision allocates.
-	var buf []game.Action
+	var buf []engine.Action
 	b.Reseed(1)
 	playGames := func() {
 		for seed := uint64(0); seed < 20; seed++ {

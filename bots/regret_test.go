@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // BenchmarkStrongRegret aims the strong bot's search (issue 26): on the
@@ -58,12 +58,12 @@ func BenchmarkStrongRegret(b *testing.B) {
 		}
 		x.reg[k] += reg
 	}
-	rs := cards.Default()
+	rs := rules.Default()
 	for g := 0; g < b.N; g++ {
 		// Every ordered pair of factions in turn (12).
 		f0, f1 := g%4, (g%4+1+g/4%3)%4
 		fs := []string{factions[f0], factions[f1]}
-		s, err := game.New(rs, game.Config{Factions: fs, Seed: uint64(g)})
+		s, err := engine.New(rs, engine.Config{Factions: fs, Seed: uint64(g)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -80,13 +80,13 @@ func BenchmarkStrongRegret(b *testing.B) {
 				continue
 			}
 			r := ref.Choose(s, legal)
-			q := map[game.Action]float64{}
+			q := map[engine.Action]float64{}
 			for c := ref.nodes[0].first; c >= 0; c = ref.nodes[c].next {
 				n := &ref.nodes[c]
 				q[n.action] = n.reward / float64(n.visits)
 			}
 			kind := decisionKind(s, legal)
-			var mine game.Action
+			var mine engine.Action
 			for k, bot := range bots {
 				a := bot.Choose(s, legal)
 				if k == 1 {
@@ -149,15 +149,15 @@ func BenchmarkStrongRegret(b *testing.B) {
 // decisionKind names the kind of decision legal answers: a Deployment turn,
 // a discard after passing, an effect's decision (by handler), or the second
 // step of a two-card play (where to put the protected or inserted card).
-func decisionKind(s *game.State, legal []game.Action) string {
+func decisionKind(s *engine.State, legal []engine.Action) string {
 	if h := s.PendingHandler(); h != "" {
 		return "effect " + h
 	}
 	for _, a := range legal {
 		switch a.Kind() {
-		case game.ActPass:
+		case engine.ActPass:
 			return "deploy"
-		case game.ActDiscard:
+		case engine.ActDiscard:
 			return "discard"
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 )
 
 // Names lists the bot names Parse accepts.
@@ -40,7 +42,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 		if name == "random" {
 			return NewRandom(seed), nil
 		}
-		return NewGreedy(seed), nil
+		return greedy.New(seed), nil
 	case "strong":
 		b := NewStrong(seed, DefaultStrongK, DefaultStrongDets)
 		for _, k := range sortedKeys(params) {

@@ -5,18 +5,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestISMCTSStopsOnRequest: a search with a huge budget returns within 2 s of
 // the stop flag being set (issue 14 item 5: Ctrl-C reaches the search loop).
 func TestISMCTSStopsOnRequest(t *testing.T) {
-	rs, err := cards.Load(cards.DefaultFS(), "cards/default")
+	rs, err := rules.Load(rules.DefaultFS(), "cards/default")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := game.New(rs, game.Config{Factions: []string{"starfleet", "klingon"}})
+	s, err := engine.New(rs, engine.Config{Factions: []string{"starfleet", "klingon"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestISMCTSStopsOnRequest(t *testing.T) {
 	b := NewISMCTS(5, 10_000_000, "greedy")
 	var stop atomic.Bool
 	b.SetStop(&stop)
-	done := make(chan game.Action)
+	done := make(chan engine.Action)
 	go func() { done <- b.Choose(s, legal) }()
 	time.Sleep(300 * time.Millisecond)
 	stop.Store(true)

@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // updateStreams rewrites testdata/golden/streams.golden:
@@ -40,7 +41,7 @@ var streamCases = []streamCase{
 func streamAgents(kind string, np int, seed uint64) []Agent {
 	ag := make([]Agent, np)
 	for p := range ag {
-		bs := game.SeedFor(seed^0x5bd1e995, uint64(p))
+		bs := engine.SeedFor(seed^0x5bd1e995, uint64(p))
 		switch {
 		case kind == "random", kind == "mixed" && p%2 == 0:
 			ag[p] = NewRandom(bs)
@@ -49,7 +50,7 @@ func streamAgents(kind string, np int, seed uint64) []Agent {
 		case kind == "ismcts" && p == 1:
 			ag[p] = NewISMCTS(bs, 15, "greedy")
 		default:
-			ag[p] = NewGreedy(bs)
+			ag[p] = greedy.New(bs)
 		}
 	}
 	return ag
@@ -64,21 +65,21 @@ func streamAgents(kind string, np int, seed uint64) []Agent {
 // the same decisions.
 func streamLine(t *testing.T, c streamCase, g int) string {
 	t.Helper()
-	rs := cards.Default()
+	rs := rules.Default()
 	fs := make([]string, c.np)
 	for p := range fs {
 		fs[p] = factions[(g+p)%4]
 	}
-	seed := game.SeedFor(16, uint64(c.np*100000+g))
+	seed := engine.SeedFor(16, uint64(c.np*100000+g))
 	var evh, dech, acth [2]hash.Hash
 	var decisions [2]int
 	var final string
 	for pass := 0; pass < 2; pass++ {
 		evh[pass], dech[pass], acth[pass] = sha256.New(), sha256.New(), sha256.New()
-		cfg := game.Config{Factions: fs, Seed: seed}
+		cfg := engine.Config{Factions: fs, Seed: seed}
 		if pass == 0 {
 			h := evh[pass]
-			cfg.Observer = game.ObserverFunc(func(_ *game.State, e game.Event) {
+			cfg.Observer = engine.ObserverFunc(func(_ *engine.State, e engine.Event) {
 				var b [16]byte
 				b[0], b[1], b[2], b[3], b[4] = byte(e.Kind), byte(e.Round), byte(e.Player), byte(e.Row), byte(e.Pos)
 				if e.FaceUp {
@@ -91,19 +92,19 @@ func streamLine(t *testing.T, c streamCase, g int) string {
 				h.Write(b[:15])
 			})
 		}
-		s, err := game.New(rs, cfg)
+		s, err := engine.New(rs, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ag := streamAgents(c.bots, c.np, seed)
-		var buf []game.Action
+		var buf []engine.Action
 		var b [4]byte
 		for !s.IsTerminal() {
 			if decisions[pass] > 100000 {
 				t.Fatalf("%s %dp game %d: does not end", c.bots, c.np, g)
 			}
 			p := s.CurrentPlayer()
-			var a game.Action
+			var a engine.Action
 			if pass == 0 {
 				buf = s.LegalActions(buf)
 				a = ag[p].Choose(s, buf)

@@ -3,16 +3,17 @@ package bots
 import (
 	"math"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Strong is perfect-information Monte Carlo over Greedy's best actions.
 // Greedy ranks the legal actions; its best K in a Deployment turn (every
 // action, up to KE, in the rarer effect and discard decisions, where
 // Greedy's rules of thumb are weakest) are played on deals of the hidden
-// cards (game.State.Determinize: it never peeks), each followed by Horizon
+// cards (engine.State.Determinize: it never peeks), each followed by Horizon
 // decisions for every seat, and the position reached is valued by leaf:
 // victory points held plus every open target's worth times the chance of
 // winning its row by the powers as they stand. A rollout that reaches the
@@ -64,13 +65,13 @@ type Strong struct {
 	// candidate set is screened cheaply.
 	D1 int
 
-	rank   *Greedy // ranks the actions
-	roll   *Greedy // plays the rollouts with GreedyRoll
-	rroll  *Random // plays them otherwise, reseeded per deal
-	rng    game.RNG
-	det    game.State
-	sim    game.State
-	buf    []game.Action
+	rank   *greedy.Greedy // ranks the actions
+	roll   *greedy.Greedy // plays the rollouts with GreedyRoll
+	rroll  *Random        // plays them otherwise, reseeded per deal
+	rng    engine.RNG
+	det    engine.State
+	sim    engine.State
+	buf    []engine.Action
 	scores []float64
 	cand   []int
 	in     []bool
@@ -79,41 +80,41 @@ type Strong struct {
 	byCard [256]int16
 	byRow  [256]int16
 	sum    []float64
-	rsc    effects.RowScore
+	rsc    handlers.RowScore
 	// leaf's table of target worths per seat (lineup).
 	worth []float64
-	wrs   *cards.Ruleset
+	wrs   *rules.Ruleset
 	wnp   int
-	wfac  [cards.MaxPlayers]int
+	wfac  [rules.MaxPlayers]int
 }
 
 // NewStrong returns a Strong agent with k candidates and dets deals per
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
 	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3}
-	b.rank, b.roll, b.rroll = NewGreedy(0), NewGreedy(0), NewRandom(0)
+	b.rank, b.roll, b.rroll = greedy.New(0), greedy.New(0), NewRandom(0)
 	b.Reseed(seed)
 	return b
 }
 
 // Reseed starts the agent over as NewStrong with seed would.
 func (b *Strong) Reseed(seed uint64) {
-	b.rng = game.NewRNG(seed)
+	b.rng = engine.NewRNG(seed)
 	b.rank.Reseed(b.rng.Uint64())
 	b.roll.Reseed(b.rng.Uint64())
 }
 
 // Choose returns Greedy's action where its lead is clear, otherwise the best
 // of its top K by the rollouts' value (sequential halving, or Flat).
-func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
+func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
 	g := b.rank
-	g.begin(s)
+	g.Begin(s)
 	b.scores = b.scores[:0]
 	for _, a := range legal {
-		b.scores = append(b.scores, g.score(s, a))
+		b.scores = append(b.scores, g.Score(s, a))
 	}
 	b.candidates(legal)
 	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
@@ -157,9 +158,9 @@ func (b *Strong) Choose(s *game.State, legal []game.Action) game.Action {
 // search, Greedy's best first (b.scores holds Greedy's scores): its best K
 // in a Deployment turn (with Diverse also each card's and each row's best
 // and passing), its best KE in other decisions.
-func (b *Strong) candidates(legal []game.Action) {
+func (b *Strong) candidates(legal []engine.Action) {
 	K := b.K
-	deploy := legal[len(legal)-1].Kind() == game.ActPass
+	deploy := legal[len(legal)-1].Kind() == engine.ActPass
 	if !deploy {
 		K = b.KE
 	}
@@ -196,13 +197,13 @@ func (b *Strong) candidates(legal []game.Action) {
 	}
 	for i, a := range legal {
 		switch a.Kind() {
-		case game.ActPass:
+		case engine.ActPass:
 			if !b.in[i] {
 				b.in[i] = true
 				b.cand = append(b.cand, i)
 			}
 			continue
-		case game.ActPlace, game.ActPlaceAt:
+		case engine.ActPlace, engine.ActPlaceAt:
 			if r := b.byRow[a.Row()]; r < 0 || b.scores[i] > b.scores[r] {
 				b.byRow[a.Row()] = int16(i)
 			}
@@ -223,7 +224,7 @@ func (b *Strong) candidates(legal []game.Action) {
 
 // deal plays the candidates alive (indices into legal) on n new deals and
 // adds each one's values to its sum.
-func (b *Strong) deal(s *game.State, legal []game.Action, me int, alive []int, n int) {
+func (b *Strong) deal(s *engine.State, legal []engine.Action, me int, alive []int, n int) {
 	for k := 0; k < n; k++ {
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
@@ -240,13 +241,13 @@ func (b *Strong) deal(s *game.State, legal []game.Action, me int, alive []int, n
 
 // rollout plays d for Horizon decisions (or to the end of its round) and
 // returns me's value.
-func (b *Strong) rollout(d *game.State, me int) float64 {
+func (b *Strong) rollout(d *engine.State, me int) float64 {
 	round := d.Round()
 	for n := 0; !d.IsTerminal() && d.Round() == round; n++ {
-		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == game.Deployment {
+		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == engine.Deployment {
 			return b.leaf(d, me)
 		}
-		var a game.Action
+		var a engine.Action
 		if b.GreedyRoll {
 			a, _ = Decide(b.roll, d, &b.buf)
 		} else {
@@ -265,7 +266,7 @@ func (b *Strong) rollout(d *game.State, me int) float64 {
 // seat's chance of winning its row by the powers as they stand (a logistic
 // curve of the margin over the strongest rival), turned into a chance of
 // winning the game as Evaluate does.
-func (b *Strong) leaf(d *game.State, me int) float64 {
+func (b *Strong) leaf(d *engine.State, me int) float64 {
 	np := d.NumPlayers()
 	rs := d.Ruleset()
 	b.lineup(d)
@@ -305,7 +306,7 @@ func (b *Strong) leaf(d *game.State, me int) float64 {
 // lineup tables what each target is worth to each seat (its VP, half a
 // point per combination bonus, the planet bonus if the seat earns it),
 // unless the ruleset and the seats' factions are those of the last leaf.
-func (b *Strong) lineup(d *game.State) {
+func (b *Strong) lineup(d *engine.State) {
 	rs, np := d.Ruleset(), d.NumPlayers()
 	same := rs == b.wrs && np == b.wnp
 	for p := 0; same && p < np; p++ {

@@ -3,13 +3,14 @@ package bots
 import (
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/greedy"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // The strong bot must beat greedy clearly: paired deals, both seat orders.
 func TestStrongBeatsGreedy(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	share, n := 0.0, 60
 	for g := 0; g < n; g++ {
 		fs := []string{factions[(g/2)%4], factions[(g/2+1+g/8)%4]}
@@ -17,9 +18,9 @@ func TestStrongBeatsGreedy(t *testing.T) {
 			fs[1] = factions[(g/2+2)%4]
 		}
 		seat := g % 2
-		agents := []Agent{NewGreedy(uint64(g)), NewGreedy(uint64(g))}
+		agents := []Agent{greedy.New(uint64(g)), greedy.New(uint64(g))}
 		agents[seat] = mustParse(t, "strong", uint64(g))
-		share += playOne(t, rs, fs, agents, game.SeedFor(11, uint64(g/2)))[seat]
+		share += playOne(t, rs, fs, agents, engine.SeedFor(11, uint64(g/2)))[seat]
 	}
 	if share/float64(n) < 0.6 {
 		t.Fatalf("strong's win share against greedy %.2f, want >= 0.6", share/float64(n))
@@ -29,11 +30,11 @@ func TestStrongBeatsGreedy(t *testing.T) {
 // Same seed, same game: a whole game between two strong bots replays
 // action for action.
 func TestStrongDeterministic(t *testing.T) {
-	rs := cards.Default()
-	play := func() []game.Action {
-		s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: 5})
+	rs := rules.Default()
+	play := func() []engine.Action {
+		s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 5})
 		ag := []Agent{mustParse(t, "strong", 1), mustParse(t, "strong", 2)}
-		var out, buf []game.Action
+		var out, buf []engine.Action
 		for !s.IsTerminal() {
 			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
 			out = append(out, a)
@@ -54,8 +55,8 @@ func TestStrongDeterministic(t *testing.T) {
 
 // A strong decision allocates nothing once its buffers have grown.
 func TestStrongNoAllocs(t *testing.T) {
-	rs := cards.Default()
-	s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: 3})
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
 	st := NewStrong(1, 4, 3)
 	st.Margin = 100 // always search
 	legal := s.LegalActions(nil)
@@ -87,20 +88,20 @@ func TestParseStrong(t *testing.T) {
 // each hand card's best play, each row's best card and passing, each once;
 // other decisions keep Greedy's best KE.
 func TestStrongDiverseCandidates(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	for seed := uint64(1); seed <= 40; seed++ {
-		s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: seed})
-		ag := []Agent{NewGreedy(seed), NewGreedy(seed + 1)}
+		s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: seed})
+		ag := []Agent{greedy.New(seed), greedy.New(seed + 1)}
 		st := NewStrong(seed, 2, 1)
 		st.Diverse = true
-		var buf []game.Action
+		var buf []engine.Action
 		for steps := 0; !s.IsTerminal(); steps++ {
 			legal := s.LegalActions(nil)
 			if steps%3 == 0 && len(legal) > 1 {
-				st.rank.begin(s)
+				st.rank.Begin(s)
 				st.scores = st.scores[:0]
 				for _, a := range legal {
-					st.scores = append(st.scores, st.rank.score(s, a))
+					st.scores = append(st.scores, st.rank.Score(s, a))
 				}
 				st.candidates(legal)
 				checkDiverse(t, st, legal)
@@ -111,9 +112,9 @@ func TestStrongDiverseCandidates(t *testing.T) {
 	}
 }
 
-func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
+func checkDiverse(t *testing.T, st *Strong, legal []engine.Action) {
 	t.Helper()
-	deploy := legal[len(legal)-1].Kind() == game.ActPass
+	deploy := legal[len(legal)-1].Kind() == engine.ActPass
 	in := map[int]bool{}
 	for _, i := range st.cand {
 		if in[i] {
@@ -145,12 +146,12 @@ func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
 	bestCard, bestRow := map[int]float64{}, map[int]float64{}
 	for i, a := range legal {
 		switch a.Kind() {
-		case game.ActPass:
+		case engine.ActPass:
 			if !in[i] {
 				t.Fatal("passing left out")
 			}
 			continue
-		case game.ActPlace, game.ActPlaceAt:
+		case engine.ActPlace, engine.ActPlaceAt:
 			if v, ok := bestRow[a.Row()]; !ok || st.scores[i] > v {
 				bestRow[a.Row()] = st.scores[i]
 			}
@@ -163,7 +164,7 @@ func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
 		found := false
 		for _, i := range st.cand {
 			a := legal[i]
-			found = found || a.Kind() != game.ActPass && a.Card() == c && st.scores[i] == v
+			found = found || a.Kind() != engine.ActPass && a.Card() == c && st.scores[i] == v
 		}
 		if !found {
 			t.Fatalf("card %d's best play (%.3f) not among the candidates", c, v)
@@ -174,7 +175,7 @@ func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
 		for _, i := range st.cand {
 			a := legal[i]
 			k := a.Kind()
-			found = found || (k == game.ActPlace || k == game.ActPlaceAt) && a.Row() == r && st.scores[i] == v
+			found = found || (k == engine.ActPlace || k == engine.ActPlaceAt) && a.Row() == r && st.scores[i] == v
 		}
 		if !found {
 			t.Fatalf("row %d's best card (%.3f) not among the candidates", r, v)
@@ -187,8 +188,8 @@ func checkDiverse(t *testing.T, st *Strong, legal []game.Action) {
 
 // A diverse decision with a cheap first round allocates nothing either.
 func TestStrongDiverseNoAllocs(t *testing.T) {
-	rs := cards.Default()
-	s, _ := game.New(rs, game.Config{Factions: factions[:2], Seed: 3})
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
 	st := NewStrong(1, 3, 3)
 	st.Diverse, st.D1 = true, 1
 	legal := s.LegalActions(nil)

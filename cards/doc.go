@@ -3,12 +3,7 @@
 // (errors.go), the directory and YAML reader with typed, checked mappings
 // (reader.go), "did you mean" suggestions (suggest.go), text checks
 // (text.go), effect parameters decoded against their handler's declaration
-// (params.go) and JSON Schema builders (schemabuild.go) — and, for now, Alpha
-// Tactics' ruleset on top of it: its model (model.go), loader and
-// validation (load.go), schemas, catalog, play hash and the embedded
-// reconstructed Star Trek Conquest – Alpha Tactics v1.2.4 set.
-//
-// The Alpha Tactics files are to move to games/alphatactics/rules (design
-// game-neutral-core.md, step 3); TestNeutralFilesNameNoGame keeps the
-// neutral files free of them until then.
+// (params.go) and JSON Schema builders (schemabuild.go). Alpha Tactics'
+// ruleset, written on it, is games/alphatactics/rules;
+// TestNeutralImportsNoGame keeps this package free of every game.
 package cards

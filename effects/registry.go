@@ -7,9 +7,7 @@
 // different things and neither sees the other's timings.
 //
 // Alpha Tactics' registry, its handlers and the interfaces they act through
-// (Table) are in this package for now (declare.go, handlers.go,
-// behavior.go); they are to move under games/alphatactics (design
-// game-neutral-core.md §3.5).
+// (Table) are games/alphatactics/handlers.
 package effects
 
 import (

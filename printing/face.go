@@ -8,7 +8,7 @@ import (
 
 	"github.com/tdewolff/canvas"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // A face is what one card shows, whatever kind it is: the content of the
@@ -28,15 +28,15 @@ type face struct {
 }
 
 // kindWords are the effect kinds as a player reads them.
-var kindWords = map[cards.EffectKind]string{
-	cards.KindNone:      "no effect",
-	cards.KindOneTime:   "one-time",
-	cards.KindPermanent: "permanent",
-	cards.KindSpecial:   "special",
-	cards.KindScoring:   "scoring",
+var kindWords = map[rules.EffectKind]string{
+	rules.KindNone:      "no effect",
+	rules.KindOneTime:   "one-time",
+	rules.KindPermanent: "permanent",
+	rules.KindSpecial:   "special",
+	rules.KindScoring:   "scoring",
 }
 
-func playerFace(rs *cards.Ruleset, lay *Layout, c *cards.Card) face {
+func playerFace(rs *rules.Ruleset, lay *Layout, c *rules.Card) face {
 	f := &rs.Factions[c.Faction]
 	kind := kindWords[c.Kind]
 	return face{
@@ -46,7 +46,7 @@ func playerFace(rs *cards.Ruleset, lay *Layout, c *cards.Card) face {
 	}
 }
 
-func targetFace(rs *cards.Ruleset, lay *Layout, t *cards.Target) face {
+func targetFace(rs *rules.Ruleset, lay *Layout, t *rules.Target) face {
 	parts := []string{words(t.Type.String()), words(t.Affiliation)}
 	if t.Quadrant != "" {
 		parts = append(parts, t.Quadrant+" quadrant")
@@ -65,7 +65,7 @@ func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
 // targetColor: a planet or target of a faction's affiliation wears that
 // faction's colour, so players see at a glance whose planet it is; the
 // rest wear the layout's target colour.
-func targetColor(rs *cards.Ruleset, lay *Layout, t *cards.Target) string {
+func targetColor(rs *rules.Ruleset, lay *Layout, t *rules.Target) string {
 	for i := range rs.Factions {
 		f := &rs.Factions[i]
 		for _, a := range f.Planets {

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -48,7 +48,7 @@ func printedDefault(t *testing.T) string {
 	t.Helper()
 	defaultOnce.Do(func() {
 		defaultDir = filepath.Join(tmpRoot, "default")
-		_, defaultErr = Print(Options{Ruleset: cards.Default(), Out: defaultDir, Backs: true, DPI: 100})
+		_, defaultErr = Print(Options{Ruleset: rules.Default(), Out: defaultDir, Backs: true, DPI: 100})
 	})
 	if defaultErr != nil {
 		t.Fatal(defaultErr)
@@ -125,14 +125,14 @@ func pdfWords(t *testing.T, file string) []word {
 
 // hostileRuleset is the default ruleset with names and texts that are
 // markup, very long, right-to-left overrides, emoji and accents.
-func hostileRuleset(t testing.TB) (*cards.Ruleset, string) {
+func hostileRuleset(t testing.TB) (*rules.Ruleset, string) {
 	t.Helper()
 	dir := t.TempDir()
-	err := fs.WalkDir(cards.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(rules.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(cards.DefaultFS(), path)
+		data, err := fs.ReadFile(rules.DefaultFS(), path)
 		if err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func hostileRuleset(t testing.TB) (*cards.Ruleset, string) {
 			t.Fatal(err)
 		}
 	}
-	rs, err := cards.LoadDir(dir)
+	rs, err := rules.LoadDir(dir)
 	if err != nil {
 		t.Fatalf("hostile ruleset: %v", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Layout says how cards are drawn. Lengths are millimetres, font sizes
@@ -141,10 +142,10 @@ const (
 )
 
 // LoadLayout reads layout.yaml from the ruleset directory fsys (prefix names
-// it in messages, as for cards.Load), checked against rs. Without the file
+// it in messages, as for rules.Load), checked against rs. Without the file
 // it returns DefaultLayout(). Errors are a cards.ErrorList with
 // file:line:col positions.
-func LoadLayout(fsys fs.FS, prefix string, rs *cards.Ruleset) (lay *Layout, err error) {
+func LoadLayout(fsys fs.FS, prefix string, rs *rules.Ruleset) (lay *Layout, err error) {
 	name := cards.LayoutFile
 	if prefix = strings.TrimSuffix(prefix, "/"); prefix != "" {
 		name = prefix + "/" + cards.LayoutFile
@@ -176,7 +177,7 @@ func LoadLayout(fsys fs.FS, prefix string, rs *cards.Ruleset) (lay *Layout, err 
 
 // ParseLayout reads a layout from data, named file in messages; fonts named
 // by file are looked up in fsys (nil: none).
-func ParseLayout(data []byte, file string, fsys fs.FS, rs *cards.Ruleset) (*Layout, error) {
+func ParseLayout(data []byte, file string, fsys fs.FS, rs *rules.Ruleset) (*Layout, error) {
 	l := &layoutLoader{file: file, fsys: fsys, rs: rs}
 	lay := l.parse(data)
 	if len(l.errs) > 0 {
@@ -224,7 +225,7 @@ func unwrapPath(err error) error {
 type layoutLoader struct {
 	file string
 	fsys fs.FS
-	rs   *cards.Ruleset
+	rs   *rules.Ruleset
 	errs cards.ErrorList
 	lay  *Layout
 }
@@ -557,7 +558,7 @@ func (l *layoutLoader) field(name string, n *yaml.Node) {
 }
 
 // FactionColor is the colour faction f is printed in.
-func (lay *Layout) FactionColor(f *cards.Faction) string {
+func (lay *Layout) FactionColor(f *rules.Faction) string {
 	if c, ok := lay.Colors.Factions[f.ID]; ok {
 		return c
 	}

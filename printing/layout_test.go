@@ -9,11 +9,12 @@ import (
 	"testing/fstest"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // The layout.yaml that cardlab init writes says what DefaultLayout says.
 func TestDefaultLayoutFile(t *testing.T) {
-	lay, err := LoadLayout(cards.DefaultFS(), "cards/default", cards.Default())
+	lay, err := LoadLayout(rules.DefaultFS(), "cards/default", rules.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,14 +22,14 @@ func TestDefaultLayoutFile(t *testing.T) {
 		t.Errorf("cards/default/layout.yaml gives\n%+v\nDefaultLayout is\n%+v", lay, want)
 	}
 	// Without the file: the defaults.
-	lay, err = LoadLayout(fstest.MapFS{}, "x", cards.Default())
+	lay, err = LoadLayout(fstest.MapFS{}, "x", rules.Default())
 	if err != nil || !reflect.DeepEqual(lay, DefaultLayout()) {
 		t.Errorf("no layout.yaml: %+v, %v", lay, err)
 	}
 }
 
 func TestLayoutCardSizeMovesFields(t *testing.T) {
-	lay, err := ParseLayout([]byte("card: {width: 70, height: 120}\nfields:\n  text: {x: 5, y: 30, w: 60, h: 80}\n"), "layout.yaml", nil, cards.Default())
+	lay, err := ParseLayout([]byte("card: {width: 70, height: 120}\nfields:\n  text: {x: 5, y: 30, w: 60, h: 80}\n"), "layout.yaml", nil, rules.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"not text", "\x00\x01", `layout.yaml: not a YAML text file`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseLayout([]byte(tc.yaml), "layout.yaml", fstest.MapFS{}, cards.Default())
+			_, err := ParseLayout([]byte(tc.yaml), "layout.yaml", fstest.MapFS{}, rules.Default())
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
 			}
@@ -113,12 +114,12 @@ func TestLayoutFontFile(t *testing.T) {
 // FuzzLayout: whatever layout.yaml holds, reading it never panics, and
 // either gives a layout whose fields lie on the card or positioned errors.
 func FuzzLayout(f *testing.F) {
-	data, _ := fs.ReadFile(cards.DefaultFS(), "layout.yaml")
+	data, _ := fs.ReadFile(rules.DefaultFS(), "layout.yaml")
 	f.Add(data)
 	f.Add([]byte("card: {width: 20, height: 300, safe: 5}\nfields: {name: {x: 0, y: 0, w: 20, h: 300}}\n"))
 	f.Add([]byte("colors: {factions: {klingon: \"#000000\", x: 1}}\nfonts: {title: 3}\n"))
 	f.Add([]byte("a: &x [*x]\n"))
-	rs := cards.Default()
+	rs := rules.Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lay, err := ParseLayout(data, "layout.yaml", fstest.MapFS{}, rs)
 		if err != nil {

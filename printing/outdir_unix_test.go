@@ -9,13 +9,13 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Outputs are checked before work starts: --out must be a directory, and a
 // file in the way that is not a regular file of ours is never replaced.
 func TestOutputSafety(t *testing.T) {
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Formats are the kinds of output Print can write.
@@ -26,7 +27,7 @@ var Formats = []string{"pdf", "tts", "png", "svg", "csv"}
 
 // Options say what to print.
 type Options struct {
-	Ruleset *cards.Ruleset
+	Ruleset *rules.Ruleset
 	Layout  *Layout // nil: DefaultLayout()
 	Out     string  // the output directory
 	// Formats selects outputs (nil: all of Formats).

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // slotOf returns the slot (0..8) whose cut box holds the point, or -1.
@@ -59,7 +59,7 @@ func fieldText(words []word) string {
 func TestPDFNamesAsOftenAsCopies(t *testing.T) {
 	needPoppler(t)
 	dir := printedDefault(t)
-	rs := cards.Default()
+	rs := rules.Default()
 	lay := DefaultLayout()
 	st := newSet(rs, lay, nil)
 	sty, err := newStyle(lay)
@@ -240,7 +240,7 @@ func TestPDFCropMarks(t *testing.T) {
 // the face page, and slots 3, 2, 1 and 6 (counting from 1) on the back.
 func TestPDFBacksMirrored(t *testing.T) {
 	needPoppler(t)
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestPDFBacksMirrored(t *testing.T) {
 // cell, and a saved object whose deck ids and counts match the deck.
 func TestTTSDecks(t *testing.T) {
 	dir := printedDefault(t)
-	rs := cards.Default()
+	rs := rules.Default()
 	lay := DefaultLayout()
 	st := newSet(rs, lay, nil)
 	_, cw, ch := ttsScale(lay)
@@ -399,7 +399,7 @@ func decodePNG(t *testing.T, file string) image.Image {
 // cards.csv: one row per card definition, copies adding up to each deck.
 func TestCSV(t *testing.T) {
 	dir := printedDefault(t)
-	rs := cards.Default()
+	rs := rules.Default()
 	f, err := os.Open(filepath.Join(dir, "cards.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -467,7 +467,7 @@ func TestCSVCellStaysText(t *testing.T) {
 // The same cards give the same bytes: fonts embedded, no dates, no map
 // order.
 func TestDeterministic(t *testing.T) {
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +546,7 @@ func cutWord(s string) string {
 // --with-values prints each card's value in a corner.
 func TestWithValues(t *testing.T) {
 	needPoppler(t)
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -591,7 +591,7 @@ func TestWithValues(t *testing.T) {
 // targets) in every format: PDFs with backs, TTS sheets, a 300 dpi PNG
 // and an SVG per card, the CSV. The budget is 5 s.
 func BenchmarkPrintDefault(b *testing.B) {
-	rs := cards.Default()
+	rs := rules.Default()
 	for i := 0; i < b.N; i++ {
 		out := filepath.Join(b.TempDir(), fmt.Sprint(i))
 		if _, err := Print(Options{Ruleset: rs, Out: out, Backs: true}); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // deck is one pile of cards sharing a back: a faction's deck or the targets.
@@ -27,7 +27,7 @@ func (d *deck) size(s *set) int {
 
 // set is everything to print: every face, the decks, the backs.
 type set struct {
-	rs    *cards.Ruleset
+	rs    *rules.Ruleset
 	faces []face
 	decks []deck
 	backs []back
@@ -37,7 +37,7 @@ type set struct {
 
 // newSet words every card of rs for printing, with the measured values
 // when values is not nil.
-func newSet(rs *cards.Ruleset, lay *Layout, values *Values) *set {
+func newSet(rs *rules.Ruleset, lay *Layout, values *Values) *set {
 	s := &set{rs: rs}
 	if values != nil {
 		s.values = values.Cards

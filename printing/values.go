@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // maxResultsSize caps the results file read for --with-values.
@@ -52,7 +52,7 @@ type catalogCard struct {
 // edited reports whether card c was changed since v was measured: by the
 // stored play hash, else by the report's catalog entry, else (neither
 // recorded) not known to be.
-func edited(rs *cards.Ruleset, c *cards.Card, v *analysis.CardValue, cat *catalogCard) bool {
+func edited(rs *rules.Ruleset, c *rules.Card, v *analysis.CardValue, cat *catalogCard) bool {
 	if v.CardHash != "" {
 		return v.CardHash != rs.PlayHash(c)
 	}
@@ -70,7 +70,7 @@ func edited(rs *cards.Ruleset, c *cards.Card, v *analysis.CardValue, cat *catalo
 // ReadValues reads a report's results.json (or a `cardlab simulate --json`
 // result) and words each card's measured value. Cards without a value
 // (the run did not estimate it) print none.
-func ReadValues(name string, rs *cards.Ruleset) (*Values, error) {
+func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("printing: reading values: %w", err)

@@ -7,13 +7,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // A value measured on a card that was edited since is not printed: by the
 // stored play hash, or in an older results.json by its catalog entry.
 func TestReadValuesStale(t *testing.T) {
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestReadValuesStale(t *testing.T) {
 	}
 }
 
-func handler(c *cards.Card) string {
+func handler(c *rules.Card) string {
 	if c.Effect == nil {
 		return ""
 	}

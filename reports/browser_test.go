@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/browser"
 )
 
@@ -192,7 +192,7 @@ func TestReportBrowser(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		d    *Data
-	}{{"run", testData(t, cards.Default(), 60)}, {"values-base", fixtureData(true)}} {
+	}{{"run", testData(t, rules.Default(), 60)}, {"values-base", fixtureData(true)}} {
 		dir := filepath.Join(t.TempDir(), "report")
 		if err := Write(dir, tc.d, Options{Now: testNow}); err != nil {
 			t.Fatal(err)
@@ -265,7 +265,7 @@ func TestReportBrowserHostile(t *testing.T) {
 // Cards of several factions that share a name are labelled with their
 // faction in the charts: four "Blockade"s were told apart only by colour.
 func TestCardLabelNamesTheFaction(t *testing.T) {
-	m := newModel(testData(t, cards.Default(), 8), Options{Now: testNow})
+	m := newModel(testData(t, rules.Default(), 8), Options{Now: testNow})
 	for _, tc := range []struct{ name, faction, want string }{
 		{"Blockade", "romulan", "Blockade (Romulan)"},
 		{"Blockade", "starfleet", "Blockade (Starfleet)"},

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Hostile names and texts a ruleset may hold; a report must show them as
@@ -35,7 +35,7 @@ var testNow = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // testData plays a small run (random bots) of rs and returns it as a
 // report's data with the catalog and the histograms.
-func testData(t testing.TB, rs *cards.Ruleset, games int) *Data {
+func testData(t testing.TB, rs *rules.Ruleset, games int) *Data {
 	t.Helper()
 	var lineups [][]string
 	ids := rs.FactionIDs()
@@ -59,14 +59,14 @@ func testData(t testing.TB, rs *cards.Ruleset, games int) *Data {
 
 // hostileRuleset is the default ruleset with names and texts that are
 // markup, formulas, very long or in many scripts.
-func hostileRuleset(t testing.TB) *cards.Ruleset {
+func hostileRuleset(t testing.TB) *rules.Ruleset {
 	t.Helper()
 	dir := t.TempDir()
-	err := fs.WalkDir(cards.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(rules.DefaultFS(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(cards.DefaultFS(), path)
+		data, err := fs.ReadFile(rules.DefaultFS(), path)
 		if err != nil {
 			return err
 		}
@@ -98,7 +98,7 @@ func hostileRuleset(t testing.TB) *cards.Ruleset {
 	edit("klingon.yaml", `text: "Remove any one card, face down or face up, from any row."`, "text: "+q(hostileText))
 	edit("rules.yaml", "    name: Klingon\n", "    name: "+q(hostileFaction)+"\n")
 	edit("targets.yaml", "name: Andoria", "name: "+q(hostileTarget))
-	rs, err := cards.LoadDir(dir)
+	rs, err := rules.LoadDir(dir)
 	if err != nil {
 		t.Fatalf("hostile ruleset: %v", err)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // verifiedData is a real run of rs (its counts pass
@@ -18,7 +18,7 @@ import (
 // prices of a power point and their design, a comparison with a base and
 // an impact analysis (made-up figures, taken from fixtureData), the catalog
 // and the histograms.
-func verifiedData(t testing.TB, rs *cards.Ruleset) *Data {
+func verifiedData(t testing.TB, rs *rules.Ruleset) *Data {
 	t.Helper()
 	d := testData(t, rs, 12)
 	fx := fixtureData(true)
@@ -137,7 +137,7 @@ func editLeaf(t testing.TB, data []byte, i int) ([]byte, string, bool) {
 // impact, diff, the catalog and histograms — is changed in turn (without
 // renewing the checksums): Parse must refuse each.
 func TestParseRefusesEditedFigures(t *testing.T) {
-	d := verifiedData(t, cards.Default())
+	d := verifiedData(t, rules.Default())
 	data := resultsJSON(t, d)
 	if _, err := Parse("results.json", data); err != nil {
 		t.Fatalf("the file as written is refused: %v", err)
@@ -208,7 +208,7 @@ func TestParseRefusesEditedFigures(t *testing.T) {
 // differ in and no report renders, so the checksums leave them out; a file
 // whose timings differ from another's but are in range is accepted.
 func TestParseAcceptsOtherTiming(t *testing.T) {
-	d := verifiedData(t, cards.Default())
+	d := verifiedData(t, rules.Default())
 	data := resultsJSON(t, d)
 	c := *d
 	r := *d.Report
@@ -233,7 +233,7 @@ func TestParseAcceptsOtherTiming(t *testing.T) {
 // document checksum) and a results.json written again after --from are
 // accepted; a results.json whose document checksum was removed is not.
 func TestParseAcceptsPlainAndRewritten(t *testing.T) {
-	d := verifiedData(t, cards.Default())
+	d := verifiedData(t, rules.Default())
 	plain, err := json.Marshal(d.Report)
 	if err != nil {
 		t.Fatal(err)
@@ -267,7 +267,7 @@ func TestParseAcceptsPlainAndRewritten(t *testing.T) {
 func FuzzReadResults(f *testing.F) {
 	// The minimal ruleset keeps the seed small: the fuzzer mutates it
 	// much faster than the default set's 100 KiB.
-	rs, err := cards.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
 	if err != nil {
 		f.Fatal(err)
 	}

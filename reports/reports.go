@@ -28,8 +28,8 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Data is everything a report is rendered from, and the content of
@@ -253,7 +253,7 @@ func (o Options) now() time.Time {
 }
 
 // CatalogOf describes the factions, cards and targets of rs.
-func CatalogOf(rs *cards.Ruleset) *Catalog {
+func CatalogOf(rs *rules.Ruleset) *Catalog {
 	c := &Catalog{Rounds: rs.Rules.Rounds, StartingFaction: rs.Rules.StartingFaction, Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
 	for _, f := range rs.Factions {
 		c.Factions = append(c.Factions, FactionInfo{ID: f.ID, Name: f.Name, Color: f.Color})

@@ -19,7 +19,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func openBook(t *testing.T, data []byte) *excelize.File {
@@ -63,7 +63,7 @@ func TestReportWorkbook(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		d    *Data
-	}{{"fixture with card values and --base", fixtureData(true)}, {"a run without card values", testData(t, cards.Default(), 40)}} {
+	}{{"fixture with card values and --base", fixtureData(true)}, {"a run without card values", testData(t, rules.Default(), 40)}} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := tc.d
 			var b bytes.Buffer
@@ -261,7 +261,7 @@ func checkPercentFormats(t *testing.T, f *excelize.File) {
 
 // The paired analyses get their sheets.
 func TestReportWorkbookPaired(t *testing.T) {
-	d := testData(t, cards.Default(), 30)
+	d := testData(t, rules.Default(), 30)
 	d.Impact = &analysis.ImpactResult{Mode: "blank", Alpha: 0.05, Correction: analysis.CorrectionBH,
 		Cards: []analysis.CardImpact{{Rank: 1, ID: d.Cards[0].ID, Name: d.Cards[0].Name, Faction: d.Cards[0].Faction,
 			PairedTest: analysis.PairedTest{Games: 100, Delta: 0.04, CI95: [2]float64{0.01, 0.07}, Significant: true}}}}
@@ -397,7 +397,7 @@ func TestReportHostileHTML(t *testing.T) {
 // summary.md of a real run: the title, the run, the reproduce command,
 // the verdict, the findings, one line per faction and the cards, in order.
 func TestReportSummaryMarkdown(t *testing.T) {
-	d := testData(t, cards.Default(), 40)
+	d := testData(t, rules.Default(), 40)
 	var b bytes.Buffer
 	if err := WriteMarkdown(&b, d, Options{Now: testNow}); err != nil {
 		t.Fatal(err)
@@ -441,7 +441,7 @@ func TestReportSummaryMarkdown(t *testing.T) {
 // Write replaces the four files of an existing directory and leaves its
 // other files alone; a failure leaves it as it was and no temporary files.
 func TestReportWriteAtomic(t *testing.T) {
-	d := testData(t, cards.Default(), 20)
+	d := testData(t, rules.Default(), 20)
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "report")
 	if err := Write(dir, d, Options{Now: testNow}); err != nil {
@@ -469,7 +469,7 @@ func TestReportWriteAtomic(t *testing.T) {
 		}
 		return nil
 	}
-	err := Write(dir, testData(t, cards.Default(), 10), Options{Now: testNow})
+	err := Write(dir, testData(t, rules.Default(), 10), Options{Now: testNow})
 	testFail = nil
 	if !errors.Is(err, failing) {
 		t.Fatalf("Write with a failing render: %v", err)
@@ -503,7 +503,7 @@ func TestReportWriteAtomic(t *testing.T) {
 // results.json reads back into the same data, and a plain simulate result
 // reads too.
 func TestReportResultsJSON(t *testing.T) {
-	d := testData(t, cards.Default(), 20)
+	d := testData(t, rules.Default(), 20)
 	var b bytes.Buffer
 	if err := WriteJSON(&b, d); err != nil {
 		t.Fatal(err)

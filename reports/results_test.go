@@ -3,14 +3,14 @@ package reports
 import (
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestDocumentChecksumLeavesOutGenerated: two runs of one report a minute
 // apart (or its shards merged later) have one document checksum; any other
 // field of Meta still changes it.
 func TestDocumentChecksumLeavesOutGenerated(t *testing.T) {
-	d := verifiedData(t, cards.Default())
+	d := verifiedData(t, rules.Default())
 	if d.Meta == nil {
 		d.Meta = &Meta{}
 	}

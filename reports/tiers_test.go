@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // tierFaction is a faction of a synthetic skill check: its share at the
@@ -189,7 +189,7 @@ func TestSkillDependentEverywhere(t *testing.T) {
 // playTiers plays the default ruleset's 2-player lineups at two tiers on
 // the same deals (salt, when non-zero, gives the second tier's bots other
 // streams) and returns the marked comparison.
-func playTiers(t testing.TB, rs *cards.Ruleset, seed uint64, games int, a, b string, salt uint64) *analysis.TierCheck {
+func playTiers(t testing.TB, rs *rules.Ruleset, seed uint64, games int, a, b string, salt uint64) *analysis.TierCheck {
 	t.Helper()
 	var lineups [][]string
 	ids := rs.FactionIDs()
@@ -216,7 +216,7 @@ func playTiers(t testing.TB, rs *cards.Ruleset, seed uint64, games int, a, b str
 // are nearly independent) gives no skill-dependent faction or matchup in
 // at least 19 of 20 seeds.
 func TestSkillDependentNull(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	flagged := 0
 	for seed := uint64(1); seed <= 20; seed++ {
 		tc := playTiers(t, rs, seed, 100, "greedy", "greedy", 0x5eed)
@@ -248,7 +248,7 @@ func TestSkillDependentNull(t *testing.T) {
 // one without tier_check (written before the skill check) renders saying
 // no check was run; an edit is still refused.
 func TestOlderResultsStillRead(t *testing.T) {
-	d := testData(t, cards.Default(), 20)
+	d := testData(t, rules.Default(), 20)
 	d.DocumentChecksum = d.sum(true)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/cards/cardstest"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/alphatactics/rules/cardstest"
 )
 
 // TestCommandsPlayAtLimits runs every command that plays games on rulesets
@@ -34,7 +34,7 @@ func TestCommandsPlayAtLimits(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			rs, err := cards.Load(files, ".")
+			rs, err := rules.Load(files, ".")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // resolveCardRefs turns what a designer typed after a card flag (--card,
@@ -16,7 +16,7 @@ import (
 // A name shared by several cards (the factions' Deflector Shields) is
 // ambiguous and answered with their ids; an unknown ref with the three
 // closest cards, never the whole card list.
-func resolveCardRefs(rs *cards.Ruleset, refs []string) ([]string, error) {
+func resolveCardRefs(rs *rules.Ruleset, refs []string) ([]string, error) {
 	if refs == nil {
 		return nil, nil
 	}
@@ -31,7 +31,7 @@ func resolveCardRefs(rs *cards.Ruleset, refs []string) ([]string, error) {
 	return out, nil
 }
 
-func resolveCardRef(rs *cards.Ruleset, ref string) (string, error) {
+func resolveCardRef(rs *rules.Ruleset, ref string) (string, error) {
 	ref = strings.TrimSpace(ref)
 	if c, ok := rs.CardByID(ref); ok {
 		return c.ID, nil
@@ -41,7 +41,7 @@ func resolveCardRef(rs *cards.Ruleset, ref string) (string, error) {
 			return rs.Cards[i].ID, nil
 		}
 	}
-	var named []*cards.Card
+	var named []*rules.Card
 	for i := range rs.Cards {
 		if strings.EqualFold(rs.Cards[i].Name, ref) {
 			named = append(named, &rs.Cards[i])
@@ -66,9 +66,9 @@ const closestCards = 3
 // unknownCardError names the cards closest to ref by id or name: edit
 // distance, with a card whose id or name contains ref counting as one edit
 // away (so "warriors" finds Klingon Warriors).
-func unknownCardError(rs *cards.Ruleset, ref string) error {
+func unknownCardError(rs *rules.Ruleset, ref string) error {
 	type scored struct {
-		c *cards.Card
+		c *rules.Card
 		d int
 	}
 	r := strings.ToLower(ref)

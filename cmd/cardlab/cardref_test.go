@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func TestResolveCardRefs(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	for _, c := range []struct {
 		name string
 		refs []string

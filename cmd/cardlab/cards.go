@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // CardsOptions are the inputs of `cardlab cards`.
@@ -80,7 +81,7 @@ func cardsRun(opts *CardsOptions) error {
 	if err != nil {
 		return err
 	}
-	factions := make([]*cards.Faction, 0, len(rs.Factions))
+	factions := make([]*rules.Faction, 0, len(rs.Factions))
 	if opts.Faction == "" {
 		for i := range rs.Factions {
 			factions = append(factions, &rs.Factions[i])
@@ -111,7 +112,7 @@ func cardsRun(opts *CardsOptions) error {
 }
 
 // findFaction finds a faction by id, or by id or name ignoring case.
-func findFaction(rs *cards.Ruleset, s string) *cards.Faction {
+func findFaction(rs *rules.Ruleset, s string) *rules.Faction {
 	if f, ok := rs.FactionByID(s); ok {
 		return f
 	}
@@ -156,7 +157,7 @@ type bindingJSON struct {
 }
 
 // paramsJSON is a binding's arguments as a JSON object in declaration order.
-type paramsJSON struct{ b *cards.Binding }
+type paramsJSON struct{ b *rules.Binding }
 
 func (p paramsJSON) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
@@ -183,7 +184,7 @@ func (p paramsJSON) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func cardsJSON(rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) any {
+func cardsJSON(rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) any {
 	out := struct {
 		Cards   []cardJSON   `json:"cards"`
 		Targets []targetJSON `json:"targets"`
@@ -236,7 +237,7 @@ func paramString(p effects.Param, v effects.Value) string {
 
 // bindingString is "handler" followed by the parameters that differ from
 // their defaults, e.g. "modify_power amount=1 card_type=troops".
-func bindingString(b *cards.Binding) string {
+func bindingString(b *rules.Binding) string {
 	if b == nil {
 		return ""
 	}
@@ -256,7 +257,7 @@ func bindingString(b *cards.Binding) string {
 
 // --- table ----------------------------------------------------------------
 
-func writeCardsTable(w io.Writer, rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) error {
+func writeCardsTable(w io.Writer, rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) error {
 	fmt.Fprintf(w, "%s %s\n", rs.Name, rs.Version)
 	for _, f := range factions {
 		fmt.Fprintf(w, "\n%s (%s): %d cards, %d definitions\n", f.Name, f.ID, f.DeckCount(rs), len(f.Deck))
@@ -285,7 +286,7 @@ func writeCardsTable(w io.Writer, rs *cards.Ruleset, factions []*cards.Faction, 
 	return tw.Flush()
 }
 
-func bonusesString(t *cards.Target) string {
+func bonusesString(t *rules.Target) string {
 	parts := make([]string, len(t.Bonuses))
 	for i := range t.Bonuses {
 		parts[i] = bindingString(&t.Bonuses[i])
@@ -307,7 +308,7 @@ func oneLine(s string) string {
 
 // --- Markdown -------------------------------------------------------------
 
-func writeCardsMarkdown(w io.Writer, rs *cards.Ruleset, factions []*cards.Faction, withTargets bool) {
+func writeCardsMarkdown(w io.Writer, rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) {
 	fmt.Fprintf(w, "# %s %s\n", mdEscape(rs.Name), mdEscape(rs.Version))
 	for _, f := range factions {
 		fmt.Fprintf(w, "\n## %s — %d cards\n\n", mdEscape(f.Name), f.DeckCount(rs))

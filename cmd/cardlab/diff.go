@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // DiffOptions are the inputs of `cardlab diff`.
@@ -143,7 +143,7 @@ func diffRun(opts *DiffOptions) error {
 // diffIdentical answers a diff of two rulesets with the same hash at once:
 // the same files make the same games, so every paired game would end the
 // same and playing them could only confirm it.
-func diffIdentical(opts *DiffOptions, base, variant *cards.Ruleset, lineups [][]string, specs []string) error {
+func diffIdentical(opts *DiffOptions, base, variant *rules.Ruleset, lineups [][]string, specs []string) error {
 	res := &analysis.DiffResult{
 		ToolVersion: versionString(),
 		Base:        analysis.RulesetInfo{Name: base.Name, Version: base.Version, Hash: base.Hash},
@@ -162,7 +162,7 @@ func diffIdentical(opts *DiffOptions, base, variant *cards.Ruleset, lineups [][]
 
 // diffLineups resolves the lineups in the base ruleset; with --matchups all
 // (the default) only factions of both versions play.
-func diffLineups(base, variant *cards.Ruleset, opts *DiffOptions) ([][]string, error) {
+func diffLineups(base, variant *rules.Ruleset, opts *DiffOptions) ([][]string, error) {
 	lineups, err := resolveLineups(base, opts.Players, opts.Matchups)
 	if err != nil {
 		return nil, err

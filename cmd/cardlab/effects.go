@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 )
 
 // EffectsOptions are the inputs of `cardlab effects`.
@@ -58,13 +59,13 @@ Give handler names to show only those. --json prints
 }
 
 func effectsRun(opts *EffectsOptions) error {
-	specs := effects.All()
+	specs := handlers.All()
 	if len(opts.Names) > 0 {
 		specs = specs[:0:0]
 		for _, n := range opts.Names {
-			s, ok := effects.Lookup(n)
+			s, ok := handlers.Lookup(n)
 			if !ok {
-				return didYouMean("effect handler", n, effects.Names())
+				return didYouMean("effect handler", n, handlers.Names())
 			}
 			specs = append(specs, s)
 		}
@@ -130,11 +131,11 @@ var timingGroups = []struct {
 	timing *effects.Timing
 	title  string
 }{
-	{effects.OneTime, "One-time handlers (kind O): run once, right after the card is revealed"},
-	{effects.Permanent, "Permanent handlers (kind P): act throughout the round while the card is active"},
-	{effects.Special, "Special handlers (kind X): change how the card is played"},
-	{effects.Scoring, "Scoring handlers (kind S): apply in the Scoring Phase"},
-	{effects.TargetBonus, "Target-bonus handlers (targets.yaml, under bonuses:): victory points at the end of the game"},
+	{handlers.OneTime, "One-time handlers (kind O): run once, right after the card is revealed"},
+	{handlers.Permanent, "Permanent handlers (kind P): act throughout the round while the card is active"},
+	{handlers.Special, "Special handlers (kind X): change how the card is played"},
+	{handlers.Scoring, "Scoring handlers (kind S): apply in the Scoring Phase"},
+	{handlers.TargetBonus, "Target-bonus handlers (targets.yaml, under bonuses:): victory points at the end of the game"},
 }
 
 func writeEffects(w io.Writer, specs []*effects.Spec, intro bool) {
@@ -212,7 +213,7 @@ func paramType(p effects.Param) string {
 func exampleYAML(s *effects.Spec) string {
 	var b strings.Builder
 	indent := ""
-	if s.Timing == effects.TargetBonus {
+	if s.Timing == handlers.TargetBonus {
 		b.WriteString("bonuses:\n  - effect: " + s.Name + "\n")
 		indent = "    "
 	} else {
@@ -278,6 +279,6 @@ func exampleValue(p effects.Param) string {
 // refExample words a reference parameter of each kind Alpha Tactics'
 // registry declares, with an id of the default set to show.
 var refExample = map[string]struct{ what, id string }{
-	effects.RefCard:   {"a player card id", "sf-galaxy"},
-	effects.RefTarget: {"a target card id", "earth"},
+	handlers.RefCard:   {"a player card id", "sf-galaxy"},
+	handlers.RefTarget: {"a target card id", "earth"},
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // BatchOptions are the inputs every batch command shares: simulate and the
@@ -389,11 +389,11 @@ func impactRun(opts *ImpactOptions) error {
 }
 
 // valueConfig is the card-value experiment of a command's lineups and bots.
-func valueConfig(rs *cards.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
+func valueConfig(rs *rules.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
 	return analysis.CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
 }
 
-func screeningRun(ctx context.Context, opts *ImpactOptions, rs *cards.Ruleset, lineups [][]string, specs []string, ids []string) error {
+func screeningRun(ctx context.Context, opts *ImpactOptions, rs *rules.Ruleset, lineups [][]string, specs []string, ids []string) error {
 	played := map[string]bool{}
 	for _, l := range lineups {
 		for _, f := range l {

@@ -12,15 +12,15 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardlab/cardlab/cards"
 	rulesetfiles "github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // InitOptions are the inputs of `cardlab init`.
 type InitOptions struct {
 	Out, ErrOut io.Writer
 	Dir         string
-	// Source is the ruleset written out; nil for cards.DefaultFS().
+	// Source is the ruleset written out; nil for rules.DefaultFS().
 	Source fs.FS
 }
 
@@ -60,7 +60,7 @@ them with 'cardlab validate --rules DIR'.`,
 func initRun(opts *InitOptions) error {
 	src := opts.Source
 	if src == nil {
-		src = cards.DefaultFS()
+		src = rules.DefaultFS()
 	}
 	var files []string
 	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // cardlab runs the root command in-process.
@@ -109,7 +109,7 @@ func TestValidateEmbedded(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	rs := cards.Default()
+	rs := rules.Default()
 	want := "ok: " + rs.Name + " " + rs.Version + ": 4 factions, 132 player cards, 24 targets (hash " + rs.Hash[:8] + ")\n"
 	if stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
@@ -203,7 +203,7 @@ func TestCardsJSON(t *testing.T) {
 			t.Errorf("card %s: kind %s, effect %+v", c.ID, c.Kind, c.Effect)
 		}
 		if c.Effect != nil {
-			spec, ok := effects.Lookup(c.Effect.Handler)
+			spec, ok := handlers.Lookup(c.Effect.Handler)
 			if !ok {
 				t.Errorf("card %s: unknown handler %s", c.ID, c.Effect.Handler)
 				continue
@@ -236,7 +236,7 @@ func TestCardsJSON(t *testing.T) {
 }
 
 func TestCardsFormats(t *testing.T) {
-	rs := cards.Default()
+	rs := rules.Default()
 	kl, _ := rs.FactionByID("klingon")
 	sf, _ := rs.FactionByID("starfleet")
 	klCard := rs.Cards[kl.Deck[0]].ID
@@ -286,11 +286,11 @@ func TestMarkdownEscapesText(t *testing.T) {
 func embeddedFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
-	err := fs.WalkDir(cards.DefaultFS(), ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(rules.DefaultFS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		files[p], err = fs.ReadFile(cards.DefaultFS(), p)
+		files[p], err = fs.ReadFile(rules.DefaultFS(), p)
 		return err
 	})
 	if err != nil {
@@ -379,7 +379,7 @@ func TestInitRefusesWhenAnyFileExists(t *testing.T) {
 }
 
 func TestSchema(t *testing.T) {
-	for _, kind := range cards.SchemaKinds {
+	for _, kind := range rules.SchemaKinds {
 		code, stdout, stderr := cardlab(t, "schema", "--kind", kind)
 		if code != 0 {
 			t.Fatalf("schema --kind %s: exit %d: %s", kind, code, stderr)
@@ -404,8 +404,8 @@ func TestSchema(t *testing.T) {
 	if len(got) != 3 {
 		t.Errorf("files %v, want the 3 schemas and nothing else", slices.Sorted(maps.Keys(got)))
 	}
-	for _, kind := range cards.SchemaKinds {
-		want, err := cards.Schema(kind)
+	for _, kind := range rules.SchemaKinds {
+		want, err := rules.Schema(kind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -420,7 +420,7 @@ func TestEffects(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, n := range effects.Names() {
+	for _, n := range handlers.Names() {
 		if !strings.Contains(stdout, "\n"+n+" (") || !strings.Contains(stdout, "effect: "+n+"\n") {
 			t.Errorf("effects output lacks handler %s or its example", n)
 		}
@@ -449,8 +449,8 @@ func TestEffects(t *testing.T) {
 			}
 		}
 	}
-	if !reflect.DeepEqual(names, effects.Names()) {
-		t.Errorf("effects --json names %v, want %v", names, effects.Names())
+	if !reflect.DeepEqual(names, handlers.Names()) {
+		t.Errorf("effects --json names %v, want %v", names, handlers.Names())
 	}
 
 	code, stdout, _ = cardlab(t, "effects", "bomb")

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
-	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // PlayOptions are the inputs of `cardlab play`.
@@ -114,7 +114,7 @@ func playRun(opts *PlayOptions) error {
 		fmt.Fprintf(&tr.buf, "%s %s: %s, seed %d, bots %s\n", rs.Name, rs.Version,
 			strings.Join(players, " vs "), opts.Seed, strings.Join(specs, ", "))
 	}
-	s, err := game.New(rs, game.Config{Factions: players, Seed: opts.Seed, Observer: tr})
+	s, err := engine.New(rs, engine.Config{Factions: players, Seed: opts.Seed, Observer: tr})
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func playRun(opts *PlayOptions) error {
 
 // checkPlayers resolves --players against the ruleset: known factions, none
 // twice, as many as the rules allow.
-func checkPlayers(rs *cards.Ruleset, in []string) ([]string, error) {
+func checkPlayers(rs *rules.Ruleset, in []string) ([]string, error) {
 	out := make([]string, 0, len(in))
 	for _, p := range in {
 		f := findFaction(rs, p)
@@ -180,7 +180,7 @@ func parseBots(spec string, seats int, seed uint64) ([]bots.Agent, []string, err
 	}
 	agents := make([]bots.Agent, seats)
 	for p := range agents {
-		a, err := bots.Parse(parts[p], game.SeedFor(seed^botSalt, uint64(p)))
+		a, err := bots.Parse(parts[p], engine.SeedFor(seed^botSalt, uint64(p)))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -193,8 +193,8 @@ func parseBots(spec string, seats int, seed uint64) ([]bots.Agent, []string, err
 // runBots lets the agents decide until done reports true or nobody has a
 // decision left. Before each Deployment turn it tells the tracer (if any), so
 // that the trace can number the turns.
-func runBots(s *game.State, agents []bots.Agent, tr *tracer, done func() bool) error {
-	buf := make([]game.Action, 0, 256)
+func runBots(s *engine.State, agents []bots.Agent, tr *tracer, done func() bool) error {
+	buf := make([]engine.Action, 0, 256)
 	for steps := 0; !done(); steps++ {
 		p := s.CurrentPlayer()
 		if p < 0 {
@@ -209,7 +209,7 @@ func runBots(s *game.State, agents []bots.Agent, tr *tracer, done func() bool) e
 				s.Ruleset().Factions[s.Faction(p)].ID, s.Phase())
 		}
 		a := agents[p].Choose(s, buf)
-		if tr != nil && buf[len(buf)-1].Kind() == game.ActPass {
+		if tr != nil && buf[len(buf)-1].Kind() == engine.ActPass {
 			tr.turn++
 			tr.turnPending = true
 		}
@@ -223,7 +223,7 @@ func runBots(s *game.State, agents []bots.Agent, tr *tracer, done func() bool) e
 // tracer observes a game and writes a readable trace (and, for --json, keeps
 // the events). It shows only what the table sees unless revealAll.
 type tracer struct {
-	rs        *cards.Ruleset
+	rs        *rules.Ruleset
 	players   []string
 	revealAll bool
 	keepJSON  bool
@@ -234,14 +234,14 @@ type tracer struct {
 
 	buf         bytes.Buffer
 	events      []eventJSON
-	scratch     effects.RowScore
+	scratch     handlers.RowScore
 	turn        int
 	turnPending bool
 	deferred    []string // lines waiting for the turn's first line
 	scoring     bool     // the round's Scoring header is written
 }
 
-func newTracer(rs *cards.Ruleset, players []string, revealAll, keepJSON bool) *tracer {
+func newTracer(rs *rules.Ruleset, players []string, revealAll, keepJSON bool) *tracer {
 	return &tracer{rs: rs, players: players, revealAll: revealAll, keepJSON: keepJSON, sub: 6}
 }
 
@@ -260,7 +260,7 @@ func (t *tracer) cardName(def int16) string {
 }
 
 // cardOf is "Galaxy (starfleet)".
-func (t *tracer) cardOf(e game.Event) string {
+func (t *tracer) cardOf(e engine.Event) string {
 	return t.cardName(e.Card) + " (" + t.player(e.Player) + ")"
 }
 
@@ -272,28 +272,28 @@ func (t *tracer) targetName(i int16) string {
 }
 
 // targetDesc is "Earth (planet, federation, 4 VP)".
-func targetDesc(tg *cards.Target) string {
+func targetDesc(tg *rules.Target) string {
 	return fmt.Sprintf("%s (%s, %s, %d VP)", oneLine(tg.Name), tg.Type, tg.Affiliation, tg.VP)
 }
 
 // where is "row 2, card 3" (1-based).
-func where(e game.Event) string {
+func where(e engine.Event) string {
 	return fmt.Sprintf("row %d, card %d", e.Row+1, e.Pos+1)
 }
 
 // hidden reports whether e's card is hidden from the table: drawn cards,
 // sealed bids and cards placed face down. (A face-down card that is removed
 // lands face up on its owner's discard pile, so the table sees it then.)
-func (t *tracer) hidden(e game.Event) bool {
+func (t *tracer) hidden(e engine.Event) bool {
 	if t.revealAll {
 		return false
 	}
 	switch e.Kind {
-	case game.EvBid:
+	case engine.EvBid:
 		return true // no bid is sealed too
-	case game.EvDrawn:
+	case engine.EvDrawn:
 		return e.Card >= 0
-	case game.EvPlaced:
+	case engine.EvPlaced:
 		return e.Card >= 0 && !e.FaceUp
 	}
 	return false
@@ -358,49 +358,49 @@ func (t *tracer) note(format string, args ...any) {
 	t.line(t.sub, format, args...)
 }
 
-// OnEvent implements game.Observer.
-func (t *tracer) OnEvent(s *game.State, e game.Event) {
+// OnEvent implements engine.Observer.
+func (t *tracer) OnEvent(s *engine.State, e engine.Event) {
 	if t.keepJSON {
 		t.events = append(t.events, t.eventJSON(e))
 		return
 	}
 	switch e.Kind {
-	case game.EvRoundStart:
+	case engine.EvRoundStart:
 		t.scoring, t.turn = false, 0
 		t.line(0, "\nRound %d: %s begins", int(e.Round)+1, t.player(e.Player))
-	case game.EvTargetLaid:
+	case engine.EvTargetLaid:
 		t.line(2, "row %d: %s", e.Row+1, targetDesc(&t.rs.Targets[e.Target]))
-	case game.EvDrawn:
+	case engine.EvDrawn:
 		// Hands are private; drawing is not traced (JSON has it).
-	case game.EvReshuffle:
+	case engine.EvReshuffle:
 		t.note("%s shuffles the discard pile into a new draw pile (%d cards)", t.player(e.Player), e.Value)
-	case game.EvPlaced:
+	case engine.EvPlaced:
 		t.placed(s, e)
-	case game.EvShielded:
+	case engine.EvShielded:
 		t.act("%s protects it with %s", t.player(e.Player), t.cardName(e.Card))
-	case game.EvRevealed:
+	case engine.EvRevealed:
 		t.act("%s: %s is revealed", where(e), t.cardOf(e))
-	case game.EvFired:
+	case engine.EvFired:
 		t.act("%s: effect of %s fires", where(e), t.cardOf(e))
-	case game.EvBlocked:
+	case engine.EvBlocked:
 		t.act("%s: effect of %s is blocked: %s", where(e), t.cardOf(e), reasonText(e.Reason.String()))
-	case game.EvFizzled:
+	case engine.EvFizzled:
 		t.act("%s: effect of %s fizzles (it could do nothing)", where(e), t.cardOf(e))
-	case game.EvRemoved:
+	case engine.EvRemoved:
 		if !e.FaceUp {
 			t.act("%s: %s is removed face down (to the discard pile)", where(e), t.cardOf(e))
 		} else {
 			t.act("%s: %s is removed", where(e), t.cardOf(e))
 		}
-	case game.EvMoved:
+	case engine.EvMoved:
 		t.act("%s moves from row %d to row %d, card %d", t.cardOf(e), e.Value+1, e.Row+1, e.Pos+1)
-	case game.EvPass:
+	case engine.EvPass:
 		t.act("%s passes", t.player(e.Player))
-	case game.EvDiscarded:
+	case engine.EvDiscarded:
 		t.act("%s discards %s", t.player(e.Player), t.cardName(e.Card))
-	case game.EvSpied:
+	case engine.EvSpied:
 		t.act("%s sees every opponent's hand", t.player(e.Player))
-	case game.EvBid:
+	case engine.EvBid:
 		// Sealed: whether a player takes part is hidden until all have
 		// decided, as much as the card (the rulebook: revealed
 		// simultaneously).
@@ -412,18 +412,18 @@ func (t *tracer) OnEvent(s *game.State, e game.Event) {
 		default:
 			t.act("%s bids %s (power %d), sealed", t.player(e.Player), t.cardName(e.Card), t.rs.Cards[e.Card].Power)
 		}
-	case game.EvBidRevealed:
+	case engine.EvBidRevealed:
 		if e.Card < 0 {
 			t.act("%s made no bid", t.player(e.Player))
 			break
 		}
 		t.act("%s's bid is shown: %s (power %d)", t.player(e.Player), t.cardName(e.Card), t.rs.Cards[e.Card].Power)
-	case game.EvNegotiated:
+	case engine.EvNegotiated:
 		t.act("%s takes %s (row %d) by Negotiations with a bid of power %d", t.player(e.Player), t.targetName(e.Target), e.Row+1, e.Value)
-	case game.EvDeploymentEnd:
+	case engine.EvDeploymentEnd:
 		t.turnPending = false
 		t.line(2, "the Deployment Phase ends (%s's turn)", t.player(e.Player))
-	case game.EvShieldsRemoved:
+	case engine.EvShieldsRemoved:
 		t.turnPending = false
 		switch e.Value {
 		case 0:
@@ -433,13 +433,13 @@ func (t *tracer) OnEvent(s *game.State, e game.Event) {
 		default:
 			t.line(2, "Reveal Phase: %d shields removed", e.Value)
 		}
-	case game.EvRowWon, game.EvRowUnclaimed:
+	case engine.EvRowWon, engine.EvRowUnclaimed:
 		t.rowScored(s, e)
-	case game.EvRoundEnd, game.EvGameEnd:
+	case engine.EvRoundEnd, engine.EvGameEnd:
 	}
 }
 
-func (t *tracer) placed(s *game.State, e game.Event) {
+func (t *tracer) placed(s *engine.State, e engine.Event) {
 	who := t.player(e.Player)
 	if e.Row < 0 {
 		t.act("%s plays %s", who, t.cardName(e.Card))
@@ -463,7 +463,7 @@ func (t *tracer) placed(s *game.State, e game.Event) {
 
 // rowScored writes a row's outcome at scoring; the row is still on the table,
 // so ScoreRow gives every player's combat power.
-func (t *tracer) rowScored(s *game.State, e game.Event) {
+func (t *tracer) rowScored(s *engine.State, e engine.Event) {
 	if !t.scoring {
 		t.scoring = true
 		t.line(2, "Scoring")
@@ -477,7 +477,7 @@ func (t *tracer) rowScored(s *game.State, e game.Event) {
 		}
 	}
 	name := t.targetName(e.Target)
-	if e.Kind == game.EvRowUnclaimed {
+	if e.Kind == engine.EvRowUnclaimed {
 		what := "it stays unclaimed"
 		if e.Value == 1 {
 			what = "the target goes back under the target pile"
@@ -489,7 +489,7 @@ func (t *tracer) rowScored(s *game.State, e game.Event) {
 }
 
 // writeFinal writes the end-of-game breakdown and the winners.
-func (t *tracer) writeFinal(w io.Writer, s *game.State) error {
+func (t *tracer) writeFinal(w io.Writer, s *engine.State) error {
 	fmt.Fprintf(w, "\nFinal score\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  PLAYER\tTARGETS\tTARGET VP\tBONUS VP\tPLANET BONUS\tTOTAL\tPLANETS")
@@ -519,7 +519,7 @@ func (t *tracer) writeFinal(w io.Writer, s *game.State) error {
 	return err
 }
 
-func (t *tracer) winners(s *game.State) []string {
+func (t *tracer) winners(s *engine.State) []string {
 	ret := s.Returns()
 	out := []string{}
 	for p, id := range t.players {
@@ -567,7 +567,7 @@ type gameJSON struct {
 
 func ptr[T any](v T) *T { return &v }
 
-func (t *tracer) eventJSON(e game.Event) eventJSON {
+func (t *tracer) eventJSON(e engine.Event) eventJSON {
 	j := eventJSON{Kind: e.Kind.String(), Round: int(e.Round) + 1, Value: e.Value, FaceUp: e.FaceUp}
 	if e.Player >= 0 && int(e.Player) < len(t.players) {
 		j.Player = ptr(t.players[e.Player])
@@ -584,13 +584,13 @@ func (t *tracer) eventJSON(e game.Event) eventJSON {
 	if e.Target >= 0 && int(e.Target) < len(t.rs.Targets) {
 		j.Target = ptr(t.rs.Targets[e.Target].ID)
 	}
-	if e.Reason != game.ReasonNone {
+	if e.Reason != engine.ReasonNone {
 		j.Reason = ptr(e.Reason.String())
 	}
 	return j
 }
 
-func (t *tracer) gameJSON(s *game.State, seed uint64, bots []string) gameJSON {
+func (t *tracer) gameJSON(s *engine.State, seed uint64, bots []string) gameJSON {
 	out := gameJSON{Seed: seed, Players: t.players, Bots: bots, Events: t.events, Winners: t.winners(s)}
 	if out.Events == nil {
 		out.Events = []eventJSON{}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/printing"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -103,9 +104,9 @@ are left alone.`,
 
 // loadLayout reads the print layout of the ruleset in dir (the embedded
 // default's when dir is ""); errors name dir/layout.yaml like the loader's.
-func loadLayout(dir string, rs *cards.Ruleset) (*printing.Layout, error) {
+func loadLayout(dir string, rs *rules.Ruleset) (*printing.Layout, error) {
 	if dir == "" {
-		return printing.LoadLayout(cards.DefaultFS(), "cards/default", rs)
+		return printing.LoadLayout(rules.DefaultFS(), "cards/default", rs)
 	}
 	prefix := filepath.ToSlash(filepath.Clean(dir))
 	if prefix == "." {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/reports"
 )
 
@@ -371,7 +371,7 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	var base *cards.Ruleset
+	var base *rules.Ruleset
 	if opts.BaseDir != "" {
 		if base, err = loadForCommand(opts.BaseDir); err != nil {
 			return nil, err
@@ -478,7 +478,7 @@ func reportCheckBots(spec string, specs []string, lineups [][]string) ([]string,
 // reportGames is what a report plays: the ruleset, and with base the one
 // before the change to compare it with on paired games.
 type reportGames struct {
-	rules, base *cards.Ruleset
+	rules, base *rules.Ruleset
 	// baseName names base in errors (--base DIR).
 	baseName  string
 	lineups   [][]string

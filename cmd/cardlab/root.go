@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
@@ -252,16 +252,16 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 }
 
 // loadRuleset loads the ruleset in dir, or the embedded default if dir is "".
-func loadRuleset(dir string) (*cards.Ruleset, error) {
+func loadRuleset(dir string) (*rules.Ruleset, error) {
 	if dir == "" {
-		return cards.Load(cards.DefaultFS(), "cards/default")
+		return rules.Load(rules.DefaultFS(), "cards/default")
 	}
-	return cards.LoadDir(dir)
+	return rules.LoadDir(dir)
 }
 
 // loadForCommand loads the ruleset for a command other than validate; an
 // invalid ruleset is reported with a pointer to validate.
-func loadForCommand(dir string) (*cards.Ruleset, error) {
+func loadForCommand(dir string) (*rules.Ruleset, error) {
 	rs, err := loadRuleset(dir)
 	if err != nil {
 		where := "the embedded ruleset"

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/cards"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // TestCLIMisuse is the table of issue 14: every misuse of a count flag, a
@@ -461,7 +462,7 @@ func TestMergePartialShardExitsOne(t *testing.T) {
 // writer — a FIFO in the way of a schema file is refused, never replaced.
 func TestSchemaOutRefusesFIFO(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, cards.SchemaFile(cards.SchemaKinds[0]))
+	fifo := filepath.Join(dir, rules.SchemaFile(rules.SchemaKinds[0]))
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // SchemaOptions are the inputs of `cardlab schema`.
@@ -25,7 +25,7 @@ type SchemaOptions struct {
 // in tests.
 func NewCmdSchema(_ *globalOptions, runF func(*SchemaOptions) error) *cobra.Command {
 	opts := &SchemaOptions{}
-	kinds := strings.Join(cards.SchemaKinds, "|")
+	kinds := strings.Join(rules.SchemaKinds, "|")
 	cmd := &cobra.Command{
 		Use:   "schema {--kind " + kinds + " | --out DIR}",
 		Short: "Print JSON Schemas of the ruleset files, for completion in editors",
@@ -51,8 +51,8 @@ file alone; 'cardlab validate' still checks deck sizes and references.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if opts.Kind != "" && !slices.Contains(cards.SchemaKinds, opts.Kind) {
-				return usageErrorf("invalid --kind %q (want %s)", opts.Kind, strings.Join(cards.SchemaKinds, ", "))
+			if opts.Kind != "" && !slices.Contains(rules.SchemaKinds, opts.Kind) {
+				return usageErrorf("invalid --kind %q (want %s)", opts.Kind, strings.Join(rules.SchemaKinds, ", "))
 			}
 			if opts.Kind == "" && opts.OutDir == "" {
 				return usageErrorf("give --kind %s to print one schema, or --out DIR to write all of them", kinds)
@@ -69,12 +69,12 @@ file alone; 'cardlab validate' still checks deck sizes and references.`,
 }
 
 func schemaRun(opts *SchemaOptions) error {
-	kinds := cards.SchemaKinds
+	kinds := rules.SchemaKinds
 	if opts.Kind != "" {
 		kinds = []string{opts.Kind}
 	}
 	if opts.OutDir == "" {
-		data, err := cards.Schema(kinds[0])
+		data, err := rules.Schema(kinds[0])
 		if err != nil {
 			return err
 		}
@@ -85,7 +85,7 @@ func schemaRun(opts *SchemaOptions) error {
 	data := make([][]byte, len(kinds))
 	for i, k := range kinds {
 		var err error
-		if data[i], err = cards.Schema(k); err != nil {
+		if data[i], err = rules.Schema(k); err != nil {
 			return err
 		}
 	}
@@ -93,7 +93,7 @@ func schemaRun(opts *SchemaOptions) error {
 	// FIFO or another user's file in the way is refused, never replaced.
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
-		names[i] = cards.SchemaFile(k)
+		names[i] = rules.SchemaFile(k)
 	}
 	err := files.ReplaceDir(opts.OutDir, names, func(tmp string) error {
 		for i, n := range names {

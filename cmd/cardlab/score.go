@@ -12,10 +12,11 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/files"
-	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/scenario"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/alphatactics/scenario"
 )
 
 // ScoreOptions are the inputs of `cardlab score`.
@@ -203,31 +204,31 @@ func scoreScenario(sc *scenario.Scenario, agents []bots.Agent) ([]scoredRow, str
 	rs := sc.Ruleset
 	tr := newTracer(rs, sc.Players, true, false)
 	tr.quiet, tr.sub = true, 2
-	negotiated := map[int]game.Event{}
-	obs := game.ObserverFunc(func(s *game.State, e game.Event) {
+	negotiated := map[int]engine.Event{}
+	obs := engine.ObserverFunc(func(s *engine.State, e engine.Event) {
 		switch e.Kind {
-		case game.EvShieldsRemoved:
+		case engine.EvShieldsRemoved:
 			tr.quiet = false
 			return // the header is written by the caller
-		case game.EvNegotiated:
+		case engine.EvNegotiated:
 			negotiated[int(e.Row)] = e
 		}
 		tr.OnEvent(s, e)
 	})
 	su := sc.Setup()
 	su.Observer = obs
-	s, err := game.NewSetup(rs, su)
+	s, err := engine.NewSetup(rs, su)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", sc.Name, err)
 	}
-	if err := runBots(s, agents, nil, func() bool { return s.Phase() == game.Scoring || s.IsTerminal() }); err != nil {
+	if err := runBots(s, agents, nil, func() bool { return s.Phase() == engine.Scoring || s.IsTerminal() }); err != nil {
 		return nil, "", err
 	}
-	if s.Phase() != game.Scoring {
+	if s.Phase() != engine.Scoring {
 		return nil, "", fmt.Errorf("%s: the Reveal Phase did not stop before scoring (phase %s)", sc.Name, s.Phase())
 	}
 
-	scratch := new(effects.RowScore)
+	scratch := new(handlers.RowScore)
 	rows := make([]scoredRow, 0, s.NumRows())
 	for r := 0; r < s.NumRows(); r++ {
 		res := s.ScoreRow(r, scratch)
@@ -236,7 +237,7 @@ func scoreScenario(sc *scenario.Scenario, agents []bots.Agent) ([]scoredRow, str
 			row.Power[id] = res.Power[p]
 		}
 		for k := 0; k < s.RowLen(r); k++ {
-			in := s.Slot(game.Omniscient, r, k)
+			in := s.Slot(engine.Omniscient, r, k)
 			c := &rs.Cards[in.Card]
 			sc := &scratch.Cards[k]
 			card := scoredCard{
@@ -329,7 +330,7 @@ func writeScoreText(w io.Writer, sc *scenario.Scenario, rows []scoredRow, reveal
 }
 
 // cardNotes describes a card's effect state and what changed its power.
-func cardNotes(rs *cards.Ruleset, c scoredCard) string {
+func cardNotes(rs *rules.Ruleset, c scoredCard) string {
 	var notes []string
 	switch c.Effect {
 	case "active":

@@ -16,8 +16,8 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
 
@@ -200,7 +200,7 @@ func simulateRun(opts *SimulateOptions) error {
 
 // loadBatch does what every batch command does first: load the ruleset,
 // turn --players or --matchups into lineups and check --bots against them.
-func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (*cards.Ruleset, [][]string, []string, error) {
+func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (*rules.Ruleset, [][]string, []string, error) {
 	rs, err := loadForCommand(rulesDir)
 	if err != nil {
 		return nil, nil, nil, err
@@ -217,7 +217,7 @@ func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (*c
 }
 
 // resolveLineups turns --players or --matchups into lineups of faction ids.
-func resolveLineups(rs *cards.Ruleset, players, matchups []string) ([][]string, error) {
+func resolveLineups(rs *rules.Ruleset, players, matchups []string) ([][]string, error) {
 	if players != nil {
 		l, err := checkLineup(rs, players, "--players")
 		if err != nil {
@@ -252,10 +252,10 @@ func resolveLineups(rs *cards.Ruleset, players, matchups []string) ([][]string, 
 						return nil, usageErrorf("--matchups %q: want all, all:N or lineups like starfleet,klingon", item)
 					}
 					// No ruleset seats fewer than 1 or more than
-					// cards.MaxPlayers: such an N is malformed (2), one the
+					// rules.MaxPlayers: such an N is malformed (2), one the
 					// ruleset's rules do not allow cannot be satisfied (1).
-					if n < 1 || n > cards.MaxPlayers {
-						return nil, usageErrorf("--matchups %q: N is the players per table, 1 to %d", item, cards.MaxPlayers)
+					if n < 1 || n > rules.MaxPlayers {
+						return nil, usageErrorf("--matchups %q: N is the players per table, 1 to %d", item, rules.MaxPlayers)
 					}
 					size = n
 				}
@@ -310,7 +310,7 @@ func namesStdout(path string) bool {
 
 // checkLineup resolves faction names: known, none twice, as many as the
 // rules allow.
-func checkLineup(rs *cards.Ruleset, in []string, what string) ([]string, error) {
+func checkLineup(rs *rules.Ruleset, in []string, what string) ([]string, error) {
 	out := make([]string, 0, len(in))
 	for _, p := range in {
 		f := findFaction(rs, p)

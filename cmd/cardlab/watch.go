@@ -18,6 +18,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -158,7 +159,7 @@ card shows by chance in at most one save in twenty).`,
 type watcher struct {
 	opts    *WatchOptions
 	live    *reports.LiveServer
-	base    *cards.Ruleset
+	base    *rules.Ruleset
 	lineups [][]string
 	specs   []string
 	// baseData is the baseline's own report, for the card values before
@@ -178,7 +179,7 @@ func watchRun(opts *WatchOptions) error {
 	ctx, stop := interruptibleSaying(opts.Context, func() string { return interruptNote(playing.Load() > 0) })
 	defer stop()
 	dir := filepath.Clean(opts.RulesDir)
-	var base *cards.Ruleset
+	var base *rules.Ruleset
 	var err error
 	if opts.BaseDir != "" {
 		base, err = loadForCommand(opts.BaseDir)
@@ -317,7 +318,7 @@ func rulesetFile(name string) bool {
 // run validates the ruleset and compares it with the baseline; a cancelled
 // run publishes nothing.
 func (w *watcher) run(ctx context.Context, dir, file string) {
-	rs, err := cards.LoadDir(dir)
+	rs, err := rules.LoadDir(dir)
 	if err != nil {
 		var list cards.ErrorList
 		var msgs []string

@@ -1,6 +1,0 @@
-//go:build !race
-
-package cards
-
-// raceSlowdown is 1 without the race detector (race_test.go).
-const raceSlowdown = 1
