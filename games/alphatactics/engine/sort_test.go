@@ -15,7 +15,7 @@ func TestSortFrom(t *testing.T) {
 			for i := range all {
 				all[i] = lo + uint8(i)
 			}
-			r.shuffle(all[:])
+			r.Shuffle(all[:])
 			b := slices.Clone(all[:n])
 			want := slices.Clone(b)
 			slices.Sort(want)

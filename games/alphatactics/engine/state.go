@@ -511,12 +511,12 @@ func (s *State) setup() {
 		for i := fx.base[p]; i < end; i++ {
 			pl.draw.push(uint8(i))
 		}
-		s.rng.shuffle(pl.draw.cards())
+		s.rng.Shuffle(pl.draw.cards())
 	}
 	for i := range fx.rs.Targets {
 		s.targets.push(uint8(i))
 	}
-	s.rng.shuffle(s.targets.cards())
+	s.rng.Shuffle(s.targets.cards())
 	for p := 0; p < fx.players; p++ {
 		s.refill(p)
 	}
@@ -633,7 +633,7 @@ func (s *State) draw1(p int) (uint8, bool) {
 		// The discard pile, shuffled, becomes the new draw pile.
 		pl.draw = pl.discard
 		pl.discard.n = 0
-		s.rng.shuffle(pl.draw.cards())
+		s.rng.Shuffle(pl.draw.cards())
 		s.stats.Reshuffles++
 		if s.obs != nil {
 			e := ev(EvReshuffle, p)

@@ -137,7 +137,7 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 		var pool [64]uint8
 		n := bits.OnesCount64(hidden)
 		readSet(pool[:n], hidden, base)
-		rng.shuffle(pool[:n])
+		rng.Shuffle(pool[:n])
 		// A face-down card on the table is never a shield or a scout (no
 		// route plays those face down), so the table's share is the first
 		// cards of the shuffle that may lie face down — uniform among
@@ -194,10 +194,10 @@ func (s *State) Determinize(viewer int, rng *RNG) {
 	}
 	if viewer >= 0 {
 		sortFrom(s.players[viewer].draw.cards(), uint8(fx.base[viewer]))
-		rng.shuffle(s.players[viewer].draw.cards())
+		rng.Shuffle(s.players[viewer].draw.cards())
 	}
 	sortFrom(s.targets.cards(), 0)
-	rng.shuffle(s.targets.cards())
+	rng.Shuffle(s.targets.cards())
 	s.rng = NewRNG(rng.Uint64())
 	s.epoch = newEpoch() // face-down cards changed: no row view stays true
 }

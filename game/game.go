@@ -1,0 +1,146 @@
+// Package game says what a game is to cardlab's game-neutral layers: the
+// contracts every game implements (State, Agent, Game, Ruleset, with the
+// Side and Card descriptors and the Vocabulary reports name things by), the
+// registry games join in init like database/sql drivers (Register, Lookup,
+// Games), and the games' generator RNG with the seeds that make batches
+// independent of workers and shards (SeedFor).
+//
+// A game keeps its hot loops concrete (design game-neutral-core.md §3.1):
+// the neutral layers cross these interfaces once per game, or once per
+// search step, never per decision inside a game's own loop. Alpha Tactics
+// implements them in games/alphatactics; games/all links every game.
+//
+// The design's further contracts — Knob, Valuer, Counter, Study, View and
+// the optional PlayOuter, Lifecycler, RandomPolicy, Evaluator, Differ — join
+// here with the steps that first use them (sweep and card value, the
+// counts, reports), so each is written against a caller, not guessed.
+package game
+
+import (
+	"io/fs"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+)
+
+// MaxSeats is the most seats a game of any game has.
+const MaxSeats = 4
+
+// Action is a game's move, packed by the game; the neutral layers never
+// decode it.
+type Action uint32
+
+// State is one game in progress (OpenSpiel's State). Chance is sampled
+// inside Apply from the state's own stream, so two rulesets played from one
+// seed see the same deals: what makes cardlab's comparisons paired.
+type State interface {
+	NumSeats() int
+	// CurrentPlayer is the deciding seat; -1 once the game is over.
+	CurrentPlayer() int
+	// LegalActions appends the legal actions to buf[:0] in the game's fixed
+	// order and returns it.
+	LegalActions(buf []Action) []Action
+	Apply(Action)
+	IsTerminal() bool
+	// Returns are the win shares, summing to 1 once the game is over (a
+	// shared victory is split).
+	Returns() [MaxSeats]float64
+	// Score is seat's points in the game's own unit (Alpha Tactics: VP),
+	// final once the game is over, as they stand before.
+	Score(seat int) int
+	// Reset starts a new game at the same table and ruleset with seed.
+	Reset(seed uint64)
+	Clone() State
+	// CopyInto overwrites dst, a state of the same game, with this one.
+	CopyInto(dst State)
+	// Determinize resamples what viewer cannot see (OpenSpiel's
+	// ResampleFromInfostate) from rng.
+	Determinize(viewer int, rng *RNG)
+	// ActionString names an action for traces and errors.
+	ActionString(a Action) string
+}
+
+// Agent decides for the seat whose turn it is, from what that seat may know.
+type Agent interface {
+	Choose(s State, legal []Action) Action
+}
+
+// Game is a registered game: OpenSpiel's GameType with its factory.
+type Game interface {
+	// ID is the game's key: Register's, Lookup's and rules.yaml's `game:`.
+	ID() string
+	Name() string
+	Vocabulary() Vocabulary
+	// Load reads a ruleset from dir of fsys; its error is a cards.ErrorList
+	// of positioned messages where the files are at fault.
+	Load(fsys fs.FS, dir string) (Ruleset, error)
+	// Default is the game's embedded ruleset and its files (cardlab init).
+	Default() (Ruleset, fs.FS)
+	// Effects is the game's effect handlers; nil for a game without any.
+	Effects() *effects.Registry
+	// Schemas are the editor JSON Schemas of the ruleset's files, by file
+	// name (rules.schema.json, …).
+	Schemas() (map[string][]byte, error)
+}
+
+// Vocabulary is how reports and the command line name the game's things.
+type Vocabulary struct {
+	Side, Sides string // "faction", "factions"
+	Score       string // "VP"
+	Length      string // "round": what a game's length is counted in
+}
+
+// Ruleset is one loaded, validated ruleset of a game. It is immutable:
+// states and goroutines share it.
+type Ruleset interface {
+	Game() string
+	Info() Info
+	// Seats is the range of seats a game may have.
+	Seats() (min, max int)
+	// Sides are what a seat plays (Alpha Tactics: the factions); never empty.
+	Sides() []Side
+	// Mirror reports whether one side may take several seats of a game.
+	Mirror() bool
+	// Cards describes the card definitions; nil for a game without any.
+	Cards() []Card
+	// NewState sets up a game: seats[i] is the side index seat i plays.
+	NewState(seats []int, seed uint64) (State, error)
+}
+
+// Info identifies a ruleset in results.
+type Info struct {
+	Name, Version string
+	// Hash is the hex SHA-256 over the ruleset's files (cards.HashFiles).
+	Hash string
+	// Files are the ruleset's files by relative path, as loaded.
+	Files map[string][]byte
+}
+
+// Side is one side a seat may play.
+type Side struct {
+	ID, Name, Color string
+	Pos             cards.Pos
+}
+
+// Card describes one card definition to the neutral layers; the game's typed
+// card stays in its own package.
+type Card struct {
+	Index    int
+	ID, Name string
+	Side     int // the owning side's index; -1 for a shared pile
+	Copies   int
+	Text     string
+	Tags     []string
+	Effects  []string // handler names bound, in binding order
+	Columns  []Column // printed fields for tables, in the game's order
+	Pos      cards.Pos
+}
+
+// Column is one printed field of a card: {"power", 3}, {"kind", "O"}.
+type Column struct {
+	Key string
+	// Text is the field as printed; Int its value when IsInt.
+	Text  string
+	Int   int
+	IsInt bool
+}

@@ -1,0 +1,9 @@
+// Package all links every game cardlab knows into a program: importing it
+// registers each with package game, as a database/sql program imports its
+// drivers.
+package all
+
+import (
+	// Alpha Tactics registers as "alphatactics".
+	_ "github.com/cardlab/cardlab/games/alphatactics"
+)
