@@ -20,7 +20,7 @@ import (
 )
 
 // ID is Alpha Tactics' key in the registry and in rules.yaml's `game:`.
-const ID = "alphatactics"
+const ID = rules.GameID
 
 func init() { game.Register(Game{}) }
 

@@ -22,6 +22,10 @@ const (
 	targetsFile = "targets.yaml"
 )
 
+// GameID is Alpha Tactics' id in rules.yaml's `game:` key and in cardlab's
+// games (game.Register).
+const GameID = "alphatactics"
+
 // Value ranges fixed by the format (docs/ruleset-format.md).
 const (
 	maxPower       = 20
@@ -41,7 +45,10 @@ var tieBreaks = []string{"planets"}
 // Keys allowed in each kind of mapping, in the order of the format
 // description (used for "allowed:" hints).
 var (
-	rulesKeys      = []string{"name", "version", "players", "hand_size", "targets_per_round", "cards_to_end", "deck_size", "rounds", "planet_bonus", "federation", "starting_faction", "tie_break", "affiliations", "factions"}
+	// game comes last although the format puts it first: a misspelt key
+	// equally near two keys is taken for the earlier, and rulesets written
+	// before the key existed keep their suggestions.
+	rulesKeys      = []string{"name", "version", "players", "hand_size", "targets_per_round", "cards_to_end", "deck_size", "rounds", "planet_bonus", "federation", "starting_faction", "tie_break", "affiliations", "factions", "game"}
 	playersKeys    = []string{"min", "max"}
 	federationKeys = []string{"affiliation", "factions"}
 	factionKeys    = []string{"id", "name", "color", "planets", "deck"}
@@ -207,6 +214,11 @@ func (l *loader) parseRules(root *yaml.Node) []deckRef {
 	rs := l.rs
 	m := l.Object(file, root, file, rulesKeys)
 	m.Require("name", "version", "players", "hand_size", "targets_per_round", "cards_to_end", "deck_size", "rounds", "planet_bonus", "affiliations", "factions")
+	if id, ok := m.Str("game", false); ok && id != GameID {
+		// The command line picks the loader by this key (game.Detect); a
+		// ruleset of another game reaching this one is refused, not misread.
+		l.Errorf(l.At(file, m.Get("game")), "game: %q is not Alpha Tactics: this loader reads rulesets with game: %s (or no game key)", cards.Truncate(id), GameID)
+	}
 	rs.Name, _ = m.Str("name", false)
 	l.CheckName(file, m.Get("name"), "ruleset", rs.Name)
 	rs.Version, _ = m.Str("version", false)

@@ -94,6 +94,8 @@ func rulesSchema() object {
 		kv{"required", []string{"name", "version", "players", "hand_size", "targets_per_round",
 			"cards_to_end", "deck_size", "rounds", "planet_bonus", "affiliations", "factions"}},
 		kv{"properties", object{
+			{"game", object{{"const", GameID},
+				{"description", "the game this ruleset is for (cardlab games lists them); without the key, " + GameID}}},
 			{"name", object{{"type", "string"}, {"minLength", 1}, {"maxLength", cards.MaxNameLen}, {"description", "the game's name"}}},
 			{"version", object{{"type", "string"}, {"minLength", 1},
 				{"description", `the ruleset version, a string (quote it if it looks like a number: "1.2")`}}},

@@ -125,6 +125,23 @@ func TestSchemaAcceptsDefault(t *testing.T) {
 	}
 }
 
+// The game key: Alpha Tactics' id, or none at all.
+func TestSchemaGameKey(t *testing.T) {
+	data, err := fs.ReadFile(DefaultFS(), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prefix, ok := range map[string]bool{"": true, "game: alphatactics\n": true, "game: goofspiel\n": false, "game: 1\n": false} {
+		var doc any
+		if err := yaml.Unmarshal(append([]byte(prefix), data...), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if errs := validateSchema(schemaOf(t, "rules"), doc, "rules.yaml"); (len(errs) == 0) != ok {
+			t.Errorf("rules.yaml after %q: errors %v, want ok=%v", prefix, errs, ok)
+		}
+	}
+}
+
 // The schema catches the mistakes an editor should flag as they are typed.
 func TestSchemaRejects(t *testing.T) {
 	card := `{id: c1, name: C, type: ship, kind: P, power: 2, effect: modify_power, params: {amount: 1}}`
