@@ -77,7 +77,7 @@ included:
 }
 
 func cardsRun(opts *CardsOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("cards", opts.RulesDir)
 	if err != nil {
 		return err
 	}

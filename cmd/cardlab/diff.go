@@ -83,11 +83,11 @@ then says so at once and plays none.
 }
 
 func diffRun(opts *DiffOptions) error {
-	base, err := loadForCommand(opts.BaseDir)
+	base, err := loadForCommand("diff", opts.BaseDir)
 	if err != nil {
 		return fmt.Errorf("--base: %w", err)
 	}
-	variant, err := loadForCommand(opts.RulesDir)
+	variant, err := loadForCommand("diff", opts.RulesDir)
 	if err != nil {
 		return err
 	}

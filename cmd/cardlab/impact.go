@@ -359,7 +359,7 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 }
 
 func impactRun(opts *ImpactOptions) error {
-	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	rs, lineups, specs, err := loadBatch("impact", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}

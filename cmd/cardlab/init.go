@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	rulesetfiles "github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -20,7 +21,9 @@ import (
 type InitOptions struct {
 	Out, ErrOut io.Writer
 	Dir         string
-	// Source is the ruleset written out; nil for rules.DefaultFS().
+	// Game is --game: the registered game whose default ruleset is written.
+	Game string
+	// Source is the ruleset written out; nil for Game's default.
 	Source fs.FS
 }
 
@@ -33,7 +36,8 @@ func NewCmdInit(_ *globalOptions, runF func(*InitOptions) error) *cobra.Command 
 		Short: "Write the default ruleset into DIR to start your own",
 		Long: `Write the files of the embedded default ruleset (the reconstructed Star Trek
 Conquest – Alpha Tactics v1.2.4 set) into DIR, creating DIR if needed, as a
-starting point for your own game or variant.
+starting point for your own game or variant. --game writes another game's
+default ruleset instead ('cardlab games' lists the games).
 
 init never overwrites: if any of the files already exists in DIR with other
 content it writes nothing and exits with status 1. The files are written as a
@@ -43,24 +47,38 @@ interrupted init — are kept and the others written.
 Then edit the YAML files (docs/ruleset-format.md describes them) and check
 them with 'cardlab validate --rules DIR'.`,
 		Example: `  cardlab init mygame
-  cardlab validate --rules mygame`,
+  cardlab validate --rules mygame
+  cardlab init --game alphatactics variant`,
 		Args: exactArgs(1, "one argument (the directory to write)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.Dir = args[0]
+			if _, ok := game.Lookup(opts.Game); !ok {
+				return &usageError{fmt.Errorf("invalid --game: %w", didYouMean("game", opts.Game, game.IDs()))}
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return initRun(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Game, "game", rules.GameID, "write the default ruleset of `GAME` (cardlab games lists them)")
 	return cmd
 }
 
 func initRun(opts *InitOptions) error {
+	if opts.Game == "" {
+		opts.Game = rules.GameID
+	}
 	src := opts.Source
 	if src == nil {
-		src = rules.DefaultFS()
+		g, ok := game.Lookup(opts.Game)
+		if !ok {
+			return usageErrorf("invalid --game: %v", didYouMean("game", opts.Game, game.IDs()))
+		}
+		if _, src = g.Default(); src == nil {
+			return fmt.Errorf("game %s has no default ruleset to write", g.ID())
+		}
 	}
 	var files []string
 	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
@@ -133,6 +151,14 @@ func initRun(opts *InitOptions) error {
 	fmt.Fprintf(opts.ErrOut, "wrote %d files to %s:\n", len(files), opts.Dir)
 	for _, f := range files {
 		fmt.Fprintf(opts.ErrOut, "  %s\n", f)
+	}
+	if opts.Game != rules.GameID {
+		fmt.Fprintf(opts.ErrOut, `
+next steps:
+  edit the YAML files (rules.yaml's game: key says which game they are for)
+  cardlab validate --rules %s      # check your edits
+`, dir)
+		return nil
 	}
 	fmt.Fprintf(opts.ErrOut, `
 next steps:

@@ -87,7 +87,7 @@ are fine).`,
 }
 
 func ladderRun(opts *LadderOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("ladder", opts.RulesDir)
 	if err != nil {
 		return err
 	}

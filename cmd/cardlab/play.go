@@ -97,7 +97,7 @@ event the table cannot see (unless --reveal-all).`,
 }
 
 func playRun(opts *PlayOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("play", opts.RulesDir)
 	if err != nil {
 		return err
 	}

@@ -116,7 +116,7 @@ func loadLayout(dir string, rs *rules.Ruleset) (*printing.Layout, error) {
 }
 
 func printRun(opts *PrintOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("print", opts.RulesDir)
 	if err != nil {
 		return err
 	}

@@ -367,13 +367,13 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 
 // reportPlay plays the games of a report.
 func reportPlay(opts *ReportOptions) (*reports.Data, error) {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("report", opts.RulesDir)
 	if err != nil {
 		return nil, err
 	}
 	var base *rules.Ruleset
 	if opts.BaseDir != "" {
-		if base, err = loadForCommand(opts.BaseDir); err != nil {
+		if base, err = loadForCommand("report", opts.BaseDir); err != nil {
 			return nil, err
 		}
 	}

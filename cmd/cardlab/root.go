@@ -4,12 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	// Every game cardlab knows registers itself: rules.yaml's game: key
+	// and 'cardlab games' find them in package game.
+	_ "github.com/cardlab/cardlab/games/all"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/internal/terminal"
@@ -76,7 +83,9 @@ cardlab checks them and simulates games to report balance.
 
 Without --rules, commands use the embedded default ruleset: the reconstructed
 Star Trek Conquest – Alpha Tactics v1.2.4 set. Start your own with
-'cardlab init DIR' and point commands at it with --rules DIR.
+'cardlab init DIR' and point commands at it with --rules DIR. rules.yaml's
+'game:' key says which game a ruleset is for ('cardlab games' lists them;
+without the key, Alpha Tactics).
 
 Exit codes: 0 success; 2 a malformed request (an unknown command or
 flag, wrong arguments, a flag value that is not what the flag takes);
@@ -86,6 +95,7 @@ be written) or an interrupted run.`,
 		Example: `  cardlab init mygame            # copy the default ruleset into ./mygame
   cardlab validate --rules mygame
   cardlab cards --rules mygame --faction klingon
+  cardlab games                  # the games cardlab can model
   cardlab effects                # what an effect: line can name
   cardlab schema --out mygame/.schemas`,
 		Version:       versionString(),
@@ -104,6 +114,7 @@ be written) or an interrupted run.`,
 		NewCmdCards(g, nil),
 		NewCmdEffects(g, nil),
 		NewCmdInit(g, nil),
+		NewCmdGames(g, nil),
 		NewCmdSchema(g, nil),
 		NewCmdPlay(g, nil),
 		NewCmdScore(g, nil),
@@ -259,10 +270,40 @@ func loadRuleset(dir string) (*rules.Ruleset, error) {
 	return rules.LoadDir(dir)
 }
 
-// loadForCommand loads the ruleset for a command other than validate; an
-// invalid ruleset is reported with a pointer to validate.
-func loadForCommand(dir string) (*rules.Ruleset, error) {
-	rs, err := loadRuleset(dir)
+// rulesetFS is the ruleset in dir as a file system and the prefix its
+// messages name files with, as rules.LoadDir names them; dir "" is the
+// embedded default.
+func rulesetFS(dir string) (fs.FS, string) {
+	if dir == "" {
+		return rules.DefaultFS(), "cards/default"
+	}
+	prefix := filepath.Clean(dir)
+	if prefix == "." {
+		prefix = ""
+	}
+	return os.DirFS(dir), filepath.ToSlash(prefix)
+}
+
+// detectGame is the game of the ruleset in dir, by rules.yaml's `game:` key
+// (game.Detect).
+func detectGame(dir string) (game.Game, error) {
+	fsys, prefix := rulesetFS(dir)
+	return game.Detect(fsys, prefix)
+}
+
+// loadForCommand loads the ruleset for command, a command other than
+// validate; an invalid ruleset is reported with a pointer to validate. The
+// commands that play games still play only Alpha Tactics (issue 27): the
+// ruleset of another game is refused by name, before any work.
+func loadForCommand(command, dir string) (*rules.Ruleset, error) {
+	g, err := detectGame(dir)
+	if err == nil && g.ID() != rules.GameID {
+		return nil, fmt.Errorf("cardlab %s plays only Alpha Tactics rulesets so far (issue 27); this ruleset is %s", command, g.ID())
+	}
+	var rs *rules.Ruleset
+	if err == nil {
+		rs, err = loadRuleset(dir)
+	}
 	if err != nil {
 		where := "the embedded ruleset"
 		hint := "cardlab validate"

@@ -115,7 +115,7 @@ type scoredCard struct {
 }
 
 func scoreRun(opts *ScoreOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("score", opts.RulesDir)
 	if err != nil {
 		return err
 	}

@@ -142,7 +142,7 @@ func simulateRun(opts *SimulateOptions) error {
 		}
 		defer games.Abort()
 	}
-	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	rs, lineups, specs, err := loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}
@@ -200,8 +200,8 @@ func simulateRun(opts *SimulateOptions) error {
 
 // loadBatch does what every batch command does first: load the ruleset,
 // turn --players or --matchups into lineups and check --bots against them.
-func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (*rules.Ruleset, [][]string, []string, error) {
-	rs, err := loadForCommand(rulesDir)
+func loadBatch(command, rulesDir string, players, matchups []string, botSpecs string) (*rules.Ruleset, [][]string, []string, error) {
+	rs, err := loadForCommand(command, rulesDir)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -90,7 +90,7 @@ a few hundred games, or ismcts:iters=100.`,
 }
 
 func skillRun(opts *SkillOptions) error {
-	rs, err := loadForCommand(opts.RulesDir)
+	rs, err := loadForCommand("skill", opts.RulesDir)
 	if err != nil {
 		return err
 	}

@@ -118,7 +118,7 @@ win share in percent (--target 48), or the fair share 100/players %.
 }
 
 func sweepRun(opts *SweepOptions) error {
-	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	rs, lineups, specs, err := loadBatch("sweep", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}

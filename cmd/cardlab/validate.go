@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // ValidateOptions are the inputs of `cardlab validate`.
@@ -61,9 +65,20 @@ type jsonError struct {
 }
 
 func validateRun(opts *ValidateOptions) error {
-	rs, err := loadRuleset(opts.RulesDir)
-	if err == nil {
-		_, err = loadLayout(opts.RulesDir, rs) // the print layout, when the ruleset has one
+	g, err := detectGame(opts.RulesDir)
+	var rs *rules.Ruleset
+	var other game.Ruleset // the ruleset of a game other than Alpha Tactics
+	switch {
+	case err != nil:
+	case g.ID() == rules.GameID:
+		// Alpha Tactics loads as it always has: its messages and the
+		// print layout check are unchanged.
+		rs, err = loadRuleset(opts.RulesDir)
+		if err == nil {
+			_, err = loadLayout(opts.RulesDir, rs) // the print layout, when the ruleset has one
+		}
+	default:
+		other, err = loadGameRuleset(g, opts.RulesDir)
 	}
 	errs := errorEntries(err)
 	if opts.JSON {
@@ -90,6 +105,9 @@ func validateRun(opts *ValidateOptions) error {
 		}
 		fmt.Fprintf(opts.ErrOut, "%d %s\n", len(errs), noun)
 		return errReported
+	}
+	if other != nil {
+		return printValid(opts.Out, g, other)
 	}
 	players := 0
 	for _, c := range rs.Cards {
@@ -130,4 +148,52 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// loadGameRuleset loads the ruleset in dir with g's loader; its messages
+// name files as Alpha Tactics' do, with dir in front.
+func loadGameRuleset(g game.Game, dir string) (game.Ruleset, error) {
+	fsys, prefix := rulesetFS(dir)
+	rs, err := g.Load(fsys, ".")
+	if err != nil {
+		return nil, prefixErrors(err, prefix)
+	}
+	return rs, nil
+}
+
+// prefixErrors puts prefix in front of the file names of a loader's
+// positioned messages, which name files relative to the ruleset.
+func prefixErrors(err error, prefix string) error {
+	var list cards.ErrorList
+	if prefix == "" || !errors.As(err, &list) {
+		return err
+	}
+	out := make(cards.ErrorList, len(list))
+	for i, e := range list {
+		c := *e
+		if f := strings.TrimPrefix(c.Pos.File, "./"); f == "." || f == "" {
+			c.Pos.File = prefix
+		} else if !path.IsAbs(f) && !strings.HasPrefix(f, prefix+"/") {
+			c.Pos.File = prefix + "/" + f
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// printValid is validate's line for a valid ruleset of any game: its name,
+// version, game, sides, cards and hash.
+func printValid(w io.Writer, g game.Game, rs game.Ruleset) error {
+	info := rs.Info()
+	copies := 0
+	for _, c := range rs.Cards() {
+		copies += c.Copies
+	}
+	hash := info.Hash
+	if len(hash) > 8 {
+		hash = hash[:8]
+	}
+	_, err := fmt.Fprintf(w, "ok: %s %s: %s, %d %s, %d cards (hash %s)\n",
+		info.Name, info.Version, g.Name(), len(rs.Sides()), g.Vocabulary().Sides, copies, hash)
+	return err
 }

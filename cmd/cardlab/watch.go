@@ -182,9 +182,9 @@ func watchRun(opts *WatchOptions) error {
 	var base *rules.Ruleset
 	var err error
 	if opts.BaseDir != "" {
-		base, err = loadForCommand(opts.BaseDir)
+		base, err = loadForCommand("watch", opts.BaseDir)
 	} else {
-		base, err = loadForCommand(dir)
+		base, err = loadForCommand("watch", dir)
 		if err != nil {
 			err = fmt.Errorf("%w\n(the baseline is the ruleset as watch finds it: fix it first, or give --base DIR)", err)
 		}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// GamesOptions are the inputs of `cardlab games`.
+type GamesOptions struct {
+	Out, ErrOut io.Writer
+	JSON        bool
+}
+
+// NewCmdGames parses the flags of `cardlab games`; runF replaces gamesRun in
+// tests.
+func NewCmdGames(_ *globalOptions, runF func(*GamesOptions) error) *cobra.Command {
+	opts := &GamesOptions{}
+	cmd := &cobra.Command{
+		Use:   "games",
+		Short: "List the games cardlab can model",
+		Long: `List the games cardlab knows: the id that rules.yaml's 'game:' key and
+'cardlab init --game' take, the game's name, what a side is called (what a
+seat plays: a faction, a player), how many seats a game of its default
+ruleset has, whether one side may take several seats of a game (a mirror),
+and how many effect handlers its cards can name.
+
+A rules.yaml without a 'game:' key is an Alpha Tactics ruleset. validate
+checks a ruleset of any game; the commands that play games play Alpha
+Tactics rulesets only so far (issue 27).
+
+--json prints {"games": [{"id", "name", "side", "sides", "seats": {"min",
+"max"}, "mirror", "effects"}]}.`,
+		Example: `  cardlab games
+  cardlab init --game alphatactics mygame
+  cardlab games --json | jq -r '.games[].id'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if runF != nil {
+				return runF(opts)
+			}
+			return gamesRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the games as JSON")
+	return cmd
+}
+
+// gameRow is one registered game in `cardlab games`.
+type gameRow struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Side  string `json:"side"`
+	Sides string `json:"sides"`
+	Seats struct {
+		Min int `json:"min"`
+		Max int `json:"max"`
+	} `json:"seats"`
+	Mirror  bool `json:"mirror"`
+	Effects int  `json:"effects"`
+}
+
+// gameRows describes the registered games by their default rulesets.
+func gameRows() []gameRow {
+	var out []gameRow
+	for _, g := range game.Games() {
+		v := g.Vocabulary()
+		r := gameRow{ID: g.ID(), Name: g.Name(), Side: v.Side, Sides: v.Sides}
+		if rs, _ := g.Default(); rs != nil {
+			r.Seats.Min, r.Seats.Max = rs.Seats()
+			r.Mirror = rs.Mirror()
+		}
+		if reg := g.Effects(); reg != nil {
+			r.Effects = len(reg.Names())
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func gamesRun(opts *GamesOptions) error {
+	rows := gameRows()
+	if opts.JSON {
+		if rows == nil {
+			rows = []gameRow{}
+		}
+		return writeJSON(opts.Out, struct {
+			Games []gameRow `json:"games"`
+		}{rows})
+	}
+	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSIDE\tSEATS\tMIRROR\tEFFECTS")
+	for _, r := range rows {
+		seats := strconv.Itoa(r.Seats.Min)
+		if r.Seats.Max != r.Seats.Min {
+			seats += "-" + strconv.Itoa(r.Seats.Max)
+		}
+		mirror := "no"
+		if r.Mirror {
+			mirror = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", r.ID, r.Name, r.Side, seats, mirror, r.Effects)
+	}
+	return tw.Flush()
+}

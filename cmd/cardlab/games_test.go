@@ -1,0 +1,284 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/handlers"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
+)
+
+// tinyGame is a second registered game for the command line's tests, so
+// that they do not wait for a real one: a ruleset is rules.yaml with its
+// game, name, version and sides, read with the neutral cards.Reader.
+type tinyGame struct{}
+
+const tinyID = "cmdtest"
+
+func init() { game.Register(tinyGame{}) }
+
+func (tinyGame) ID() string   { return tinyID }
+func (tinyGame) Name() string { return "Command Test" }
+func (tinyGame) Vocabulary() game.Vocabulary {
+	return game.Vocabulary{Side: "player", Sides: "players", Score: "points", Length: "turn"}
+}
+func (tinyGame) Effects() *effects.Registry          { return nil }
+func (tinyGame) Schemas() (map[string][]byte, error) { return nil, nil }
+
+var tinyDefault = fstest.MapFS{"rules.yaml": {Data: []byte("game: cmdtest\nname: Tiny\nversion: \"1\"\nsides: [north, south]\n")}}
+
+func (g tinyGame) Default() (game.Ruleset, fs.FS) {
+	rs, err := g.Load(tinyDefault, ".")
+	if err != nil {
+		panic(err)
+	}
+	return rs, tinyDefault
+}
+
+func (tinyGame) Load(fsys fs.FS, dir string) (game.Ruleset, error) {
+	r := cards.NewReader(fsys, dir)
+	if !r.ReadDir() || !r.Has("rules.yaml") {
+		r.Errorf(cards.Pos{File: r.DirName()}, "not a ruleset: rules.yaml not found")
+		return nil, r.Errs
+	}
+	root := r.Parse("rules.yaml", r.Data["rules.yaml"])
+	if root == nil {
+		return nil, r.Errs
+	}
+	m := r.Object("rules.yaml", root, "rules.yaml", []string{"game", "name", "version", "sides"})
+	rs := &tinyRuleset{}
+	if m != nil {
+		m.Require("name", "version", "sides")
+		rs.name, _ = m.Str("name", false)
+		rs.version, _ = m.Str("version", false)
+		rs.sides, _, _ = m.Strs("sides")
+	}
+	if len(r.Errs) > 0 {
+		return nil, r.Errs
+	}
+	rs.hash = cards.HashFiles(r.Data)
+	return rs, nil
+}
+
+type tinyRuleset struct {
+	name, version, hash string
+	sides               []string
+}
+
+func (*tinyRuleset) Game() string { return tinyID }
+func (r *tinyRuleset) Info() game.Info {
+	return game.Info{Name: r.name, Version: r.version, Hash: r.hash}
+}
+func (*tinyRuleset) Seats() (int, int) { return 2, 2 }
+func (r *tinyRuleset) Sides() []game.Side {
+	out := make([]game.Side, len(r.sides))
+	for i, s := range r.sides {
+		out[i] = game.Side{ID: s, Name: s}
+	}
+	return out
+}
+func (*tinyRuleset) Mirror() bool       { return true }
+func (*tinyRuleset) Cards() []game.Card { return []game.Card{{ID: "one", Side: -1, Copies: 3}} }
+func (*tinyRuleset) NewState([]int, uint64) (game.State, error) {
+	return nil, fmt.Errorf("cmdtest: not playable")
+}
+
+func TestGames(t *testing.T) {
+	code, stdout, stderr := cardlab(t, "games")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if f := strings.Fields(lines[0]); !reflect.DeepEqual(f, []string{"ID", "NAME", "SIDE", "SEATS", "MIRROR", "EFFECTS"}) {
+		t.Errorf("header %q", lines[0])
+	}
+	if len(lines) != 1+len(game.Games()) {
+		t.Errorf("%d lines for %d games:\n%s", len(lines), len(game.Games()), stdout)
+	}
+	wantAT := fmt.Sprintf("faction  2-4    no      %d", len(handlers.AlphaTactics.Names()))
+	for _, want := range []string{"alphatactics  Star Trek Conquest – Alpha Tactics", wantAT, "cmdtest       Command Test", "player   2      yes     0"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("games lacks %q:\n%s", want, stdout)
+		}
+	}
+
+	code, stdout, _ = cardlab(t, "games", "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var res struct{ Games []gameRow }
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("--json: %v\n%s", err, stdout)
+	}
+	var ids []string
+	for _, g := range res.Games {
+		ids = append(ids, g.ID)
+	}
+	if !reflect.DeepEqual(ids, game.IDs()) {
+		t.Errorf("--json ids %v, want %v", ids, game.IDs())
+	}
+	for _, g := range res.Games {
+		if g.ID == rules.GameID && (g.Seats.Min != 2 || g.Seats.Max != 4 || g.Mirror || g.Sides != "factions" || g.Effects == 0) {
+			t.Errorf("--json alphatactics: %+v", g)
+		}
+	}
+
+	if code, _, stderr := cardlab(t, "games", "x"); code != 2 || !strings.Contains(stderr, "takes no arguments") {
+		t.Errorf("games x: exit %d: %s", code, stderr)
+	}
+}
+
+// withGameKey writes the default ruleset with line put first in rules.yaml.
+func withGameKey(t *testing.T, line string) string {
+	t.Helper()
+	dir := writeDefault(t)
+	p := filepath.Join(dir, "rules.yaml")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, append([]byte(line+"\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// rules.yaml's game: key picks the loader: absent or alphatactics is Alpha
+// Tactics, an unknown game is a positioned error, another game's ruleset
+// validates with that game's loader and the commands that play refuse it.
+func TestRulesetGameKey(t *testing.T) {
+	at := withGameKey(t, "game: alphatactics")
+	typo := withGameKey(t, "game: cmdtets")
+	list := withGameKey(t, "game: [alphatactics]")
+	tiny := filepath.Join(t.TempDir(), "tiny")
+	if code, _, stderr := cardlab(t, "init", "--game", tinyID, tiny); code != 0 {
+		t.Fatalf("init --game %s: exit %d: %s", tinyID, code, stderr)
+	}
+	tinyBroken := filepath.Join(t.TempDir(), "tinyb")
+	if err := os.MkdirAll(tinyBroken, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tinyBroken, "rules.yaml"), []byte("game: cmdtest\nname: Tiny\nversoin: \"1\"\nsides: [a, b]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs := rules.Default()
+	okAT := "ok: " + rs.Name + " " + rs.Version + ": 4 factions, 132 player cards, 24 targets (hash "
+
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // prefix of stdout ("" for none)
+		stderr []string
+	}{
+		{"alphatactics named", []string{"validate", "--rules", at}, 0, okAT, nil},
+		{"unknown game", []string{"validate", "--rules", typo}, 1, "",
+			[]string{typo + `/rules.yaml:1:7: unknown game "cmdtets"; did you mean "cmdtest"? (registered games: ` + strings.Join(game.IDs(), ", ") + ")\n1 error\n"}},
+		{"game not a string", []string{"validate", "--rules", list}, 1, "",
+			[]string{list + `/rules.yaml:1:7: game: expected a string, got a list`}},
+		{"another game validates", []string{"validate", "--rules", tiny}, 0, "ok: Tiny 1: Command Test, 2 players, 3 cards (hash ", nil},
+		{"another game's errors name the directory", []string{"validate", "--rules", tinyBroken}, 1, "",
+			[]string{tinyBroken + `/rules.yaml:3:1: unknown key "versoin" in rules.yaml, did you mean "version"?`}},
+		{"simulate refuses another game", []string{"simulate", "--rules", tiny, "--games", "2"}, 1, "",
+			[]string{"cardlab: cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest\n"}},
+		{"report refuses another game", []string{"report", "--rules", tiny, "--out", filepath.Join(t.TempDir(), "r")}, 1, "",
+			[]string{"cardlab report plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
+		{"cards refuses another game", []string{"cards", "--rules", tiny}, 1, "",
+			[]string{"cardlab cards plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
+		{"play refuses another game", []string{"play", "--rules", tiny, "--players", "north,south"}, 1, "",
+			[]string{"cardlab play plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
+		{"diff refuses another base", []string{"diff", "--rules", at, "--base", tiny, "--games", "2"}, 1, "",
+			[]string{"cardlab diff plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
+		{"simulate names an unknown game", []string{"simulate", "--rules", typo, "--games", "2"}, 1, "",
+			[]string{"ruleset " + typo + " is invalid (run 'cardlab validate --rules " + typo + "' for every error):\n" + typo + `/rules.yaml:1:7: unknown game "cmdtets"`}},
+		{"simulate plays alphatactics named", []string{"simulate", "--rules", at, "--games", "2", "--bots", "random", "--players", "vulcan,klingon"}, 0, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := cardlab(t, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+			if tt.code != 0 && stdout != "" {
+				t.Errorf("stdout: %s", stdout)
+			}
+			if !strings.HasPrefix(stdout, tt.stdout) {
+				t.Errorf("stdout %q, want prefix %q", stdout, tt.stdout)
+			}
+			for _, w := range tt.stderr {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if strings.Contains(stderr, "Usage:") || strings.Contains(stderr, "goroutine") {
+				t.Errorf("usage or a stack for a bad ruleset:\n%s", stderr)
+			}
+		})
+	}
+
+	// --json puts the unknown game's position in its fields.
+	code, stdout, _ := cardlab(t, "validate", "--rules", typo, "--json")
+	var res struct {
+		Valid  bool
+		Errors []jsonError
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || code != 1 || res.Valid || len(res.Errors) != 1 {
+		t.Fatalf("--json: exit %d, %v: %s", code, err, stdout)
+	}
+	if e := res.Errors[0]; e.File != typo+"/rules.yaml" || e.Line != 1 || e.Col != 7 || !strings.HasPrefix(e.Message, `unknown game "cmdtets"`) {
+		t.Errorf("--json error %+v", e)
+	}
+}
+
+func TestInitGame(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tiny")
+	code, stdout, stderr := cardlab(t, "init", "--game", tinyID, dir)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "wrote 1 files to "+dir) || !strings.Contains(stderr, "cardlab validate --rules "+dir) {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if got := dirFiles(t, dir); len(got) != 1 || string(got["rules.yaml"]) != string(tinyDefault["rules.yaml"].Data) {
+		t.Errorf("wrote %v", got)
+	}
+
+	// The same safety as the default: an edited file stops a second init.
+	corrupt(t, dir, "rules.yaml", "Tiny", "Mine")
+	before := dirFiles(t, dir)
+	if code, _, stderr := cardlab(t, "init", "--game", tinyID, dir); code != 1 || !strings.Contains(stderr, "not overwriting") {
+		t.Errorf("second init: exit %d: %s", code, stderr)
+	}
+	if after := dirFiles(t, dir); !reflect.DeepEqual(after, before) {
+		t.Error("second init changed the directory")
+	}
+	// A directory holding another game's files is as much in the way.
+	if code, _, stderr := cardlab(t, "init", dir); code != 1 || !strings.Contains(stderr, "not overwriting") {
+		t.Errorf("init of alphatactics over it: exit %d: %s", code, stderr)
+	}
+
+	for _, tt := range []struct{ game, want string }{
+		{"cmdtset", `invalid --game: unknown game "cmdtset"; did you mean "cmdtest"? (valid: ` + strings.Join(game.IDs(), ", ") + ")"},
+		{"", `invalid --game: unknown game ""`},
+		{"chess", `invalid --game: unknown game "chess" (valid: `},
+	} {
+		out := filepath.Join(t.TempDir(), "x")
+		code, stdout, stderr := cardlab(t, "init", "--game", tt.game, out)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "Usage:") {
+			t.Errorf("--game %q: exit %d\nstdout: %s\nstderr: %s", tt.game, code, stdout, stderr)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Errorf("--game %q: %s was created", tt.game, out)
+		}
+	}
+}
