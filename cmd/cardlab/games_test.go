@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -105,10 +107,18 @@ func TestGames(t *testing.T) {
 	if len(lines) != 1+len(game.Games()) {
 		t.Errorf("%d lines for %d games:\n%s", len(lines), len(game.Games()), stdout)
 	}
-	wantAT := fmt.Sprintf("faction  2-4    no      %d", len(handlers.AlphaTactics.Names()))
-	for _, want := range []string{"alphatactics  Star Trek Conquest – Alpha Tactics", wantAT, "cmdtest       Command Test", "player   2      yes     0"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("games lacks %q:\n%s", want, stdout)
+	// Columns are two or more spaces apart; other games' rows may widen them.
+	rows := map[string][]string{}
+	for _, l := range lines[1:] {
+		f := regexp.MustCompile(`\s{2,}`).Split(l, -1)
+		rows[f[0]] = f
+	}
+	for id, want := range map[string][]string{
+		rules.GameID: {rules.GameID, "Star Trek Conquest – Alpha Tactics", "faction", "2-4", "no", strconv.Itoa(len(handlers.AlphaTactics.Names()))},
+		tinyID:       {tinyID, "Command Test", "player", "2", "yes", "0"},
+	} {
+		if !reflect.DeepEqual(rows[id], want) {
+			t.Errorf("row of %s: %q, want %q\n%s", id, rows[id], want, stdout)
 		}
 	}
 

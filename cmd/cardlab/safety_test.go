@@ -29,6 +29,12 @@ func TestCLIMisuse(t *testing.T) {
 	os.WriteFile(file, []byte("{}"), 0o644)
 	os.Symlink(".", filepath.Join(dir, "dirlink"))
 	huge := []string{"simulate", "--players", "starfleet,klingon", "--games", "1000000000"}
+	// Rulesets the commands that play must refuse before any game.
+	tiny, typo := filepath.Join(dir, "tiny"), filepath.Join(dir, "typo")
+	os.Mkdir(tiny, 0o755)
+	os.WriteFile(filepath.Join(tiny, "rules.yaml"), tinyDefault["rules.yaml"].Data, 0o644)
+	os.Mkdir(typo, 0o755)
+	os.WriteFile(filepath.Join(typo, "rules.yaml"), []byte("game: alphatatcics\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -70,6 +76,10 @@ func TestCLIMisuse(t *testing.T) {
 		{"merge of a folder", []string{"merge", dir}, 1, "is a folder, not a 'cardlab simulate --json' result"},
 		{"report from /dev/zero", []string{"report", "--from", "/dev/zero", "--out", filepath.Join(dir, "r2")}, 1, "too large"},
 		{"score of /dev/zero", []string{"score", "/dev/zero"}, 1, "too large: more than 1 MiB"},
+		{"another game's ruleset", append(huge, "--rules", tiny), 1, "cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"},
+		{"another game's ruleset in report", []string{"report", "--rules", tiny, "--out", filepath.Join(dir, "r"), "--games", "1000000000"}, 1, "this ruleset is cmdtest"},
+		{"unknown game in rules.yaml", append(huge, "--rules", typo), 1, `rules.yaml:1:7: unknown game "alphatatcics"; did you mean "alphatactics"?`},
+		{"init unknown game", []string{"init", "--game", "goofspeil", filepath.Join(dir, "g")}, 2, `invalid --game: unknown game "goofspeil"`},
 		{"same out and games-out", []string{"simulate", "--out", file, "--games-out", file}, 2, "name the same file"},
 		{"same file spelled twice", []string{"simulate", "--out", file, "--games-out", filepath.Join(dir, ".", "file.json")}, 2, "name the same file"},
 		{"same new file through a link", []string{"simulate", "--out", filepath.Join(dir, "new.json"), "--games-out", filepath.Join(dir, "dirlink", "new.json")}, 2, "name the same file"},
@@ -93,6 +103,9 @@ func TestCLIMisuse(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "r")); err == nil {
 		t.Error("a refused report made its folder")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "g")); err == nil {
+		t.Error("a refused init made its folder")
 	}
 }
 

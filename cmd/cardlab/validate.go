@@ -31,6 +31,8 @@ func NewCmdValidate(g *globalOptions, runF func(*ValidateOptions) error) *cobra.
 		Short: "Check a ruleset and report every error",
 		Long: `Load a ruleset and check it: YAML syntax, unknown keys, value ranges, effect
 handlers and their parameters, deck sizes, references between files.
+rules.yaml's 'game:' key says which game's rules check it ('cardlab games'
+lists them); without the key the ruleset is an Alpha Tactics one.
 
 On success it prints one line with the ruleset's name, version, counts and
 content hash (the hash identifies the ruleset in simulation results).
