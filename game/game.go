@@ -58,6 +58,12 @@ type State interface {
 	Determinize(viewer int, rng *RNG)
 	// ActionString names an action for traces and errors.
 	ActionString(a Action) string
+	// Observation appends to buf an encoding of what seat can observe now
+	// (its own hand, the table as it sees it, public counts), for the
+	// never-peek tests: Determinize(seat, …) must leave it unchanged. Two
+	// states with different observations for seat are ones seat can tell
+	// apart; the encoding is the game's and only compared for equality.
+	Observation(seat int, buf []byte) []byte
 }
 
 // Agent decides for the seat whose turn it is, from what that seat may know.

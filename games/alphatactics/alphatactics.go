@@ -203,3 +203,37 @@ func (s *State) Determinize(viewer int, rng *game.RNG) { s.S.Determinize(viewer,
 
 // ActionString implements game.State.
 func (s *State) ActionString(a game.Action) string { return engine.Action(a).String() }
+
+// Observation implements game.State with the engine's viewer-sided reading
+// (view.go): the phase, round and deciding seat; each row's target and its
+// cards (identity when seat may see it, owner, face, shield); every hand
+// (seat's own cards and spied ones by identity, the rest as -1), pile
+// sizes, the face-up discard piles and the targets left.
+func (s *State) Observation(seat int, buf []byte) []byte {
+	e := s.S
+	buf = append(buf, byte(e.Phase()), byte(e.Round()), byte(e.CurrentPlayer()+1), byte(e.TargetsLeft()))
+	for r := 0; r < e.NumRows(); r++ {
+		buf = append(buf, byte(e.RowTarget(r)+1), byte(e.RowLen(r)))
+		for k := 0; k < e.RowLen(r); k++ {
+			sl := e.Slot(seat, r, k)
+			buf = append(buf, byte(sl.Card+1), byte(sl.Owner), b2u(sl.FaceUp)|b2u(sl.Shielded)<<1|b2u(sl.PowerCover)<<2, byte(sl.Weakened))
+		}
+	}
+	for p := 0; p < e.NumPlayers(); p++ {
+		buf = append(buf, byte(e.HandLen(p)), byte(e.DrawLen(p)), byte(e.DiscardLen(p)))
+		for k := 0; k < e.HandLen(p); k++ {
+			buf = append(buf, byte(e.HandCard(seat, p, k)+1))
+		}
+		for k := 0; k < e.DiscardLen(p); k++ {
+			buf = append(buf, byte(e.DiscardCard(p, k)))
+		}
+	}
+	return buf
+}
+
+func b2u(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
