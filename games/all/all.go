@@ -6,4 +6,6 @@ package all
 import (
 	// Alpha Tactics registers as "alphatactics".
 	_ "github.com/cardlab/cardlab/games/alphatactics"
+	// Goofspiel registers as "goofspiel".
+	_ "github.com/cardlab/cardlab/games/goofspiel"
 )
