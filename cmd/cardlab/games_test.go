@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -289,6 +290,47 @@ func TestInitGame(t *testing.T) {
 		}
 		if _, err := os.Lstat(out); err == nil {
 			t.Errorf("--game %q: %s was created", tt.game, out)
+		}
+	}
+}
+
+// Another game's messages name files as Alpha Tactics' do: with --rules in
+// front, "./x" as "x", whatever its loader was given.
+func TestPrefixErrors(t *testing.T) {
+	tests := []struct{ prefix, file, want string }{
+		{"my", "./rules.yaml", "my/rules.yaml"},
+		{"my", "rules.yaml", "my/rules.yaml"},
+		{"my", "my/rules.yaml", "my/rules.yaml"},
+		{"my", ".", "my"},
+		{"my", "", "my"},
+		{"", "./rules.yaml", "rules.yaml"},
+		{"", "rules.yaml", "rules.yaml"},
+		{"", ".", "."},
+		{"../up/dir", "./deck.yaml", "../up/dir/deck.yaml"},
+		{"/abs", "./rules.yaml", "/abs/rules.yaml"},
+	}
+	for _, tt := range tests {
+		in := cards.ErrorList{{Pos: cards.Pos{File: tt.file, Line: 3, Col: 1}, Msg: "m"}}
+		var got cards.ErrorList
+		if !errors.As(prefixErrors(in, tt.prefix), &got) || len(got) != 1 {
+			t.Fatalf("%q, %q: not one positioned error", tt.prefix, tt.file)
+		}
+		if got[0].Pos.File != tt.want || got[0].Pos.Line != 3 || in[0].Pos.File != tt.file {
+			t.Errorf("prefix %q, file %q: %+v, want %q (and the input unchanged)", tt.prefix, tt.file, got[0].Pos, tt.want)
+		}
+	}
+	if err := fmt.Errorf("plain"); prefixErrors(err, "my") != err {
+		t.Error("an error without positions changed")
+	}
+}
+
+// validate's line names one side in the singular.
+func TestPrintValidSides(t *testing.T) {
+	for sides, want := range map[int]string{1: "1 player,", 2: "2 players,"} {
+		var b strings.Builder
+		rs := &tinyRuleset{name: "T", version: "1", hash: "0123456789", sides: []string{"a", "b"}[:sides]}
+		if err := printValid(&b, tinyGame{}, rs); err != nil || !strings.Contains(b.String(), want) {
+			t.Errorf("%d sides: %q, want %q", sides, b.String(), want)
 		}
 	}
 }

@@ -164,20 +164,27 @@ func loadGameRuleset(g game.Game, dir string) (game.Ruleset, error) {
 }
 
 // prefixErrors puts prefix in front of the file names of a loader's
-// positioned messages, which name files relative to the ruleset.
+// positioned messages, which name files relative to the ruleset ("./x" as
+// "x", as Alpha Tactics' loader names them).
 func prefixErrors(err error, prefix string) error {
 	var list cards.ErrorList
-	if prefix == "" || !errors.As(err, &list) {
+	if !errors.As(err, &list) {
 		return err
 	}
 	out := make(cards.ErrorList, len(list))
 	for i, e := range list {
 		c := *e
-		if f := strings.TrimPrefix(c.Pos.File, "./"); f == "." || f == "" {
-			c.Pos.File = prefix
-		} else if !path.IsAbs(f) && !strings.HasPrefix(f, prefix+"/") {
-			c.Pos.File = prefix + "/" + f
+		f := strings.TrimPrefix(c.Pos.File, "./")
+		switch {
+		case f == "." || f == "":
+			f = prefix
+		case prefix != "" && !path.IsAbs(f) && !strings.HasPrefix(f, prefix+"/"):
+			f = prefix + "/" + f
 		}
+		if f == "" {
+			f = "."
+		}
+		c.Pos.File = f
 		out[i] = &c
 	}
 	return out
@@ -195,7 +202,12 @@ func printValid(w io.Writer, g game.Game, rs game.Ruleset) error {
 	if len(hash) > 8 {
 		hash = hash[:8]
 	}
+	v, sides := g.Vocabulary(), len(rs.Sides())
+	noun := v.Sides
+	if sides == 1 {
+		noun = v.Side
+	}
 	_, err := fmt.Fprintf(w, "ok: %s %s: %s, %d %s, %d cards (hash %s)\n",
-		info.Name, info.Version, g.Name(), len(rs.Sides()), g.Vocabulary().Sides, copies, hash)
+		info.Name, info.Version, g.Name(), sides, noun, copies, hash)
 	return err
 }
