@@ -334,3 +334,34 @@ func TestPrintValidSides(t *testing.T) {
 		}
 	}
 }
+
+// The first game beside Alpha Tactics, end to end on the command line: its
+// default written, validated by its own loader, a misspelt game: named at
+// its position, and the commands that play refusing it by name.
+func TestGoofspielRuleset(t *testing.T) {
+	if _, ok := game.Lookup("goofspiel"); !ok {
+		t.Fatal("goofspiel is not registered: games/all does not link it")
+	}
+	dir := filepath.Join(t.TempDir(), "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init --game goofspiel: exit %d: %s", code, stderr)
+	}
+	if code, stdout, stderr := cardlab(t, "validate", "--rules", dir); code != 0 || !strings.HasPrefix(stdout, "ok: Goofspiel ") {
+		t.Errorf("validate: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if code, _, stderr := cardlab(t, "simulate", "--rules", dir, "--games", "2"); code != 1 ||
+		!strings.Contains(stderr, "cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
+		t.Errorf("simulate: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "rules.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(string(data[:strings.Index(string(data), "game: goofspiel")]), "\n")
+	corrupt(t, dir, "rules.yaml", "game: goofspiel", "game: goofspeil")
+	want := fmt.Sprintf("%s/rules.yaml:%d:7: unknown game \"goofspeil\"; did you mean \"goofspiel\"? (registered games: %s)\n",
+		dir, line, strings.Join(game.IDs(), ", "))
+	if code, stdout, stderr := cardlab(t, "validate", "--rules", dir); code != 1 || stdout != "" || stderr != want+"1 error\n" {
+		t.Errorf("validate of a misspelt game: exit %d\nstderr %q\nwant   %q", code, stderr, want+"1 error\n")
+	}
+}
