@@ -31,12 +31,12 @@ func Run(t *testing.T, g game.Game) {
 	if rs == nil || fsys == nil {
 		t.Fatalf("%s: Default returned no ruleset or no files", g.ID())
 	}
-	t.Run("Load", func(t *testing.T) { testLoad(t, g) })
-	t.Run("RandomGames", func(t *testing.T) { testRandomGames(t, rs) })
-	t.Run("Determinism", func(t *testing.T) { testDeterminism(t, rs) })
-	t.Run("CloneIndependence", func(t *testing.T) { testClones(t, rs) })
-	t.Run("Determinize", func(t *testing.T) { testDeterminize(t, rs) })
-	t.Run("ZeroAllocs", func(t *testing.T) { testAllocs(t, rs) })
+	t.Run("Load", func(t *testing.T) { Load(t, g) })
+	t.Run("RandomGames", func(t *testing.T) { RandomGames(t, rs) })
+	t.Run("Determinism", func(t *testing.T) { Determinism(t, rs) })
+	t.Run("CloneIndependence", func(t *testing.T) { CloneIndependence(t, rs) })
+	t.Run("Determinize", func(t *testing.T) { Determinize(t, rs) })
+	t.Run("ZeroAllocs", func(t *testing.T) { ZeroAllocs(t, rs) })
 }
 
 // Tables are the seatings the suite plays: every seat count the ruleset
@@ -68,7 +68,10 @@ func newState(t testing.TB, rs game.Ruleset, seats []int, seed uint64) game.Stat
 	return s
 }
 
-func testLoad(t *testing.T, g game.Game) {
+// Load checks g's default ruleset: it loads again from its own files with
+// the same hash, describes its seats, sides, cards and schemas, and
+// NewState refuses seats and sides it does not have.
+func Load(t testing.TB, g game.Game) {
 	rs, fsys := g.Default()
 	if rs.Game() != g.ID() {
 		t.Fatalf("default ruleset is of game %q, not %q", rs.Game(), g.ID())
@@ -118,13 +121,26 @@ func testLoad(t *testing.T, g game.Game) {
 
 // Play plays s to its end with uniformly random legal choices from rng,
 // checking the contracts at every decision; it returns a hash of every legal
-// list and choice (the game's action stream) and the number of decisions.
+// list, choice and seat's observation (the game's stream, chance included
+// as the seats see it) and the number of decisions.
 func Play(t testing.TB, s game.State, rng *game.RNG) (stream uint64, decisions int) {
+	t.Helper()
+	return play(t, s, rng, true)
+}
+
+// play is Play, hashing the observations only when observe is set (a
+// determinized twin's playout needs the checks, not the stream).
+func play(t testing.TB, s game.State, rng *game.RNG, observe bool) (stream uint64, decisions int) {
 	t.Helper()
 	h := fnv.New64a()
 	var buf []game.Action
 	var word [4]byte
+	var obs []byte
 	for !s.IsTerminal() {
+		for q := 0; observe && q < s.NumSeats(); q++ {
+			obs = s.Observation(q, obs[:0])
+			h.Write(obs)
+		}
 		if decisions == MaxDecisions {
 			t.Fatalf("no end after %d decisions", MaxDecisions)
 		}
@@ -178,15 +194,17 @@ func checkReturns(t testing.TB, s game.State) {
 	}
 }
 
-func games(t *testing.T, full int) int {
+func games(full int) int {
 	if testing.Short() {
 		return full / 10
 	}
 	return full
 }
 
-func testRandomGames(t *testing.T, rs game.Ruleset) {
-	n := games(t, 2000)
+// RandomGames plays 2,000 random games per seat count (200 with -short)
+// through Play's checks.
+func RandomGames(t testing.TB, rs game.Ruleset) {
+	n := games(2000)
 	for _, seats := range Tables(rs) {
 		total, longest := 0, 0
 		for i := 0; i < n; i++ {
@@ -203,8 +221,10 @@ func testRandomGames(t *testing.T, rs game.Ruleset) {
 	}
 }
 
-func testDeterminism(t *testing.T, rs game.Ruleset) {
-	n := games(t, 200)
+// Determinism checks that one seed plays one game, from New and after
+// Reset, and that the seeds play different games.
+func Determinism(t testing.TB, rs game.Ruleset) {
+	n := games(200)
 	for _, seats := range Tables(rs) {
 		reused := newState(t, rs, seats, 0)
 		streams := map[uint64]bool{}
@@ -241,8 +261,10 @@ func walk(s game.State, rng *game.RNG, k int) {
 	}
 }
 
-func testClones(t *testing.T, rs game.Ruleset) {
-	n := games(t, 200)
+// CloneIndependence checks that a state, its clone and a CopyInto copy
+// play on alike after other clones and copies were played out.
+func CloneIndependence(t testing.TB, rs game.Ruleset) {
+	n := games(200)
 	for _, seats := range Tables(rs) {
 		for i := 0; i < n; i++ {
 			seed := uint64(i)
@@ -269,8 +291,12 @@ func testClones(t *testing.T, rs game.Ruleset) {
 	}
 }
 
-func testDeterminize(t *testing.T, rs game.Ruleset) {
-	n := games(t, 300)
+// Determinize checks at random points of random games that Determinize
+// leaves the viewer's observation, the seat to move and the deciding
+// viewer's choices unchanged and the state playable, and that the seats'
+// observations change during a game.
+func Determinize(t testing.TB, rs game.Ruleset) {
+	n := games(300)
 	changed, tried := 0, 0
 	for _, seats := range Tables(rs) {
 		for i := 0; i < n; i++ {
@@ -282,7 +308,7 @@ func testDeterminize(t *testing.T, rs game.Ruleset) {
 				for v := 0; v < s.NumSeats(); v++ {
 					seen[string(s.Observation(v, nil))] = true
 				}
-				if r.Intn(4) == 0 {
+				if r.Intn(8) == 0 {
 					changed += checkDeterminize(t, s, r.Intn(s.NumSeats()), seed)
 					changed += checkDeterminize(t, s, s.CurrentPlayer(), seed+1)
 					tried += 2
@@ -302,7 +328,7 @@ func testDeterminize(t *testing.T, rs game.Ruleset) {
 // viewer observes the same, decides among the same actions, and that the
 // clone plays to a proper end. It reports 1 when some other seat's
 // observation changed (the hidden part was redealt), else 0.
-func checkDeterminize(t *testing.T, s game.State, viewer int, seed uint64) int {
+func checkDeterminize(t testing.TB, s game.State, viewer int, seed uint64) int {
 	t.Helper()
 	twin := s.Clone()
 	rng := game.NewRNG(seed ^ 0xd17e)
@@ -322,12 +348,14 @@ func checkDeterminize(t *testing.T, s game.State, viewer int, seed uint64) int {
 			diff = 1
 		}
 	}
-	play := game.NewRNG(seed)
-	Play(t, twin, &play)
+	r := game.NewRNG(seed)
+	play(t, twin, &r, false)
 	return diff
 }
 
-func testAllocs(t *testing.T, rs game.Ruleset) {
+// ZeroAllocs checks that a random playout from a copied start allocates
+// nothing.
+func ZeroAllocs(t testing.TB, rs game.Ruleset) {
 	for _, seats := range Tables(rs) {
 		base := newState(t, rs, seats, 1)
 		work := newState(t, rs, seats, 2)
