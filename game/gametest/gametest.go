@@ -376,3 +376,39 @@ func ZeroAllocs(t testing.TB, rs game.Ruleset) {
 		}
 	}
 }
+
+// Playthrough is the text a game's playthrough golden holds (design §3.11
+// item 5): for every seat count, ten seeded random games as their decision
+// count, stream hash (Play's: legal lists, choices, observations), scores
+// and returns; and the first game of the smallest table move by move. A
+// change to it is a change to what the game plays, to be made on purpose.
+func Playthrough(t testing.TB, rs game.Ruleset) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s %s %s: random play, game.NewRNG(seed ^ 0x5eed) choosing\n", rs.Game(), rs.Info().Name, rs.Info().Version)
+	for ti, seats := range Tables(rs) {
+		for seed := uint64(0); seed < 10; seed++ {
+			s := newState(t, rs, seats, seed)
+			if ti == 0 && seed == 0 {
+				moves := s.Clone()
+				rng := game.NewRNG(seed ^ 0x5eed)
+				var buf []game.Action
+				for !moves.IsTerminal() {
+					buf = moves.LegalActions(buf)
+					a := buf[rng.Intn(len(buf))]
+					fmt.Fprintf(&b, "seat %d of %d: %s (of %d)\n", moves.CurrentPlayer(), len(seats), moves.ActionString(a), len(buf))
+					moves.Apply(a)
+				}
+			}
+			rng := game.NewRNG(seed ^ 0x5eed)
+			h, d := Play(t, s, &rng)
+			scores := make([]int, len(seats))
+			for q := range scores {
+				scores[q] = s.Score(q)
+			}
+			ret := s.Returns()
+			fmt.Fprintf(&b, "%d seats, seed %d: %d decisions, stream %016x, scores %v, returns %.4g\n",
+				len(seats), seed, d, h, scores, ret[:len(seats)])
+		}
+	}
+	return b.Bytes()
+}
