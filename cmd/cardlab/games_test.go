@@ -326,7 +326,7 @@ func TestPrefixErrors(t *testing.T) {
 
 // validate's line names one side in the singular.
 func TestPrintValidSides(t *testing.T) {
-	for sides, want := range map[int]string{1: "1 player,", 2: "2 players,"} {
+	for sides, want := range map[int]string{1: "2 seats, 1 player (every seat plays it),", 2: "2 seats, 2 players (one may take several seats),"} {
 		var b strings.Builder
 		rs := &tinyRuleset{name: "T", version: "1", hash: "0123456789", sides: []string{"a", "b"}[:sides]}
 		if err := printValid(&b, tinyGame{}, rs); err != nil || !strings.Contains(b.String(), want) {

@@ -207,7 +207,21 @@ func printValid(w io.Writer, g game.Game, rs game.Ruleset) error {
 	if sides == 1 {
 		noun = v.Side
 	}
-	_, err := fmt.Fprintf(w, "ok: %s %s: %s, %d %s, %d cards (hash %s)\n",
-		info.Name, info.Version, g.Name(), sides, noun, copies, hash)
+	// "1 player" alone reads as a one-player game: say the seats, and that
+	// every seat plays the one side when the game is mirrored.
+	lo, hi := rs.Seats()
+	seats := fmt.Sprintf("%d seats", lo)
+	if hi != lo {
+		seats = fmt.Sprintf("%d–%d seats", lo, hi)
+	}
+	mirror := ""
+	if rs.Mirror() {
+		mirror = " (one may take several seats)"
+		if sides == 1 {
+			mirror = " (every seat plays it)"
+		}
+	}
+	_, err := fmt.Fprintf(w, "ok: %s %s: %s, %s, %d %s%s, %d cards (hash %s)\n",
+		info.Name, info.Version, g.Name(), seats, sides, noun, mirror, copies, hash)
 	return err
 }
