@@ -197,7 +197,7 @@ func TestRulesetGameKey(t *testing.T) {
 			[]string{typo + `/rules.yaml:1:7: unknown game "cmdtets"; did you mean "cmdtest"? (registered games: ` + strings.Join(game.IDs(), ", ") + ")\n1 error\n"}},
 		{"game not a string", []string{"validate", "--rules", list}, 1, "",
 			[]string{list + `/rules.yaml:1:7: game: expected a string, got a list`}},
-		{"another game validates", []string{"validate", "--rules", tiny}, 0, "ok: Tiny 1: Command Test, 2 players, 3 cards (hash ", nil},
+		{"another game validates", []string{"validate", "--rules", tiny}, 0, "ok: Tiny 1: Command Test, 2 seats, 2 players (one may take several seats), 3 cards (hash ", nil},
 		{"another game's errors name the directory", []string{"validate", "--rules", tinyBroken}, 1, "",
 			[]string{tinyBroken + `/rules.yaml:3:1: unknown key "versoin" in rules.yaml, did you mean "version"?`}},
 		{"simulate refuses another game", []string{"simulate", "--rules", tiny, "--games", "2"}, 1, "",
