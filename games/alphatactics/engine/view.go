@@ -41,6 +41,11 @@ func (s *State) RowTarget(r int) int { return int(s.rows[r].target) }
 // RowLen returns the number of cards in row r.
 func (s *State) RowLen(r int) int { return int(s.rows[r].n) }
 
+// HeldTargets returns the targets seat p holds (bit t: target index t; they
+// lie face up), so a caller can tell when ProvisionalScore(p) may have
+// changed without recomputing it.
+func (s *State) HeldTargets(p int) uint64 { return s.players[p].won }
+
 // Slot describes the card at position k of row r as viewer sees it.
 func (s *State) Slot(viewer, r, k int) SlotInfo {
 	sl := &s.rows[r].s[k]

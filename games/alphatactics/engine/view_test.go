@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -199,6 +200,33 @@ func TestViewRowsSinceMatchesViewRows(t *testing.T) {
 				buf = s.LegalActions(buf)
 				s.Apply(buf[bot.Intn(len(buf))])
 			}
+		}
+	}
+}
+
+// HeldTargets is the set ProvisionalScore counts, through whole random games.
+func TestHeldTargets(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		s, err := New(rules.Default(), Config{Factions: allFactions[:3], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := NewRNG(seed)
+		var buf []Action
+		seen := false
+		for !s.IsTerminal() {
+			for p := 0; p < s.NumPlayers(); p++ {
+				h := s.HeldTargets(p)
+				if got, want := bits.OnesCount64(h), s.ProvisionalScore(p).Targets; got != want {
+					t.Fatalf("seed %d seat %d: %d targets held, ProvisionalScore counts %d", seed, p, got, want)
+				}
+				seen = seen || h != 0
+			}
+			a, _ := s.RandomAction(&rng, 20, &buf)
+			s.Apply(a)
+		}
+		if !seen {
+			t.Fatalf("seed %d: nobody ever held a target", seed)
 		}
 	}
 }
