@@ -399,7 +399,12 @@ func (w *pairWorker) play(ai, li, j int) error {
 			// taken back by replaying its moves into an accumulator that
 			// is subtracted.
 			if ac != nil {
-				takeBack(ac, a.plan, s, seed, w.moves)
+				takeBack(ac, a.plan, s, func() {
+					s.Reset(seed)
+					for _, m := range w.moves {
+						s.Apply(m)
+					}
+				})
 			}
 			return errAbandoned
 		}

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
@@ -124,11 +126,16 @@ type Reseeder interface {
 
 type lineup struct {
 	ids []string
-	fac []int // faction indices
+	fac []int // side indices, by position; a side may repeat where the game mirrors
 }
 
 // plan is a validated Config.
 type plan struct {
+	// g is the ruleset as the contracts see it: lineups are resolved and
+	// states made through it. rs is the same ruleset as Alpha Tactics',
+	// for what still counts in its terms (the accumulator until its game
+	// part is a game.Counter, the card value and sweeps: steps 5b-5d).
+	g        game.Ruleset
 	rs       *rules.Ruleset
 	lineups  []lineup
 	factions []int // factions in any lineup, ascending
@@ -149,6 +156,19 @@ func newPlan(cfg *Config) (*plan, error) {
 	if rs == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
+	p, err := planLineups(cfg, alphatactics.Ruleset{RS: rs})
+	if err != nil {
+		return nil, err
+	}
+	p.rs = rs
+	return p, nil
+}
+
+// planLineups validates cfg's games, shard and lineups against g's seats
+// and sides: a lineup names each seat's side by id; a side takes two seats
+// of one lineup only where g.Mirror() allows it. The side is named in the
+// game's vocabulary ("faction").
+func planLineups(cfg *Config, g game.Ruleset) (*plan, error) {
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
@@ -159,27 +179,40 @@ func newPlan(cfg *Config) (*plan, error) {
 	if sh.N < 1 || sh.K < 1 || sh.K > sh.N {
 		return nil, fmt.Errorf("%w: shard %d/%d (want k/n with 1 <= k <= n)", ErrConfig, sh.K, sh.N)
 	}
-	p := &plan{rs: rs, games: cfg.Games, seed: cfg.Seed, shard: sh, botSalt: cfg.BotSalt}
-	inRun := make([]bool, len(rs.Factions))
+	p := &plan{g: g, games: cfg.Games, seed: cfg.Seed, shard: sh, botSalt: cfg.BotSalt}
+	side := "side"
+	if gm, ok := game.Lookup(g.Game()); ok {
+		side = gm.Vocabulary().Side
+	}
+	sides := g.Sides()
+	ids := make([]string, len(sides))
+	byID := make(map[string]int, len(sides))
+	for i, sd := range sides {
+		ids[i] = sd.ID
+		byID[sd.ID] = i
+	}
+	lo, hi := g.Seats()
+	mirror := g.Mirror()
+	inRun := make([]bool, len(sides))
 	seen := map[string]bool{}
-	for _, ids := range cfg.Matchups {
-		n := len(ids)
-		if n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
-			return nil, fmt.Errorf("%w: lineup %s has %d players; the rules allow %d to %d", ErrConfig, strings.Join(ids, ","), n, rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+	for _, lids := range cfg.Matchups {
+		n := len(lids)
+		if n < lo || n > hi {
+			return nil, fmt.Errorf("%w: lineup %s has %d players; the rules allow %d to %d", ErrConfig, strings.Join(lids, ","), n, lo, hi)
 		}
-		l := lineup{ids: slices.Clone(ids)}
-		for _, id := range ids {
-			f, ok := rs.FactionByID(id)
+		l := lineup{ids: slices.Clone(lids)}
+		for _, id := range lids {
+			f, ok := byID[id]
 			if !ok {
-				return nil, fmt.Errorf("%w: unknown faction %q (have %s)", ErrConfig, id, strings.Join(rs.FactionIDs(), ", "))
+				return nil, fmt.Errorf("%w: unknown %s %q (have %s)", ErrConfig, side, id, strings.Join(ids, ", "))
 			}
-			if slices.Contains(l.fac, f.Index) {
-				return nil, fmt.Errorf("%w: faction %q twice in lineup %s", ErrConfig, id, strings.Join(ids, ","))
+			if !mirror && slices.Contains(l.fac, f) {
+				return nil, fmt.Errorf("%w: %s %q twice in lineup %s", ErrConfig, side, id, strings.Join(lids, ","))
 			}
-			l.fac = append(l.fac, f.Index)
-			inRun[f.Index] = true
+			l.fac = append(l.fac, f)
+			inRun[f] = true
 		}
-		key := strings.Join(ids, ",")
+		key := strings.Join(lids, ",")
 		if seen[key] {
 			return nil, fmt.Errorf("%w: lineup %s given twice", ErrConfig, key)
 		}
@@ -396,24 +429,40 @@ func timing(games int64, secs float64) Timing {
 type worker struct {
 	p      *plan
 	acc    *acc
-	stop   *atomic.Bool             // the run is cancelled
-	out    *recordSink              // nil: no records wanted
-	states map[[2]int]*engine.State // by lineup and rotation
+	stop   *atomic.Bool      // the run is cancelled
+	out    *recordSink       // nil: no records wanted
+	states map[[2]int]*table // by lineup and rotation
 	agents [rules.MaxPlayers]bots.Agent
-	buf    []engine.Action
-	moves  []engine.Action // of the game in play, to take it back if abandoned
+	// seats are the agents as the contracts pass them to PlayOut, seat by
+	// seat: wrap's entries, which take agents' at the start of each game.
+	seats []game.Agent
+	wrap  [rules.MaxPlayers]alphatactics.Agent
+	buf   []game.Action // the generic loop's scratch
+	moves []game.Action // of the game in play, to take it back if abandoned
+}
+
+// table is a worker's state for one lineup and rotation: the game through
+// the contracts, and the engine under it that the accumulator reads.
+type table struct {
+	st game.State
+	e  *engine.State
 }
 
 func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
-	return &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*engine.State{},
-		buf: make([]engine.Action, 0, 256), moves: make([]engine.Action, 0, 512)}
+	w := &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*table{},
+		seats: make([]game.Agent, rules.MaxPlayers),
+		buf:   make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
+	for q := range w.seats {
+		w.seats[q] = &w.wrap[q]
+	}
+	return w
 }
 
 // errAbandoned: the run was cancelled during the game, which is not counted.
 var errAbandoned = errors.New("analysis: game abandoned")
 
 // maxDecisions bounds a game; beyond it the engine is looping.
-const maxDecisions = 1_000_000
+const maxDecisions = game.MaxDecisions
 
 func (w *worker) run(next, done *atomic.Int64) error {
 	p := w.p
@@ -444,24 +493,27 @@ func (w *worker) run(next, done *atomic.Int64) error {
 	return nil
 }
 
-func (w *worker) state(li, rot int) (*engine.State, error) {
+// state is the worker's table for lineup li seated with rotation rot: seat
+// q plays the side at position (q+rot) mod n of the lineup.
+func (w *worker) state(li, rot int) (*table, error) {
 	key := [2]int{li, rot}
-	if s := w.states[key]; s != nil {
-		return s, nil
+	if t := w.states[key]; t != nil {
+		return t, nil
 	}
-	ids := w.p.lineups[li].ids
-	n := len(ids)
-	seats := make([]string, n)
+	fac := w.p.lineups[li].fac
+	n := len(fac)
+	seats := make([]int, n)
 	for q := range seats {
-		seats[q] = ids[(q+rot)%n]
+		seats[q] = fac[(q+rot)%n]
 	}
-	s, err := engine.New(w.p.rs, engine.Config{Factions: seats})
+	st, err := w.p.g.NewState(seats, 0)
 	if err != nil {
 		return nil, err
 	}
-	w.acc.attach(s)
-	w.states[key] = s
-	return s, nil
+	t := &table{st: st, e: st.(*alphatactics.State).S}
+	w.acc.attach(t.e)
+	w.states[key] = t
+	return t, nil
 }
 
 // play plays the game with global index i and returns its record (when
@@ -472,7 +524,7 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	li, j := i/p.games, i%p.games
 	n := len(p.lineups[li].ids)
 	rot := j % n
-	s, err := w.state(li, rot)
+	t, err := w.state(li, rot)
 	if err != nil {
 		return nil, err
 	}
@@ -496,31 +548,41 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		}
 		w.agents[q] = a
 	}
-	w.moves = w.moves[:0]
-	s.Reset(seed)
-	for steps := 0; !s.IsTerminal(); steps++ {
-		q := s.CurrentPlayer()
-		if q < 0 || steps > maxDecisions {
-			return nil, fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
-				i, seed, strings.Join(p.lineups[li].ids, ","), steps)
-		}
-		a, ok := bots.Decide(w.agents[q], s, &w.buf)
-		if !ok {
-			return nil, fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
-		}
-		if w.stop.Load() {
-			takeBack(w.acc, w.p, s, seed, w.moves)
-			return nil, errAbandoned
-		}
-		s.Apply(a)
-		w.moves = append(w.moves, a)
+	for q := 0; q < n; q++ {
+		w.wrap[q].A = w.agents[q]
 	}
-	units := w.acc.finish(s, li, rot)
+	t.st.Reset(seed)
+	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
+	if err == game.ErrStopped {
+		takeBack(w.acc, w.p, t.e, func() {
+			t.st.Reset(seed)
+			for _, a := range w.moves {
+				t.st.Apply(a)
+			}
+		})
+		return nil, errAbandoned
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(p.lineups[li].ids, ","), err)
+	}
+	units := w.acc.finish(t.e, li, rot)
 	if w.out == nil {
 		return nil, nil
 	}
-	g := w.record(s, i, seed, units)
+	g := w.record(t.e, i, seed, units)
 	return &g, nil
+}
+
+// playOut plays s to its end: with the game's own loop where it has one
+// (game.PlayOuter: Alpha Tactics' never crosses an interface per
+// decision), else through the contracts.
+func playOut(s game.State, agents []game.Agent, stop *atomic.Bool, moves []game.Action, buf *[]game.Action) ([]game.Action, error) {
+	if po, ok := s.(game.PlayOuter); ok {
+		return po.PlayOut(agents, stop, moves)
+	}
+	var err error
+	moves, *buf, err = game.PlayGeneric(s, agents, stop, moves, *buf)
+	return moves, err
 }
 
 // stopFlag is ctx's cancellation as a flag the workers and the bots'
@@ -535,19 +597,16 @@ func stopFlag(ctx context.Context) (stop *atomic.Bool, unwatch func() bool) {
 	return stop, context.AfterFunc(ctx, func() { stop.Store(true) })
 }
 
-// takeBack removes from into what the unfinished game in s (of plan p,
-// seeded seed, its moves so far) has counted: it replays the moves into a
-// fresh accumulator and subtracts that (only the engine's in-game counters
-// count before a game ends, never the game itself). s is left attached to
+// takeBack removes from into what the unfinished game on e (of plan p) has
+// counted: replay plays its moves so far again from its seed into a fresh
+// accumulator, which is subtracted (only the engine's in-game counters
+// count before a game ends, never the game itself). e is left attached to
 // into.
-func takeBack(into *acc, p *plan, s *engine.State, seed uint64, moves []engine.Action) {
+func takeBack(into *acc, p *plan, e *engine.State, replay func()) {
 	undo := newAcc(p)
-	undo.attach(s)
-	s.Reset(seed)
-	for _, a := range moves {
-		s.Apply(a)
-	}
-	into.attach(s)
+	undo.attach(e)
+	replay()
+	into.attach(e)
 	into.subtract(undo)
 }
 

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/goofspiel"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -387,4 +391,36 @@ func BenchmarkSimulateRandom2p(b *testing.B) {
 		b.Fatalf("%d games, want %d", res.Counts.Games, b.N)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// TestPlanMirror: the plan reads seats and sides through the contracts. A
+// game whose ruleset mirrors (Goofspiel: one side, "player", on 2-4 seats)
+// may seat a side several times in one lineup; Alpha Tactics, which does
+// not, refuses a faction twice as before; each names the side in its
+// game's words.
+func TestPlanMirror(t *testing.T) {
+	g := goofspiel.Default()
+	cfg := Config{Matchups: [][]string{{"player", "player"}, {"player", "player", "player", "player"}}, Games: 10}
+	p, err := planLineups(&cfg, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.lineups) != 2 || !slices.Equal(p.lineups[1].fac, []int{0, 0, 0, 0}) || !slices.Equal(p.sizes, []int{2, 4}) || !slices.Equal(p.factions, []int{0}) {
+		t.Fatalf("lineups %+v, sizes %v, sides %v", p.lineups, p.sizes, p.factions)
+	}
+	for _, tt := range []struct {
+		g       game.Ruleset
+		lineups [][]string
+		want    string
+	}{
+		{g, [][]string{{"player", "bidder"}}, `unknown player "bidder" (have player)`},
+		{g, [][]string{{"player"}}, "lineup player has 1 players; the rules allow 2 to 4"},
+		{g, [][]string{{"player", "player"}, {"player", "player"}}, "lineup player,player given twice"},
+		{alphatactics.Ruleset{RS: rules.Default()}, [][]string{{"klingon", "klingon"}}, `faction "klingon" twice in lineup klingon,klingon`},
+	} {
+		cfg.Matchups = tt.lineups
+		if _, err := planLineups(&cfg, tt.g); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: %v, want %q", tt.lineups, err, tt.want)
+		}
+	}
 }

@@ -10,14 +10,19 @@
 // search step, never per decision inside a game's own loop. Alpha Tactics
 // implements them in games/alphatactics; games/all links every game.
 //
-// The design's further contracts — Knob, Valuer, Counter, Study, View and
-// the optional PlayOuter, Lifecycler, RandomPolicy, Evaluator, Differ — join
-// here with the steps that first use them (sweep and card value, the
-// counts, reports), so each is written against a caller, not guessed.
+// The optional PlayOuter lets a game play a whole game with its own loop
+// (the batch runner's). The design's further contracts — Knob, Valuer,
+// Counter, Study, View and the optional Lifecycler, RandomPolicy,
+// Evaluator, Differ — join here with the steps that first use them (sweep
+// and card value, the counts, reports), so each is written against a
+// caller, not guessed.
 package game
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
+	"sync/atomic"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
@@ -69,6 +74,53 @@ type State interface {
 // Agent decides for the seat whose turn it is, from what that seat may know.
 type Agent interface {
 	Choose(s State, legal []Action) Action
+}
+
+// PlayOuter is a State that plays a whole game itself with a concrete
+// decision loop, so a batch of games crosses the contracts once per game
+// rather than at every decision (design game-neutral-core.md §3.12: four
+// interface calls a decision would cost a random Alpha Tactics game about
+// 5%). The batch runner uses it when the state has it and PlayGeneric
+// otherwise; both must play the same game.
+type PlayOuter interface {
+	// PlayOut plays from the current position to the end, agents[seat]
+	// deciding for seat, and appends each action applied to moves. It checks
+	// stop before each action is applied: once stop is true it returns
+	// ErrStopped with the game unfinished (moves then replay what was
+	// played); stop must not be nil. Agents it does not know it may leave
+	// to PlayGeneric.
+	PlayOut(agents []Agent, stop *atomic.Bool, moves []Action) ([]Action, error)
+}
+
+// ErrStopped is PlayOut's answer when stop was set during the game.
+var ErrStopped = errors.New("game: stopped")
+
+// MaxDecisions bounds one game for the players of whole games: beyond it a
+// game is looping (a bug in its rules engine).
+const MaxDecisions = 1_000_000
+
+// PlayGeneric is the decision loop through the contracts: each agent
+// chooses from the legal list, buf being its scratch (returned, maybe
+// grown); a nil stop never stops. It is what PlayOuter's concrete loops
+// must match.
+func PlayGeneric(s State, agents []Agent, stop *atomic.Bool, moves, buf []Action) ([]Action, []Action, error) {
+	for steps := 0; !s.IsTerminal(); steps++ {
+		q := s.CurrentPlayer()
+		if q < 0 || q >= len(agents) || steps > MaxDecisions {
+			return moves, buf, fmt.Errorf("game: did not end after %d decisions (a bug in its rules: please report it with the seed)", steps)
+		}
+		buf = s.LegalActions(buf)
+		if len(buf) == 0 {
+			return moves, buf, fmt.Errorf("game: no legal action for seat %d (a bug in its rules: please report it with the seed)", q+1)
+		}
+		a := agents[q].Choose(s, buf)
+		if stop != nil && stop.Load() {
+			return moves, buf, ErrStopped
+		}
+		s.Apply(a)
+		moves = append(moves, a)
+	}
+	return moves, buf, nil
 }
 
 // Game is a registered game: OpenSpiel's GameType with its factory.

@@ -1,17 +1,20 @@
 // Package alphatactics registers Star Trek Conquest – Alpha Tactics with
 // cardlab's games (game.Register): a thin adapter from the contracts of
 // package game to its ruleset (rules), effects (handlers) and engine. The
-// adapter is off the hot paths: the batch runner and the bots still play
-// the engine's concrete State until they move onto the contracts (design
-// game-neutral-core.md §3.14, steps 5–6), so nothing Alpha Tactics computes
-// changes with it.
+// batch runner plays through it once per game: State.PlayOut
+// (game.PlayOuter) is the runner's concrete decision loop with bots.Decide,
+// so no decision crosses an interface and nothing Alpha Tactics computes
+// changes with it. The bots still play the engine's State until they move
+// onto the contracts (design game-neutral-core.md §3.14, step 6).
 package alphatactics
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync/atomic"
 
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
@@ -150,8 +153,13 @@ func (r Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 // State is an Alpha Tactics game as a game.State. The engine's actions are
 // the contracts' (both uint32, the same packing).
 type State struct {
-	S   *engine.State
-	buf []engine.Action // the engine's list, copied into the caller's
+	S     *engine.State
+	buf   []engine.Action // the engine's list, copied into the caller's
+	dbuf  []engine.Action // PlayOut's scratch for bots.Decide
+	gbuf  []game.Action   // PlayOut's scratch when it plays generically
+	ag    [rules.MaxPlayers]bots.Agent
+	moves []game.Action // PlayOut's, as the caller gave it
+	stop  *atomic.Bool  // PlayOut's
 }
 
 // NumSeats implements game.State.
