@@ -15,7 +15,7 @@ func (s *State) Rebind(rs *rules.Ruleset, cfg Config) error {
 	if err := fx.build(rs, cfg.Factions); err != nil {
 		return err
 	}
-	*s = State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch(), scratch: s.scratch}
+	*s = State{core: core{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch(), scratch: s.scratch}}
 	s.setup()
 	return nil
 }

@@ -53,7 +53,7 @@ func NewSetup(rs *rules.Ruleset, su Setup) (*State, error) {
 	}
 	// The observer is attached once the position stands: the throw-away
 	// deal below is not part of the story.
-	s := &State{fx: fx, rng: NewRNG(su.Seed), pauseScoring: su.PauseBeforeScoring, epoch: newEpoch()}
+	s := &State{core: core{fx: fx, rng: NewRNG(su.Seed), pauseScoring: su.PauseBeforeScoring, epoch: newEpoch()}}
 	s.setup() // a normal deal, then rearranged
 	// Return the dealt hands and the laid-out targets, so that any card can
 	// be named.

@@ -229,6 +229,20 @@ type targetFixed struct {
 
 // State is one game in progress.
 type State struct {
+	core
+	// The arrays sized for the largest game, after core: CopyInto copies
+	// only their parts in use (the rows of this round, the seats, the
+	// pending frames), a third of the whole in a 2-player game. A part not
+	// in use is written before it is read (startRound, push), and the
+	// views start over with every copy (its epoch is new).
+	rows    [maxRows]row
+	players [maxPlayers]player
+	frames  [maxFrames]handlers.Frame
+	views   viewTotals // what ViewRowsSince counted (view.go)
+}
+
+// core is a State's fields but its large arrays: CopyInto copies it whole.
+type core struct {
 	fx  *fixed
 	rng RNG
 	// epoch is unique to this state's line of play: New, Reset, CopyInto
@@ -259,11 +273,8 @@ type State struct {
 	// shields counts the shields lying on the table's cards, so that a
 	// Reveal Phase without any looks for none.
 	shields   uint8
-	rows      [maxRows]row
 	targets   targetPile // target draw pile, top at the end
 	unclaimed uint8
-	players   [maxPlayers]player
-	frames    [maxFrames]handlers.Frame
 	nframes   uint8
 
 	final    [maxPlayers]Final
@@ -279,8 +290,6 @@ type State struct {
 	// too large to copy with every state, and it would escape to the heap
 	// if declared per call.
 	scratch *handlers.RowScore
-
-	views viewTotals // what ViewRowsSince counted (view.go)
 }
 
 // Stats counts what happened in a game, for metrics.
@@ -322,7 +331,7 @@ func New(rs *rules.Ruleset, cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch()}
+	s := &State{core: core{fx: fx, rng: NewRNG(cfg.Seed), obs: cfg.Observer, epoch: newEpoch()}}
 	s.setup()
 	return s, nil
 }
@@ -539,7 +548,7 @@ func (s *State) setup() {
 // reusing s (no allocation); the observer stays attached.
 func (s *State) Reset(seed uint64) {
 	fx, obs, tally := s.fx, s.obs, s.tally
-	*s = State{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch(), scratch: s.scratch}
+	*s = State{core: core{fx: fx, rng: NewRNG(seed), obs: obs, tally: tally, epoch: newEpoch(), scratch: s.scratch}}
 	if tally != nil {
 		tally.newGame()
 	}
@@ -556,7 +565,10 @@ func (s *State) Clone() *State {
 // CopyInto overwrites dst with s (no allocation); dst gets no observer.
 func (s *State) CopyInto(dst *State) {
 	scratch := dst.scratch
-	*dst = *s
+	dst.core = s.core
+	copy(dst.rows[:s.nrows], s.rows[:s.nrows])
+	copy(dst.players[:s.fx.players], s.players[:s.fx.players])
+	copy(dst.frames[:s.nframes], s.frames[:s.nframes])
 	dst.scratch = scratch
 	dst.epoch = newEpoch()
 	dst.obs = nil

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -227,6 +228,60 @@ func TestHeldTargets(t *testing.T) {
 		}
 		if !seen {
 			t.Fatalf("seed %d: nobody ever held a target", seed)
+		}
+	}
+}
+
+// CopyInto copies only the rows, seats and frames in use: a copy into a
+// state that held another game (more seats, rows and frames, later
+// rounds) plays on exactly as a fresh clone does, whatever point it is
+// taken at.
+func TestCopyIntoReusedState(t *testing.T) {
+	rs := rules.Default()
+	for seed := uint64(1); seed <= 4; seed++ {
+		src, err := New(rs, Config{Factions: allFactions[:2], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := New(rs, Config{Factions: allFactions[:4], Seed: seed + 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := NewRNG(seed)
+		var buf []Action
+		for step := 0; !src.IsTerminal(); step++ {
+			if step%7 == 0 {
+				// The reference copies every byte; the reused state is
+				// the other game's, byte for byte, before the copy.
+				fresh, reused := new(State), new(State)
+				*fresh, *reused = *src, *other
+				src.CopyInto(reused)
+				prng, qrng := NewRNG(seed+uint64(step)), NewRNG(seed+uint64(step))
+				for !fresh.IsTerminal() {
+					a, _ := fresh.RandomAction(&prng, 20, &buf)
+					b, _ := reused.RandomAction(&qrng, 20, &buf)
+					if a != b {
+						t.Fatalf("seed %d step %d: fresh clone plays %v, reused copy %v", seed, step, a, b)
+					}
+					fresh.Apply(a)
+					reused.Apply(b)
+					for v := 0; v < 2; v++ {
+						if f, r := publicOf(fresh, v), publicOf(reused, v); !slices.Equal(f, r) {
+							t.Fatalf("seed %d step %d: seat %d sees %v in the clone, %v in the reused copy", seed, step, v, f, r)
+						}
+					}
+				}
+				if fresh.Returns() != reused.Returns() {
+					t.Fatalf("seed %d step %d: returns %v, reused %v", seed, step, fresh.Returns(), reused.Returns())
+				}
+			}
+			a, _ := src.RandomAction(&rng, 20, &buf)
+			src.Apply(a)
+			// Keep the other game ahead, so it has later rounds' rows.
+			if !other.IsTerminal() {
+				b, _ := other.RandomAction(&rng, 20, &buf)
+				other.Apply(b)
+			}
 		}
 	}
 }
