@@ -314,7 +314,30 @@ func (b *Strong) leaf(d *engine.State, me int) float64 {
 			ev[p] += b.worth[p*nt+t] * (0.5 + 0.5*m/(b.Sigma+math.Abs(m)))
 		}
 	}
-	return winChances(&ev, np, d.RoundsLeft())[me]
+	return winChance(&ev, np, d.RoundsLeft(), me)
+}
+
+// winChance is winChances(vp, n, roundsLeft)[me], to the bit, for the
+// leaf: the leader's exponential is exp(0) = 1 without calling Exp (in 2
+// seats one of the two), and only me's share is divided out.
+func winChance(vp *[4]float64, n, roundsLeft, me int) float64 {
+	scale := 2 + 2.5*float64(roundsLeft)
+	best := math.Inf(-1)
+	for p := 0; p < n; p++ {
+		best = math.Max(best, vp[p])
+	}
+	sum, mine := 0.0, 0.0
+	for p := 0; p < n; p++ {
+		e := 1.0
+		if vp[p] != best {
+			e = math.Exp((vp[p] - best) / scale)
+		}
+		sum += e
+		if p == me {
+			mine = e
+		}
+	}
+	return mine / sum
 }
 
 // lineup tables what each target is worth to each seat (its VP, half a

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
@@ -230,6 +231,26 @@ func TestStrongLeafHeldCache(t *testing.T) {
 			}
 			if !held || checked == 0 {
 				t.Fatalf("%d seats, seed %d: no leaf with held targets checked", np, seed)
+			}
+		}
+	}
+}
+
+// winChance is winChances' share for one seat to the bit: leaders, ties,
+// 2 to 4 seats, near and far from the end.
+func TestWinChanceExact(t *testing.T) {
+	rng := engine.NewRNG(26)
+	for i := 0; i < 20000; i++ {
+		n := 2 + rng.Intn(3)
+		var vp [4]float64
+		for p := 0; p < n; p++ {
+			vp[p] = float64(rng.Intn(12)) + float64(rng.Intn(8))*0.37
+		}
+		rl := rng.Intn(6)
+		all := winChances(&vp, n, rl)
+		for me := 0; me < n; me++ {
+			if got := winChance(&vp, n, rl, me); math.Float64bits(got) != math.Float64bits(all[me]) {
+				t.Fatalf("vp %v, %d seats, %d rounds left, seat %d: %v, winChances %v", vp, n, rl, me, got, all[me])
 			}
 		}
 	}
