@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -247,14 +248,10 @@ type acc struct {
 }
 
 func newAcc(p *plan) *acc {
-	rs := p.rs
 	a := &acc{
 		p:       p,
-		fac:     make([]FactionCounts, len(rs.Factions)),
+		fac:     make([]FactionCounts, len(p.g.Sides())),
 		lineups: make([]LineupCounts, len(p.lineups)),
-		tgt:     make([]TargetCounts, len(rs.Targets)),
-		capt:    make([]int64, len(rs.Targets)*len(rs.Factions)),
-		card:    make([]CardCounts, len(rs.Cards)),
 	}
 	for i, l := range p.lineups {
 		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}
@@ -263,10 +260,66 @@ func newAcc(p *plan) *acc {
 		a.seats[n] = SeatCounts{Players: n, SeatWins: make([]int64, n), StartWins: make([]int64, n), RandomStartWins: make([]int64, n)}
 	}
 	a.randomStart = make([]bool, len(p.lineups))
-	for i, l := range p.lineups {
-		a.randomStart[i] = !slices.Contains(l.ids, rs.Rules.StartingFaction)
+	if rs := p.rs; rs != nil {
+		a.tgt = make([]TargetCounts, len(rs.Targets))
+		a.capt = make([]int64, len(rs.Targets)*len(rs.Factions))
+		a.card = make([]CardCounts, len(rs.Cards))
+		for i, l := range p.lineups {
+			a.randomStart[i] = !slices.Contains(l.ids, rs.Rules.StartingFaction)
+		}
 	}
 	return a
+}
+
+// finishGame counts a finished game of another game than Alpha Tactics
+// (lineup li, rotation rot, decisions actions): its core counts only —
+// sides' games, wins and scores, the lineup's and seats' win units, the
+// decisions, the margin and shared wins. The contracts do not say which
+// seat began, so the start columns stay empty (step 5b's core counts).
+func (a *acc) finishGame(s game.State, li, rot, decisions int) {
+	n := s.NumSeats()
+	ret := s.Returns()
+	fac := a.p.lineups[li].fac
+	winners := 0
+	for q := 0; q < n; q++ {
+		if ret[q] > 0 {
+			winners++
+		}
+	}
+	best, other := -1<<31, -1<<31
+	a.games++
+	lc := &a.lineups[li]
+	lc.Games++
+	sc := &a.seats[n]
+	sc.Games++
+	for q := 0; q < n; q++ {
+		var u int64
+		score := s.Score(q)
+		if ret[q] > 0 {
+			u = WinUnit / int64(winners)
+			best = max(best, score)
+		} else {
+			other = max(other, score)
+		}
+		k := (q + rot) % n
+		fc := &a.fac[fac[k]]
+		fc.Games++
+		fc.WinUnits += u
+		fc.VPSum += int64(score)
+		fc.VPSq += int64(score) * int64(score)
+		lc.WinUnits[k] += u
+		sc.SeatWins[q] += u
+	}
+	g := &a.g
+	g.Decisions += int64(decisions)
+	g.DecisionsSq += int64(decisions) * int64(decisions)
+	if winners > 1 {
+		g.Shared++
+	} else if other > -1<<31 {
+		m := int64(best - other)
+		g.Margin += m
+		g.MarginSq += m * m
+	}
 }
 
 // attach makes s count into the accumulator (Reset then clears the
@@ -424,9 +477,10 @@ func (a *acc) counts() *Counts {
 	a.flush()
 	p, rs := a.p, a.p.rs
 	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g}
+	sides := p.g.Sides()
 	for _, f := range p.factions {
 		fc := a.fac[f]
-		fc.ID = rs.Factions[f].ID
+		fc.ID = sides[f].ID
 		c.Factions = append(c.Factions, fc)
 	}
 	for _, l := range a.lineups {
@@ -437,6 +491,9 @@ func (a *acc) counts() *Counts {
 		c.Seats = append(c.Seats, SeatCounts{Players: n, Games: s.Games,
 			SeatWins: append([]int64(nil), s.SeatWins...), StartWins: append([]int64(nil), s.StartWins...),
 			RandomGames: s.RandomGames, RandomStartWins: append([]int64(nil), s.RandomStartWins...)})
+	}
+	if rs == nil {
+		return c // another game: its own counts are step 5b's
 	}
 	nf := len(rs.Factions)
 	for t := range rs.Targets {

@@ -46,6 +46,12 @@ func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, 
 // Config describes a run.
 type Config struct {
 	Ruleset *rules.Ruleset
+	// Game, when Ruleset is nil, is the ruleset of any game, played through
+	// the contracts. Until the counts are split into core and game parts
+	// (issue 27 step 5b) such a run counts the core only — games, sides,
+	// lineups, seats' wins, scores, decisions — with the random bot
+	// (bots.Uniform) and no game records; Result.Report is Alpha Tactics'.
+	Game game.Ruleset
 	// Matchups are the seat lineups to play, each a list of faction ids.
 	// Game j of a lineup seats it rotated by j mod its size, so every faction
 	// sits in every seat equally often.
@@ -136,7 +142,7 @@ type plan struct {
 	// for what still counts in its terms (the accumulator until its game
 	// part is a game.Counter, the card value and sweeps: steps 5b-5d).
 	g        game.Ruleset
-	rs       *rules.Ruleset
+	rs       *rules.Ruleset // nil for another game
 	lineups  []lineup
 	factions []int // factions in any lineup, ascending
 	sizes    []int // table sizes, ascending
@@ -152,15 +158,30 @@ type plan struct {
 var ErrConfig = errors.New("analysis: bad configuration")
 
 func newPlan(cfg *Config) (*plan, error) {
-	rs := cfg.Ruleset
-	if rs == nil {
-		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	rs, g := cfg.Ruleset, cfg.Game
+	if at, ok := g.(alphatactics.Ruleset); ok && rs == nil {
+		rs = at.RS
 	}
-	p, err := planLineups(cfg, alphatactics.Ruleset{RS: rs})
+	switch {
+	case rs != nil:
+		g = alphatactics.Ruleset{RS: rs}
+	case g == nil:
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	case cfg.KeepGames || cfg.Record != nil:
+		return nil, fmt.Errorf("%w: game records are Alpha Tactics' until the counts are split (issue 27 step 5b)", ErrConfig)
+	}
+	p, err := planLineups(cfg, g)
 	if err != nil {
 		return nil, err
 	}
 	p.rs = rs
+	if rs == nil {
+		for _, b := range p.bots {
+			if b != "random" {
+				return nil, fmt.Errorf("%w: bot %q plays Alpha Tactics only; a %s game takes random until the bots are on the contracts (issue 27 step 6)", ErrConfig, b, g.Game())
+			}
+		}
+	}
 	return p, nil
 }
 
@@ -373,7 +394,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res := finishResult(cfg, p, total.counts(), time.Since(began), int(total.games) < p.total, keep)
 	if ledger.Recording() {
-		ledger.record(&Phase{Kind: phaseRun, Key: runKey(&cfg, p), Rulesets: []string{p.rs.Hash}, Games: res.Counts.Games,
+		ledger.record(&Phase{Kind: phaseRun, Key: runKey(&cfg, p), Rulesets: []string{p.g.Info().Hash}, Games: res.Counts.Games,
 			Seconds: res.Elapsed.Seconds(), Counts: res.Counts, Records: keep, partial: res.Partial})
 		if !cfg.KeepGames {
 			res.Records = nil
@@ -445,7 +466,7 @@ type worker struct {
 // the contracts, and the engine under it that the accumulator reads.
 type table struct {
 	st game.State
-	e  *engine.State
+	e  *engine.State // nil for another game
 }
 
 func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
@@ -510,8 +531,11 @@ func (w *worker) state(li, rot int) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &table{st: st, e: st.(*alphatactics.State).S}
-	w.acc.attach(t.e)
+	t := &table{st: st}
+	if at, ok := st.(*alphatactics.State); ok && w.p.rs != nil {
+		t.e = at.S
+		w.acc.attach(t.e)
+	}
 	w.states[key] = t
 	return t, nil
 }
@@ -533,26 +557,42 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	if p.botSalt != 0 {
 		salt = p.botSalt
 	}
-	for q := 0; q < n; q++ {
-		bs := engine.SeedFor(seed^salt, uint64(q))
-		if r, ok := w.agents[q].(Reseeder); ok {
-			r.Reseed(bs) // seat q's spec never changes within a run
-			continue
+	if t.e == nil {
+		// Another game: the random bot of any game (newPlan allows no
+		// other), seeded as Alpha Tactics' bots are.
+		for q := 0; q < n; q++ {
+			bs := engine.SeedFor(seed^salt, uint64(q))
+			if u, ok := w.seats[q].(*bots.Uniform); ok {
+				u.Reseed(bs)
+			} else {
+				w.seats[q] = bots.NewUniform(bs)
+			}
 		}
-		a, err := bots.Parse(p.botFor(q), bs)
-		if err != nil {
-			return nil, err
+	} else {
+		for q := 0; q < n; q++ {
+			bs := engine.SeedFor(seed^salt, uint64(q))
+			if r, ok := w.agents[q].(Reseeder); ok {
+				r.Reseed(bs) // seat q's spec never changes within a run
+				continue
+			}
+			a, err := bots.Parse(p.botFor(q), bs)
+			if err != nil {
+				return nil, err
+			}
+			if st, ok := a.(bots.Stoppable); ok {
+				st.SetStop(w.stop)
+			}
+			w.agents[q] = a
 		}
-		if st, ok := a.(bots.Stoppable); ok {
-			st.SetStop(w.stop)
+		for q := 0; q < n; q++ {
+			w.wrap[q].A = w.agents[q]
 		}
-		w.agents[q] = a
-	}
-	for q := 0; q < n; q++ {
-		w.wrap[q].A = w.agents[q]
 	}
 	t.st.Reset(seed)
 	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
+	if err == game.ErrStopped && t.e == nil {
+		return nil, errAbandoned // nothing is counted before a game ends
+	}
 	if err == game.ErrStopped {
 		takeBack(w.acc, w.p, t.e, func() {
 			t.st.Reset(seed)
@@ -564,6 +604,10 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(p.lineups[li].ids, ","), err)
+	}
+	if t.e == nil {
+		w.acc.finishGame(t.st, li, rot, len(w.moves))
+		return nil, nil
 	}
 	units := w.acc.finish(t.e, li, rot)
 	if w.out == nil {

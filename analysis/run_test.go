@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -11,9 +13,9 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/goofspiel"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 func allPairs(rs *rules.Ruleset) [][]string {
@@ -421,6 +423,113 @@ func TestPlanMirror(t *testing.T) {
 		cfg.Matchups = tt.lineups
 		if _, err := planLineups(&cfg, tt.g); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: %v, want %q", tt.lineups, err, tt.want)
+		}
+	}
+}
+
+// TestRunGoofspiel: the runner plays a game other than Alpha Tactics
+// through the contracts, mirrored lineups included (Goofspiel's one side on
+// 2 and 3 seats, seat rotation and all): its core counts are those of the
+// same games played one by one with game.PlayGeneric (each game's seed
+// s = SeedFor(seed, i), its bots' SeedFor(s^BotSalt, seat)), whatever the
+// number of workers; another seed plays other games.
+func TestRunGoofspiel(t *testing.T) {
+	g := goofspiel.Default()
+	const games, seed = 150, 3
+	cfg := Config{Game: g, Matchups: [][]string{{"player", "player"}, {"player", "player", "player"}}, Games: games, Seed: seed, Workers: 1}
+	one, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 3
+	three, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one.Counts, three.Counts) {
+		t.Fatalf("1 worker and 3 workers counted differently:\n%+v\n%+v", one.Counts, three.Counts)
+	}
+	var seatWins [2][]int64
+	var lineupWins [2][]int64
+	var decisions, units int64
+	for li := range 2 {
+		n := 2 + li
+		seatWins[li], lineupWins[li] = make([]int64, n), make([]int64, n)
+		for j := range games {
+			i := li*games + j
+			gs := game.SeedFor(seed, uint64(i))
+			s, err := g.NewState(make([]int, n), gs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ag := make([]game.Agent, n)
+			for q := range ag {
+				ag[q] = bots.NewUniform(game.SeedFor(gs^BotSalt, uint64(q)))
+			}
+			moves, _, err := game.PlayGeneric(s, ag, nil, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decisions += int64(len(moves))
+			ret, winners := s.Returns(), 0
+			for q := range n {
+				if ret[q] > 0 {
+					winners++
+				}
+			}
+			for q := range n {
+				if ret[q] > 0 {
+					u := int64(WinUnit / winners)
+					seatWins[li][q] += u
+					lineupWins[li][(q+j%n)%n] += u
+					units += u
+				}
+			}
+		}
+	}
+	c := one.Counts
+	if c.Games != 2*games || c.Game.Decisions != decisions || len(c.Factions) != 1 || c.Factions[0].ID != "player" ||
+		c.Factions[0].Games != games*(2+3) || c.Factions[0].WinUnits != units || units != 2*games*WinUnit {
+		t.Fatalf("counts %+v, want %d games, %d decisions, %d win units", c, 2*games, decisions, units)
+	}
+	for li := range 2 {
+		if !slices.Equal(c.Seats[li].SeatWins, seatWins[li]) || !slices.Equal(c.Lineups[li].WinUnits, lineupWins[li]) {
+			t.Errorf("%d seats: seat wins %v, lineup wins %v; played one by one %v, %v",
+				2+li, c.Seats[li].SeatWins, c.Lineups[li].WinUnits, seatWins[li], lineupWins[li])
+		}
+	}
+	// Random against random: no seat of 2 is far from half (4 standard
+	// errors of 150 games is 0.16).
+	for q, u := range seatWins[0] {
+		if share := float64(u) / float64(games*WinUnit); share < 0.34 || share > 0.66 {
+			t.Errorf("seat %d of 2 wins %.3f of the games", q+1, share)
+		}
+	}
+	cfg.Seed = seed + 1
+	other, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(other.Counts, one.Counts) {
+		t.Fatal("another seed played the same games")
+	}
+}
+
+// TestRunGoofspielRefuses what the runner cannot do yet for a game other
+// than Alpha Tactics: its bots and its game records.
+func TestRunGoofspielRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		edit func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.Bots = []string{"greedy"} }, `bot "greedy" plays Alpha Tactics only`},
+		{func(c *Config) { c.KeepGames = true }, "game records are Alpha Tactics'"},
+		{func(c *Config) { c.Matchups = [][]string{{"player", "klingon"}} }, `unknown player "klingon"`},
+	} {
+		cfg := Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}}, Games: 4}
+		tt.edit(&cfg)
+		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v, want ErrConfig with %q", err, tt.want)
 		}
 	}
 }

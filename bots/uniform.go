@@ -1,0 +1,21 @@
+package bots
+
+import "github.com/cardlab/cardlab/game"
+
+// Uniform is the random bot of any game: it chooses uniformly among the
+// legal actions of a game.State (design game-neutral-core.md §3.8). Alpha
+// Tactics keeps Random, with its pass rule and its list-free sampler, until
+// the bots move onto the contracts (step 6) as Uniform plus a game's
+// RandomPolicy.
+type Uniform struct{ rng game.RNG }
+
+// NewUniform returns a Uniform bot seeded with seed.
+func NewUniform(seed uint64) *Uniform { return &Uniform{rng: game.NewRNG(seed)} }
+
+// Reseed starts the bot over as NewUniform(seed) would.
+func (u *Uniform) Reseed(seed uint64) { u.rng = game.NewRNG(seed) }
+
+// Choose implements game.Agent.
+func (u *Uniform) Choose(_ game.State, legal []game.Action) game.Action {
+	return legal[u.rng.Intn(len(legal))]
+}
