@@ -23,6 +23,8 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
@@ -226,7 +228,11 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range ws {
-		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]engine.Action, 0, 256), stop: stop}
+		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256), stop: stop,
+			seats: make([]game.Agent, rules.MaxPlayers), moves: make([]game.Action, 0, 512)}
+		for q := range ws[w].seats {
+			ws[w].seats[q] = &ws[w].wrap[q]
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -317,22 +323,26 @@ type pairWorker struct {
 	cfg    *PairedConfig
 	arms   []*arm
 	cur    int // arm whose states are cached
-	states map[[2]int]*engine.State
+	states map[[2]int]*table
 	accs   map[int]*acc
 	agents [rules.MaxPlayers]bots.Agent
 	specs  [rules.MaxPlayers]string
-	buf    []engine.Action
+	// wrap holds agents as the contracts pass them to PlayOut (as the
+	// batch runner's worker does).
+	wrap  [rules.MaxPlayers]alphatactics.Agent
+	seats []game.Agent
+	buf   []game.Action
 	// stop is the run's cancellation as a flag (bots' searches see it too);
 	// moves are the game's actions so far, to take an abandoned game's
 	// counts back.
 	stop  *atomic.Bool
-	moves []engine.Action
+	moves []game.Action
 }
 
 func (w *pairWorker) play(ai, li, j int) error {
 	a := w.arms[ai]
 	if w.cur != ai {
-		w.cur, w.states = ai, map[[2]int]*engine.State{}
+		w.cur, w.states = ai, map[[2]int]*table{}
 	}
 	ids := w.cfg.Matchups[li]
 	n := len(ids)
@@ -345,21 +355,27 @@ func (w *pairWorker) play(ai, li, j int) error {
 			w.accs[ai] = ac
 		}
 	}
-	s := w.states[[2]int{li, rot}]
-	if s == nil {
-		seats := make([]string, n)
+	t := w.states[[2]int{li, rot}]
+	if t == nil {
+		seats := make([]int, n)
 		for q := range seats {
-			seats[q] = ids[(q+rot)%n]
+			f, ok := a.rs.FactionByID(ids[(q+rot)%n])
+			if !ok {
+				return fmt.Errorf("%w: unknown faction %q", ErrConfig, ids[(q+rot)%n])
+			}
+			seats[q] = f.Index
 		}
-		var err error
-		if s, err = engine.New(a.rs, engine.Config{Factions: seats}); err != nil {
+		st, err := alphatactics.Ruleset{RS: a.rs}.NewState(seats, 0)
+		if err != nil {
 			return err
 		}
+		t = &table{st: st, e: st.(*alphatactics.State).S}
 		if ac != nil {
-			ac.attach(s)
+			ac.attach(t.e)
 		}
-		w.states[[2]int{li, rot}] = s
+		w.states[[2]int{li, rot}] = t
 	}
+	s := t.e
 	i := li*w.cfg.Games + j
 	seed := engine.SeedFor(w.cfg.Seed, uint64(i))
 	salt := uint64(BotSalt)
@@ -382,34 +398,28 @@ func (w *pairWorker) play(ai, li, j int) error {
 		}
 		w.agents[q], w.specs[q] = ag, spec
 	}
-	w.moves = w.moves[:0]
-	s.Reset(seed)
-	for steps := 0; !s.IsTerminal(); steps++ {
-		q := s.CurrentPlayer()
-		if q < 0 || steps > maxDecisions {
-			return fmt.Errorf("game %d (seed %d, lineup %s) did not end after %d decisions (an engine bug: please report it with the seed)",
-				i, seed, strings.Join(ids, ","), steps)
+	for q := 0; q < n; q++ {
+		w.wrap[q].A = w.agents[q]
+	}
+	t.st.Reset(seed)
+	var err error
+	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
+	if err == game.ErrStopped {
+		// The game stays unplayed (units -1); its counts so far are taken
+		// back by replaying its moves into an accumulator that is
+		// subtracted.
+		if ac != nil {
+			takeBack(ac, a.plan, s, func() {
+				t.st.Reset(seed)
+				for _, m := range w.moves {
+					t.st.Apply(m)
+				}
+			})
 		}
-		act, ok := bots.Decide(w.agents[q], s, &w.buf)
-		if !ok {
-			return fmt.Errorf("game %d (seed %d): no legal action in the %s phase (an engine bug: please report it with the seed)", i, seed, s.Phase())
-		}
-		if w.stop.Load() {
-			// The game stays unplayed (units -1); its counts so far are
-			// taken back by replaying its moves into an accumulator that
-			// is subtracted.
-			if ac != nil {
-				takeBack(ac, a.plan, s, func() {
-					s.Reset(seed)
-					for _, m := range w.moves {
-						s.Apply(m)
-					}
-				})
-			}
-			return errAbandoned
-		}
-		s.Apply(act)
-		w.moves = append(w.moves, act)
+		return errAbandoned
+	}
+	if err != nil {
+		return fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(ids, ","), err)
 	}
 	var units [rules.MaxPlayers]int64
 	if ac != nil {
