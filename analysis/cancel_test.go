@@ -11,6 +11,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 // stopAfter plays like a random bot and sets the run's stop flag at its
@@ -155,5 +156,33 @@ func TestPairedRunStopsAtOnce(t *testing.T) {
 		if f.Games != 0 {
 			t.Errorf("%s: %d paired games counted, want none (no game could finish)", f.Faction, f.Games)
 		}
+	}
+}
+
+// TestAbandonedGoofspielGame: a game of another game cut short by a
+// cancellation (through game.PlayGeneric) is not counted: the counts are
+// those of the games finished before it.
+func TestAbandonedGoofspielGame(t *testing.T) {
+	cfg := Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player", "player"}}, Games: 20, Seed: 4}
+	p, err := newPlan(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var never, stop atomic.Bool
+	want, w := newWorker(p, &never, nil), newWorker(p, &stop, nil)
+	for i := range 5 {
+		if _, err := want.play(i); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop.Store(true)
+	if _, err := w.play(5); err != errAbandoned {
+		t.Fatalf("play returned %v, want errAbandoned", err)
+	}
+	if got, exp := w.acc.counts(), want.acc.counts(); !reflect.DeepEqual(got, exp) || got.Games != 5 {
+		t.Errorf("the abandoned game was counted: %+v, want %+v", got, exp)
 	}
 }
