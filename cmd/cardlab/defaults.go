@@ -1,5 +1,11 @@
 package main
 
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+)
+
 // defaultBots is the bot the analysis commands play with unless --bots says
 // otherwise: report, impact, sweep, diff and watch, and the strongest level
 // of skill's default. One skill level for all of them keeps their figures
@@ -15,6 +21,15 @@ const simulateDefaultBots = "greedy"
 // bots cost more than greedy and --games is not given: 1000 games of the
 // strong bot take about 9 s of CPU per lineup and arm.
 const costlyGames = 1000
+
+// tierDefault makes --help state a flag's default for both tiers: the
+// flag's own default is greedy's and random's, a costly bot (strong, the
+// default) plays costly instead when the flag is not given. pflag prints
+// DefValue, so the flag line no longer shows the greedy figure alone.
+func tierDefault(fl *pflag.FlagSet, name string, costly int) {
+	f := fl.Lookup(name)
+	f.DefValue = fmt.Sprintf("%d with a costly bot such as the default strong, %s with greedy or random", costly, f.DefValue)
+}
 
 // botsFlagUsage is the --bots help of the commands that default to
 // defaultBots.

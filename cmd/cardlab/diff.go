@@ -75,6 +75,7 @@ then says so at once and plays none.
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games `N` per lineup in each version", defaultBots)
+	tierDefault(cmd.Flags(), "games", costlyGames)
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's")
 	cmd.Flags().StringVar(&opts.BaseDir, "base", "", "the ruleset `DIR` to compare against (the old version)")
 	cmd.Flags().BoolVar(&opts.FailOnSignificant, "fail-on-significant", false, "exit with status 1 when any faction's win share changes significantly")

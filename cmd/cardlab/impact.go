@@ -352,6 +352,7 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 	fl.StringVar(&opts.Method, "method", methodScreening, "screening (every card at once) or ablation (one card at a time, paired)")
 	floatVar(fl, &opts.Precision, "precision", analysis.DefaultValuePrecision, "screening: play until the median 95% half-width of a card's value is at most `P` win-share points (0: exactly --value-games, as --shard needs)")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "screening: games per lineup `N` to start with (more are played until --precision is reached)")
+	tierDefault(fl, "value-games", reportStrongValueGames)
 	fl.IntVar(&opts.MaxGames, "max-games", analysis.DefaultValueMaxGames, "screening: at most `N` games per lineup")
 	fl.StringVar(&opts.Mode, "mode", analysis.ModeBlankCopy, "ablation: blank-copy (one copy blanked), blank (every copy) or effect-off (only the effect removed)")
 	shardFlag(cmd, &shard)

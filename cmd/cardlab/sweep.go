@@ -105,6 +105,7 @@ win share in percent (--target 48), or the fair share 100/players %.
 		},
 	}
 	batchFlags(cmd, &opts.BatchOptions, &players, defaultGames, "games `N` per lineup at every value", defaultBots)
+	tierDefault(cmd.Flags(), "games", costlyGames)
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's interval at every value: its")
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")

@@ -147,6 +147,7 @@ card shows by chance in at most one save in twenty).`,
 	fl.StringArrayVar(&opts.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
 	fl.StringVar(&opts.Bots, "bots", defaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
 	fl.IntVar(&opts.Games, "games", watchDefaultGames, "games per lineup `N` in each comparison")
+	tierDefault(fl, "games", watchCostlyGames)
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU)")
 	fl.BoolVar(&opts.Values, "values", true, "measure the cards' values in every comparison (--values=false: factions only, faster; off by default with a costly bot)")
