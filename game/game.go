@@ -202,3 +202,13 @@ type Column struct {
 	Int   int
 	IsInt bool
 }
+
+// RulesetFS is the directory dir of fsys, where Game.Load reads a ruleset:
+// fsys itself for "" or ".", so a game's Load reads every ruleset the same
+// way.
+func RulesetFS(fsys fs.FS, dir string) (fs.FS, error) {
+	if dir == "." || dir == "" {
+		return fsys, nil
+	}
+	return fs.Sub(fsys, dir)
+}

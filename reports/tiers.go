@@ -407,7 +407,7 @@ func (m *model) xlsxSkillCheck(s *sheet) {
 	}
 	cols = append(cols, pairedCols(func(f analysis.TierFaction) *analysis.PairedTest { return &f.PairedTest })...)
 	cols = append(cols, col[analysis.TierFaction]{head: "skill-dependent", val: func(f analysis.TierFaction) any { return yes(f.SkillDependent) },
-		doc: "yes when the paired change (report − check) is significant after Holm over the factions and the two verdicts differ (docs/metrics.md, \"Skill-dependent verdicts\")"})
+		doc: "yes when the paired change (report − check) lies beyond the tolerance band (its interval outside it, the band test significant after Holm over the factions) and the two verdicts differ (docs/metrics.md, \"Skill-dependent verdicts\")"})
 	table(s, cols, m.tiers.Factions)
 }
 

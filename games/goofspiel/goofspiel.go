@@ -47,12 +47,9 @@ func (Game) Vocabulary() game.Vocabulary {
 // Load implements game.Game: dir names the ruleset in messages and is the
 // directory of fsys it is read from.
 func (Game) Load(fsys fs.FS, dir string) (game.Ruleset, error) {
-	sub := fsys
-	if dir != "." && dir != "" {
-		var err error
-		if sub, err = fs.Sub(fsys, dir); err != nil {
-			return nil, err
-		}
+	sub, err := game.RulesetFS(fsys, dir)
+	if err != nil {
+		return nil, err
 	}
 	rs, err := Load(sub, dir)
 	if err != nil {
