@@ -2,43 +2,43 @@ package printing
 
 import (
 	"encoding/csv"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
-// csvHeader is cards.csv's columns: one per field, as nanDECK and Squib
-// read a data sheet (a header row, then one row per card definition with
-// its copies). Player cards leave the target columns empty and targets the
-// player-card columns.
-var csvHeader = []string{"id", "deck", "name", "faction", "type", "kind", "kind_name", "power",
-	"vp", "affiliation", "quadrant", "text", "copies", "color", "back", "value_power", "value_power_lo", "value_power_hi"}
-
-// writeCSV writes every card definition of the set, decks in order.
+// writeCSV writes cards.csv, one row per face, decks in order, with the
+// game's columns (game.FaceSet.CSV): the data sheet nanDECK and Squib
+// read (a header row, then one row per card definition with its copies).
+// The deck, color and back columns are printing's.
 func (st *set) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader); err != nil {
+	if err := cw.Write(st.csv); err != nil {
 		return err
 	}
-	rs := st.rs
+	row := make([]string, len(st.csv))
 	for _, d := range st.decks {
 		for _, fi := range d.Faces {
 			f := &st.faces[fi]
-			var row []string
-			if d.Back < len(rs.Factions) {
-				c, _ := rs.CardByID(f.ID)
-				fac := &rs.Factions[c.Faction]
-				row = []string{c.ID, d.Stem, c.Name, fac.ID, c.Type.String(), c.Kind.String(), kindWords[c.Kind],
-					fmt.Sprint(c.Power), "", "", "", c.Text, fmt.Sprint(c.Copies), f.Color, st.backs[d.Back].File}
-				row = append(row, st.valueCells(c.ID)...)
-			} else {
-				t, _ := rs.TargetByID(f.ID)
-				row = []string{t.ID, d.Stem, t.Name, "", t.Type.String(), "", "", "",
-					fmt.Sprint(t.VP), t.Affiliation, t.Quadrant, t.Text, "1", f.Color, st.backs[d.Back].File, "", "", ""}
-			}
-			for i := range row {
-				if !csvNumeric[csvHeader[i]] {
-					row[i] = csvCell(row[i])
+			for i, key := range st.csv {
+				switch key {
+				case "deck":
+					row[i] = csvCell(d.Stem)
+				case "color":
+					row[i] = csvCell(f.Color)
+				case "back":
+					row[i] = csvCell(st.backs[d.Back].File)
+				default:
+					row[i] = ""
+					for _, c := range f.Cells {
+						if c.Key == key {
+							row[i] = csvCell(c.Text)
+							if _, err := strconv.ParseFloat(c.Text, 64); c.Number && err == nil {
+								row[i] = c.Text // a number; csvCell would quote "-1"
+							}
+							break
+						}
+					}
 				}
 			}
 			if err := cw.Write(row); err != nil {
@@ -49,12 +49,6 @@ func (st *set) writeCSV(w io.Writer) error {
 	cw.Flush()
 	return cw.Error()
 }
-
-// csvNumeric marks the columns of cards.csv that cardlab writes as numbers
-// (fmt of an int or float): every other column holds text from the ruleset
-// or the report and goes through csvCell.
-var csvNumeric = map[string]bool{"power": true, "vp": true, "copies": true,
-	"value_power": true, "value_power_lo": true, "value_power_hi": true}
 
 // csvCell keeps a text cell a string when a spreadsheet opens the file,
 // following OWASP's CSV-injection rule: a cell whose first character is
@@ -78,14 +72,4 @@ func csvCell(s string) string {
 		return "'" + s
 	}
 	return s
-}
-
-// valueCells are a card's measured value and its 95% interval in combat
-// power (--with-values), or empty cells.
-func (st *set) valueCells(id string) []string {
-	v, ok := st.values[id]
-	if !ok {
-		return []string{"", "", ""}
-	}
-	return []string{fmt.Sprintf("%.2f", v.Power), fmt.Sprintf("%.2f", v.PowerCI95[0]), fmt.Sprintf("%.2f", v.PowerCI95[1])}
 }

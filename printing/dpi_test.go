@@ -16,7 +16,7 @@ import (
 func TestPrintRefusesDPI(t *testing.T) {
 	for _, dpi := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), MinDPI - 1, MaxDPI + 1} {
 		out := filepath.Join(t.TempDir(), "out")
-		_, err := Print(Options{Ruleset: rules.Default(), Out: out, DPI: dpi, Formats: []string{"png"}})
+		_, err := Print(Options{Ruleset: at(rules.Default()), Out: out, DPI: dpi, Formats: []string{"png"}})
 		if err == nil || !strings.Contains(err.Error(), "is out of range") {
 			t.Errorf("dpi %g: got %v, want out of range", dpi, err)
 		}

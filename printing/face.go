@@ -1,89 +1,12 @@
 package printing
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
 
 	"github.com/tdewolff/canvas"
-
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
-
-// A face is what one card shows, whatever kind it is: the content of the
-// layout's fields, already worded for a player.
-type face struct {
-	ID       string // the card id (file names, small print)
-	Name     string
-	Badge    string // combat power, or a target's victory points
-	BadgeSub string // "VP" under a target's points
-	TypeLine string
-	Text     string
-	Footer   string // faction name, or "Target"
-	Value    string // "plays like 9.4 power" (--with-values)
-	Color    string // "#rrggbb" of the frame and badge
-	Back     int    // index into the set's backs
-	Copies   int
-}
-
-// kindWords are the effect kinds as a player reads them.
-var kindWords = map[rules.EffectKind]string{
-	rules.KindNone:      "no effect",
-	rules.KindOneTime:   "one-time",
-	rules.KindPermanent: "permanent",
-	rules.KindSpecial:   "special",
-	rules.KindScoring:   "scoring",
-}
-
-func playerFace(rs *rules.Ruleset, lay *Layout, c *rules.Card) face {
-	f := &rs.Factions[c.Faction]
-	kind := kindWords[c.Kind]
-	return face{
-		ID: c.ID, Name: c.Name, Badge: strconv.Itoa(c.Power),
-		TypeLine: fmt.Sprintf("%s · %s · %s", words(c.Type.String()), c.Kind, kind),
-		Text:     c.Text, Footer: f.Name, Color: lay.FactionColor(f), Back: c.Faction, Copies: c.Copies,
-	}
-}
-
-func targetFace(rs *rules.Ruleset, lay *Layout, t *rules.Target) face {
-	parts := []string{words(t.Type.String()), words(t.Affiliation)}
-	if t.Quadrant != "" {
-		parts = append(parts, t.Quadrant+" quadrant")
-	}
-	return face{
-		ID: t.ID, Name: t.Name, Badge: strconv.Itoa(t.VP), BadgeSub: "VP",
-		TypeLine: strings.Join(parts, " · "), Text: t.Text, Footer: "Target",
-		Color: targetColor(rs, lay, t), Back: len(rs.Factions), Copies: 1,
-	}
-}
-
-// words turns a YAML identifier into words for a face: combat_zone →
-// combat zone.
-func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
-
-// targetColor: a planet or target of a faction's affiliation wears that
-// faction's colour, so players see at a glance whose planet it is; the
-// rest wear the layout's target colour.
-func targetColor(rs *rules.Ruleset, lay *Layout, t *rules.Target) string {
-	for i := range rs.Factions {
-		f := &rs.Factions[i]
-		for _, a := range f.Planets {
-			if a == t.Affiliation {
-				return lay.FactionColor(f)
-			}
-		}
-	}
-	return lay.Colors.Targets
-}
-
-// back is the design on the reverse of a deck's cards.
-type back struct {
-	Title    string // faction name or "Targets"
-	Subtitle string // the game's name
-	Color    string
-	File     string // file-name stem
-}
 
 // style holds what drawing needs from the layout, resolved once.
 type style struct {
@@ -151,8 +74,8 @@ func (s *style) drawFace(f *face, b float64) *canvas.Canvas {
 	name := cleanText(f.Name, s.title, false)
 	s.text(ctx, b, fs.Name, s.title, ink, name, 2, canvas.Left, true)
 
-	// Power or VP in a disc of the faction colour.
-	p := fs.Power
+	// The badge (power, VP, a value) in a disc of the card's colour.
+	p := fs.Badge
 	r := min(p.W, p.H) / 2
 	cx, cy := b+p.X+p.W/2, b+p.Y+p.H/2
 	ctx.SetFillColor(col)
@@ -186,7 +109,7 @@ func (s *style) drawFace(f *face, b float64) *canvas.Canvas {
 		s.text(ctx, b, fs.Value, s.small, paint(f.Color), cleanText(f.Value, s.small, false), 1, canvas.Right, true)
 	}
 
-	// Footer: faction (or "Target") on the left, the id in small print on
+	// Footer: the side (or "Target") on the left, the id in small print on
 	// the right.
 	ft := fs.Footer
 	left, right := ft, ft

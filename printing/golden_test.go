@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cardlab/cardlab/games/alphatactics/faces"
 )
 
 const goldenDir = "../testdata/golden/printing"
@@ -18,7 +20,7 @@ const goldenDir = "../testdata/golden/printing"
 func TestGoldenImages(t *testing.T) {
 	rs, _ := hostileRuleset(t)
 	lay := DefaultLayout()
-	st := newSet(rs, lay, &Values{Lines: map[string]string{"kl-neghvar": "plays like 9.4 power [7.9, 10.8]"}})
+	st := mustSet(t, faces.New(rs, &faces.Values{Lines: map[string]string{"kl-neghvar": "plays like 9.4 power [7.9, 10.8]"}}), lay)
 	r, err := newRenderer(st, lay)
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -48,7 +50,7 @@ func printedDefault(t *testing.T) string {
 	t.Helper()
 	defaultOnce.Do(func() {
 		defaultDir = filepath.Join(tmpRoot, "default")
-		_, defaultErr = Print(Options{Ruleset: rules.Default(), Out: defaultDir, Backs: true, DPI: 100})
+		_, defaultErr = Print(Options{Ruleset: at(rules.Default()), Out: defaultDir, Backs: true, DPI: 100})
 	})
 	if defaultErr != nil {
 		t.Fatal(defaultErr)
@@ -184,4 +186,18 @@ var hostileEdits = []struct{ file, old, key, value string }{
 	{"klingon.yaml", `text: "Remove any one card, face down or face up, from any row."`, "text: ", hostileText},
 	{"rules.yaml", "    name: Klingon\n", "    name: ", "Klingon </script><b>Empire</b> & a faction name far too long for a footer"},
 	{"targets.yaml", "name: Andoria", "name: ", "Andoria <svg onload=alert(3)>"},
+}
+
+// at is an Alpha Tactics ruleset as the game.Ruleset printing takes: the
+// tests print Alpha Tactics' cards, whose faces the goldens fix.
+func at(rs *rules.Ruleset) game.Ruleset { return alphatactics.Ruleset{RS: rs} }
+
+// mustSet is newSet that fails the test on an error.
+func mustSet(t testing.TB, fs *game.FaceSet, lay *Layout) *set {
+	t.Helper()
+	st, err := newSet(fs, lay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

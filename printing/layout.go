@@ -16,7 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Layout says how cards are drawn. Lengths are millimetres, font sizes
@@ -38,15 +38,16 @@ type Layout struct {
 // Fonts names the font of each role: a built-in Go font (see FontNames) or
 // a .ttf/.otf file in the ruleset directory.
 type Fonts struct {
-	Title string // card name, power, backs
+	Title string // card name, badge, backs
 	Body  string // rules text
 	Small string // type line, footer, value
 }
 
-// Colors are "#rrggbb" colours. Factions overrides the colours of rules.yaml.
+// Colors are "#rrggbb" colours. Factions overrides the colours of the
+// ruleset's sides by side id (layout.yaml's key is "factions" in every game).
 type Colors struct {
 	Factions map[string]string
-	Targets  string // target cards whose affiliation is no faction's
+	Targets  string // cards of no side: Alpha Tactics' targets whose affiliation is no faction's
 	Panel    string // the panel the text is printed on
 	Ink      string // body text
 	Muted    string // type line and small print
@@ -59,11 +60,13 @@ type Field struct {
 	MinSize    float64 // the text shrinks down to this size to fit, then is clipped
 }
 
-// Fields are the boxes of a card face; target cards use the same boxes
-// (power holds the victory points, type the target's type line, text its
-// bonus).
+// Fields are the boxes of a card face, the same for every card of a game
+// (an Alpha Tactics target's badge holds its victory points, type its type
+// line, text its bonus). Badge is the disc in the top corner: combat power in
+// Alpha Tactics, a card's value in Goofspiel; layout.yaml calls it badge, or
+// power as before issue 27.
 type Fields struct {
-	Name, Power, Type, Text, Value, Footer Field
+	Name, Badge, Type, Text, Value, Footer Field
 }
 
 // Poker size, the default.
@@ -87,7 +90,7 @@ func DefaultLayout() *Layout {
 func defaultFields() Fields {
 	return Fields{
 		Name:   Field{X: 5, Y: 5, W: 40, H: 10, Size: 11, MinSize: 7},
-		Power:  Field{X: 47, Y: 4.5, W: 11, H: 11, Size: 16, MinSize: 10},
+		Badge:  Field{X: 47, Y: 4.5, W: 11, H: 11, Size: 16, MinSize: 10},
 		Type:   Field{X: 5, Y: 16.5, W: 53, H: 4, Size: 6.5, MinSize: 5},
 		Text:   Field{X: 5, Y: 23, W: 53, H: 51, Size: 10, MinSize: 5},
 		Value:  Field{X: 5, Y: 75, W: 53, H: 4, Size: 6.5, MinSize: 5},
@@ -104,14 +107,17 @@ func (f Field) scaled(w, h float64) Field {
 }
 
 // field names as written in layout.yaml, in order.
-var fieldNames = []string{"name", "power", "type", "text", "value", "footer"}
+var fieldNames = []string{"name", "badge", "type", "text", "value", "footer"}
+
+// oldBadgeName is badge's name in layout.yaml before issue 27, still read.
+const oldBadgeName = "power"
 
 func (fs *Fields) byName(name string) *Field {
 	switch name {
 	case "name":
 		return &fs.Name
-	case "power":
-		return &fs.Power
+	case "badge", oldBadgeName:
+		return &fs.Badge
 	case "type":
 		return &fs.Type
 	case "text":
@@ -142,10 +148,11 @@ const (
 )
 
 // LoadLayout reads layout.yaml from the ruleset directory fsys (prefix names
-// it in messages, as for rules.Load), checked against rs. Without the file
+// it in messages, as for a game's Load), checked against rs (nil: not
+// checked): colors.factions names rs's sides. Without the file
 // it returns DefaultLayout(). Errors are a cards.ErrorList with
 // file:line:col positions.
-func LoadLayout(fsys fs.FS, prefix string, rs *rules.Ruleset) (lay *Layout, err error) {
+func LoadLayout(fsys fs.FS, prefix string, rs game.Ruleset) (lay *Layout, err error) {
 	name := cards.LayoutFile
 	if prefix = strings.TrimSuffix(prefix, "/"); prefix != "" {
 		name = prefix + "/" + cards.LayoutFile
@@ -177,7 +184,7 @@ func LoadLayout(fsys fs.FS, prefix string, rs *rules.Ruleset) (lay *Layout, err 
 
 // ParseLayout reads a layout from data, named file in messages; fonts named
 // by file are looked up in fsys (nil: none).
-func ParseLayout(data []byte, file string, fsys fs.FS, rs *rules.Ruleset) (*Layout, error) {
+func ParseLayout(data []byte, file string, fsys fs.FS, rs game.Ruleset) (*Layout, error) {
 	l := &layoutLoader{file: file, fsys: fsys, rs: rs}
 	lay := l.parse(data)
 	if len(l.errs) > 0 {
@@ -225,7 +232,7 @@ func unwrapPath(err error) error {
 type layoutLoader struct {
 	file string
 	fsys fs.FS
-	rs   *rules.Ruleset
+	rs   game.Ruleset
 	errs cards.ErrorList
 	lay  *Layout
 }
@@ -327,7 +334,8 @@ func (l *layoutLoader) object(n *yaml.Node, what string, allowed []string) map[s
 			l.errorf(k, "duplicate key %q in %s", cards.Truncate(k.Value), what)
 			continue
 		}
-		if allowed != nil && !contains(allowed, k.Value) {
+		// fields' old key is read but not offered in "did you mean".
+		if allowed != nil && !contains(allowed, k.Value) && !(what == "fields" && k.Value == oldBadgeName) {
 			if s := cards.Suggest(k.Value, allowed); s != "" {
 				l.errorf(k, "unknown key %q in %s, did you mean %q?", cards.Truncate(k.Value), what, s)
 			} else {
@@ -479,8 +487,14 @@ func (l *layoutLoader) colors(n *yaml.Node) {
 		return
 	}
 	var ids []string
+	side, sides := "side", "sides"
 	if l.rs != nil {
-		ids = l.rs.FactionIDs()
+		for _, sd := range l.rs.Sides() {
+			ids = append(ids, sd.ID)
+		}
+		if g, ok := game.Lookup(l.rs.Game()); ok {
+			side, sides = g.Vocabulary().Side, g.Vocabulary().Sides
+		}
 	}
 	fm := l.object(fn, "colors.factions", nil)
 	for i := 0; fm != nil && i+1 < len(fn.Content); i += 2 {
@@ -493,9 +507,9 @@ func (l *layoutLoader) colors(n *yaml.Node) {
 			if s := cards.Suggest(k.Value, ids); s != "" {
 				hint = fmt.Sprintf(", did you mean %q?", s)
 			} else {
-				hint = " (factions: " + strings.Join(ids, ", ") + ")"
+				hint = " (" + sides + ": " + strings.Join(ids, ", ") + ")"
 			}
-			l.errorf(k, "unknown faction %q%s", cards.Truncate(k.Value), hint)
+			l.errorf(k, "unknown %s %q%s", side, cards.Truncate(k.Value), hint)
 			continue
 		}
 		if s, ok := l.color(v, k.Value); ok {
@@ -506,6 +520,10 @@ func (l *layoutLoader) colors(n *yaml.Node) {
 
 func (l *layoutLoader) fields(n *yaml.Node) {
 	m := l.object(n, "fields", fieldNames)
+	if m != nil && m["badge"] != nil && m[oldBadgeName] != nil {
+		l.errorf(m["badge"], "fields: badge and %s are one field (%s is its old name); keep badge", oldBadgeName, oldBadgeName)
+		return
+	}
 	for i := 0; m != nil && i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if m[k.Value] != v {
@@ -557,13 +575,15 @@ func (l *layoutLoader) field(name string, n *yaml.Node) {
 	*f = nf
 }
 
-// FactionColor is the colour faction f is printed in.
-func (lay *Layout) FactionColor(f *rules.Faction) string {
-	if c, ok := lay.Colors.Factions[f.ID]; ok {
+// sideColor is the colour a card or back of side wears: layout.yaml's
+// colors.factions for side, else the game's colour, else the colour of
+// cards of no side (colors.targets).
+func (lay *Layout) sideColor(side, color string) string {
+	if c, ok := lay.Colors.Factions[side]; ok && side != "" {
 		return c
 	}
-	if reColor.MatchString(f.Color) {
-		return strings.ToLower(f.Color)
+	if reColor.MatchString(color) {
+		return strings.ToLower(color)
 	}
 	return lay.Colors.Targets
 }

@@ -14,7 +14,7 @@ import (
 
 // The layout.yaml that cardlab init writes says what DefaultLayout says.
 func TestDefaultLayoutFile(t *testing.T) {
-	lay, err := LoadLayout(rules.DefaultFS(), "cards/default", rules.Default())
+	lay, err := LoadLayout(rules.DefaultFS(), "cards/default", at(rules.Default()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,14 +22,14 @@ func TestDefaultLayoutFile(t *testing.T) {
 		t.Errorf("cards/default/layout.yaml gives\n%+v\nDefaultLayout is\n%+v", lay, want)
 	}
 	// Without the file: the defaults.
-	lay, err = LoadLayout(fstest.MapFS{}, "x", rules.Default())
+	lay, err = LoadLayout(fstest.MapFS{}, "x", at(rules.Default()))
 	if err != nil || !reflect.DeepEqual(lay, DefaultLayout()) {
 		t.Errorf("no layout.yaml: %+v, %v", lay, err)
 	}
 }
 
 func TestLayoutCardSizeMovesFields(t *testing.T) {
-	lay, err := ParseLayout([]byte("card: {width: 70, height: 120}\nfields:\n  text: {x: 5, y: 30, w: 60, h: 80}\n"), "layout.yaml", nil, rules.Default())
+	lay, err := ParseLayout([]byte("card: {width: 70, height: 120}\nfields:\n  text: {x: 5, y: 30, w: 60, h: 80}\n"), "layout.yaml", nil, at(rules.Default()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,6 +64,8 @@ func TestLayoutErrors(t *testing.T) {
 		{"missing font file", "fonts: {body: fonts/x.ttf}\n", `layout.yaml:1:15: font file "fonts/x.ttf" not found in the ruleset directory`},
 		{"unknown field", "fields:\n  nmae: {x: 1}\n", `layout.yaml:2:3: unknown key "nmae" in fields, did you mean "name"?`},
 		{"field off the card", "fields:\n  text: {x: 10, w: 60}\n", `layout.yaml:2:9: field text (x 10 + w 60, y 23 + h 51) reaches beyond the 63 × 88 mm card`},
+		{"badge and its old name", "fields:\n  badge: {x: 40}\n  power: {x: 41}\n", `layout.yaml:2:10: fields: badge and power are one field (power is its old name); keep badge`},
+		{"field power off the card", "fields:\n  power: {x: 60}\n", `layout.yaml:2:10: field power (x 60 + w 11, y 4.5 + h 11) reaches beyond the 63 × 88 mm card`},
 		{"min over size", "fields:\n  name: {size: 8, min_size: 9}\n", `layout.yaml:2:29: min_size: 9 is larger than size 8`},
 		{"syntax", "card: {width: 63\n", `layout.yaml:1: did not find expected ',' or '}'`},
 		{"alias", "card: &a {width: 63}\nfonts: *a\n", `layout.yaml:1:7: anchors and aliases are not supported in layout.yaml`},
@@ -72,7 +74,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"not text", "\x00\x01", `layout.yaml: not a YAML text file`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseLayout([]byte(tc.yaml), "layout.yaml", fstest.MapFS{}, rules.Default())
+			_, err := ParseLayout([]byte(tc.yaml), "layout.yaml", fstest.MapFS{}, at(rules.Default()))
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
 			}
@@ -84,6 +86,24 @@ func TestLayoutErrors(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// fields.badge was fields.power before issue 27: a layout.yaml written
+// then still reads, as the same field.
+func TestLayoutOldBadgeKey(t *testing.T) {
+	const box = ": {x: 40, y: 5, w: 12, h: 12, size: 14, min_size: 9}\n"
+	old, err := ParseLayout([]byte("fields:\n  power"+box), "layout.yaml", nil, at(rules.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := ParseLayout([]byte("fields:\n  badge"+box), "layout.yaml", nil, at(rules.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Field{X: 40, Y: 5, W: 12, H: 12, Size: 14, MinSize: 9}
+	if old.Fields.Badge != want || !reflect.DeepEqual(old, now) {
+		t.Errorf("power gives %+v, badge %+v; want both %+v", old.Fields.Badge, now.Fields.Badge, want)
 	}
 }
 
@@ -121,7 +141,7 @@ func FuzzLayout(f *testing.F) {
 	f.Add([]byte("a: &x [*x]\n"))
 	rs := rules.Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lay, err := ParseLayout(data, "layout.yaml", fstest.MapFS{}, rs)
+		lay, err := ParseLayout(data, "layout.yaml", fstest.MapFS{}, at(rs))
 		if err != nil {
 			var el cards.ErrorList
 			if !errors.As(err, &el) || len(el) == 0 {

@@ -22,7 +22,7 @@ func TestOutputSafety(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, []byte("keep"), 0o644)
-	if _, err := Print(Options{Ruleset: rs, Out: file, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "not a folder") {
+	if _, err := Print(Options{Ruleset: at(rs), Out: file, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "not a folder") {
 		t.Errorf("--out a file: err = %v, want 'not a folder'", err)
 	}
 
@@ -32,7 +32,7 @@ func TestOutputSafety(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(out, "cards.csv"), 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	_, err = Print(Options{Ruleset: rs, Out: out, Formats: []string{"csv", "pdf"}})
+	_, err = Print(Options{Ruleset: at(rs), Out: out, Formats: []string{"csv", "pdf"}})
 	if err == nil || !strings.Contains(err.Error(), "is a FIFO, not a file cardlab wrote") {
 		t.Errorf("FIFO in the way: err = %v, want 'is a FIFO, not a file cardlab wrote'", err)
 	}
@@ -41,12 +41,12 @@ func TestOutputSafety(t *testing.T) {
 	}
 	os.Remove(filepath.Join(out, "cards.csv"))
 	os.Symlink(file, filepath.Join(out, "cards.csv"))
-	if _, err := Print(Options{Ruleset: rs, Out: out, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Formats: []string{"csv"}}); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("symlink in the way: err = %v", err)
 	}
 	os.Remove(filepath.Join(out, "cards.csv"))
 	for i := 0; i < 2; i++ { // into an existing directory, twice: replaces its own files
-		if _, err := Print(Options{Ruleset: rs, Out: out, Formats: []string{"csv"}}); err != nil {
+		if _, err := Print(Options{Ruleset: at(rs), Out: out, Formats: []string{"csv"}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -184,7 +184,7 @@ func (r *renderer) writePDF(w io.Writer, sh Sheet, info pdfInfo) error {
 	pages := st.facePages()
 	var buf bytes.Buffer
 	doc := pdf.New(&buf, sh.Width, sh.Height, &pdf.Options{Compress: true, SubsetFonts: true, ImageEncoding: canvas.Lossless})
-	doc.SetInfo(cleanText(st.rs.Name, nil, false)+" – print and play", "playtest cards", "cardlab", "", "cardlab print")
+	doc.SetInfo(cleanText(st.name, nil, false)+" – print and play", "playtest cards", "cardlab", "", "cardlab print")
 
 	// Page 1: what is in the document and how to print it.
 	r.listingPage(doc, sh, pages, info)
@@ -271,9 +271,9 @@ func (r *renderer) listingPage(doc *pdf.PDF, sh Sheet, pages [][]int, info pdfIn
 		ctx.DrawText(left, y, t.text)
 		y += t.text.Height + size*0.35*0.3528*2
 	}
-	game := st.rs.Name
-	if st.rs.Version != "" {
-		game += " " + st.rs.Version
+	game := st.name
+	if st.version != "" {
+		game += " " + st.version
 	}
 	line(title, 20, ink, game)
 	line(body, 11, muted, fmt.Sprintf("Print-and-play cards · %s paper · %d pages of cards · made by cardlab print", sh.Title, len(pages)*map[bool]int{true: 2, false: 1}[info.backs]))

@@ -4,6 +4,9 @@
 // card (tdewolff/canvas renders the same drawing to PDF, SVG and pixels)
 // with the Go fonts embedded, so every machine prints the same cards.
 //
+// The faces come from the ruleset's game (game.Facer): printing knows no
+// game, only a face's fields, its colour and its deck.
+//
 // The layout (card size, bleed, fonts, colours, field positions) comes from
 // the ruleset's optional layout.yaml (LoadLayout); docs/printing.md
 // describes it.
@@ -19,7 +22,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Formats are the kinds of output Print can write.
@@ -27,17 +30,20 @@ var Formats = []string{"pdf", "tts", "png", "svg", "csv"}
 
 // Options say what to print.
 type Options struct {
-	Ruleset *rules.Ruleset
-	Layout  *Layout // nil: DefaultLayout()
-	Out     string  // the output directory
+	Ruleset game.Ruleset
+	// Faces, when set, are printed instead of the faces Ruleset's game
+	// words (Alpha Tactics' with measured values: print --with-values).
+	Faces  *game.FaceSet
+	Layout *Layout // nil: DefaultLayout()
+	Out    string  // the output directory
 	// Formats selects outputs (nil: all of Formats).
 	Formats []string
 	Backs   bool    // PDFs: a mirrored page of backs after each page of faces
 	Bleed   bool    // PDFs: print the layout's bleed around each card
 	DPI     float64 // per-card PNGs (0: 300)
-	// Values, when set, prints each card's measured value in a corner.
-	Values     *Values
-	ValuesFrom string // the file the values came from, named on the first PDF page
+	// ValuesFrom is the file the faces' measured values came from, named
+	// on the first PDF page.
+	ValuesFrom string
 	// Log receives progress and notes (nil: none).
 	Log io.Writer
 }
@@ -74,7 +80,7 @@ type Deck struct {
 // complete (see writeDir).
 func Print(o Options) (*Result, error) {
 	start := time.Now()
-	if o.Ruleset == nil {
+	if o.Ruleset == nil && o.Faces == nil {
 		return nil, errors.New("printing: no ruleset")
 	}
 	if o.Out == "" {
@@ -100,7 +106,16 @@ func Print(o Options) (*Result, error) {
 			fmt.Fprintf(o.Log, format+"\n", args...)
 		}
 	}
-	st := newSet(o.Ruleset, lay, o.Values)
+	fs := o.Faces
+	if fs == nil {
+		if fs, err = Faces(o.Ruleset); err != nil {
+			return nil, err
+		}
+	}
+	st, err := newSet(fs, lay)
+	if err != nil {
+		return nil, err
+	}
 	r, err := newRenderer(st, lay)
 	if err != nil {
 		return nil, err
@@ -179,6 +194,13 @@ func Print(o Options) (*Result, error) {
 		add(FontsLicenseFile, func(w io.Writer) error { _, err := w.Write(goFontsLicense); return err })
 	}
 
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f.name] {
+			return nil, fmt.Errorf("printing: two outputs would be %s (a deck's file name and another's cards clash)", f.name)
+		}
+		seen[f.name] = true
+	}
 	if err := checkDir(o.Out, files); err != nil {
 		return nil, err
 	}
@@ -196,6 +218,19 @@ func Print(o Options) (*Result, error) {
 	sort.Strings(res.Files)
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// Faces are the faces rs's game words for printing (its game.Facer).
+func Faces(rs game.Ruleset) (*game.FaceSet, error) {
+	g, ok := game.Lookup(rs.Game())
+	if !ok {
+		return nil, fmt.Errorf("printing: game %q is not registered", rs.Game())
+	}
+	f, ok := g.(game.Facer)
+	if !ok {
+		return nil, fmt.Errorf("printing: %s's cards have no printed faces yet (its game has no Facer)", g.Name())
+	}
+	return f.Faces(rs)
 }
 
 func pickFormats(list []string) (map[string]bool, error) {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics/faces"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -61,7 +62,7 @@ func TestPDFNamesAsOftenAsCopies(t *testing.T) {
 	dir := printedDefault(t)
 	rs := rules.Default()
 	lay := DefaultLayout()
-	st := newSet(rs, lay, nil)
+	st := mustSet(t, faces.New(rs, nil), lay)
 	sty, err := newStyle(lay)
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +246,7 @@ func TestPDFBacksMirrored(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := Print(Options{Ruleset: rs, Out: out, Backs: true, Formats: []string{"pdf"}}); err != nil {
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Backs: true, Formats: []string{"pdf"}}); err != nil {
 		t.Fatal(err)
 	}
 	lay := DefaultLayout()
@@ -280,7 +281,7 @@ func TestTTSDecks(t *testing.T) {
 	dir := printedDefault(t)
 	rs := rules.Default()
 	lay := DefaultLayout()
-	st := newSet(rs, lay, nil)
+	st := mustSet(t, faces.New(rs, nil), lay)
 	_, cw, ch := ttsScale(lay)
 	size := func(file string) image.Point {
 		f, err := os.Open(file)
@@ -409,8 +410,8 @@ func TestCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(rows[0]) != fmt.Sprint(csvHeader) {
-		t.Fatalf("header %v, want %v", rows[0], csvHeader)
+	if fmt.Sprint(rows[0]) != fmt.Sprint(faces.CSVHeader) {
+		t.Fatalf("header %v, want %v", rows[0], faces.CSVHeader)
 	}
 	if n := len(rows) - 1; n != len(rs.Cards)+len(rs.Targets) {
 		t.Errorf("%d rows, want one per card definition: %d", n, len(rs.Cards)+len(rs.Targets))
@@ -474,7 +475,7 @@ func TestDeterministic(t *testing.T) {
 	var outs [2]string
 	for i := range outs {
 		outs[i] = filepath.Join(t.TempDir(), "out")
-		if _, err := Print(Options{Ruleset: rs, Out: outs[i], Backs: true, DPI: 50, Formats: []string{"pdf", "svg", "png", "tts"}}); err != nil {
+		if _, err := Print(Options{Ruleset: at(rs), Out: outs[i], Backs: true, DPI: 50, Formats: []string{"pdf", "svg", "png", "tts"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -501,7 +502,7 @@ func TestHostileNamesStayInside(t *testing.T) {
 	needPoppler(t)
 	rs, _ := hostileRuleset(t)
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := Print(Options{Ruleset: rs, Out: out, Formats: []string{"pdf", "png", "tts"}, DPI: 50}); err != nil {
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Formats: []string{"pdf", "png", "tts"}, DPI: 50}); err != nil {
 		t.Fatal(err)
 	}
 	lay := DefaultLayout()
@@ -555,7 +556,7 @@ func TestWithValues(t *testing.T) {
 		rs.Hash, id, rs.Cards[1].ID)
 	file := filepath.Join(t.TempDir(), "results.json")
 	os.WriteFile(file, []byte(res), 0o644)
-	v, err := ReadValues(file, rs)
+	v, err := faces.ReadValues(file, rs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,14 +564,14 @@ func TestWithValues(t *testing.T) {
 		t.Fatalf("values %+v", v)
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := Print(Options{Ruleset: rs, Out: out, Values: v, ValuesFrom: "results.json", Formats: []string{"pdf"}}); err != nil {
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Faces: faces.New(rs, v), ValuesFrom: "results.json", Formats: []string{"pdf"}}); err != nil {
 		t.Fatal(err)
 	}
 	text := string(run(t, "pdftotext", "-f", "2", filepath.Join(out, "print-a4.pdf"), "-"))
 	if n := strings.Count(text, "plays like 9.4 power [7.9, 10.8]"); n != rs.Cards[0].Copies {
 		t.Errorf("the value is printed %d times, want %d (the card's copies):\n%s", n, rs.Cards[0].Copies, text)
 	}
-	if _, err := Print(Options{Ruleset: rs, Out: out, Values: v, Formats: []string{"csv"}}); err != nil {
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Faces: faces.New(rs, v), Formats: []string{"csv"}}); err != nil {
 		t.Fatal(err)
 	}
 	csvData, _ := os.ReadFile(filepath.Join(out, "cards.csv"))
@@ -578,11 +579,11 @@ func TestWithValues(t *testing.T) {
 		t.Errorf("cards.csv lacks the value columns of %s:\n%s", id, csvData)
 	}
 	os.WriteFile(file, []byte(`{"tool_version":"x","cards":[{"id":"a"}]}`), 0o644)
-	if _, err := ReadValues(file, rs); err == nil || !strings.Contains(err.Error(), "no card values") {
+	if _, err := faces.ReadValues(file, rs); err == nil || !strings.Contains(err.Error(), "no card values") {
 		t.Errorf("a report without values: err = %v", err)
 	}
 	os.WriteFile(file, []byte(`[1,2`), 0o644)
-	if _, err := ReadValues(file, rs); err == nil || !strings.Contains(err.Error(), "not a results.json") {
+	if _, err := faces.ReadValues(file, rs); err == nil || !strings.Contains(err.Error(), "not a results.json") {
 		t.Errorf("garbage: err = %v", err)
 	}
 }
@@ -594,7 +595,7 @@ func BenchmarkPrintDefault(b *testing.B) {
 	rs := rules.Default()
 	for i := 0; i < b.N; i++ {
 		out := filepath.Join(b.TempDir(), fmt.Sprint(i))
-		if _, err := Print(Options{Ruleset: rs, Out: out, Backs: true}); err != nil {
+		if _, err := Print(Options{Ruleset: at(rs), Out: out, Backs: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,6 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/faces"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/printing"
 	"github.com/cardlab/cardlab/reports"
@@ -104,7 +107,7 @@ are left alone.`,
 
 // loadLayout reads the print layout of the ruleset in dir (the embedded
 // default's when dir is ""); errors name dir/layout.yaml like the loader's.
-func loadLayout(dir string, rs *rules.Ruleset) (*printing.Layout, error) {
+func loadLayout(dir string, rs game.Ruleset) (*printing.Layout, error) {
 	if dir == "" {
 		return printing.LoadLayout(rules.DefaultFS(), "cards/default", rs)
 	}
@@ -120,11 +123,11 @@ func printRun(opts *PrintOptions) error {
 	if err != nil {
 		return err
 	}
-	lay, err := loadLayout(opts.RulesDir, rs)
+	lay, err := loadLayout(opts.RulesDir, alphatactics.Ruleset{RS: rs})
 	if err != nil {
 		return err
 	}
-	po := printing.Options{Ruleset: rs, Layout: lay, Out: opts.OutDir, Formats: opts.Formats,
+	po := printing.Options{Ruleset: alphatactics.Ruleset{RS: rs}, Layout: lay, Out: opts.OutDir, Formats: opts.Formats,
 		Backs: opts.Backs, Bleed: opts.Bleed, DPI: opts.DPI, Log: opts.ErrOut}
 	if opts.ValuesFile != "" {
 		// The same checks as report --from: a value edited by hand after
@@ -132,7 +135,7 @@ func printRun(opts *PrintOptions) error {
 		if _, err := reports.ReadFile(opts.ValuesFile); err != nil {
 			return err
 		}
-		v, err := printing.ReadValues(opts.ValuesFile, rs)
+		v, err := faces.ReadValues(opts.ValuesFile, rs)
 		if err != nil {
 			return err
 		}
@@ -141,12 +144,12 @@ func printRun(opts *PrintOptions) error {
 		}
 		if len(v.Stale) > 0 {
 			fmt.Fprintf(opts.ErrOut, "note: %d cards were edited since %s measured them (e.g. %q): their faces say %q; run the report again for their values\n",
-				len(v.Stale), opts.ValuesFile, v.Stale[0], printing.StaleLine)
+				len(v.Stale), opts.ValuesFile, v.Stale[0], faces.StaleLine)
 		}
 		if len(v.Unknown) > 0 {
 			fmt.Fprintf(opts.ErrOut, "note: %d cards of %s are not in this ruleset (e.g. %q)\n", len(v.Unknown), opts.ValuesFile, v.Unknown[0])
 		}
-		po.Values, po.ValuesFrom = v, filepath.Base(opts.ValuesFile)
+		po.Faces, po.ValuesFrom = faces.New(rs, v), filepath.Base(opts.ValuesFile)
 	}
 	res, err := printing.Print(po)
 	if err != nil {

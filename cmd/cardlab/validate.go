@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -77,7 +78,7 @@ func validateRun(opts *ValidateOptions) error {
 		// print layout check are unchanged.
 		rs, err = loadRuleset(opts.RulesDir)
 		if err == nil {
-			_, err = loadLayout(opts.RulesDir, rs) // the print layout, when the ruleset has one
+			_, err = loadLayout(opts.RulesDir, alphatactics.Ruleset{RS: rs}) // the print layout, when the ruleset has one
 		}
 	default:
 		other, err = loadGameRuleset(g, opts.RulesDir)

@@ -18,6 +18,7 @@ import (
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/games/alphatactics/faces"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -77,6 +78,16 @@ func (Game) Schemas() (map[string][]byte, error) {
 		out[rules.SchemaFile(kind)] = data
 	}
 	return out, nil
+}
+
+// Faces implements game.Facer: a deck per faction and one of targets
+// (package faces), without measured values.
+func (Game) Faces(rs game.Ruleset) (*game.FaceSet, error) {
+	r, ok := rs.(Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("alphatactics: faces of a %s ruleset", rs.Game())
+	}
+	return faces.New(r.RS, nil), nil
 }
 
 // Ruleset is an Alpha Tactics ruleset as a game.Ruleset.

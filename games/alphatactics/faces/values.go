@@ -1,4 +1,4 @@
-package printing
+package faces
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -19,7 +18,7 @@ const maxResultsSize = 256 << 20
 type Values struct {
 	Lines map[string]string // card id → "plays like 9.4 power [7.9, 10.8]"
 	// Cards holds the values themselves, for cards.csv.
-	Cards map[string]analysis.CardValue
+	Cards map[string]CardValue
 	// Cards that have a value, and the report's cards that are not in the
 	// ruleset (a report of another version of the cards).
 	Found   int
@@ -38,6 +37,29 @@ type Values struct {
 // measured.
 const StaleLine = "edited since measured: no value"
 
+// CardValue is what a face prints of a card's measured value: results.json's
+// cards[].value (analysis.CardValue, docs/metrics.md "Card value"), read
+// here by its JSON names because analysis imports the game
+// (TestReadsAnalysisResults keeps the two in step).
+type CardValue struct {
+	Power     float64    `json:"power"`
+	PowerCI95 [2]float64 `json:"power_ci95"`
+	CardHash  string     `json:"card_hash"`
+}
+
+// results is the part of a results.json (or a 'cardlab simulate --json'
+// result, analysis.Report) that printing values needs.
+type results struct {
+	ToolVersion string `json:"tool_version"`
+	Ruleset     struct {
+		Hash string `json:"hash"`
+	} `json:"ruleset"`
+	Cards []struct {
+		ID    string     `json:"id"`
+		Value *CardValue `json:"value"`
+	} `json:"cards"`
+}
+
 // catalogCard is what an older results.json (without card_hash) recorded
 // of a card's face, to compare with the card now.
 type catalogCard struct {
@@ -52,7 +74,7 @@ type catalogCard struct {
 // edited reports whether card c was changed since v was measured: by the
 // stored play hash, else by the report's catalog entry, else (neither
 // recorded) not known to be.
-func edited(rs *rules.Ruleset, c *rules.Card, v *analysis.CardValue, cat *catalogCard) bool {
+func edited(rs *rules.Ruleset, c *rules.Card, v *CardValue, cat *catalogCard) bool {
 	if v.CardHash != "" {
 		return v.CardHash != rs.PlayHash(c)
 	}
@@ -73,23 +95,23 @@ func edited(rs *rules.Ruleset, c *rules.Card, v *analysis.CardValue, cat *catalo
 func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("printing: reading values: %w", err)
+		return nil, fmt.Errorf("faces: reading values: %w", err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("printing: reading values: %w", err)
+		return nil, fmt.Errorf("faces: reading values: %w", err)
 	}
 	if len(data) > maxResultsSize {
-		return nil, fmt.Errorf("printing: %s: too large for a results file", name)
+		return nil, fmt.Errorf("faces: %s: too large for a results file", name)
 	}
-	var rep analysis.Report
+	var rep results
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&rep); err != nil {
-		return nil, fmt.Errorf("printing: %s: not a results.json: %v", name, err)
+		return nil, fmt.Errorf("faces: %s: not a results.json: %v", name, err)
 	}
 	if rep.ToolVersion == "" || rep.Cards == nil {
-		return nil, fmt.Errorf("printing: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", name)
+		return nil, fmt.Errorf("faces: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", name)
 	}
 	var meta struct {
 		Report struct {
@@ -103,7 +125,7 @@ func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 	for i := range meta.Report.Catalog.Cards {
 		printed[meta.Report.Catalog.Cards[i].ID] = &meta.Report.Catalog.Cards[i]
 	}
-	v := &Values{Lines: map[string]string{}, Cards: map[string]analysis.CardValue{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
+	v := &Values{Lines: map[string]string{}, Cards: map[string]CardValue{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
 	for _, c := range rep.Cards {
 		card, ok := rs.CardByID(c.ID)
 		if !ok {
@@ -123,7 +145,7 @@ func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 		v.Found++
 	}
 	if v.Found == 0 && len(v.Stale) == 0 {
-		return v, errors.New("printing: " + name + " has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them")
+		return v, errors.New("faces: " + name + " has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them")
 	}
 	return v, nil
 }
@@ -131,7 +153,7 @@ func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 // ValueLine words a card value for the face's corner, with its 95%
 // interval when the report has one: a playtester should see how sure the
 // simulation is, not only what it thinks.
-func ValueLine(cv *analysis.CardValue) string {
+func ValueLine(cv *CardValue) string {
 	s := fmt.Sprintf("plays like %.1f power", cv.Power)
 	if ci := cv.PowerCI95; ci[0] != 0 || ci[1] != 0 {
 		s += fmt.Sprintf(" [%.1f, %.1f]", ci[0], ci[1])
@@ -145,4 +167,13 @@ func (v *Values) line(id string) string {
 		return ""
 	}
 	return v.Lines[id]
+}
+
+// card is card id's measured value, if it has one.
+func (v *Values) card(id string) (CardValue, bool) {
+	if v == nil {
+		return CardValue{}, false
+	}
+	c, ok := v.Cards[id]
+	return c, ok
 }

@@ -1,4 +1,4 @@
-package printing
+package faces
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // A value measured on a card that was edited since is not printed: by the
 // stored play hash, or in an older results.json by its catalog entry.
 func TestReadValuesStale(t *testing.T) {
-	rs, err := rules.LoadDir("../testdata/rulesets/minimal")
+	rs, err := rules.LoadDir("../../../testdata/rulesets/minimal")
 	if err != nil {
 		t.Fatal(err)
 	}
