@@ -47,10 +47,10 @@ func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, 
 type Config struct {
 	Ruleset *rules.Ruleset
 	// Game, when Ruleset is nil, is the ruleset of any game, played through
-	// the contracts. Until the counts are split into core and game parts
-	// (issue 27 step 5b) such a run counts the core only — games, sides,
-	// lineups, seats' wins, scores, decisions — with the random bot
-	// (bots.Uniform) and no game records; Result.Report is Alpha Tactics'.
+	// the contracts with its bots (bots.ParseFor). Until the counts are
+	// split into core and game parts (issue 27 step 5b) such a run counts
+	// the core only — games, sides, lineups, seats' wins, scores, decisions
+	// — and keeps no game records; Result.Report is Alpha Tactics'.
 	Game game.Ruleset
 	// Matchups are the seat lineups to play, each a list of faction ids.
 	// Game j of a lineup seats it rotated by j mod its size, so every faction
@@ -175,13 +175,6 @@ func newPlan(cfg *Config) (*plan, error) {
 		return nil, err
 	}
 	p.rs = rs
-	if rs == nil {
-		for _, b := range p.bots {
-			if b != "random" {
-				return nil, fmt.Errorf("%w: bot %q plays Alpha Tactics only; a %s game takes random until the bots are on the contracts (issue 27 step 6)", ErrConfig, b, g.Game())
-			}
-		}
-	}
 	return p, nil
 }
 
@@ -265,7 +258,7 @@ func planLineups(cfg *Config, g game.Ruleset) (*plan, error) {
 		}
 	}
 	for _, b := range p.bots {
-		if _, err := bots.Parse(b, 0); err != nil {
+		if _, err := bots.ParseFor(g, b, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -458,6 +451,8 @@ type worker struct {
 	// seat: wrap's entries, which take agents' at the start of each game.
 	seats []game.Agent
 	wrap  [rules.MaxPlayers]alphatactics.Agent
+	// other are another game's agents (bots.ParseFor), seat by seat.
+	other [rules.MaxPlayers]game.Agent
 	buf   []game.Action // the generic loop's scratch
 	moves []game.Action // of the game in play, to take it back if abandoned
 }
@@ -558,15 +553,22 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		salt = p.botSalt
 	}
 	if t.e == nil {
-		// Another game: the random bot of any game (newPlan allows no
-		// other), seeded as Alpha Tactics' bots are.
+		// Another game: its bots through the contracts, seeded as Alpha
+		// Tactics' are and reused where they reseed.
 		for q := 0; q < n; q++ {
 			bs := engine.SeedFor(seed^salt, uint64(q))
-			if u, ok := w.seats[q].(*bots.Uniform); ok {
-				u.Reseed(bs)
-			} else {
-				w.seats[q] = bots.NewUniform(bs)
+			if r, ok := w.other[q].(Reseeder); ok {
+				r.Reseed(bs)
+				continue
 			}
+			a, err := bots.ParseFor(p.g, p.botFor(q), bs)
+			if err != nil {
+				return nil, err
+			}
+			if st, ok := a.(bots.Stoppable); ok {
+				st.SetStop(w.stop)
+			}
+			w.other[q], w.seats[q] = a, a
 		}
 	} else {
 		for q := 0; q < n; q++ {

@@ -109,13 +109,13 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 		var budget time.Duration
 		for _, k := range sortedKeys(params) {
 			v := params[k]
-			switch k {
-			case "iters", "iterations":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > 10_000_000 {
-					return nil, fmt.Errorf("bots: ismcts iters must be a whole number from 1 to 10000000, got %q", v)
+			if core, err := searchParam(k, v, &iters, &budget); core {
+				if err != nil {
+					return nil, err
 				}
-				iters = n
+				continue
+			}
+			switch k {
 			case "rollout":
 				if v != "random" && v != "greedy" {
 					return nil, fmt.Errorf("bots: ismcts rollout must be random or greedy, got %q", v)
@@ -126,12 +126,6 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					return nil, fmt.Errorf("bots: ismcts depth must be round or game, got %q", v)
 				}
 				full = v == "game"
-			case "time":
-				d, err := time.ParseDuration(v)
-				if err != nil || d <= 0 {
-					return nil, fmt.Errorf("bots: ismcts time must be a duration such as 50ms, got %q", v)
-				}
-				budget = d
 			default:
 				return nil, fmt.Errorf("bots: unknown ismcts parameter %q (have iters, rollout, depth, time)", k)
 			}
@@ -141,6 +135,29 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 		return b, nil
 	}
 	return nil, fmt.Errorf("bots: unknown bot %q (available: %s)", spec, strings.Join(Names(), ", "))
+}
+
+// searchParam reads k=v into iters or budget when k is one of the search
+// parameters every game's ismcts takes (iters, time); core is false for
+// any other key.
+func searchParam(k, v string, iters *int, budget *time.Duration) (core bool, err error) {
+	switch k {
+	case "iters", "iterations":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10_000_000 {
+			return true, fmt.Errorf("bots: ismcts iters must be a whole number from 1 to 10000000, got %q", v)
+		}
+		*iters = n
+	case "time":
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return true, fmt.Errorf("bots: ismcts time must be a duration such as 50ms, got %q", v)
+		}
+		*budget = d
+	default:
+		return false, nil
+	}
+	return true, nil
 }
 
 func sortedKeys(m map[string]string) []string {

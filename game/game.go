@@ -11,9 +11,10 @@
 // implements them in games/alphatactics; games/all links every game.
 //
 // The optional PlayOuter lets a game play a whole game with its own loop
-// (the batch runner's). The design's further contracts — Knob, Valuer,
-// Counter, Study, View and the optional Lifecycler, RandomPolicy,
-// Evaluator, Differ — join here with the steps that first use them (sweep
+// (the batch runner's); Botter and EvaluatorMaker give a game its own bots
+// and its searches' leaf values (bots.go). The design's further contracts —
+// Knob, Valuer, Counter, Study, View and the optional Lifecycler, Differ —
+// join here with the steps that first use them (sweep
 // and card value, the counts, reports), so each is written against a
 // caller, not guessed.
 package game

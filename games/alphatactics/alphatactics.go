@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/effects"
@@ -162,7 +163,6 @@ func (r Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 // the contracts' (both uint32, the same packing).
 type State struct {
 	S     *engine.State
-	buf   []engine.Action // the engine's list, copied into the caller's
 	dbuf  []engine.Action // PlayOut's scratch for bots.Decide
 	gbuf  []game.Action   // PlayOut's scratch when it plays generically
 	ag    [rules.MaxPlayers]bots.Agent
@@ -176,14 +176,24 @@ func (s *State) NumSeats() int { return s.S.NumPlayers() }
 // CurrentPlayer implements game.State.
 func (s *State) CurrentPlayer() int { return s.S.CurrentPlayer() }
 
-// LegalActions implements game.State.
+// LegalActions implements game.State: the engine lists into buf itself.
+// Its Action and the contracts' are both a uint32 with the same packing, so
+// the slice is read as the other type instead of copied: a copy cost a
+// search through the contracts about 350 instructions an iteration, most
+// of its overhead (docs/architecture.md, "Core migration", step 6).
 func (s *State) LegalActions(buf []game.Action) []game.Action {
-	s.buf = s.S.LegalActions(s.buf)
-	buf = buf[:0]
-	for _, a := range s.buf {
-		buf = append(buf, game.Action(a))
-	}
-	return buf
+	return asGame(s.S.LegalActions(asEngine(buf)))
+}
+
+// The conversions below rely on the two action types' layout being one.
+var _ = [1]struct{}{}[unsafe.Sizeof(engine.Action(0))-unsafe.Sizeof(game.Action(0))]
+
+func asEngine(b []game.Action) []engine.Action {
+	return unsafe.Slice((*engine.Action)(unsafe.SliceData(b)), cap(b))[:len(b)]
+}
+
+func asGame(b []engine.Action) []game.Action {
+	return unsafe.Slice((*game.Action)(unsafe.SliceData(b)), cap(b))[:len(b)]
 }
 
 // Apply implements game.State.

@@ -67,3 +67,19 @@ func (s *State) PlayOut(agents []game.Agent, stop *atomic.Bool, moves []game.Act
 	}
 	return s.moves, nil
 }
+
+// Reseed starts the wrapped bot over (every Alpha Tactics bot can), so a
+// runner reuses the wrapper between games.
+func (a *Agent) Reseed(seed uint64) {
+	if r, ok := a.A.(interface{ Reseed(uint64) }); ok {
+		r.Reseed(seed)
+	}
+}
+
+// SetStop implements bots.Stoppable for a wrapped bot whose search can take
+// long; it does nothing for the others.
+func (a *Agent) SetStop(stop *atomic.Bool) {
+	if st, ok := a.A.(bots.Stoppable); ok {
+		st.SetStop(stop)
+	}
+}

@@ -1,0 +1,44 @@
+package game
+
+// The optional Ruleset interfaces the bots read (design game-neutral-core.md
+// §3.8). The core's bots are "random" (uniform over the legal actions) and
+// "ismcts" (the search in package bots, valuing its leaves with the game's
+// Evaluator or a uniform random rollout to the end); a game adds its own
+// through Botter, and may play a core bot its own way there too (Alpha
+// Tactics' random has a pass rule, its ISMCTS a concrete rollout).
+
+// Botter is a Ruleset that has bots of its own.
+type Botter interface {
+	// BotNames are the names NewBot makes, lower case: the game's own bots
+	// (Alpha Tactics: greedy, strong; Goofspiel: greedy) and any core bot
+	// the game plays its own way.
+	BotNames() []string
+	// NewBot makes bot name, one of BotNames, seeded with seed. params are
+	// the spec's key=value parameters (lower case; empty for none) and spec
+	// the whole spec as given, normalised to lower case. An error is the
+	// spec's fault (a bad parameter), never the game's.
+	NewBot(name string, params map[string]string, spec string, seed uint64) (Agent, error)
+}
+
+// Evaluator values a search's leaf (OpenSpiel's Evaluator, algorithms/mcts.h):
+// s is the search's own scratch copy, determinized for the searching seat,
+// which Evaluate may play on (a rollout). The values are each seat's
+// expected win share in [0, 1]. An Evaluator holds its own random stream and
+// is used by one search at a time.
+type Evaluator interface {
+	Evaluate(s State) [MaxSeats]float64
+	// Reseed starts the evaluator's stream over from seed.
+	Reseed(seed uint64)
+}
+
+// EvaluatorMaker is a Ruleset whose searches value their leaves its own
+// way, in place of a uniform random rollout to the end.
+type EvaluatorMaker interface {
+	// NewEvaluator makes an evaluator seeded with seed. params are the
+	// search spec's parameters other than the core's (iterations, time), for
+	// the evaluator to read (Alpha Tactics: rollout, depth); an unknown one
+	// is an error.
+	NewEvaluator(params map[string]string, seed uint64) (Evaluator, error)
+	// EvaluatorParams names the parameters NewEvaluator reads, for messages.
+	EvaluatorParams() []string
+}

@@ -1,0 +1,140 @@
+package alphatactics
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/engine"
+)
+
+// walkTo plays a random walk of a seed-chosen length from a new game of n
+// seats and returns it unfinished (nil if it ended).
+func walkTo(t testing.TB, n int, seed uint64) *State {
+	t.Helper()
+	r, _ := Game{}.Default()
+	seats := make([]int, n)
+	for i := range seats {
+		seats[i] = (i + int(seed)) % len(r.Sides())
+	}
+	st, err := r.NewState(seats, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	walk := game.NewRNG(seed * 31)
+	var buf []engine.Action
+	for k := walk.Intn(250); k > 0 && !s.S.IsTerminal(); k-- {
+		buf = s.S.LegalActions(buf)
+		s.S.Apply(buf[walk.Intn(len(buf))])
+	}
+	if s.S.IsTerminal() {
+		return nil
+	}
+	return s
+}
+
+// TestSearchIsISMCTS: the generic search (bots.Search) with Alpha Tactics'
+// evaluator decides as the engine-typed ISMCTS does, seeded alike, at 2-4
+// seats and for each rollout and horizon — the measure behind keeping
+// ISMCTS for Alpha Tactics being a choice of cost, not of play
+// (docs/architecture.md, "Core migration", step 6).
+func TestSearchIsISMCTS(t *testing.T) {
+	r, _ := Game{}.Default()
+	specs := []string{"ismcts:iters=40", "ismcts:iters=25,rollout=greedy", "ismcts:iters=25,depth=game"}
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	checked := 0
+	for i := 0; i < n; i++ {
+		s := walkTo(t, 2+i%3, uint64(i))
+		if s == nil {
+			continue
+		}
+		legal := s.S.LegalActions(nil)
+		glegal := s.LegalActions(nil)
+		for _, spec := range specs {
+			concrete, err := bots.Parse(spec, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, params, _ := strings.Cut(spec, ":")
+			kv := map[string]string{}
+			for _, p := range strings.Split(params, ",") {
+				k, v, _ := strings.Cut(p, "=")
+				kv[k] = v
+			}
+			generic, err := bots.NewSearchFor(r, kv, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Two decisions each, so the streams are compared after a
+			// search too.
+			for d := 0; d < 2; d++ {
+				want := concrete.Choose(s.S, legal)
+				got := generic.Choose(s, glegal)
+				if game.Action(want) != got {
+					t.Fatalf("state %d, %s, decision %d: ISMCTS chose %v, the generic search %v", i, spec, d, want, engine.Action(got))
+				}
+			}
+			checked++
+		}
+	}
+	if checked < n {
+		t.Fatalf("only %d searches compared", checked)
+	}
+}
+
+func TestNewEvaluatorErrors(t *testing.T) {
+	for _, tc := range []struct {
+		params map[string]string
+		want   string
+	}{
+		{map[string]string{"rollout": "strong"}, "rollout must be random or greedy"},
+		{map[string]string{"depth": "turn"}, "depth must be round or game"},
+		{map[string]string{"horizon": "3"}, `unknown ismcts parameter "horizon"`},
+	} {
+		_, err := Ruleset{}.NewEvaluator(tc.params, 1)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.params, err, tc.want)
+		}
+	}
+}
+
+// BenchmarkSearchVsISMCTS: one decision of 100 iterations from the opening
+// position of a two-player game, by ISMCTS (the engine's types) and by the
+// generic bots.Search with Alpha Tactics' evaluator. Both search alike
+// (TestSearchIsISMCTS), so the difference in instructions (callgrind, as
+// docs/architecture.md describes) is what the contracts cost a search.
+func BenchmarkSearchVsISMCTS(b *testing.B) {
+	r, _ := Game{}.Default()
+	st, _ := r.NewState([]int{0, 1}, 1)
+	s := st.(*State)
+	const iters = 100
+	b.Run("ismcts", func(b *testing.B) {
+		bot := bots.NewISMCTS(1, iters, "random")
+		legal := s.S.LegalActions(nil)
+		bot.Choose(s.S, legal)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			bot.Choose(s.S, legal)
+		}
+	})
+	b.Run("search", func(b *testing.B) {
+		bot, err := bots.NewSearchFor(r, nil, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bot.Iterations = iters
+		legal := s.LegalActions(nil)
+		bot.Choose(s, legal)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			bot.Choose(s, legal)
+		}
+	})
+}
