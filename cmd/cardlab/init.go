@@ -158,6 +158,11 @@ next steps:
   edit the YAML files (rules.yaml's game: key says which game they are for)
   cardlab validate --rules %s      # check your edits
 `, dir)
+		if g, ok := game.Lookup(opts.Game); ok {
+			if _, ok := g.(game.Facer); ok {
+				fmt.Fprintf(opts.ErrOut, "  cardlab print --rules %s --out %s # print-and-play PDFs, TTS decks (docs/printing.md)\n", dir, shellQuote(opts.Dir+"-print"))
+			}
+		}
 		return nil
 	}
 	fmt.Fprintf(opts.ErrOut, `

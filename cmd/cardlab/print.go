@@ -40,7 +40,8 @@ func NewCmdPrint(g *globalOptions, runF func(*PrintOptions) error) *cobra.Comman
 	cmd := &cobra.Command{
 		Use:   "print --out DIR",
 		Short: "Draw the cards: print-and-play PDFs, Tabletop Simulator decks, PNG/SVG, CSV",
-		Long: `Draw every card of the ruleset and write into DIR:
+		Long: `Draw every card of the ruleset (of any game: the game says what a card shows)
+and write into DIR:
 
   print-a4.pdf, print-letter.pdf   print-and-play sheets: a first page listing the
                                    decks, then 3 × 3 cards a page with crop marks,
@@ -118,16 +119,39 @@ func loadLayout(dir string, rs game.Ruleset) (*printing.Layout, error) {
 	return printing.LoadLayout(os.DirFS(dir), prefix, rs)
 }
 
+// loadPrintable loads the ruleset of any game for print, which plays no
+// game: Alpha Tactics through loadForCommand as every command does,
+// another game with its own Load, an invalid one pointing to validate.
+func loadPrintable(dir string) (game.Ruleset, error) {
+	if g, err := detectGame(dir); err == nil && g.ID() != rules.GameID {
+		rs, err := loadGameRuleset(g, dir)
+		if err != nil {
+			return nil, fmt.Errorf("ruleset %s is invalid (run 'cardlab validate --rules %s' for every error):\n%v", dir, shellQuote(dir), err)
+		}
+		return rs, nil
+	}
+	rs, err := loadForCommand("print", dir)
+	if err != nil {
+		return nil, err
+	}
+	return alphatactics.Ruleset{RS: rs}, nil
+}
+
 func printRun(opts *PrintOptions) error {
-	rs, err := loadForCommand("print", opts.RulesDir)
+	grs, err := loadPrintable(opts.RulesDir)
 	if err != nil {
 		return err
 	}
-	lay, err := loadLayout(opts.RulesDir, alphatactics.Ruleset{RS: rs})
+	if opts.ValuesFile != "" {
+		if _, ok := grs.(alphatactics.Ruleset); !ok {
+			return fmt.Errorf("cardlab print --with-values reads Alpha Tactics card values only so far (issue 27); this ruleset is %s", grs.Game())
+		}
+	}
+	lay, err := loadLayout(opts.RulesDir, grs)
 	if err != nil {
 		return err
 	}
-	po := printing.Options{Ruleset: alphatactics.Ruleset{RS: rs}, Layout: lay, Out: opts.OutDir, Formats: opts.Formats,
+	po := printing.Options{Ruleset: grs, Layout: lay, Out: opts.OutDir, Formats: opts.Formats,
 		Backs: opts.Backs, Bleed: opts.Bleed, DPI: opts.DPI, Log: opts.ErrOut}
 	if opts.ValuesFile != "" {
 		// The same checks as report --from: a value edited by hand after
@@ -135,6 +159,7 @@ func printRun(opts *PrintOptions) error {
 		if _, err := reports.ReadFile(opts.ValuesFile); err != nil {
 			return err
 		}
+		rs := grs.(alphatactics.Ruleset).RS
 		v, err := faces.ReadValues(opts.ValuesFile, rs)
 		if err != nil {
 			return err

@@ -82,6 +82,9 @@ func validateRun(opts *ValidateOptions) error {
 		}
 	default:
 		other, err = loadGameRuleset(g, opts.RulesDir)
+		if err == nil {
+			_, err = loadLayout(opts.RulesDir, other)
+		}
 	}
 	errs := errorEntries(err)
 	if opts.JSON {
