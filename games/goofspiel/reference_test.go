@@ -140,3 +140,22 @@ func TestReferenceFigures(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSearch: one ismcts decision of 500 iterations from the opening
+// of a default two-player game (ns/iteration is the search's cost).
+func BenchmarkSearch(b *testing.B) {
+	rs := goofspiel.Default()
+	s, _ := rs.NewState([]int{0, 0}, 1)
+	a, err := bots.ParseFor(rs, "ismcts", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	legal := s.LegalActions(nil)
+	a.Choose(s, legal)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.Choose(s, legal)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*bots.DefaultIterations), "ns/iteration")
+}
