@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
@@ -564,6 +565,18 @@ func TestRunGoofspielBots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if seat == 0 {
+				// The bots are reseeded per game as Alpha Tactics' are:
+				// one worker plays the same games.
+				cfg.Workers = 1
+				one, err := Run(context.Background(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(one.Counts, res.Counts) {
+					t.Fatalf("%s: 1 and 2 workers counted differently", tt.bot)
+				}
+			}
 			share := float64(res.Counts.Seats[0].SeatWins[seat]) / float64(int64(games)*WinUnit)
 			lo, hi := Wilson(share*float64(games), float64(games), 3.29)
 			se := math.Sqrt(share * (1 - share) / float64(games))
@@ -574,5 +587,22 @@ func TestRunGoofspielBots(t *testing.T) {
 					tt.bot, seat+1, share, lo, hi, tt.want)
 			}
 		}
+	}
+}
+
+// TestGoofspielRunStopsAtOnce: Ctrl-C reaches another game's search (the
+// generic ISMCTS, bots.Search) through the runner: a huge budget returns
+// within a second of the cancel, nothing is counted, the result is partial.
+func TestGoofspielRunStopsAtOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	began := time.Now()
+	res, err := Run(ctx, Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}},
+		Bots: []string{"ismcts:iters=10000000"}, Games: 4, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took > 1300*time.Millisecond || !res.Partial || res.Counts.Games != 0 {
+		t.Fatalf("cancelled after 0.3 s: returned after %s, partial %v, %d games counted", took, res.Partial, res.Counts.Games)
 	}
 }

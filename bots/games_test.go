@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
@@ -235,5 +238,52 @@ func TestNeverPeekEveryGameCatchesCheat(t *testing.T) {
 		if caught == 0 {
 			t.Errorf("%s: a peeking agent was never caught", g.ID())
 		}
+	}
+}
+
+// TestSearchEveryGame: the core's search on every registered game makes no
+// allocation a decision once its scratch state and arena have grown, is
+// deterministic for a seed, and returns within a few iterations of its
+// stop flag, at any budget.
+func TestSearchEveryGame(t *testing.T) {
+	for _, g := range game.Games() {
+		rs, _ := g.Default()
+		t.Run(g.ID(), func(t *testing.T) {
+			lo, _ := rs.Seats()
+			sides := make([]int, lo)
+			if !rs.Mirror() {
+				for q := range sides {
+					sides[q] = q
+				}
+			}
+			s, err := rs.NewState(sides, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			legal := s.LegalActions(nil)
+			b, err := bots.NewSearchFor(rs, map[string]string{"iters": "50"}, 9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := b.Choose(s, legal)
+			if n := testing.AllocsPerRun(5, func() { b.Choose(s, legal) }); n != 0 {
+				t.Errorf("a decision allocates %.0f times", n)
+			}
+			again, _ := bots.NewSearchFor(rs, map[string]string{"iters": "50"}, 9)
+			if a := again.Choose(s, legal); a != first {
+				t.Errorf("the same seed chose %s, then %s", s.ActionString(first), s.ActionString(a))
+			}
+			huge, _ := bots.NewSearchFor(rs, map[string]string{"iters": "10000000"}, 9)
+			var stop atomic.Bool
+			stop.Store(true)
+			huge.SetStop(&stop)
+			began := time.Now()
+			if a := huge.Choose(s, legal); !slices.Contains(legal, a) {
+				t.Errorf("a stopped search chose %v, not a legal action", a)
+			}
+			if took := time.Since(began); took > time.Second {
+				t.Errorf("a stopped search took %s", took)
+			}
+		})
 	}
 }
