@@ -75,6 +75,7 @@ func (r *Report) Verify() error {
 	if r.Raw == nil {
 		return errors.New("no raw counts")
 	}
+	r.Raw.game = r.Ruleset.Game
 	if r.Checksum == "" {
 		return errors.New("no checksum (written by a cardlab before 0.1, or edited)")
 	}
@@ -193,44 +194,18 @@ func (c *Counts) Check() error {
 		return bad("%d games, but the lineups count %d and the seats %d", c.Games, lineupGames, seatsGames)
 	}
 	var fGames, fUnits int64
-	byFaction := map[string]FactionCounts{}
 	for _, f := range c.Factions {
 		if f.WinUnits > f.Games*u {
 			return bad("faction %s: %d win units in %d games", f.ID, f.WinUnits, f.Games)
 		}
 		fGames += f.Games
 		fUnits += f.WinUnits
-		byFaction[f.ID] = f
 	}
 	if fGames != factionGames || fUnits != c.Games*u {
 		return bad("the factions count %d seats and %d win units; the lineups %d seats and %d games", fGames, fUnits, factionGames, c.Games)
 	}
-	nf := len(c.Factions)
-	for _, t := range c.Targets {
-		if len(t.Captures) != nf {
-			return bad("target %s has %d capture counts for %d factions", t.ID, len(t.Captures), nf)
-		}
-		if t.Won+t.Negotiated+t.Unclaimed > t.Laid || t.Ties > t.Won || sum(t.Captures) != t.Won+t.Negotiated {
-			return bad("target %s: laid %d, won %d, negotiated %d, unclaimed %d, ties %d, captures %d",
-				t.ID, t.Laid, t.Won, t.Negotiated, t.Unclaimed, t.Ties, sum(t.Captures))
-		}
-	}
-	for _, k := range c.Cards {
-		f, ok := byFaction[k.Faction]
-		switch {
-		case !ok:
-			return bad("card %s belongs to faction %q, which the counts do not list", k.ID, k.Faction)
-		case k.Games != f.Games:
-			return bad("card %s: %d games, its faction %d", k.ID, k.Games, f.Games)
-		case k.Drawn > k.Games || k.Played > k.Games || k.Opening > k.Games:
-			return bad("card %s: drawn %d, played %d, in the opening hand %d of %d games", k.ID, k.Drawn, k.Played, k.Opening, k.Games)
-		case k.DrawnWinUnits+k.NotDrawnWinUnits != f.WinUnits || k.OpeningWinUnits+k.NotOpeningWinUnits != f.WinUnits:
-			return bad("card %s: win units with and without it do not add up to its faction's %d", k.ID, f.WinUnits)
-		case k.DrawnWinUnits > k.Drawn*u || k.PlayedWinUnits > k.Played*u || k.OpeningWinUnits > k.Opening*u:
-			return bad("card %s: more win units than games", k.ID)
-		case k.PlacedRowWon > k.Placed:
-			return bad("card %s: %d rows won of %d placed", k.ID, k.PlacedRowWon, k.Placed)
-		}
+	if err := c.checkSections(); err != nil {
+		return err
 	}
 	if c.Game.Shared > c.Games {
 		return bad("%d shared victories in %d games", c.Game.Shared, c.Games)
@@ -259,17 +234,10 @@ func inRange(v reflect.Value, path string) error {
 				continue
 			}
 			name := f.Name
-			if tag := f.Tag.Get("json"); tag != "" {
+			if tag := f.Tag.Get("json"); tag == "-" {
+				continue // the game's sections: checkSections, by their columns
+			} else if tag != "" {
 				name = tag
-			}
-			if f.Name == "MarginSum" {
-				// A row won by a combo ("regardless of combat power") or
-				// by Negotiations can go to the weaker side: margins may
-				// be negative.
-				if x := v.Field(i).Int(); x < -maxCount || x > maxCount {
-					return fmt.Errorf("%s.%s is %d: it must lie between %d and %d", path, name, x, -int64(maxCount), int64(maxCount))
-				}
-				continue
 			}
 			if strings.HasSuffix(f.Name, "Sq") && v.Field(i).Kind() == reflect.Int64 {
 				// Sums of squares outgrow the bound of a count long before
@@ -302,6 +270,9 @@ func addChecked(a, b *Counts) error {
 	if err := overflows(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()); err != nil {
 		return err
 	}
+	if err := addSections(a.Sections, b.Sections, true); err != nil {
+		return err
+	}
 	a.Add(b)
 	return nil
 }
@@ -322,7 +293,7 @@ func overflows(a, b reflect.Value) error {
 		}
 	case reflect.Struct:
 		for i := range a.NumField() {
-			if a.Type().Field(i).IsExported() {
+			if f := a.Type().Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
 				if err := overflows(a.Field(i), b.Field(i)); err != nil {
 					return err
 				}
@@ -350,5 +321,10 @@ func DecodeReport(name string, data []byte) (*Report, error) {
 	if rep.Raw == nil || rep.ToolVersion == "" {
 		return nil, fmt.Errorf("%s: not a 'cardlab simulate --json' result (no tool_version or raw counts)", name)
 	}
+	rep.Raw.game = rep.Ruleset.Game
+	// The sections in their game's order, whatever the file's: the
+	// checksum is over the counts as cardlab writes them. An error is
+	// Verify's to report.
+	_ = rep.Raw.bind()
 	return &rep, nil
 }

@@ -37,8 +37,8 @@ func TestMergeRefusesCorruptShards(t *testing.T) {
 		{"negative games", func(r *Report) { r.Raw.Games = -5; r.Games = -5 }, "raw.games is -5"},
 		{"negative faction games", func(r *Report) { r.Raw.Factions[1].Games = -1 }, "raw.factions[1].games is -1"},
 		{"int64-max counts", func(r *Report) {
-			r.Raw.Cards[0].Fired = math.MaxInt64
-			r.Raw.Targets[0].Laid = math.MaxInt64
+			*countOf(t, r.Raw, "cards", 0, "fired") = math.MaxInt64
+			*countOf(t, r.Raw, "targets", 0, "laid") = math.MaxInt64
 		}, "a count must lie between 0 and"},
 		{"shard k emptied", func(r *Report) { r.Config.Shard.K = []int{} }, "config.shard"},
 		{"shard k out of range", func(r *Report) { r.Config.Shard.K = []int{3} }, "config.shard"},
@@ -52,8 +52,10 @@ func TestMergeRefusesCorruptShards(t *testing.T) {
 			r.Raw.Add(c)
 			r.Games = r.Raw.Games
 		}, "not marked partial"},
-		{"captures beyond targets won", func(r *Report) { r.Raw.Targets[2].Captures[0] += 7 }, "target"},
-		{"card drawn more often than played games", func(r *Report) { r.Raw.Cards[3].Drawn = r.Raw.Cards[3].Games + 1 }, "card"},
+		{"captures beyond targets won", func(r *Report) { r.Raw.Section("targets").Rows[2].Sides[0][0] += 7 }, "target"},
+		{"card drawn more often than played games", func(r *Report) {
+			*countOf(t, r.Raw, "cards", 3, "drawn") = *countOf(t, r.Raw, "cards", 3, "games") + 1
+		}, "card"},
 		{"lineup renamed", func(r *Report) { r.Raw.Lineups[1].Lineup = []string{"vulcan", "klingon"} }, "raw lineups differ"},
 	}
 	for _, tt := range tests {
@@ -73,6 +75,20 @@ func TestMergeRefusesCorruptShards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countOf is the count col of row i of c's section key.
+func countOf(t *testing.T, c *Counts, key string, i int, col string) *int64 {
+	t.Helper()
+	s := c.Section(key)
+	if s == nil {
+		t.Fatalf("no section %s", key)
+	}
+	k, per, ok := s.Column(col)
+	if !ok || per {
+		t.Fatalf("section %s has no count %s", key, col)
+	}
+	return &s.Rows[i].Values[k]
 }
 
 // TestMergeRefusesWrappingSums: two shards each within the limits whose sum

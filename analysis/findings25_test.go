@@ -157,8 +157,9 @@ func TestEffectCountsByKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	byID := map[string]*CardCounts{}
-	for i := range res.Counts.Cards {
-		byID[res.Counts.Cards[i].ID] = &res.Counts.Cards[i]
+	cards := res.Counts.Cards()
+	for i := range cards {
+		byID[cards[i].ID] = &cards[i]
 	}
 	kinds := map[rules.EffectKind]int{}
 	for i := range rs.Cards {

@@ -472,14 +472,22 @@ func (p *plan) checkRecord(g *GameRecord, i int) error {
 			return bad("seats differ from the lineup's")
 		}
 		v := g.VP[q]
-		for _, x := range []int{v.TargetVP, v.BonusVP, v.PlanetBonus, v.Total, v.Planets, v.Targets} {
-			if x < -1<<20 || x > 1<<20 {
+		if v.Total < -1<<20 || v.Total > 1<<20 {
+			return bad("a score out of bounds")
+		}
+		for _, x := range v.Named {
+			if x.Value < -1<<20 || x.Value > 1<<20 {
 				return bad("a score out of bounds")
 			}
 		}
 	}
+	for _, x := range g.Game {
+		if x.Value < 0 || x.Value > maxDecisions {
+			return bad("winners, start seat, rounds or decisions out of bounds")
+		}
+	}
 	if len(g.Winners) > n || g.StartSeat < 0 || g.StartSeat > n ||
-		g.Rounds < 0 || g.Rounds > maxDecisions || g.Decisions < 0 || g.Decisions > maxDecisions+1 {
+		g.Decisions < 0 || g.Decisions > maxDecisions+1 {
 		return bad("winners, start seat, rounds or decisions out of bounds")
 	}
 	for _, w := range g.Winners {

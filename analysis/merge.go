@@ -153,14 +153,11 @@ func sameLayout(a, b *Counts) error {
 	}) {
 		return bad("seats")
 	}
-	nf := len(a.Factions)
-	if !slices.EqualFunc(a.Targets, b.Targets, func(x, y TargetCounts) bool {
-		return x.ID == y.ID && len(x.Captures) == nf && len(y.Captures) == nf
-	}) {
-		return bad("targets")
-	}
-	if !slices.EqualFunc(a.Cards, b.Cards, func(x, y CardCounts) bool { return x.ID == y.ID && x.Copies == y.Copies }) {
-		return bad("cards")
+	// Bound to their game, the sections say which columns are constant;
+	// an error is Check's to report.
+	_, _ = a.bind(), b.bind()
+	if err := sameSections(a.Sections, b.Sections, len(a.Factions)); err != nil {
+		return err
 	}
 	return nil
 }
@@ -177,11 +174,6 @@ func cloneCounts(c *Counts) *Counts {
 		out.Seats[i] = SeatCounts{Players: s.Players, Games: s.Games, SeatWins: slices.Clone(s.SeatWins), StartWins: slices.Clone(s.StartWins),
 			RandomGames: s.RandomGames, RandomStartWins: slices.Clone(s.RandomStartWins)}
 	}
-	out.Targets = make([]TargetCounts, len(c.Targets))
-	for i, t := range c.Targets {
-		t.Captures = slices.Clone(t.Captures)
-		out.Targets[i] = t
-	}
-	out.Cards = slices.Clone(c.Cards)
+	out.Sections = cloneSections(c.Sections)
 	return &out
 }

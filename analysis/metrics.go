@@ -1,12 +1,9 @@
 package analysis
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // WinUnit is how many units one victory is worth in the raw counts. A
@@ -16,16 +13,22 @@ const WinUnit = 12
 
 // Counts are the raw integer accumulators of a run. Every figure of a Report
 // is computed from them, and two Counts of the same ruleset and config add up
-// (Add) to the Counts of the combined games, whatever the split.
+// (Add) to the Counts of the combined games, whatever the split. The core
+// counts what every game has; Sections are the game's own (game.Counter),
+// which MarshalJSON writes after Seats and inside Game (sections.go).
 type Counts struct {
 	WinUnit  int64           `json:"win_unit"`
 	Games    int64           `json:"games"`
-	Factions []FactionCounts `json:"factions"` // the factions of the run, in ruleset order
+	Factions []FactionCounts `json:"factions"` // the sides of the run, in ruleset order
 	Lineups  []LineupCounts  `json:"lineups"`  // in config order
 	Seats    []SeatCounts    `json:"seats"`    // one per table size, ascending
-	Targets  []TargetCounts  `json:"targets"`  // every target, in ruleset order
-	Cards    []CardCounts    `json:"cards"`    // the cards of the run's factions, in ruleset order
-	Game     GameCounts      `json:"game"`
+	// Sections are the game's counts (Alpha Tactics: "targets", "cards" and
+	// its columns of "game"), in the order its Counter gives them.
+	Sections []game.Section `json:"-"`
+	Game     GameCounts     `json:"game"`
+	// game is the counts' game (registry ID; "" is the default game):
+	// the layout their sections are read with.
+	game string
 }
 
 // FactionCounts count one faction's games.
@@ -59,7 +62,8 @@ type SeatCounts struct {
 	RandomStartWins []int64 `json:"random_start_win_units,omitempty"`
 }
 
-// TargetCounts count what happened to one target card.
+// TargetCounts count what happened to one target card: a row of Alpha
+// Tactics' "targets" section (Counts.Targets).
 type TargetCounts struct {
 	ID         string `json:"id"`
 	Name       string `json:"name"`
@@ -74,7 +78,8 @@ type TargetCounts struct {
 	Captures []int64 `json:"captures"`
 }
 
-// CardCounts count one player card definition (all its copies).
+// CardCounts count one player card definition (all its copies): a row of
+// Alpha Tactics' "cards" section (Counts.Cards).
 type CardCounts struct {
 	ID      string `json:"id"`
 	Faction string `json:"faction"`
@@ -107,15 +112,11 @@ type CardCounts struct {
 	Fizzled  int64 `json:"fizzled"`
 }
 
-// GameCounts count whole games.
+// GameCounts count whole games (the core's part of raw.game; a game's own
+// per-game columns are its game.GameSection).
 type GameCounts struct {
 	Decisions   int64 `json:"decisions"`
 	DecisionsSq int64 `json:"decisions_sq"`
-	Passes      int64 `json:"passes"`
-	Reshuffles  int64 `json:"reshuffles"`
-	DeployTurns int64 `json:"deploy_turns"`
-	Rounds      int64 `json:"rounds"`
-	RoundsSq    int64 `json:"rounds_sq"`
 	Margin      int64 `json:"margin"` // winner's total − best other total
 	MarginSq    int64 `json:"margin_sq"`
 	Shared      int64 `json:"shared"` // games with a shared victory
@@ -146,44 +147,9 @@ func (a *SeatCounts) add(b *SeatCounts) {
 	addInts(a.RandomStartWins, b.RandomStartWins)
 }
 
-func (a *TargetCounts) add(b *TargetCounts) {
-	a.Laid += b.Laid
-	a.Won += b.Won
-	a.Negotiated += b.Negotiated
-	a.Unclaimed += b.Unclaimed
-	a.Ties += b.Ties
-	a.MarginSum += b.MarginSum
-	a.MarginSq += b.MarginSq
-	addInts(a.Captures, b.Captures)
-}
-
-func (a *CardCounts) add(b *CardCounts) {
-	a.Games += b.Games
-	a.Drawn += b.Drawn
-	a.Played += b.Played
-	a.DrawnWinUnits += b.DrawnWinUnits
-	a.NotDrawnWinUnits += b.NotDrawnWinUnits
-	a.PlayedWinUnits += b.PlayedWinUnits
-	a.Opening += b.Opening
-	a.OpeningWinUnits += b.OpeningWinUnits
-	a.NotOpeningWinUnits += b.NotOpeningWinUnits
-	a.Placed += b.Placed
-	a.PlacedRowWon += b.PlacedRowWon
-	a.Scored += b.Scored
-	a.PowerSum += b.PowerSum
-	a.Fired += b.Fired
-	a.Blocked += b.Blocked
-	a.Fizzled += b.Fizzled
-}
-
 func (a *GameCounts) add(b *GameCounts) {
 	a.Decisions += b.Decisions
 	a.DecisionsSq += b.DecisionsSq
-	a.Passes += b.Passes
-	a.Reshuffles += b.Reshuffles
-	a.DeployTurns += b.DeployTurns
-	a.Rounds += b.Rounds
-	a.RoundsSq += b.RoundsSq
 	a.Margin += b.Margin
 	a.MarginSq += b.MarginSq
 	a.Shared += b.Shared
@@ -204,8 +170,8 @@ func (c *Counts) Add(b *Counts) {
 	addEach(c.Factions, b.Factions)
 	addEach(c.Lineups, b.Lineups)
 	addEach(c.Seats, b.Seats)
-	addEach(c.Targets, b.Targets)
-	addEach(c.Cards, b.Cards)
+	_, _ = c.bind(), b.bind() // which columns are constant; Check reports errors
+	addSections(c.Sections, b.Sections, false)
 	c.Game.add(&b.Game)
 }
 
@@ -222,29 +188,18 @@ func addEach[T any, P interface {
 
 // --- the worker's accumulator -------------------------------------------------
 
-// acc is one worker's accumulator. Its slices are indexed by ruleset
-// indices (faction, target, card definition) so that the hot path does no
-// lookups; counts() turns it into Counts. What happens inside a game —
-// draws, placements, effects, rows won — the engine counts into the
-// attached engine.Tally as it plays (no events, and each won row scored once,
-// by the Scoring Phase itself); flush adds those counters in.
+// acc is one worker's accumulator: the core's counts, indexed by side and
+// lineup so that the hot path does no lookups, and the game's Counter
+// (nil for a ruleset without one); counts() turns it into Counts.
 type acc struct {
 	p *plan
 
 	games   int64
-	fac     []FactionCounts // by faction index
+	fac     []FactionCounts // by side index
 	lineups []LineupCounts  // by lineup index
-	seats   [rules.MaxPlayers + 1]SeatCounts
-	tgt     []TargetCounts // by target index
-	capt    []int64        // [target*factions + faction]
-	card    []CardCounts   // by card definition
+	seats   [game.MaxSeats + 1]SeatCounts
 	g       GameCounts
-
-	tally engine.Tally // the engine's counters; per game: drawn, played, opening, start
-	start int8         // seat that began round 1 of the last game
-	// randomStart[li]: the games of lineup li begin with a random player
-	// (the rules' starting faction is not at the table).
-	randomStart []bool
+	ctr     game.Counter
 }
 
 func newAcc(p *plan) *acc {
@@ -259,24 +214,26 @@ func newAcc(p *plan) *acc {
 	for n := range a.seats {
 		a.seats[n] = SeatCounts{Players: n, SeatWins: make([]int64, n), StartWins: make([]int64, n), RandomStartWins: make([]int64, n)}
 	}
-	a.randomStart = make([]bool, len(p.lineups))
-	if rs := p.rs; rs != nil {
-		a.tgt = make([]TargetCounts, len(rs.Targets))
-		a.capt = make([]int64, len(rs.Targets)*len(rs.Factions))
-		a.card = make([]CardCounts, len(rs.Cards))
-		for i, l := range p.lineups {
-			a.randomStart[i] = !slices.Contains(l.ids, rs.Rules.StartingFaction)
-		}
+	if c, ok := p.g.(game.Counted); ok {
+		a.ctr = c.NewCounter(p.factions)
 	}
 	return a
 }
 
-// finishGame counts a finished game of another game than Alpha Tactics
-// (lineup li, rotation rot, decisions actions): its core counts only —
-// sides' games, wins and scores, the lineup's and seats' win units, the
-// decisions, the margin and shared wins. The contracts do not say which
-// seat began, so the start columns stay empty (step 5b's core counts).
-func (a *acc) finishGame(s game.State, li, rot, decisions int) {
+// attach makes s count into the game's Counter as it plays.
+func (a *acc) attach(s game.State) {
+	if a.ctr != nil {
+		a.ctr.Attach(s)
+	}
+}
+
+// finish counts the finished game s of lineup li, played with rotation rot
+// (seat q holds the lineup's side at position (q+rot) mod n) in decisions
+// decisions; st is s as a game.Starter, nil if it is none (seat 0 began).
+// The core counts sides' games, win units and scores, the lineup's and
+// seats' win units, turn order, decisions, the margin and shared wins;
+// then the game's Counter counts. It returns the win units by seat.
+func (a *acc) finish(s game.State, st game.Starter, li, rot, decisions int) [game.MaxSeats]int64 {
 	n := s.NumSeats()
 	ret := s.Returns()
 	fac := a.p.lineups[li].fac
@@ -286,12 +243,20 @@ func (a *acc) finishGame(s game.State, li, rot, decisions int) {
 			winners++
 		}
 	}
+	var units [game.MaxSeats]int64
 	best, other := -1<<31, -1<<31
 	a.games++
 	lc := &a.lineups[li]
 	lc.Games++
 	sc := &a.seats[n]
 	sc.Games++
+	start, random := 0, false
+	if st != nil {
+		start, random = st.Starter()
+	}
+	if random {
+		sc.RandomGames++
+	}
 	for q := 0; q < n; q++ {
 		var u int64
 		score := s.Score(q)
@@ -301,6 +266,7 @@ func (a *acc) finishGame(s game.State, li, rot, decisions int) {
 		} else {
 			other = max(other, score)
 		}
+		units[q] = u
 		k := (q + rot) % n
 		fc := &a.fac[fac[k]]
 		fc.Games++
@@ -309,6 +275,10 @@ func (a *acc) finishGame(s game.State, li, rot, decisions int) {
 		fc.VPSq += int64(score) * int64(score)
 		lc.WinUnits[k] += u
 		sc.SeatWins[q] += u
+		sc.StartWins[(q-start+n)%n] += u
+		if random {
+			sc.RandomStartWins[(q-start+n)%n] += u
+		}
 	}
 	g := &a.g
 	g.Decisions += int64(decisions)
@@ -320,163 +290,29 @@ func (a *acc) finishGame(s game.State, li, rot, decisions int) {
 		g.Margin += m
 		g.MarginSq += m * m
 	}
-}
-
-// attach makes s count into the accumulator (Reset then clears the
-// per-game fields).
-func (a *acc) attach(s *engine.State) { s.SetTally(&a.tally) }
-
-// flush adds the engine's counters into the counts and clears them.
-func (a *acc) flush() {
-	t := &a.tally
-	for d := range a.card {
-		c := &a.card[d]
-		c.Placed += t.Placed[d]
-		c.PlacedRowWon += t.PlacedRowWon[d]
-		c.Scored += t.Scored[d]
-		c.PowerSum += t.PowerSum[d]
-		c.Fired += t.Fired[d]
-		c.Blocked += t.Blocked[d]
-		c.Fizzled += t.Fizzled[d]
-	}
-	for i := range a.tgt {
-		c := &a.tgt[i]
-		c.Laid += t.Laid[i]
-		c.Won += t.Won[i]
-		c.Negotiated += t.Negotiated[i]
-		c.Unclaimed += t.Unclaimed[i]
-		c.Ties += t.Ties[i]
-		c.MarginSum += t.MarginSum[i]
-		c.MarginSq += t.MarginSq[i]
-	}
-	// Both lay captures out as [target*factions + faction].
-	for i := range a.capt {
-		if i < len(t.Captures) {
-			a.capt[i] += t.Captures[i]
-		}
-	}
-	per := struct {
-		drawn, played, opening [4]uint64
-		start                  int8
-	}{t.Drawn, t.Played, t.Opening, t.Start}
-	captures := t.Captures
-	clear(captures)
-	*t = engine.Tally{Captures: captures, Drawn: per.drawn, Played: per.played, Opening: per.opening, Start: per.start}
-}
-
-// finish counts a finished game of lineup li played with rotation rot (seat
-// p holds the lineup's faction at position (p+rot) mod n). It returns the
-// win units by seat.
-func (a *acc) finish(s *engine.State, li, rot int) [rules.MaxPlayers]int64 {
-	n := s.NumPlayers()
-	ret := s.Returns()
-	winners := 0
-	for p := 0; p < n; p++ {
-		if ret[p] > 0 {
-			winners++
-		}
-	}
-	var units [rules.MaxPlayers]int64
-	best, other := -1<<31, -1<<31
-	for p := 0; p < n; p++ {
-		tot := s.FinalScore(p).Total
-		if ret[p] > 0 {
-			units[p] = WinUnit / int64(winners)
-			best = max(best, tot)
-		} else {
-			other = max(other, tot)
-		}
-	}
-	a.games++
-	lc := &a.lineups[li]
-	lc.Games++
-	sc := &a.seats[n]
-	sc.Games++
-	random := a.randomStart[li]
-	if random {
-		sc.RandomGames++
-	}
-	a.start = a.tally.Start
-	start := int(a.start)
-	if start < 0 {
-		start = 0
-	}
-	rs := a.p.rs
-	for p := 0; p < n; p++ {
-		u := units[p]
-		f := s.Faction(p)
-		fc := &a.fac[f]
-		vp := int64(s.FinalScore(p).Total)
-		fc.Games++
-		fc.WinUnits += u
-		fc.VPSum += vp
-		fc.VPSq += vp * vp
-		lc.WinUnits[(p+rot)%n] += u
-		sc.SeatWins[p] += u
-		sc.StartWins[(p-start+n)%n] += u
-		if random {
-			sc.RandomStartWins[(p-start+n)%n] += u
-		}
-		for _, d := range rs.Factions[f].Deck {
-			cc := &a.card[d]
-			cc.Games++
-			if engine.HasBit(&a.tally.Drawn, d) {
-				cc.Drawn++
-				cc.DrawnWinUnits += u
-			} else {
-				cc.NotDrawnWinUnits += u
-			}
-			if engine.HasBit(&a.tally.Played, d) {
-				cc.Played++
-				cc.PlayedWinUnits += u
-			}
-			if engine.HasBit(&a.tally.Opening, d) {
-				cc.Opening++
-				cc.OpeningWinUnits += u
-			} else {
-				cc.NotOpeningWinUnits += u
-			}
-		}
-	}
-	st := s.Stats()
-	g := &a.g
-	g.Decisions += int64(st.Decisions)
-	g.DecisionsSq += int64(st.Decisions) * int64(st.Decisions)
-	g.Passes += int64(st.Passes)
-	g.Reshuffles += int64(st.Reshuffles)
-	g.DeployTurns += int64(st.DeployTurns)
-	g.Rounds += int64(st.Rounds)
-	g.RoundsSq += int64(st.Rounds) * int64(st.Rounds)
-	if winners > 1 {
-		g.Shared++
-	} else if other > -1<<31 {
-		m := int64(best - other)
-		g.Margin += m
-		g.MarginSq += m * m
+	if a.ctr != nil {
+		a.ctr.Finish(s, units)
 	}
 	return units
 }
 
 // merge adds worker b's counts to a.
 func (a *acc) merge(b *acc) {
-	a.flush()
-	b.flush()
 	a.games += b.games
 	addEach(a.fac, b.fac)
 	addEach(a.lineups, b.lineups)
 	addEach(a.seats[:], b.seats[:])
-	addEach(a.tgt, b.tgt)
-	addInts(a.capt, b.capt)
-	addEach(a.card, b.card)
 	a.g.add(&b.g)
+	if a.ctr != nil {
+		a.ctr.Add(b.ctr)
+	}
 }
 
-// counts turns the accumulator into Counts: only the factions, cards and
-// table sizes of the run, with their ids.
+// counts turns the accumulator into Counts: only the sides and table sizes
+// of the run, with their ids, and the game's sections.
 func (a *acc) counts() *Counts {
-	a.flush()
-	p, rs := a.p, a.p.rs
-	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g}
+	p := a.p
+	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g, game: p.g.Game()}
 	sides := p.g.Sides()
 	for _, f := range p.factions {
 		fc := a.fac[f]
@@ -492,33 +328,78 @@ func (a *acc) counts() *Counts {
 			SeatWins: append([]int64(nil), s.SeatWins...), StartWins: append([]int64(nil), s.StartWins...),
 			RandomGames: s.RandomGames, RandomStartWins: append([]int64(nil), s.RandomStartWins...)})
 	}
-	if rs == nil {
-		return c // another game: its own counts are step 5b's
-	}
-	nf := len(rs.Factions)
-	for t := range rs.Targets {
-		tc := a.tgt[t]
-		tc.ID, tc.Name = rs.Targets[t].ID, rs.Targets[t].Name
-		tc.Captures = make([]int64, len(p.factions))
-		for k, f := range p.factions {
-			tc.Captures[k] = a.capt[t*nf+f]
-		}
-		c.Targets = append(c.Targets, tc)
-	}
-	in := make([]bool, nf)
-	for _, f := range p.factions {
-		in[f] = true
-	}
-	for d := range rs.Cards {
-		cd := &rs.Cards[d]
-		if !in[cd.Faction] {
-			continue
-		}
-		cc := a.card[d]
-		cc.ID, cc.Faction, cc.Name, cc.Copies = cd.ID, rs.Factions[cd.Faction].ID, cd.Name, int64(cd.Copies)
-		c.Cards = append(c.Cards, cc)
+	if a.ctr != nil {
+		c.Sections = a.ctr.Sections()
 	}
 	return c
+}
+
+// Targets are Alpha Tactics' "targets" section as typed rows, nil for
+// another game: the report's target figures read them until its Alpha
+// Tactics parts are the game's views (issue 27 step 7).
+func (c *Counts) Targets() []TargetCounts {
+	s := c.Section("targets")
+	if s == nil {
+		return nil
+	}
+	get := sectionGetter(s)
+	var out []TargetCounts
+	for i, r := range s.Rows {
+		t := TargetCounts{Laid: get(i, "laid"), Won: get(i, "won"), Negotiated: get(i, "negotiated"),
+			Unclaimed: get(i, "unclaimed"), Ties: get(i, "ties"), MarginSum: get(i, "margin_sum"), MarginSq: get(i, "margin_sq")}
+		if len(r.Labels) >= 2 {
+			t.ID, t.Name = r.Labels[0], r.Labels[1]
+		}
+		if k, per, ok := s.Column("captures"); ok && per && k < len(r.Sides) {
+			t.Captures = r.Sides[k]
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// Cards are Alpha Tactics' "cards" section as typed rows, nil for another
+// game (as Targets).
+func (c *Counts) Cards() []CardCounts {
+	s := c.Section("cards")
+	if s == nil {
+		return nil
+	}
+	get := sectionGetter(s)
+	var out []CardCounts
+	for i, r := range s.Rows {
+		k := CardCounts{Copies: get(i, "copies"), Games: get(i, "games"), Drawn: get(i, "drawn"), Played: get(i, "played"),
+			DrawnWinUnits: get(i, "drawn_win_units"), NotDrawnWinUnits: get(i, "not_drawn_win_units"),
+			PlayedWinUnits: get(i, "played_win_units"), Opening: get(i, "opening"),
+			OpeningWinUnits: get(i, "opening_win_units"), NotOpeningWinUnits: get(i, "not_opening_win_units"),
+			Placed: get(i, "placed"), PlacedRowWon: get(i, "placed_row_won"), Scored: get(i, "scored"),
+			PowerSum: get(i, "power_sum"), Fired: get(i, "fired"), Blocked: get(i, "blocked"), Fizzled: get(i, "fizzled")}
+		if len(r.Labels) >= 3 {
+			k.ID, k.Faction, k.Name = r.Labels[0], r.Labels[1], r.Labels[2]
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// GameInt is the game's per-game column key (0 when it has none).
+func (c *Counts) GameInt(key string) int64 {
+	s := c.Section(game.GameSection)
+	if s == nil || len(s.Rows) == 0 {
+		return 0
+	}
+	return sectionGetter(s)(0, key)
+}
+
+// sectionGetter reads row i's count key of s (0 when s has no such count).
+func sectionGetter(s *game.Section) func(i int, key string) int64 {
+	return func(i int, key string) int64 {
+		k, per, ok := s.Column(key)
+		if !ok || per || k >= len(s.Rows[i].Values) {
+			return 0
+		}
+		return s.Rows[i].Values[k]
+	}
 }
 
 // --- the report ---------------------------------------------------------------
@@ -561,6 +442,9 @@ type RulesetInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
 	Hash    string `json:"hash"`
+	// Game is the ruleset's game (its registry ID), absent for Alpha
+	// Tactics, the default game, so its results stay as they were.
+	Game string `json:"game,omitempty"`
 }
 
 // ConfigInfo is what was asked for.
@@ -925,7 +809,7 @@ func summarize(h header, c *Counts) *Report {
 		}
 		r.Matchups = append(r.Matchups, m)
 	}
-	for _, t := range c.Targets {
+	for _, t := range c.Targets() {
 		captured := t.Won + t.Negotiated
 		mean, sd := meanSD(t.Won, t.MarginSum, t.MarginSq)
 		ts := TargetStats{ID: t.ID, Name: t.Name, Laid: t.Laid, Won: t.Won, Negotiated: t.Negotiated,
@@ -942,7 +826,7 @@ func summarize(h header, c *Counts) *Report {
 		r.Targets = append(r.Targets, ts)
 	}
 	fu := float64(unit)
-	for _, k := range c.Cards {
+	for _, k := range c.Cards() {
 		notDrawn := k.Games - k.Drawn
 		dw, nw := float64(k.DrawnWinUnits)/fu, float64(k.NotDrawnWinUnits)/fu
 		gih := ratio(dw, float64(k.Drawn))
@@ -971,14 +855,15 @@ func summarize(h header, c *Counts) *Report {
 		r.Cards = append(r.Cards, cs)
 	}
 	g := &c.Game
+	rounds := c.GameInt("rounds")
 	gs := GameStats{Games: c.Games, SharedVictories: g.Shared,
-		PassesMean:          round6(ratio(float64(g.Passes), float64(c.Games))),
-		ReshufflesMean:      round6(ratio(float64(g.Reshuffles), float64(c.Games))),
-		DeployTurnsPerRound: round6(ratio(float64(g.DeployTurns), float64(g.Rounds))),
+		PassesMean:          round6(ratio(float64(c.GameInt("passes")), float64(c.Games))),
+		ReshufflesMean:      round6(ratio(float64(c.GameInt("reshuffles")), float64(c.Games))),
+		DeployTurnsPerRound: round6(ratio(float64(c.GameInt("deploy_turns")), float64(rounds))),
 		SharedRate:          round6(ratio(float64(g.Shared), float64(c.Games)))}
 	m, sd := meanSD(c.Games, g.Decisions, g.DecisionsSq)
 	gs.DecisionsMean, gs.DecisionsSD = round6(m), round6(sd)
-	m, sd = meanSD(c.Games, g.Rounds, g.RoundsSq)
+	m, sd = meanSD(c.Games, rounds, c.GameInt("rounds_sq"))
 	gs.RoundsMean, gs.RoundsSD = round6(m), round6(sd)
 	m, sd = meanSD(c.Games, g.Margin, g.MarginSq)
 	gs.MarginMean, gs.MarginSD = round6(m), round6(sd)

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 )
 
 func TestTurnOrderLabel(t *testing.T) {
@@ -17,10 +20,15 @@ func TestTurnOrderLabel(t *testing.T) {
 // A correlational card figure with an empty side is null in the JSON, never
 // 0: a card drawn in every game has no "game not seen".
 func TestCardFiguresUndefinedAreNull(t *testing.T) {
-	c := &Counts{WinUnit: WinUnit, Games: 100, Cards: []CardCounts{
-		{ID: "always", Faction: "f", Games: 100, Drawn: 100, DrawnWinUnits: 50 * WinUnit, Played: 0, Opening: 40,
-			OpeningWinUnits: 20 * WinUnit, NotOpeningWinUnits: 30 * WinUnit},
-	}}
+	cards := alphatactics.Game{}.CountLayout()[1]
+	row := game.Row{Labels: []string{"always", "f", "card"}, Values: make([]int64, len(cards.Columns))}
+	for col, x := range map[string]int64{"games": 100, "drawn": 100, "drawn_win_units": 50 * WinUnit, "opening": 40,
+		"opening_win_units": 20 * WinUnit, "not_opening_win_units": 30 * WinUnit} {
+		k, _, _ := cards.Column(col)
+		row.Values[k] = x
+	}
+	cards.Rows = []game.Row{row}
+	c := &Counts{WinUnit: WinUnit, Games: 100, Sections: []game.Section{cards}}
 	r := summarize(header{config: ConfigInfo{MinSample: 30}}, c)
 	k := r.Cards[0]
 	if k.GIHWR == nil || *k.GIHWR != 0.5 {

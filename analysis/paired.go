@@ -370,8 +370,9 @@ func (w *pairWorker) play(ai, li, j int) error {
 			return err
 		}
 		t = &table{st: st, e: st.(*alphatactics.State).S}
+		t.starter, _ = st.(game.Starter)
 		if ac != nil {
-			ac.attach(t.e)
+			ac.attach(st)
 		}
 		w.states[[2]int{li, rot}] = t
 	}
@@ -409,7 +410,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 		// back by replaying its moves into an accumulator that is
 		// subtracted.
 		if ac != nil {
-			takeBack(ac, a.plan, s, func() {
+			takeBack(ac, a.plan, t.st, func() {
 				t.st.Reset(seed)
 				for _, m := range w.moves {
 					t.st.Apply(m)
@@ -423,7 +424,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 	}
 	var units [rules.MaxPlayers]int64
 	if ac != nil {
-		units = ac.finish(s, li, rot)
+		units = ac.finish(t.st, t.starter, li, rot, len(w.moves))
 	} else {
 		ret := s.Returns()
 		winners := int64(0)

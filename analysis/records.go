@@ -1,8 +1,13 @@
 package analysis
 
 import (
-	"reflect"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
 	"sync"
+
+	"github.com/cardlab/cardlab/game"
 )
 
 // recordSink hands the records of finished games to the Record callback in
@@ -95,33 +100,139 @@ func (s *recordSink) flush(all bool) {
 	}
 }
 
-// subtract takes the counts of b, an accumulator that counted only an
-// unfinished game's in-game counters (never finish), back out of a.
-func (a *acc) subtract(b *acc) {
-	b.flush() // the engine's counters into b's counts, to be negated with them
-	negate(reflect.ValueOf(b.tgt))
-	negate(reflect.ValueOf(b.capt))
-	negate(reflect.ValueOf(b.card))
-	negate(reflect.ValueOf(b.fac))
-	negate(reflect.ValueOf(&b.g).Elem())
-	a.merge(b)
+// MarshalJSON writes the record's core keys with the game's integers after
+// "vp", so Alpha Tactics' records keep the keys and order they always had.
+func (g GameRecord) MarshalJSON() ([]byte, error) {
+	type core struct {
+		Index     int        `json:"index"`
+		Seed      uint64     `json:"seed"`
+		Factions  []string   `json:"factions"`
+		Bots      []string   `json:"bots"`
+		StartSeat int        `json:"start_seat"`
+		Winners   []string   `json:"winners"`
+		VP        []VPRecord `json:"vp"`
+	}
+	b, err := json.Marshal(core{g.Index, g.Seed, g.Factions, g.Bots, g.StartSeat, g.Winners, g.VP})
+	if err != nil {
+		return nil, err
+	}
+	out := bytes.NewBuffer(b[:len(b)-1])
+	for _, n := range g.Game {
+		out.WriteByte(',')
+		writeKey(out, n.Key)
+		out.WriteString(strconv.Itoa(n.Value))
+	}
+	fmt.Fprintf(out, `,"decisions":%d}`, g.Decisions)
+	return out.Bytes(), nil
 }
 
-// negate negates every int64 in v (a struct, a slice of structs or of
-// int64), so that a field added to the counts is taken back too.
-func negate(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Int64:
-		v.SetInt(-v.Int())
-	case reflect.Slice:
-		for i := range v.Len() {
-			negate(v.Index(i))
+// UnmarshalJSON reads what MarshalJSON writes: the core's keys, and every
+// other key, an integer, as the game's.
+func (g *GameRecord) UnmarshalJSON(data []byte) error {
+	*g = GameRecord{}
+	return decodeObject(data, func(dec *json.Decoder, key string) error {
+		switch key {
+		case "index":
+			return dec.Decode(&g.Index)
+		case "seed":
+			return dec.Decode(&g.Seed)
+		case "factions":
+			return dec.Decode(&g.Factions)
+		case "bots":
+			return dec.Decode(&g.Bots)
+		case "start_seat":
+			return dec.Decode(&g.StartSeat)
+		case "winners":
+			return dec.Decode(&g.Winners)
+		case "vp":
+			return dec.Decode(&g.VP)
+		case "decisions":
+			return dec.Decode(&g.Decisions)
 		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
-				negate(v.Field(i))
-			}
+		var x int
+		err := dec.Decode(&x)
+		g.Game = append(g.Game, game.Named{Key: key, Value: x})
+		return err
+	})
+}
+
+// Int is the game's integer key of the record (Alpha Tactics: "rounds").
+func (g *GameRecord) Int(key string) (int, bool) { return namedInt(g.Game, key) }
+
+func namedInt(ns []game.Named, key string) (int, bool) {
+	for _, n := range ns {
+		if n.Key == key {
+			return n.Value, true
 		}
 	}
+	return 0, false
+}
+
+// MarshalJSON writes "faction" and the game's breakdown, or "total" alone.
+func (v VPRecord) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	writeKey(&b, "faction")
+	f, _ := json.Marshal(v.Faction)
+	b.Write(f)
+	named := v.Named
+	if len(named) == 0 {
+		named = []game.Named{{Key: "total", Value: v.Total}}
+	}
+	for _, n := range named {
+		b.WriteByte(',')
+		writeKey(&b, n.Key)
+		b.WriteString(strconv.Itoa(n.Value))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (v *VPRecord) UnmarshalJSON(data []byte) error {
+	*v = VPRecord{}
+	err := decodeObject(data, func(dec *json.Decoder, key string) error {
+		if key == "faction" {
+			return dec.Decode(&v.Faction)
+		}
+		var x int
+		err := dec.Decode(&x)
+		v.Named = append(v.Named, game.Named{Key: key, Value: x})
+		if key == "total" {
+			v.Total = x
+		}
+		return err
+	})
+	if len(v.Named) == 1 && v.Named[0].Key == "total" {
+		v.Named = nil // the core's record: "total" alone
+	}
+	return err
+}
+
+// Int is the seat's integer key (Alpha Tactics: "target_vp", …).
+func (v *VPRecord) Int(key string) (int, bool) { return namedInt(v.Named, key) }
+
+// decodeObject calls field for every key of the JSON object data, in
+// order, to decode its value; a key given twice is an error.
+func decodeObject(data []byte, field func(dec *json.Decoder, key string) error) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := expectDelim(dec, '{'); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		key, err := keyToken(dec)
+		if err != nil {
+			return err
+		}
+		if seen[key] {
+			return fmt.Errorf("key %q twice", key)
+		}
+		seen[key] = true
+		if err := field(dec, key); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+	}
+	_, err := dec.Token()
+	return err
 }

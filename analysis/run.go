@@ -47,10 +47,9 @@ func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, 
 type Config struct {
 	Ruleset *rules.Ruleset
 	// Game, when Ruleset is nil, is the ruleset of any game, played through
-	// the contracts with its bots (bots.ParseFor). Until the counts are
-	// split into core and game parts (issue 27 step 5b) such a run counts
-	// the core only — games, sides, lineups, seats' wins, scores, decisions
-	// — and keeps no game records; Result.Report is Alpha Tactics'.
+	// the contracts with its bots (bots.ParseFor): the core's counts and
+	// the game's own (game.Counted), and records of the core and the
+	// game's named integers (game.Recorder).
 	Game game.Ruleset
 	// Matchups are the seat lineups to play, each a list of faction ids.
 	// Game j of a lineup seats it rotated by j mod its size, so every faction
@@ -96,31 +95,35 @@ type Result struct {
 	Elapsed time.Duration
 	// Records holds one record per game in game-index order, if KeepGames.
 	Records []GameRecord
+	// g is the ruleset played (nil in a Result made by hand).
+	g game.Ruleset
 }
 
-// GameRecord describes one game (cardlab simulate --games-out).
+// GameRecord describes one game (cardlab simulate --games-out): the core's
+// record and the game's named integers (game.Recorder). Its JSON writes
+// the game's integers after "vp" (records.go).
 type GameRecord struct {
 	Index int    `json:"index"` // global game index
 	Seed  uint64 `json:"seed"`  // replay: cardlab play --players F --bots B --seed S
 	// Factions and Bots are by seat.
 	Factions  []string   `json:"factions"`
 	Bots      []string   `json:"bots"`
-	StartSeat int        `json:"start_seat"` // seat that began round 1 (1-based)
+	StartSeat int        `json:"start_seat"` // seat that began the game (1-based)
 	Winners   []string   `json:"winners"`
 	VP        []VPRecord `json:"vp"` // by seat
-	Rounds    int        `json:"rounds"`
-	Decisions int        `json:"decisions"`
+	// Game are the game's own integers (Alpha Tactics: "rounds").
+	Game      []game.Named `json:"-"`
+	Decisions int          `json:"decisions"`
 }
 
-// VPRecord is one seat's final score breakdown.
+// VPRecord is one seat's final score: Total is its Score, Named the game's
+// breakdown (Alpha Tactics: target_vp, bonus_vp, planet_bonus, total,
+// planets, targets), which JSON writes in its order after "faction"; a
+// game without one writes "total" alone.
 type VPRecord struct {
-	Faction     string `json:"faction"`
-	TargetVP    int    `json:"target_vp"`
-	BonusVP     int    `json:"bonus_vp"`
-	PlanetBonus int    `json:"planet_bonus"`
-	Total       int    `json:"total"`
-	Planets     int    `json:"planets"`
-	Targets     int    `json:"targets"`
+	Faction string
+	Total   int
+	Named   []game.Named
 }
 
 // Reseeder may be implemented by an agent that can start over as if newly
@@ -167,8 +170,6 @@ func newPlan(cfg *Config) (*plan, error) {
 		g = alphatactics.Ruleset{RS: rs}
 	case g == nil:
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
-	case cfg.KeepGames || cfg.Record != nil:
-		return nil, fmt.Errorf("%w: game records are Alpha Tactics' until the counts are split (issue 27 step 5b)", ErrConfig)
 	}
 	p, err := planLineups(cfg, g)
 	if err != nil {
@@ -398,7 +399,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 // finishResult is the Result of the games counted in c.
 func finishResult(cfg Config, p *plan, c *Counts, elapsed time.Duration, partial bool, keep []GameRecord) *Result {
-	res := &Result{Config: cfg, Counts: c, Elapsed: elapsed, Partial: partial, Total: p.total}
+	res := &Result{Config: cfg, Counts: c, Elapsed: elapsed, Partial: partial, Total: p.total, g: p.g}
 	res.Config.Matchups = nil
 	for _, l := range p.lineups {
 		res.Config.Matchups = append(res.Config.Matchups, l.ids)
@@ -416,12 +417,23 @@ func finishResult(cfg Config, p *plan, c *Counts, elapsed time.Duration, partial
 
 // Report summarises the result; toolVersion names the program that made it.
 func (r *Result) Report(toolVersion string) *Report {
-	rs, cfg := r.Config.Ruleset, r.Config
+	cfg := r.Config
+	g := r.g
+	if g == nil {
+		if g = cfg.Game; cfg.Ruleset != nil {
+			g = alphatactics.Ruleset{RS: cfg.Ruleset}
+		}
+	}
 	sh := cfg.Shard.norm()
 	secs := r.Elapsed.Seconds()
+	info := g.Info()
+	ri := RulesetInfo{Name: info.Name, Version: info.Version, Hash: info.Hash}
+	if id := g.Game(); id != game.DefaultID {
+		ri.Game = id
+	}
 	h := header{
 		tool:    toolVersion,
-		ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+		ruleset: ri,
 		config: ConfigInfo{Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed,
 			Shard: ShardInfo{N: sh.N, K: []int{sh.K}}, MinSample: cfg.MinSample},
 		partial: r.Partial,
@@ -458,10 +470,12 @@ type worker struct {
 }
 
 // table is a worker's state for one lineup and rotation: the game through
-// the contracts, and the engine under it that the accumulator reads.
+// the contracts, as a Starter (nil if it is none), and Alpha Tactics'
+// engine under it (nil for another game).
 type table struct {
-	st game.State
-	e  *engine.State // nil for another game
+	st      game.State
+	starter game.Starter
+	e       *engine.State // nil for another game
 }
 
 func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
@@ -527,10 +541,11 @@ func (w *worker) state(li, rot int) (*table, error) {
 		return nil, err
 	}
 	t := &table{st: st}
+	t.starter, _ = st.(game.Starter)
 	if at, ok := st.(*alphatactics.State); ok && w.p.rs != nil {
 		t.e = at.S
-		w.acc.attach(t.e)
 	}
+	w.acc.attach(st)
 	w.states[key] = t
 	return t, nil
 }
@@ -592,11 +607,8 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	}
 	t.st.Reset(seed)
 	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
-	if err == game.ErrStopped && t.e == nil {
-		return nil, errAbandoned // nothing is counted before a game ends
-	}
 	if err == game.ErrStopped {
-		takeBack(w.acc, w.p, t.e, func() {
+		takeBack(w.acc, w.p, t.st, func() {
 			t.st.Reset(seed)
 			for _, a := range w.moves {
 				t.st.Apply(a)
@@ -607,15 +619,11 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(p.lineups[li].ids, ","), err)
 	}
-	if t.e == nil {
-		w.acc.finishGame(t.st, li, rot, len(w.moves))
-		return nil, nil
-	}
-	units := w.acc.finish(t.e, li, rot)
+	units := w.acc.finish(t.st, t.starter, li, rot, len(w.moves))
 	if w.out == nil {
 		return nil, nil
 	}
-	g := w.record(t.e, i, seed, units)
+	g := w.record(t, i, seed, units, li, rot)
 	return &g, nil
 }
 
@@ -643,34 +651,48 @@ func stopFlag(ctx context.Context) (stop *atomic.Bool, unwatch func() bool) {
 	return stop, context.AfterFunc(ctx, func() { stop.Store(true) })
 }
 
-// takeBack removes from into what the unfinished game on e (of plan p) has
-// counted: replay plays its moves so far again from its seed into a fresh
-// accumulator, which is subtracted (only the engine's in-game counters
-// count before a game ends, never the game itself). e is left attached to
-// into.
-func takeBack(into *acc, p *plan, e *engine.State, replay func()) {
-	undo := newAcc(p)
-	undo.attach(e)
+// takeBack removes from into what the unfinished game on s (of plan p) has
+// counted: only the game's Counter counts before a game ends, so replay
+// plays its moves so far again from its seed into a fresh Counter, which
+// is subtracted. s is left attached to into's Counter.
+func takeBack(into *acc, p *plan, s game.State, replay func()) {
+	if into.ctr == nil {
+		return
+	}
+	undo := p.g.(game.Counted).NewCounter(p.factions)
+	undo.Attach(s)
 	replay()
-	into.attach(e)
-	into.subtract(undo)
+	into.ctr.Attach(s)
+	into.ctr.Sub(undo)
 }
 
-func (w *worker) record(s *engine.State, i int, seed uint64, units [rules.MaxPlayers]int64) GameRecord {
-	rs := w.p.rs
-	n := s.NumPlayers()
-	g := GameRecord{Index: i, Seed: seed, StartSeat: int(w.acc.start) + 1, Winners: []string{},
-		Rounds: int(s.Stats().Rounds), Decisions: int(s.Stats().Decisions)}
+// record is the record of the finished game i on t (lineup li, rotation
+// rot) with its seed and the seats' win units.
+func (w *worker) record(t *table, i int, seed uint64, units [game.MaxSeats]int64, li, rot int) GameRecord {
+	s := t.st
+	n := s.NumSeats()
+	start := 0
+	if t.starter != nil {
+		start, _ = t.starter.Starter()
+	}
+	g := GameRecord{Index: i, Seed: seed, StartSeat: start + 1, Winners: []string{}, Decisions: len(w.moves)}
+	rec, _ := s.(game.Recorder)
+	if rec != nil {
+		g.Game = rec.GameRecord(nil)
+	}
+	sides, fac := w.p.g.Sides(), w.p.lineups[li].fac
 	for q := 0; q < n; q++ {
-		id := rs.Factions[s.Faction(q)].ID
-		f := s.FinalScore(q)
+		id := sides[fac[(q+rot)%n]].ID
 		g.Factions = append(g.Factions, id)
 		g.Bots = append(g.Bots, w.p.botFor(q))
 		if units[q] > 0 {
 			g.Winners = append(g.Winners, id)
 		}
-		g.VP = append(g.VP, VPRecord{Faction: id, TargetVP: f.TargetVP, BonusVP: f.BonusVP,
-			PlanetBonus: f.PlanetBonus, Total: f.Total, Planets: f.Planets, Targets: f.Targets})
+		v := VPRecord{Faction: id, Total: s.Score(q)}
+		if rec != nil {
+			v.Named = rec.SeatRecord(q, nil)
+		}
+		g.VP = append(g.VP, v)
 	}
 	return g
 }

@@ -238,7 +238,7 @@ func TestMetricsSanity(t *testing.T) {
 		}
 	}
 	// Every target laid out is taken at scoring, by Negotiations, or left.
-	for _, tg := range c.Targets {
+	for _, tg := range c.Targets() {
 		var capt int64
 		for _, x := range tg.Captures {
 			capt += x
@@ -248,7 +248,7 @@ func TestMetricsSanity(t *testing.T) {
 		}
 	}
 	// A card is played only from the hand, so only once drawn.
-	for _, k := range c.Cards {
+	for _, k := range c.Cards() {
 		if k.Played > k.Drawn || k.Opening > k.Drawn || k.Drawn > k.Games || k.PlayedWinUnits > k.DrawnWinUnits ||
 			k.PlacedRowWon > k.Placed || k.DrawnWinUnits+k.NotDrawnWinUnits != k.OpeningWinUnits+k.NotOpeningWinUnits ||
 			k.DrawnWinUnits+k.NotDrawnWinUnits > k.Games*WinUnit {
@@ -517,14 +517,13 @@ func TestRunGoofspiel(t *testing.T) {
 	}
 }
 
-// TestRunGoofspielRefuses what the runner cannot do yet for a game other
-// than Alpha Tactics: its bots and its game records.
+// TestRunGoofspielRefuses a lineup of sides Goofspiel does not have and a
+// bot it does not have.
 func TestRunGoofspielRefuses(t *testing.T) {
 	for _, tt := range []struct {
 		edit func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.KeepGames = true }, "game records are Alpha Tactics'"},
 		{func(c *Config) { c.Matchups = [][]string{{"player", "klingon"}} }, `unknown player "klingon"`},
 	} {
 		cfg := Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}}, Games: 4}

@@ -299,7 +299,8 @@ func (h *HistogramCounter) Add(g *analysis.GameRecord) {
 		h.rounds, h.decisions, h.margins = map[int]int64{}, map[int]int64{}, map[int]int64{}
 	}
 	h.games++
-	h.rounds[g.Rounds]++
+	rounds, _ := g.Int("rounds") // Alpha Tactics' (0 for a game without rounds)
+	h.rounds[rounds]++
 	h.decisions[g.Decisions]++
 	best, other := -1<<31, -1<<31
 	for _, v := range g.VP {

@@ -19,6 +19,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -550,8 +551,8 @@ func TestReportHistograms(t *testing.T) {
 		t.Errorf("niceWidth(13.2) = %d", w)
 	}
 	recs := []analysis.GameRecord{
-		{Winners: []string{"a"}, Rounds: 6, Decisions: 200, VP: []analysis.VPRecord{{Faction: "a", Total: 40}, {Faction: "b", Total: 31}}},
-		{Winners: []string{"a", "b"}, Rounds: 5, Decisions: 150, VP: []analysis.VPRecord{{Faction: "a", Total: 30}, {Faction: "b", Total: 30}}},
+		{Winners: []string{"a"}, Game: []game.Named{{Key: "rounds", Value: 6}}, Decisions: 200, VP: []analysis.VPRecord{{Faction: "a", Total: 40}, {Faction: "b", Total: 31}}},
+		{Winners: []string{"a", "b"}, Game: []game.Named{{Key: "rounds", Value: 5}}, Decisions: 150, VP: []analysis.VPRecord{{Faction: "a", Total: 30}, {Faction: "b", Total: 30}}},
 	}
 	h := HistogramsOf(recs)
 	var sum int64

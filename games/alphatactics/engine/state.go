@@ -250,10 +250,14 @@ type core struct {
 	// names one row content (ViewRowsSince).
 	epoch uint64
 
-	phase       Phase
-	round       uint8
-	turn        uint8 // player whose Deployment turn it is
-	ender       uint8
+	phase Phase
+	round uint8
+	turn  uint8 // player whose Deployment turn it is
+	ender uint8
+	// starter is the seat that began round 1; startDrawn: it was drawn at
+	// random (the rules' starting faction is not at the table).
+	starter     uint8
+	startDrawn  bool
 	passStreak  uint8
 	deployTurns uint16 // turns in this round's Deployment Phase
 	deployEnded bool
@@ -540,7 +544,9 @@ func (s *State) setup() {
 	}
 	if start < 0 {
 		start = s.rng.Intn(fx.players)
+		s.startDrawn = true
 	}
+	s.starter = uint8(start)
 	s.startRound(start)
 }
 
@@ -593,6 +599,10 @@ func (s *State) Phase() Phase { return s.phase }
 
 // Round returns the current round, counting from 0.
 func (s *State) Round() int { return int(s.round) }
+
+// Starter is the seat that began round 1 and whether it was drawn at
+// random (no faction at the table is the rules' starting faction).
+func (s *State) Starter() (int, bool) { return int(s.starter), s.startDrawn }
 
 // Stats returns the game's counters.
 func (s *State) Stats() Stats { return s.stats }
