@@ -22,10 +22,6 @@ import (
 // descriptions from its game's layout (game.CountRules), which the file
 // must match.
 
-// coreGameKeys are the core's keys of "game", in order; a game's per-game
-// columns go after the second.
-var coreGameKeys = [...]string{"decisions", "decisions_sq", "margin", "margin_sq", "shared"}
-
 // MarshalJSON writes the core's counts and the game's sections in their
 // places.
 func (c Counts) MarshalJSON() ([]byte, error) {
