@@ -605,3 +605,77 @@ func TestGoofspielRunStopsAtOnce(t *testing.T) {
 		t.Fatalf("cancelled after 0.3 s: returned after %s, partial %v, %d games counted", took, res.Partial, res.Counts.Games)
 	}
 }
+
+// TestGoofspielCountsMergeAndRecords: a Goofspiel run has its game's counts
+// (prizes, bids, lost points) and records (points and prizes by seat, tied
+// turns); its result names the game, reads back to the same bytes, and two
+// shards merge to the whole run's counts, refused once edited.
+func TestGoofspielCountsMergeAndRecords(t *testing.T) {
+	cfg := Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}, {"player", "player", "player"}},
+		Games: 40, Seed: 8, Workers: 2, KeepGames: true}
+	whole := mustRun(t, cfg)
+	c := whole.Counts
+	prizes, bids := c.Section("prizes"), c.Section("bids")
+	if prizes == nil || bids == nil || len(prizes.Rows) != 13 || len(bids.Rows) != 13 || c.Section("targets") != nil {
+		t.Fatalf("sections %+v", c.Sections)
+	}
+	var turned int64
+	for _, r := range prizes.Rows {
+		turned += r.Values[1]
+	}
+	if turned != 13*c.Games {
+		t.Errorf("%d prizes turned up in %d games of 13 turns", turned, c.Games)
+	}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Records) != 80 {
+		t.Fatalf("%d records", len(whole.Records))
+	}
+	for _, g := range whole.Records {
+		tied, ok := g.Int("tied_turns")
+		sum := 0
+		for _, v := range g.VP {
+			p, _ := v.Int("prizes")
+			sum += p
+		}
+		if !ok || sum+tied != 13 || g.StartSeat != 1 || len(g.Winners) == 0 {
+			t.Fatalf("record %+v: %d prizes taken and %d tied turns of 13", g, sum, tied)
+		}
+	}
+	line, _ := json.Marshal(whole.Records[0])
+	if !strings.Contains(string(line), `"vp":[{"faction":"player","total":`) || !strings.Contains(string(line), `"tied_turns":`) {
+		t.Errorf("record %s", line)
+	}
+	rep := whole.Report("test")
+	data, _ := json.Marshal(rep)
+	if !strings.Contains(string(data), `"hash":"`+goofspiel.Default().Hash+`","game":"goofspiel"}`) ||
+		!strings.Contains(string(data), `"decisions_sq":`) || !strings.Contains(string(data), `"lost_points":`) {
+		t.Fatalf("the result does not name its game or lacks its counts")
+	}
+	back := roundTrip(t, rep)
+	if err := back.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := json.Marshal(back); !bytes.Equal(again, data) {
+		t.Error("read back, the result writes other bytes")
+	}
+	var shards []File
+	for k := range 2 {
+		sc := cfg
+		sc.KeepGames, sc.Shard = false, Shard{K: k + 1, N: 2}
+		shards = append(shards, File{Name: "s.json", Report: roundTrip(t, mustRun(t, sc).Report("test"))})
+	}
+	merged, err := Merge(shards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(merged.Raw.Sections, c.Sections) || merged.Raw.Game != c.Game {
+		t.Error("two shards merged differ from the whole run")
+	}
+	shards[1].Report.Raw.Section("bids").Rows[6].Values[2]++ // bid 7 won once more than prizes were taken
+	shards[1].Report.Checksum = shards[1].Report.Sum()
+	if _, err := Merge(shards); err == nil || !strings.Contains(err.Error(), "bid cards won") {
+		t.Errorf("an edited shard: %v", err)
+	}
+}

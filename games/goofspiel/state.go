@@ -8,8 +8,9 @@ import (
 )
 
 // State is one Goofspiel game; it implements game.State. It is a flat value
-// (no pointers but the shared ruleset), so Clone and CopyInto are a copy and
-// a decision allocates nothing.
+// (no pointers but the shared ruleset and an attached Counter's tally, which
+// a copy drops), so Clone and CopyInto are a copy and a decision allocates
+// nothing.
 //
 // The simultaneous bid of a turn is played as one action per seat in seat
 // order; a bid stays hidden from the other seats until the last seat of the
@@ -32,6 +33,13 @@ type State struct {
 	points [game.MaxSeats]int
 	// last are the bids revealed at the end of the previous turn.
 	last [game.MaxSeats]uint8
+	// taken[p] counts the prizes p took; ties the turns whose highest bid
+	// was tied (the game records).
+	taken [game.MaxSeats]uint8
+	ties  uint8
+	// tally, when a Counter is attached, counts every settled turn
+	// (counter.go); clones and copies never carry it.
+	tally *tally
 }
 
 // New starts a game of rs for n seats, its prize deck shuffled by seed.
@@ -51,12 +59,12 @@ func (s *State) Reset(seed uint64) {
 	s.rng.Shuffle(s.deck[:s.turns])
 	full := ^uint64(0) >> (64 - s.rs.HandSize)
 	for p := range s.hand {
-		s.hand[p], s.bid[p], s.points[p], s.last[p] = 0, 0, 0, 0
+		s.hand[p], s.bid[p], s.points[p], s.last[p], s.taken[p] = 0, 0, 0, 0, 0
 		if p < s.n {
 			s.hand[p] = full
 		}
 	}
-	s.turn, s.player = 0, 0
+	s.turn, s.player, s.ties = 0, 0, 0
 	s.pot = s.rs.Prizes[s.deck[0]]
 }
 
@@ -138,11 +146,18 @@ func (s *State) settle() {
 			winner = -1
 		}
 	}
+	if s.tally != nil {
+		s.tally.settle(s, winner, best)
+	}
 	if winner >= 0 {
 		s.points[winner] += s.pot
+		s.taken[winner]++
 		s.pot = 0
-	} else if s.rs.Ties == Discard {
-		s.pot = 0
+	} else {
+		s.ties++
+		if s.rs.Ties == Discard {
+			s.pot = 0
+		}
 	}
 	s.last, s.bid = s.bid, [game.MaxSeats]uint8{}
 	s.turn++
@@ -184,11 +199,16 @@ func (s *State) Score(seat int) int { return s.points[seat] }
 // Clone implements game.State.
 func (s *State) Clone() game.State {
 	c := *s
+	c.tally = nil
 	return &c
 }
 
 // CopyInto implements game.State; dst must be a Goofspiel state.
-func (s *State) CopyInto(dst game.State) { *dst.(*State) = *s }
+func (s *State) CopyInto(dst game.State) {
+	d := dst.(*State)
+	*d = *s
+	d.tally = nil
+}
 
 // Determinize implements game.State: what viewer cannot see is dealt again
 // from rng — each other seat's bid of this turn (from the hand it held
