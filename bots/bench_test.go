@@ -124,10 +124,11 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 	bot.Choose(s, legal)
 	b.ReportAllocs()
 	b.ResetTimer()
+	bot.st.S = s
 	for i := 0; i < b.N; i++ {
 		bot.nodes = bot.nodes[:0]
 		root := bot.newNode(0, -1)
-		bot.iterate(s, s.CurrentPlayer(), root)
+		bot.iterate(&bot.st, s.CurrentPlayer(), root)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }

@@ -83,7 +83,7 @@ func BenchmarkStrongRegret(b *testing.B) {
 			q := map[engine.Action]float64{}
 			for c := ref.nodes[0].first; c >= 0; c = ref.nodes[c].next {
 				n := &ref.nodes[c]
-				q[n.action] = n.reward / float64(n.visits)
+				q[engine.Action(n.action)] = n.reward / float64(n.visits)
 			}
 			kind := decisionKind(s, legal)
 			var mine engine.Action

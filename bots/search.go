@@ -8,17 +8,18 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// Search is ISMCTS over any game's game.State: the search of ISMCTS (same
-// tree, same UCB1 with availability counts, same random draws in the same
-// order), its leaves valued by a game.Evaluator — the game's own
-// (game.EvaluatorMaker) or RandomRollout, a uniform random playout to the
-// end. It needs from the game only the contracts: CopyInto and Determinize
-// for each iteration's deal, LegalActions, CurrentPlayer, Apply and
-// IsTerminal for the descent; like ISMCTS it relies on an action meaning the
-// same in every determinization.
+// Search is information-set Monte Carlo tree search (single observer;
+// Cowling, Powley & Whitehouse 2012) over any game's game.State. Each
+// iteration deals what the searching seat cannot see at random
+// (Determinize on a copy), walks the tree with UCB1 restricted to the
+// actions legal in that deal (availability counts), adds one node, values
+// the leaf with a game.Evaluator — the game's own (game.EvaluatorMaker) or
+// RandomRollout, a uniform random playout to the end — and credits every
+// node on the path with the value of the seat that chose it. It needs from
+// the game only the contracts, and that an action mean the same in every
+// determinization. Alpha Tactics' ISMCTS is a Search on its engine's state
+// with its evaluator (EngineEvaluator).
 //
-// Alpha Tactics' runs keep ISMCTS, typed to its engine (docs/architecture.md,
-// "Core migration", step 6, says why); Search plays every other game.
 // With a fixed iteration budget and seed it is deterministic. Choose
 // allocates nothing once its scratch state is made (the first Choose) and
 // its node arena has grown to the budget.
@@ -107,14 +108,14 @@ func (b *Search) Choose(s game.State, legal []game.Action) game.Action {
 	}
 	best, bestN := legal[0], int32(-1)
 	for c := b.nodes[root].first; c >= 0; c = b.nodes[c].next {
-		if n := &b.nodes[c]; n.visits > bestN && hasGameAction(legal, n.action) {
+		if n := &b.nodes[c]; n.visits > bestN && hasAction(legal, n.action) {
 			best, bestN = n.action, n.visits
 		}
 	}
 	return best
 }
 
-func hasGameAction(as []game.Action, a game.Action) bool {
+func hasAction(as []game.Action, a game.Action) bool {
 	for _, x := range as {
 		if x == a {
 			return true

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func TestISMCTSStopsOnRequest(t *testing.T) {
 	cancelled := time.Now()
 	select {
 	case a := <-done:
-		if !hasAction(legal, a) {
+		if !slices.Contains(legal, a) {
 			t.Errorf("returned %v, not a legal action", a)
 		}
 		t.Logf("returned %v after the stop", time.Since(cancelled))

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io/fs"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/effects"
@@ -156,13 +155,13 @@ func (r Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{S: s}, nil
+	return &State{Contract: engine.Contract{S: s}}, nil
 }
 
-// State is an Alpha Tactics game as a game.State. The engine's actions are
-// the contracts' (both uint32, the same packing).
+// State is an Alpha Tactics game as a game.State: the engine's contract
+// (engine.Contract) with the batch runner's own loop, PlayOut.
 type State struct {
-	S     *engine.State
+	engine.Contract
 	dbuf  []engine.Action // PlayOut's scratch for bots.Decide
 	gbuf  []game.Action   // PlayOut's scratch when it plays generically
 	ag    [rules.MaxPlayers]bots.Agent
@@ -170,96 +169,5 @@ type State struct {
 	stop  *atomic.Bool  // PlayOut's
 }
 
-// NumSeats implements game.State.
-func (s *State) NumSeats() int { return s.S.NumPlayers() }
-
-// CurrentPlayer implements game.State.
-func (s *State) CurrentPlayer() int { return s.S.CurrentPlayer() }
-
-// LegalActions implements game.State: the engine lists into buf itself.
-// Its Action and the contracts' are both a uint32 with the same packing, so
-// the slice is read as the other type instead of copied: a copy cost a
-// search through the contracts about 350 instructions an iteration, most
-// of its overhead (docs/architecture.md, "Core migration", step 6).
-func (s *State) LegalActions(buf []game.Action) []game.Action {
-	return asGame(s.S.LegalActions(asEngine(buf)))
-}
-
-// The conversions below rely on the two action types' layout being one.
-var _ = [1]struct{}{}[unsafe.Sizeof(engine.Action(0))-unsafe.Sizeof(game.Action(0))]
-
-func asEngine(b []game.Action) []engine.Action {
-	return unsafe.Slice((*engine.Action)(unsafe.SliceData(b)), cap(b))[:len(b)]
-}
-
-func asGame(b []engine.Action) []game.Action {
-	return unsafe.Slice((*game.Action)(unsafe.SliceData(b)), cap(b))[:len(b)]
-}
-
-// Apply implements game.State.
-func (s *State) Apply(a game.Action) { s.S.Apply(engine.Action(a)) }
-
-// IsTerminal implements game.State.
-func (s *State) IsTerminal() bool { return s.S.IsTerminal() }
-
-// Returns implements game.State.
-func (s *State) Returns() [game.MaxSeats]float64 { return s.S.Returns() }
-
-// Score implements game.State: the VP total, as it stands until the game is
-// over.
-func (s *State) Score(seat int) int { return s.S.ProvisionalScore(seat).Total }
-
-// Reset implements game.State.
-func (s *State) Reset(seed uint64) { s.S.Reset(seed) }
-
-// Clone implements game.State.
-func (s *State) Clone() game.State { return &State{S: s.S.Clone()} }
-
-// CopyInto implements game.State; dst must be an Alpha Tactics state.
-func (s *State) CopyInto(dst game.State) {
-	d := dst.(*State)
-	if d.S == nil {
-		d.S = new(engine.State)
-	}
-	s.S.CopyInto(d.S)
-}
-
-// Determinize implements game.State.
-func (s *State) Determinize(viewer int, rng *game.RNG) { s.S.Determinize(viewer, rng) }
-
-// ActionString implements game.State.
-func (s *State) ActionString(a game.Action) string { return engine.Action(a).String() }
-
-// Observation implements game.State with the engine's viewer-sided reading
-// (view.go): the phase, round and deciding seat; each row's target and its
-// cards (identity when seat may see it, owner, face, shield); every hand
-// (seat's own cards and spied ones by identity, the rest as -1), pile
-// sizes, the face-up discard piles and the targets left.
-func (s *State) Observation(seat int, buf []byte) []byte {
-	e := s.S
-	buf = append(buf, byte(e.Phase()), byte(e.Round()), byte(e.CurrentPlayer()+1), byte(e.TargetsLeft()))
-	for r := 0; r < e.NumRows(); r++ {
-		buf = append(buf, byte(e.RowTarget(r)+1), byte(e.RowLen(r)))
-		for k := 0; k < e.RowLen(r); k++ {
-			sl := e.Slot(seat, r, k)
-			buf = append(buf, byte(sl.Card+1), byte(sl.Owner), b2u(sl.FaceUp)|b2u(sl.Shielded)<<1|b2u(sl.PowerCover)<<2, byte(sl.Weakened))
-		}
-	}
-	for p := 0; p < e.NumPlayers(); p++ {
-		buf = append(buf, byte(e.HandLen(p)), byte(e.DrawLen(p)), byte(e.DiscardLen(p)))
-		for k := 0; k < e.HandLen(p); k++ {
-			buf = append(buf, byte(e.HandCard(seat, p, k)+1))
-		}
-		for k := 0; k < e.DiscardLen(p); k++ {
-			buf = append(buf, byte(e.DiscardCard(p, k)))
-		}
-	}
-	return buf
-}
-
-func b2u(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
-}
+// Clone implements game.State: a State, so the clone plays out as this one.
+func (s *State) Clone() game.State { return &State{Contract: engine.Contract{S: s.S.Clone()}} }

@@ -35,11 +35,11 @@ func walkTo(t testing.TB, n int, seed uint64) *State {
 	return s
 }
 
-// TestSearchIsISMCTS: the generic search (bots.Search) with Alpha Tactics'
-// evaluator decides as the engine-typed ISMCTS does, seeded alike, at 2-4
-// seats and for each rollout and horizon — the measure behind keeping
-// ISMCTS for Alpha Tactics being a choice of cost, not of play
-// (docs/architecture.md, "Core migration", step 6).
+// TestSearchIsISMCTS: the core's search made for Alpha Tactics through the
+// contracts (bots.NewSearchFor: its State, its evaluator from the spec's
+// parameters) decides as the `ismcts` bot the commands seat (bots.Parse:
+// the same search on the engine's state it is handed), seeded alike, at 2-4
+// seats and for each rollout and horizon.
 func TestSearchIsISMCTS(t *testing.T) {
 	r, _ := Game{}.Default()
 	specs := []string{"ismcts:iters=40", "ismcts:iters=25,rollout=greedy", "ismcts:iters=25,depth=game"}
@@ -101,40 +101,4 @@ func TestNewEvaluatorErrors(t *testing.T) {
 			t.Errorf("%v: %v, want %q", tc.params, err, tc.want)
 		}
 	}
-}
-
-// BenchmarkSearchVsISMCTS: one decision of 100 iterations from the opening
-// position of a two-player game, by ISMCTS (the engine's types) and by the
-// generic bots.Search with Alpha Tactics' evaluator. Both search alike
-// (TestSearchIsISMCTS), so the difference in instructions (callgrind, as
-// docs/architecture.md describes) is what the contracts cost a search.
-func BenchmarkSearchVsISMCTS(b *testing.B) {
-	r, _ := Game{}.Default()
-	st, _ := r.NewState([]int{0, 1}, 1)
-	s := st.(*State)
-	const iters = 100
-	b.Run("ismcts", func(b *testing.B) {
-		bot := bots.NewISMCTS(1, iters, "random")
-		legal := s.S.LegalActions(nil)
-		bot.Choose(s.S, legal)
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			bot.Choose(s.S, legal)
-		}
-	})
-	b.Run("search", func(b *testing.B) {
-		bot, err := bots.NewSearchFor(r, nil, 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		bot.Iterations = iters
-		legal := s.LegalActions(nil)
-		bot.Choose(s, legal)
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			bot.Choose(s, legal)
-		}
-	})
 }
