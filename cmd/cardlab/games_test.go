@@ -200,8 +200,8 @@ func TestRulesetGameKey(t *testing.T) {
 		{"another game validates", []string{"validate", "--rules", tiny}, 0, "ok: Tiny 1: Command Test, 2 seats, 2 players (one may take several seats), 3 cards (hash ", nil},
 		{"another game's errors name the directory", []string{"validate", "--rules", tinyBroken}, 1, "",
 			[]string{tinyBroken + `/rules.yaml:3:1: unknown key "versoin" in rules.yaml, did you mean "version"?`}},
-		{"simulate refuses another game", []string{"simulate", "--rules", tiny, "--games", "2"}, 1, "",
-			[]string{"cardlab: cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest\n"}},
+		{"simulate plays another game", []string{"simulate", "--rules", tiny, "--games", "2", "--bots", "random"}, 1, "",
+			[]string{"cmdtest: not playable"}},
 		{"report refuses another game", []string{"report", "--rules", tiny, "--out", filepath.Join(t.TempDir(), "r")}, 1, "",
 			[]string{"cardlab report plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
 		{"cards refuses another game", []string{"cards", "--rules", tiny}, 1, "",
@@ -337,7 +337,8 @@ func TestPrintValidSides(t *testing.T) {
 
 // The first game beside Alpha Tactics, end to end on the command line: its
 // default written, validated by its own loader, a misspelt game: named at
-// its position, and the commands that play refusing it by name.
+// its position, and the commands that play but simulate refusing it by
+// name (TestSimulateGoofspiel plays it).
 func TestGoofspielRuleset(t *testing.T) {
 	if _, ok := game.Lookup("goofspiel"); !ok {
 		t.Fatal("goofspiel is not registered: games/all does not link it")
@@ -349,9 +350,9 @@ func TestGoofspielRuleset(t *testing.T) {
 	if code, stdout, stderr := cardlab(t, "validate", "--rules", dir); code != 0 || !strings.HasPrefix(stdout, "ok: Goofspiel ") {
 		t.Errorf("validate: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
-	if code, _, stderr := cardlab(t, "simulate", "--rules", dir, "--games", "2"); code != 1 ||
-		!strings.Contains(stderr, "cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
-		t.Errorf("simulate: exit %d: %s", code, stderr)
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "2", "--out", filepath.Join(t.TempDir(), "r")); code != 1 ||
+		!strings.Contains(stderr, "cardlab report plays only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
+		t.Errorf("report: exit %d: %s", code, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "rules.yaml"))
 	if err != nil {
@@ -363,5 +364,59 @@ func TestGoofspielRuleset(t *testing.T) {
 		dir, line, strings.Join(game.IDs(), ", "))
 	if code, stdout, stderr := cardlab(t, "validate", "--rules", dir); code != 1 || stdout != "" || stderr != want+"1 error\n" {
 		t.Errorf("validate of a misspelt game: exit %d\nstderr %q\nwant   %q", code, stderr, want+"1 error\n")
+	}
+}
+
+// TestSimulateGoofspiel is simulate on another game than Alpha Tactics: its
+// sides (one, on every seat), its bots, its counts as tables, its records;
+// the JSON names the game, and two shards merge to the whole run.
+func TestSimulateGoofspiel(t *testing.T) {
+	dir := t.TempDir()
+	rs := filepath.Join(dir, "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", rs); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, stdout, stderr := cardlab(t, "simulate", "--rules", rs, "--games", "60", "--bots", "greedy,random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Goofspiel 1.0 (game goofspiel, ruleset ", "60 games: 1 lineup × 60, bots greedy,random",
+		"\nPlayers\n", "Seats at 2-player tables", "Prizes: each prize card", "  prize-13     13      60", "Bids: each bid card",
+		"  bid-1       1  120", "per game: lost_points "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the tables lack %q:\n%s", want, stdout)
+		}
+	}
+	whole, games := filepath.Join(dir, "whole.json"), filepath.Join(dir, "g.jsonl")
+	args := []string{"simulate", "--rules", rs, "--matchups", "all:2;all:3", "--games", "30", "--bots", "random", "--seed", "4"}
+	if code, _, stderr := cardlab(t, append(args, "--out", whole, "--games-out", games)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	var shards []string
+	for k := 1; k <= 2; k++ {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", k))
+		if code, _, stderr := cardlab(t, append(args, "--shard", fmt.Sprintf("%d/2", k), "--out", f)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, f)
+	}
+	merged := filepath.Join(dir, "merged.json")
+	if code, _, stderr := cardlab(t, append([]string{"merge", "--out", merged}, shards...)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	var a, b map[string]any
+	for f, m := range map[string]*map[string]any{whole: &a, merged: &b} {
+		data, _ := os.ReadFile(f)
+		if err := json.Unmarshal(data, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a["ruleset"].(map[string]any)["game"] != "goofspiel" || !reflect.DeepEqual(a["raw"], b["raw"]) || a["raw"].(map[string]any)["prizes"] == nil {
+		t.Errorf("the merged shards' counts differ from the whole run's, or the result does not name its game")
+	}
+	data, _ := os.ReadFile(games)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 60 || !strings.Contains(lines[59], `"factions":["player","player","player"]`) || !strings.Contains(lines[0], `"tied_turns":`) {
+		t.Errorf("%d records: %s", len(lines), lines[0])
 	}
 }

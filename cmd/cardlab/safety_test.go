@@ -76,7 +76,7 @@ func TestCLIMisuse(t *testing.T) {
 		{"merge of a folder", []string{"merge", dir}, 1, "is a folder, not a 'cardlab simulate --json' result"},
 		{"report from /dev/zero", []string{"report", "--from", "/dev/zero", "--out", filepath.Join(dir, "r2")}, 1, "too large"},
 		{"score of /dev/zero", []string{"score", "/dev/zero"}, 1, "too large: more than 1 MiB"},
-		{"another game's ruleset", append(huge, "--rules", tiny), 1, "cardlab simulate plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"},
+		{"another game's ruleset", append(huge, "--rules", tiny), 1, `unknown player "starfleet" (valid: north, south)`},
 		{"another game's ruleset in report", []string{"report", "--rules", tiny, "--out", filepath.Join(dir, "r"), "--games", "1000000000"}, 1, "this ruleset is cmdtest"},
 		{"unknown game in rules.yaml", append(huge, "--rules", typo), 1, `rules.yaml:1:7: unknown game "alphatatcics"; did you mean "alphatactics"?`},
 		{"init unknown game", []string{"init", "--game", "goofspeil", filepath.Join(dir, "g")}, 2, `invalid --game: unknown game "goofspeil"`},

@@ -54,6 +54,10 @@ per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
 Bots default to ` + simulateDefaultBots + ` here: simulate gives raw figures fast (the analysis
 commands and report default to ` + defaultBots + `, about a hundred times the cost).
 
+A ruleset of another game (rules.yaml's game:, 'cardlab games') plays the
+same way with that game's sides (where one side may take several seats,
+all:N repeats it), bots and counts, which the tables show as they are.
+
 The result depends only on the ruleset, the lineups, the bots, --games and
 --seed — never on --workers or on how the run is split into --shard k/n
 parts, whose JSON results 'cardlab merge' adds up exactly. Game i has the
@@ -142,15 +146,26 @@ func simulateRun(opts *SimulateOptions) error {
 		}
 		defer games.Abort()
 	}
-	rs, lineups, specs, err := loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	cfg := analysis.Config{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Shard: opts.Shard, MinSample: opts.MinSample}
+	other, err := loadOtherGame(opts.RulesDir)
 	if err != nil {
+		return err
+	}
+	if other != nil {
+		// Another game: its sides, bots and counts (simgame.go).
+		cfg.Game = other
+		if cfg.Matchups, err = gameLineups(other, opts.Players, opts.Matchups); err != nil {
+			return err
+		}
+		if cfg.Bots, err = gameBotSpecs(other, opts.Bots, cfg.Matchups); err != nil {
+			return err
+		}
+	} else if cfg.Ruleset, cfg.Matchups, cfg.Bots, err = loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
 		return err
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 
-	cfg := analysis.Config{Ruleset: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
-		Workers: opts.Workers, Shard: opts.Shard, MinSample: opts.MinSample}
 	if opts.MinSample == 0 {
 		cfg.MinSample = -1 // 0 asked for: nothing is low_n
 	}
@@ -375,7 +390,11 @@ func formatReport(rep *analysis.Report, asJSON bool) ([]byte, error) {
 		}
 		return b.Bytes(), nil
 	}
-	if err := writeReportTables(&b, rep); err != nil {
+	write := writeReportTables
+	if rep.Ruleset.Game != "" {
+		write = writeGameTables // another game than Alpha Tactics
+	}
+	if err := write(&b, rep); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
