@@ -223,10 +223,7 @@ func writeGameTables(w io.Writer, rep *analysis.Report) error {
 		}
 		t.add(head...)
 		for _, r := range sec.Rows {
-			var cells []string
-			for _, l := range r.Labels {
-				cells = append(cells, l)
-			}
+			cells := slices.Clone(r.Labels)
 			v, p := 0, 0
 			for _, col := range sec.Columns {
 				if col.PerSide {
