@@ -14,6 +14,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 )
 
 // A chart of the page: go-echarts builds the ECharts option, which is
@@ -156,11 +157,23 @@ func (m *model) charts() (map[string]*chartView, error) {
 	}
 	builders := []func() (*chartView, error){
 		m.chartFactions, m.chartMatchups, m.chartSeats, m.chartCardRank, m.chartPowerScatter,
-		m.chartTargets, m.chartRounds, m.chartDecisions, m.chartImpact, m.chartDiffFactions,
+		m.chartRounds, m.chartDecisions, m.chartImpact, m.chartDiffFactions,
 		m.chartDiffCards, m.chartSweep, m.chartSkill,
 	}
 	for _, b := range builders {
 		if err := add(b()); err != nil {
+			return nil, err
+		}
+	}
+	vcs, err := m.viewCharts()
+	if err != nil {
+		return nil, err
+	}
+	for _, cv := range vcs {
+		if _, ok := out[cv.ID]; ok || slices.Contains(chartOrder, cv.ID) {
+			return nil, fmt.Errorf("chart %s: a view's chart has the id of another", cv.ID)
+		}
+		if err := add(cv, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -579,28 +592,37 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 	return cv, err
 }
 
-// chartTargets: who takes each target (capture shares by faction, stacked).
-func (m *model) chartTargets() (*chartView, error) {
-	cv := &chartView{ID: "chart-targets", Title: "Who takes each target", Height: 90 + 24*len(m.rep.Targets),
-		Note: "Share of each target's captures (won at scoring or by Negotiations) taken by each faction. After the name: its capture rate, how often it was taken per time it was laid out (not an interval); the tooltip gives each share's 95% interval."}
-	if len(m.rep.Targets) == 0 || len(m.factions) == 0 {
+// sharesChart draws a view's Shares chart: one bar per category split into
+// each side's share (stacked), the intervals in the tooltip.
+func (m *model) sharesChart(c *game.Chart) (*chartView, error) {
+	sh := c.Shares
+	n := len(sh.Categories)
+	cv := &chartView{ID: c.ID, Title: c.Title, Height: 90 + 24*n, Note: c.Note}
+	if n == 0 || len(m.factions) == 0 {
 		return cv, nil
 	}
-	var names []string
-	for _, t := range m.rep.Targets {
-		names = append(names, fmt.Sprintf("%s · %.0f%% captured", t.Name, 100*t.CaptureRate))
+	if len(sh.Values) != len(m.factions) || len(sh.CI) != len(m.factions) {
+		return cv, fmt.Errorf("%d series of values and %d of intervals for %d sides", len(sh.Values), len(sh.CI), len(m.factions))
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noTitle(), legendTop(), charts.WithXAxisOpts(opts.XAxis{Name: "share of captures %", Max: 100}))
-	bar.SetXAxis(names)
+	bar.SetGlobalOptions(noTitle(), legendTop(), charts.WithXAxisOpts(opts.XAxis{Name: sh.Axis, Max: 100}))
+	bar.SetXAxis(sh.Categories)
 	var series []obj
-	for _, f := range m.factions {
-		var data []opts.BarData
-		for _, t := range m.rep.Targets {
-			data = append(data, opts.BarData{Value: p100(t.Captures[f.ID].Share)})
+	var cis [][]string
+	for i, f := range m.factions {
+		if len(sh.Values[i]) != n || len(sh.CI[i]) != n {
+			return cv, fmt.Errorf("side %s: %d values and %d intervals for %d categories", f.ID, len(sh.Values[i]), len(sh.CI[i]), n)
 		}
-		bar.AddSeries(f.Name, data, charts.WithBarChartOpts(opts.BarChart{Stack: "captures"}))
+		var data []opts.BarData
+		var row []string
+		for j := range n {
+			data = append(data, opts.BarData{Value: p100(sh.Values[i][j])})
+			c := sh.CI[i][j]
+			row = append(row, fmt.Sprintf("[%.1f, %.1f]", 100*c[0], 100*c[1]))
+		}
+		bar.AddSeries(f.Name, data, charts.WithBarChartOpts(opts.BarChart{Stack: sh.Stack}))
 		series = append(series, obj{"itemStyle": obj{"color": f.Color}, "barMaxWidth": 18})
+		cis = append(cis, row)
 	}
 	bar.XYReversal()
 	var err error
@@ -610,26 +632,33 @@ func (m *model) chartTargets() (*chartView, error) {
 		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"interval": 0, "width": 240, "overflow": "break", "lineHeight": 13}}},
 		"xAxis":   []obj{{"nameLocation": "middle", "nameGap": 26, "max": 100}},
 		"series":  series,
-		// On a narrow screen the names wrap (a target's name and capture
-		// rate are too long to cut), in rows tall enough for three lines.
-		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "narrowWrap": true, "narrowHeight": 90 + 44*len(m.rep.Targets), "cis": targetCIs(m, names)},
+		// On a narrow screen the names wrap (a category's name can be too
+		// long to cut), in rows tall enough for three lines.
+		"_cardlab": obj{"unit": "%", "narrowLabel": 120, "narrowWrap": true, "narrowHeight": 90 + 44*n, "cis": cis},
 	})
 	return cv, err
 }
 
-// targetCIs are the capture shares' intervals for the tooltip, by series
-// (faction) and target: "[lo, hi]" in percent.
-func targetCIs(m *model, _ []string) [][]string {
-	var out [][]string
-	for _, f := range m.factions {
-		var row []string
-		for _, t := range m.rep.Targets {
-			c := t.Captures[f.ID].CI95
-			row = append(row, fmt.Sprintf("[%.1f, %.1f]", 100*c[0], 100*c[1]))
+// viewCharts draws the charts of the views' page sections, in order.
+func (m *model) viewCharts() ([]*chartView, error) {
+	var out []*chartView
+	for _, p := range m.parts {
+		if p.Section == nil {
+			continue
 		}
-		out = append(out, row)
+		for i := range p.Section.Charts {
+			c := &p.Section.Charts[i]
+			if c.Shares == nil {
+				return nil, fmt.Errorf("chart %s: no kind of chart set", c.ID)
+			}
+			cv, err := m.sharesChart(c)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s: %w", c.ID, err)
+			}
+			out = append(out, cv)
+		}
 	}
-	return out
+	return out, nil
 }
 
 // histChart is a bar chart of a histogram.
@@ -668,8 +697,8 @@ func histChart(id, ttl, note, axis string, bins []Bin) (*chartView, error) {
 func (m *model) chartRounds() (*chartView, error) {
 	if h := m.histograms(); h != nil {
 		note := "Games by the number of rounds played."
-		if m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
-			note += fmt.Sprintf(" The rules give %d rounds (every target laid out once). A target whose row ends a round with no card in it goes back under the target pile and is fought over again in a later round, so some games run longer (docs/rules.md, \"Empty rows\").", m.d.Meta.Catalog.Rounds)
+		if ln := m.lengthNote(); ln != nil {
+			note += ln.Chart
 		}
 		return histChart("chart-rounds", "Game length in rounds", note, "rounds", h.Rounds)
 	}

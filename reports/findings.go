@@ -657,8 +657,10 @@ func (m *model) changes() []changeLine {
 	for _, c := range m.cards {
 		names[c.ID] = c.Info.Name
 	}
-	for id, t := range m.targets {
-		names[id] = t.Name
+	for _, p := range m.parts {
+		for id, name := range p.Names {
+			names[id] = name
+		}
 	}
 	var out []changeLine
 	for _, c := range df.Changes {

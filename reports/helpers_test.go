@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -52,7 +53,7 @@ func testData(t testing.TB, rs *rules.Ruleset, games int) *Data {
 	return &Data{Report: res.Report("test"), Meta: &Meta{
 		Command:    "cardlab report --bots random --games 40 --seed 7 --out report",
 		Generated:  "2026-01-02T03:04:05Z",
-		Catalog:    CatalogOf(rs),
+		Catalog:    CatalogOf(alphatactics.Ruleset{RS: rs}),
 		Histograms: HistogramsOf(res.Records),
 	}}
 }

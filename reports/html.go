@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 )
 
 // The page's assets. echarts.min.js is dist/echarts.min.js of the npm
@@ -72,13 +73,17 @@ type pageData struct {
 	ValuePrecision, FlagRule string
 	// BotsLine says which bots made the figures; ValueReached the card
 	// values' precision as reached.
-	BotsLine, ValueReached                        string
-	Diff                                          *diffView
-	Suggestion                                    string
-	RankChanges                                   []string
-	Gallery                                       []galleryFaction
-	Bots                                          string
-	GamesPerLineup, MinSample, RulesRounds        int
+	BotsLine, ValueReached    string
+	Diff                      *diffView
+	Suggestion                string
+	RankChanges               []string
+	Gallery                   []galleryFaction
+	Bots                      string
+	GamesPerLineup, MinSample int
+	// Views are the game's views' sections; LengthMethods ends Methods'
+	// paragraph on game length.
+	Views                                         []viewSection
+	LengthMethods                                 template.HTML
 	EChartsVersion, EChartsLicense, EChartsNotice string
 	CSS                                           template.CSS
 	ECharts, PageJS                               template.JS
@@ -146,14 +151,49 @@ func (m *model) page() *pageData {
 	if d := r.CardValueDesign; d != nil {
 		p.ValueReached = m.precisionText(d)
 	}
-	if m.d.Meta != nil && m.d.Meta.Catalog != nil {
-		p.RulesRounds = m.d.Meta.Catalog.Rounds
+	if ln := m.lengthNote(); ln != nil {
+		p.LengthMethods = template.HTML(textEscaper.Replace(ln.Methods))
 	}
 	return p
 }
 
+// chartViewsAfter is the chart the views' charts follow in the page.
+const chartViewsAfter = "chart-power"
+
+// textEscaper escapes the characters of a game's own text that HTML
+// element content gives a meaning to (a view's notes: code, not data).
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// viewSection is a view's section of the page, its charts drawn (nil for
+// one with nothing to show).
+type viewSection struct {
+	ID, Title, MethodsTitle string
+	Methods                 []game.Span
+	Charts                  []*chartView
+}
+
+// viewSections are the views' page sections with their charts from cs.
+func (m *model) viewSections(cs map[string]*chartView) []viewSection {
+	var out []viewSection
+	for _, p := range m.parts {
+		s := p.Section
+		if s == nil {
+			continue
+		}
+		vs := viewSection{ID: s.ID, Title: s.Title, MethodsTitle: s.MethodsTitle, Methods: s.Methods}
+		for _, c := range s.Charts {
+			vs.Charts = append(vs.Charts, cs[c.ID])
+		}
+		out = append(out, vs)
+	}
+	return out
+}
+
 // writeHTML writes the self-contained page.
 func (m *model) writeHTML(w io.Writer) error {
+	if m.err != nil {
+		return m.err
+	}
 	tpl, err := pageTemplate()
 	if err != nil {
 		return err
@@ -165,10 +205,20 @@ func (m *model) writeHTML(w io.Writer) error {
 	r := m.rep
 	p := m.page()
 	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
+	p.Views = m.viewSections(cs)
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {
 			p.Charts[strings.ReplaceAll(strings.TrimPrefix(id, "chart-"), "-", "")] = c
 			p.ChartList = append(p.ChartList, c)
+		}
+		if id == chartViewsAfter {
+			for _, vs := range p.Views {
+				for _, c := range vs.Charts {
+					if c != nil {
+						p.ChartList = append(p.ChartList, c)
+					}
+				}
+			}
 		}
 	}
 	fd := m.facDev()
@@ -194,8 +244,8 @@ func (m *model) writeHTML(w io.Writer) error {
 	}
 	g := r.Game
 	rounds := fmt.Sprintf("%.2f (sd %.2f)", g.RoundsMean, g.RoundsSD)
-	if p.RulesRounds > 0 {
-		rounds += fmt.Sprintf("; the rules give %d, more when targets return", p.RulesRounds)
+	if ln := m.lengthNote(); ln != nil && ln.Short != "" {
+		rounds += "; " + ln.Short
 	}
 	p.Games = []kv{
 		{"games", fmt.Sprint(g.Games)},
@@ -233,6 +283,9 @@ func (m *model) writeHTML(w io.Writer) error {
 // writeGallery writes cards.html: every card as printed beside its own
 // figures, nine to an A4 page when printed.
 func (m *model) writeGallery(w io.Writer) error {
+	if m.err != nil {
+		return m.err
+	}
 	tpl, err := galleryTemplate()
 	if err != nil {
 		return err
@@ -254,9 +307,10 @@ func execute(w io.Writer, tpl *template.Template, p *pageData) error {
 	return bw.Flush()
 }
 
-// chartOrder is the order of the charts' options in the page.
+// chartOrder is the order of the charts' options in the page; the views'
+// charts come after chartViewsAfter.
 var chartOrder = []string{"chart-factions", "chart-matchups", "chart-seats", "chart-impact", "chart-cards", "chart-power",
-	"chart-targets", "chart-rounds", "chart-decisions", "chart-diff-factions", "chart-diff-cards", "chart-sweep", "chart-skill"}
+	"chart-rounds", "chart-decisions", "chart-diff-factions", "chart-diff-cards", "chart-sweep", "chart-skill"}
 
 func trimFloat(x float64) string {
 	s := fmt.Sprintf("%.2f", x)

@@ -63,6 +63,9 @@ func mdFence(s string) string {
 // and the headline figures, for a forum post or a pull request. It uses no
 // tables and no HTML, so it reads the same in any CommonMark renderer.
 func (m *model) writeMarkdown(w io.Writer) error {
+	if m.err != nil {
+		return m.err
+	}
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 	r := m.rep

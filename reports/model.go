@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 )
 
 // model is a Data prepared for rendering: factions in run order with names
@@ -23,7 +25,13 @@ type model struct {
 	factions []*facView
 	facByID  map[string]*facView
 	cards    []*cardView
-	targets  map[string]TargetInfo
+	// game is the result's game (nil when this program does not have it),
+	// vocab its words; parts are its views' parts of the report, err the
+	// first view's error (the report is then not written).
+	game  game.Game
+	vocab game.Vocabulary
+	parts []*game.Part
+	err   error
 	// metric is the card figure cards are ranked by.
 	metric cardMetric
 	// catalogOK: the cards' faces (type, kind, power, text) are known.
@@ -103,7 +111,7 @@ var reColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 func newModel(d *Data, o Options) *model {
 	rep := d.Report
-	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{}, targets: map[string]TargetInfo{},
+	m := &model{d: d, rep: rep, now: o.now(), facByID: map[string]*facView{},
 		tol: o.tolerance(), cardTol: o.cardTolerance()}
 	var cat *Catalog
 	if d.Meta != nil {
@@ -117,9 +125,6 @@ func newModel(d *Data, o Options) *model {
 		}
 		for _, c := range cat.Cards {
 			infoC[c.ID] = c
-		}
-		for _, t := range cat.Targets {
-			m.targets[t.ID] = t
 		}
 		m.catalogOK = len(cat.Cards) > 0
 	}
@@ -219,8 +224,70 @@ func newModel(d *Data, o Options) *model {
 	if !m.metric.Causal {
 		markSignificantBH(m.cards, 0.05)
 	}
+	m.game, m.vocab = gameOf(rep)
+	m.parts, m.err = m.renderViews()
 	m.found = m.findings()
 	return m
+}
+
+// neutralWords name the things of a game this program does not have.
+var neutralWords = game.Vocabulary{Side: "side", Sides: "sides", Score: "points", Length: "turn"}
+
+// gameOf is the game of rep's ruleset and its vocabulary; nil and neutral
+// words for a game this program does not have.
+func gameOf(rep *analysis.Report) (game.Game, game.Vocabulary) {
+	// Until results name their game, every result is the default game's.
+	id := game.DefaultID
+	if g, ok := game.Lookup(id); ok {
+		return g, g.Vocabulary()
+	}
+	return nil, neutralWords
+}
+
+// renderViews asks the game's views for their parts of the report: they
+// read the result as results.json holds it.
+func (m *model) renderViews() ([]*game.Part, error) {
+	vr, ok := m.game.(game.Viewer)
+	if !ok {
+		return nil, nil
+	}
+	views := vr.Views()
+	if len(views) == 0 {
+		return nil, nil
+	}
+	data, err := json.Marshal(m.d)
+	if err != nil {
+		return nil, fmt.Errorf("reports: views: %w", err)
+	}
+	in := &game.ReportInput{}
+	if err := json.Unmarshal(data, &in.Result); err != nil {
+		return nil, fmt.Errorf("reports: views: %w", err)
+	}
+	for _, f := range m.factions {
+		in.Sides = append(in.Sides, game.Side{ID: f.ID, Name: f.Name, Color: f.Color})
+	}
+	var parts []*game.Part
+	for _, v := range views {
+		p, err := v.Render(in)
+		if err != nil {
+			return nil, fmt.Errorf("reports: view %s: %w", v.ID(), err)
+		}
+		if p != nil {
+			parts = append(parts, p)
+		}
+	}
+	return parts, nil
+}
+
+// lengthNote is what the rules say of a game's length, from the first view
+// that says it; nil when none does.
+func (m *model) lengthNote() *game.LengthNote {
+	for _, p := range m.parts {
+		if p.Length != nil {
+			return p.Length
+		}
+	}
+	return nil
 }
 
 // markSignificantBH marks the correlational card figures that stay

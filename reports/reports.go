@@ -17,6 +17,7 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,7 +30,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Data is everything a report is rendered from, and the content of
@@ -145,27 +146,104 @@ type Meta struct {
 	CardTolerance *float64 `json:"card_tolerance_points,omitempty"`
 }
 
-// Catalog is what a report shows of a ruleset's definitions.
+// Catalog is what a report shows of a ruleset's definitions: its sides and
+// cards through the contracts (game.Ruleset) and what else its game's views
+// read (game.Catalogued). The JSON names are the first game's ("rounds",
+// "starting_faction", "factions"), kept so that every results.json reads
+// and checks as before (design game-neutral-core.md §3.7).
 type Catalog struct {
-	// Rounds is the number of rounds a game has by the rules (every target
-	// laid out once); games run longer when targets return (docs/rules.md).
+	// Rounds is how long a game is by the rules, in the game's length unit
+	// (Alpha Tactics: rounds, every target laid out once; games run longer
+	// when targets return); 0 when the rules fix none.
 	Rounds int `json:"rounds,omitempty"`
-	// StartingFaction begins round 1 whenever it plays (else a random
-	// player does), by the rules; "" when none.
+	// StartingFaction is the side that begins whenever it plays (else a
+	// random seat does), by the rules; "" when none.
 	StartingFaction string        `json:"starting_faction,omitempty"`
 	Factions        []FactionInfo `json:"factions"`
 	Cards           []CardInfo    `json:"cards"`
-	Targets         []TargetInfo  `json:"targets"`
+	// Extra are the game's further definitions by key, in order, as its
+	// views read them (Alpha Tactics: "targets"); results.json writes them
+	// after the cards.
+	Extra []game.KeyJSON `json:"-"`
 }
 
-// FactionInfo is one faction: its id, display name and colour ("#rrggbb").
+// catalogFields are the Catalog's own JSON keys.
+type catalogFields struct {
+	Rounds          int           `json:"rounds,omitempty"`
+	StartingFaction string        `json:"starting_faction,omitempty"`
+	Factions        []FactionInfo `json:"factions"`
+	Cards           []CardInfo    `json:"cards"`
+}
+
+// MarshalJSON writes the catalog's keys and then the game's (Extra). HTML
+// characters are left as they are: the encoder of results.json decides.
+func (c Catalog) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(catalogFields{c.Rounds, c.StartingFaction, c.Factions, c.Cards}); err != nil {
+		return nil, err
+	}
+	out := bytes.TrimRight(b.Bytes(), "\n")
+	out = append([]byte(nil), out[:len(out)-1]...) // without the closing brace
+	for _, x := range c.Extra {
+		b.Reset()
+		if err := enc.Encode(x.Key); err != nil {
+			return nil, err
+		}
+		if !json.Valid(x.JSON) {
+			return nil, fmt.Errorf("reports: the catalog's %q is not JSON", x.Key)
+		}
+		out = append(out, ',')
+		out = append(out, bytes.TrimRight(b.Bytes(), "\n")...)
+		out = append(out, ':')
+		out = append(out, x.JSON...)
+	}
+	return append(out, '}'), nil
+}
+
+// UnmarshalJSON reads the catalog's keys and keeps every other key, in
+// order, as Extra.
+func (c *Catalog) UnmarshalJSON(data []byte) error {
+	var f catalogFields
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	*c = Catalog{Rounds: f.Rounds, StartingFaction: f.StartingFaction, Factions: f.Factions, Cards: f.Cards}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // '{', as Unmarshal found
+		return err
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return err
+		}
+		switch key := t.(string); key {
+		case "rounds", "starting_faction", "factions", "cards":
+		default:
+			c.Extra = append(c.Extra, game.KeyJSON{Key: key, JSON: raw})
+		}
+	}
+	return nil
+}
+
+// FactionInfo is one side: its id, display name and colour ("#rrggbb").
 type FactionInfo struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Color string `json:"color"`
 }
 
-// CardInfo is one player card as printed.
+// CardInfo is one card definition as printed. Type and Kind are its
+// columns "type" and "kind" where the game has them (the gallery's type
+// line); Power is its first integer column, the printed value in the game's
+// unit that the price curve reads (Alpha Tactics: combat power; Goofspiel:
+// the card's value).
 type CardInfo struct {
 	ID      string `json:"id"`
 	Faction string `json:"faction"`
@@ -174,20 +252,10 @@ type CardInfo struct {
 	Kind    string `json:"kind"`
 	Power   int    `json:"power"`
 	Copies  int    `json:"copies"`
-	Effect  string `json:"effect,omitempty"` // the handler, "" for kind N
+	Effect  string `json:"effect,omitempty"` // the first handler bound, "" for none
 	Text    string `json:"text"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
-}
-
-// TargetInfo is one target card as printed.
-type TargetInfo struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Type        string `json:"type"`
-	Affiliation string `json:"affiliation"`
-	VP          int    `json:"vp"`
-	Text        string `json:"text,omitempty"`
 }
 
 // Histograms are distributions over the games of a run.
@@ -252,25 +320,38 @@ func (o Options) now() time.Time {
 	return o.Now.UTC()
 }
 
-// CatalogOf describes the factions, cards and targets of rs.
-func CatalogOf(rs *rules.Ruleset) *Catalog {
-	c := &Catalog{Rounds: rs.Rules.Rounds, StartingFaction: rs.Rules.StartingFaction, Factions: []FactionInfo{}, Cards: []CardInfo{}, Targets: []TargetInfo{}}
-	for _, f := range rs.Factions {
+// CatalogOf describes the sides and cards of rs, and what else its game's
+// views read (game.Catalogued).
+func CatalogOf(rs game.Ruleset) *Catalog {
+	c := &Catalog{Factions: []FactionInfo{}, Cards: []CardInfo{}}
+	if x, ok := rs.(game.Catalogued); ok {
+		gc := x.Catalog()
+		c.Rounds, c.StartingFaction, c.Extra = gc.Length, gc.StartingSide, gc.Extra
+	}
+	sides := rs.Sides()
+	for _, f := range sides {
 		c.Factions = append(c.Factions, FactionInfo{ID: f.ID, Name: f.Name, Color: f.Color})
 	}
-	for i := range rs.Cards {
-		cd := &rs.Cards[i]
-		ci := CardInfo{ID: cd.ID, Faction: rs.Factions[cd.Faction].ID, Name: cd.Name, Type: cd.Type.String(),
-			Kind: cd.Kind.String(), Power: cd.Power, Copies: cd.Copies, Text: cd.Text, File: cd.Pos.File, Line: cd.Pos.Line}
-		if cd.Effect != nil {
-			ci.Effect = cd.Effect.Handler
+	for _, cd := range rs.Cards() {
+		ci := CardInfo{ID: cd.ID, Name: cd.Name, Copies: cd.Copies, Text: cd.Text, File: cd.Pos.File, Line: cd.Pos.Line}
+		if cd.Side >= 0 && cd.Side < len(sides) {
+			ci.Faction = sides[cd.Side].ID
+		}
+		power := false
+		for _, col := range cd.Columns {
+			switch {
+			case col.IsInt && !power:
+				ci.Power, power = col.Int, true
+			case col.Key == "type":
+				ci.Type = col.Text
+			case col.Key == "kind":
+				ci.Kind = col.Text
+			}
+		}
+		if len(cd.Effects) > 0 {
+			ci.Effect = cd.Effects[0]
 		}
 		c.Cards = append(c.Cards, ci)
-	}
-	for i := range rs.Targets {
-		t := &rs.Targets[i]
-		c.Targets = append(c.Targets, TargetInfo{ID: t.ID, Name: t.Name, Type: t.Type.String(),
-			Affiliation: t.Affiliation, VP: t.VP, Text: t.Text})
 	}
 	return c
 }

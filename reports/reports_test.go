@@ -74,7 +74,7 @@ func TestReportWorkbook(t *testing.T) {
 			f := openBook(t, b.Bytes())
 			sheets := f.GetSheetList()
 			for _, want := range []string{SheetSummary, SheetReadMe, SheetFactions, SheetCards, SheetCorrelational, SheetMatchups,
-				SheetMatchupGrid, SheetSeats, SheetTargets, SheetEffects, SheetHandlers, SheetGames, SheetGameLengths} {
+				SheetMatchupGrid, SheetSeats, "Targets", "Effects", "Effect handlers", SheetGames, SheetGameLengths} {
 				if !slices.Contains(sheets, want) {
 					t.Errorf("no sheet %q in %v", want, sheets)
 				}
@@ -277,7 +277,7 @@ func TestReportWorkbookPaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := openBook(t, b.Bytes()).GetSheetList()
-	for _, s := range []string{SheetImpact, SheetSweep, SheetDiffFactions, SheetDiffChanges, SheetDiffCards, SheetDiffTargets} {
+	for _, s := range []string{SheetImpact, SheetSweep, SheetDiffFactions, SheetDiffChanges, SheetDiffCards, "Diff targets"} {
 		if !slices.Contains(got, s) {
 			t.Errorf("no %s sheet: %v", s, got)
 		}

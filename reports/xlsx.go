@@ -12,10 +12,13 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Sheet names of the workbook, in order; Impact, Sweep, Diff and Skill are
-// present only when the result holds that analysis.
+// present only when the result holds that analysis. The game's views add
+// theirs after Seats and after Diff cards (Alpha Tactics: Targets, Effects,
+// Effect handlers; Diff targets).
 // Every sheet holds one table: a header row in row 1 (frozen) with an
 // autofilter over the table.
 const (
@@ -27,9 +30,6 @@ const (
 	SheetMatchups           = "Matchups"
 	SheetMatchupGrid        = "Matchup grid"
 	SheetSeats              = "Seats"
-	SheetTargets            = "Targets"
-	SheetEffects            = "Effects"
-	SheetHandlers           = "Effect handlers"
 	SheetGames              = "Games"
 	SheetGameLengths        = "Game lengths"
 	SheetImpact             = "Impact"
@@ -37,7 +37,6 @@ const (
 	SheetDiffChanges        = "Diff changes"
 	SheetDiffFactions       = "Diff factions"
 	SheetDiffCards          = "Diff cards"
-	SheetDiffTargets        = "Diff targets"
 	SheetSkill              = "Skill"
 	SheetSkillRanks         = "Skill ranks"
 	SheetSkillSteps         = "Skill steps"
@@ -302,6 +301,9 @@ func yes(b bool) string {
 
 // writeXLSX writes the workbook.
 func (m *model) writeXLSX(w io.Writer) error {
+	if m.err != nil {
+		return m.err
+	}
 	f := excelize.NewFile()
 	defer f.Close()
 	b := &book{f: f, styles: map[look]int{}}
@@ -314,9 +316,11 @@ func (m *model) writeXLSX(w io.Writer) error {
 	m.xlsxMatchups(b.sheet(SheetMatchups))
 	m.xlsxMatchupGrid(b.sheet(SheetMatchupGrid))
 	m.xlsxSeats(b.sheet(SheetSeats))
-	m.xlsxTargets(b.sheet(SheetTargets))
-	m.xlsxEffects(b.sheet(SheetEffects))
-	m.xlsxHandlers(b.sheet(SheetHandlers))
+	for _, p := range m.parts {
+		for i := range p.Sheets {
+			viewSheet(b, &p.Sheets[i])
+		}
+	}
 	m.xlsxGames(b.sheet(SheetGames))
 	if h := m.histograms(); h != nil {
 		m.xlsxGameLengths(b.sheet(SheetGameLengths), h)
@@ -331,7 +335,11 @@ func (m *model) writeXLSX(w io.Writer) error {
 		m.xlsxDiffChanges(b.sheet(SheetDiffChanges))
 		m.xlsxDiffFactions(b.sheet(SheetDiffFactions))
 		m.xlsxDiffCards(b.sheet(SheetDiffCards))
-		m.xlsxDiffTargets(b.sheet(SheetDiffTargets))
+		for _, p := range m.parts {
+			for i := range p.DiffSheets {
+				viewSheet(b, &p.DiffSheets[i])
+			}
+		}
 	}
 	if m.d.Skill != nil {
 		m.xlsxSkill(b.sheet(SheetSkill))
@@ -922,121 +930,33 @@ func (m *model) xlsxSeats(s *sheet) {
 	table(s, cols, rows)
 }
 
-func (m *model) xlsxTargets(s *sheet) {
-	ts := m.rep.Targets
-	pctL := func(analysis.TargetStats) look { return look{numFmt: fmtPct} }
-	cols := []col[analysis.TargetStats]{
-		{head: "id", width: 20, val: func(t analysis.TargetStats) any { return t.ID }},
-		{head: "name", width: 24, val: func(t analysis.TargetStats) any { return t.Name }},
-		{head: "type", val: func(t analysis.TargetStats) any { return m.targets[t.ID].Type }},
-		{head: "affiliation", val: func(t analysis.TargetStats) any { return m.targets[t.ID].Affiliation }},
-		{head: "laid", val: func(t analysis.TargetStats) any { return t.Laid }},
-		{head: "won", val: func(t analysis.TargetStats) any { return t.Won }},
-		{head: "negotiated", val: func(t analysis.TargetStats) any { return t.Negotiated }},
-		{head: "unclaimed", val: func(t analysis.TargetStats) any { return t.Unclaimed }},
-		{head: "captured", val: func(t analysis.TargetStats) any { return t.Captured }, look: func(t analysis.TargetStats) look { return lowLook(fmtGen, t.LowN) }},
-		{head: "capture rate", val: func(t analysis.TargetStats) any { return t.CaptureRate }, look: pctL},
-		{head: "mean margin", val: func(t analysis.TargetStats) any { return t.MeanMargin }, look: func(analysis.TargetStats) look { return look{numFmt: fmtDec2} }},
-		{head: "margin sd", val: func(t analysis.TargetStats) any { return t.MarginSD }, look: func(analysis.TargetStats) look { return look{numFmt: fmtDec2} }},
-		{head: "tie rate", val: func(t analysis.TargetStats) any { return t.TieRate }, look: pctL},
-		{head: "low n", width: 7, val: func(t analysis.TargetStats) any { return yes(t.LowN) }},
-	}
-	for _, f := range m.factions {
-		id, name := f.ID, f.Name
-		cols = append(cols,
-			col[analysis.TargetStats]{head: id + " share", val: func(t analysis.TargetStats) any { return t.Captures[id].Share }, look: pctL,
-				doc: "the share of the target's captures " + name + " took"},
-			col[analysis.TargetStats]{head: id + " ci95 low", val: func(t analysis.TargetStats) any { return t.Captures[id].CI95[0] }, look: pctL,
-				doc: "its 95% interval (Wilson), low end"},
-			col[analysis.TargetStats]{head: id + " ci95 high", val: func(t analysis.TargetStats) any { return t.Captures[id].CI95[1] }, look: pctL,
-				doc: "its 95% interval (Wilson), high end"})
-	}
-	table(s, cols, ts)
-}
-
-// effectRows are the cards with an effect (or whose effect ever ran).
-func (m *model) effectRows() []*cardView {
-	var rows []*cardView
-	for _, c := range m.cards {
-		if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
-			rows = append(rows, c)
+// viewSheet writes a view's sheet as the report's own tables are written.
+func viewSheet(b *book, vs *game.Sheet) {
+	if b.err == nil {
+		if idx, _ := b.f.GetSheetIndex(vs.Name); idx >= 0 {
+			b.fail(fmt.Errorf("reports: a view's sheet %q has the name of another", vs.Name))
+			return
 		}
 	}
-	return rows
-}
-
-// share is n/of, or nothing when of is 0.
-func share(n, of int64) any {
-	if of == 0 {
-		return nil
+	cols := make([]col[[]game.SheetCell], len(vs.Columns))
+	for i, c := range vs.Columns {
+		cols[i] = col[[]game.SheetCell]{head: c.Head, width: c.Width, doc: c.Doc,
+			val: func(row []game.SheetCell) any {
+				if i < len(row) {
+					return row[i].Value
+				}
+				return nil
+			},
+			look: func(row []game.SheetCell) look { return lowLook(c.Format, i < len(row) && row[i].Low) }}
 	}
-	return float64(n) / float64(of)
-}
-
-func (m *model) xlsxEffects(s *sheet) {
-	pctL := func(*cardView) look { return look{numFmt: fmtPct} }
-	cols := []col[*cardView]{
-		{head: "card", width: 20, val: func(c *cardView) any { return c.ID }},
-		{head: "name", width: 24, val: func(c *cardView) any { return c.Info.Name }},
-		{head: "faction", val: func(c *cardView) any { return c.Faction }},
-		{head: "kind", width: 6, val: func(c *cardView) any { return c.Info.Kind }},
-		{head: "handler", width: 20, val: func(c *cardView) any { return c.Info.Effect }},
-		{head: "fired", val: func(c *cardView) any { return c.Fired }},
-		{head: "blocked", val: func(c *cardView) any { return c.Blocked }},
-		{head: "fizzled", val: func(c *cardView) any { return c.Fizzled }},
-		{head: "fired per game", val: func(c *cardView) any { return share(c.Fired, c.Games) }, look: func(*cardView) look { return look{numFmt: fmtDec3} }},
-		{head: "blocked share", val: func(c *cardView) any { return share(c.Blocked, c.Fired+c.Blocked) }, look: pctL},
-		{head: "fizzled share of fired", val: func(c *cardView) any { return share(c.Fizzled, c.Fired) }, look: pctL},
-	}
-	table(s, cols, m.effectRows())
-}
-
-func (m *model) xlsxHandlers(s *sheet) {
-	type agg struct {
-		handler                string
-		cards                  int
-		fired, blocked, fizzle int64
-	}
-	byH := map[string]*agg{}
-	var order []string
-	for _, c := range m.effectRows() {
-		h := c.Info.Effect
-		if h == "" {
-			h = "(unknown)"
-		}
-		a := byH[h]
-		if a == nil {
-			a = &agg{handler: h}
-			byH[h] = a
-			order = append(order, h)
-		}
-		a.cards++
-		a.fired += c.Fired
-		a.blocked += c.Blocked
-		a.fizzle += c.Fizzled
-	}
-	slices.Sort(order)
-	var rows []*agg
-	for _, h := range order {
-		rows = append(rows, byH[h])
-	}
-	pctL := func(*agg) look { return look{numFmt: fmtPct} }
-	table(s, []col[*agg]{
-		{head: "handler", width: 22, val: func(a *agg) any { return a.handler }},
-		{head: "cards", val: func(a *agg) any { return a.cards }, doc: "cards bound to the handler"},
-		{head: "fired", val: func(a *agg) any { return a.fired }},
-		{head: "blocked", val: func(a *agg) any { return a.blocked }},
-		{head: "fizzled", val: func(a *agg) any { return a.fizzle }},
-		{head: "blocked share", val: func(a *agg) any { return share(a.blocked, a.fired+a.blocked) }, look: pctL},
-		{head: "fizzled share of fired", val: func(a *agg) any { return share(a.fizzle, a.fired) }, look: pctL},
-	}, rows)
+	table(b.sheet(vs.Name), cols, vs.Rows)
 }
 
 func (m *model) xlsxGames(s *sheet) {
 	g := m.rep.Game
 	rounds := "rounds per game (mean)"
-	if m.d.Meta != nil && m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
-		rounds = fmt.Sprintf("rounds per game (mean; the rules give %d, more when targets return)", m.d.Meta.Catalog.Rounds)
+	if ln := m.lengthNote(); ln != nil && ln.Short != "" {
+		rounds = "rounds per game (mean; " + ln.Short + ")"
 	}
 	rows := []kvRow{
 		{"games", g.Games, fmtInt},
@@ -1074,8 +994,8 @@ func (m *model) xlsxGameLengths(s *sheet, h *Histograms) {
 		}
 	}
 	rulesRounds := ""
-	if m.d.Meta != nil && m.d.Meta.Catalog != nil && m.d.Meta.Catalog.Rounds > 0 {
-		rulesRounds = fmt.Sprintf(" The rules give %d rounds; a target whose row ends a round empty returns under the target pile and is fought over again, so some games run longer (docs/rules.md, \"Empty rows\").", m.d.Meta.Catalog.Rounds)
+	if ln := m.lengthNote(); ln != nil {
+		rulesRounds = ln.Sheet
 	}
 	table(s, []col[binRow]{
 		{head: "measure", width: 24, val: func(r binRow) any { return r.measure },
@@ -1230,21 +1150,6 @@ func (m *model) xlsxDiffCards(s *sheet) {
 		named(d(func(c analysis.CardDelta) analysis.ValueDelta { return c.FiredPerGame }, "+0.00;-0.00;0.00"), "fired per game Δ"),
 	}
 	table(s, cols, m.d.Diff.Cards)
-}
-
-func (m *model) xlsxDiffTargets(s *sheet) {
-	pl := func(nf string) func(analysis.TargetDelta) look {
-		return func(analysis.TargetDelta) look { return look{numFmt: nf} }
-	}
-	table(s, []col[analysis.TargetDelta]{
-		{head: "target", width: 20, val: func(t analysis.TargetDelta) any { return t.ID }},
-		{head: "name", width: 24, val: func(t analysis.TargetDelta) any { return t.Name }},
-		{head: "changed", val: func(t analysis.TargetDelta) any { return yes(t.Changed) }, doc: "yes when the target's definition differs between the rulesets"},
-		{head: "capture rate Δ", val: func(t analysis.TargetDelta) any { return t.CaptureRate.Delta }, look: pl(fmtPts)},
-		{head: "mean margin Δ", val: func(t analysis.TargetDelta) any { return t.MeanMargin.Delta }, look: pl("+0.00;-0.00;0.00")},
-		{head: "tie rate Δ", val: func(t analysis.TargetDelta) any { return t.TieRate.Delta }, look: pl(fmtPts)},
-		{head: "laid per game Δ", val: func(t analysis.TargetDelta) any { return t.LaidPerGame.Delta }, look: pl("+0.00;-0.00;0.00")},
-	}, m.d.Diff.Targets)
 }
 
 type skillRow struct {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -354,7 +355,7 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 		case err != nil:
 			fmt.Fprintf(opts.ErrOut, "note: the gallery shows card names without faces: cannot read the ruleset: %v\n", err)
 		case rs.Hash == data.Ruleset.Hash:
-			data.Meta.Catalog = reports.CatalogOf(rs)
+			data.Meta.Catalog = reports.CatalogOf(alphatactics.Ruleset{RS: rs})
 		default:
 			where := "the embedded ruleset"
 			if opts.RulesDir != "" {
@@ -547,7 +548,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	data := &reports.Data{Report: rep, Meta: &reports.Meta{
 		Command:    g.command,
 		Generated:  began.Format(time.RFC3339),
-		Catalog:    reports.CatalogOf(g.rules),
+		Catalog:    reports.CatalogOf(alphatactics.Ruleset{RS: g.rules}),
 		Histograms: hist.Histograms(),
 	}}
 	if g.values {

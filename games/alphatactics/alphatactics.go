@@ -21,6 +21,7 @@ import (
 	"github.com/cardlab/cardlab/games/alphatactics/faces"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/alphatactics/views"
 )
 
 // ID is Alpha Tactics' key in the registry and in rules.yaml's `game:`.
@@ -90,6 +91,9 @@ func (Game) Faces(rs game.Ruleset) (*game.FaceSet, error) {
 	return faces.New(r.RS, nil), nil
 }
 
+// Views implements game.Viewer: targets and effects (package views).
+func (Game) Views() []game.View { return views.All() }
+
 // Ruleset is an Alpha Tactics ruleset as a game.Ruleset.
 type Ruleset struct{ RS *rules.Ruleset }
 
@@ -112,6 +116,10 @@ func (r Ruleset) Sides() []game.Side {
 	}
 	return out
 }
+
+// Catalog implements game.Catalogued: the rules' rounds and starting
+// faction, and the targets.
+func (r Ruleset) Catalog() game.Catalog { return views.Catalog(r.RS) }
 
 // Mirror implements game.Ruleset: a faction plays one seat of a game.
 func (Ruleset) Mirror() bool { return false }
