@@ -236,8 +236,10 @@ var neutralWords = game.Vocabulary{Side: "side", Sides: "sides", Score: "points"
 // gameOf is the game of rep's ruleset and its vocabulary; nil and neutral
 // words for a game this program does not have.
 func gameOf(rep *analysis.Report) (game.Game, game.Vocabulary) {
-	// Until results name their game, every result is the default game's.
-	id := game.DefaultID
+	id := rep.Ruleset.Game
+	if id == "" {
+		id = game.DefaultID
+	}
 	if g, ok := game.Lookup(id); ok {
 		return g, g.Vocabulary()
 	}
