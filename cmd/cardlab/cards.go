@@ -2,25 +2,20 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // CardsOptions are the inputs of `cardlab cards`.
 type CardsOptions struct {
 	Out, ErrOut io.Writer
 	RulesDir    string
-	Faction     string // "" for every faction
+	Game        string // --game: whose default set without --rules
+	Faction     string // "" for every side
 	JSON        bool
 	Format      string // "table" or "md"
 }
@@ -31,31 +26,45 @@ func NewCmdCards(g *globalOptions, runF func(*CardsOptions) error) *cobra.Comman
 	opts := &CardsOptions{}
 	cmd := &cobra.Command{
 		Use:   "cards",
-		Short: "List the player cards and target cards of a ruleset",
-		Long: `List every player card (per faction, with type, effect kind, combat power,
-copies and effect) and every target card of a ruleset.
+		Short: "List the cards of a ruleset",
+		Long: `List every card of a ruleset, in the ruleset's game's terms.
 
-Effects are shown as handler name and the parameters that differ from the
-handler's defaults; 'cardlab effects' explains each handler.
+Alpha Tactics: every player card (per faction, with type, effect kind,
+combat power, copies and effect) and every target card. Effects are shown
+as handler name and the parameters that differ from the handler's
+defaults; 'cardlab effects' explains each handler.
 
---faction limits the list to one faction's deck (targets are shared by all
-factions and are then left out). --format md prints Markdown tables, for a
-card catalog or a pull request; --json prints the full data, every parameter
-included:
+Goofspiel: the bid cards every player holds (1 to cards:, each bid once)
+and the prize deck with its values and total, and how ties are settled.
+
+--faction (or --side) limits the list to one side's cards (Alpha Tactics:
+one faction's deck; targets are shared by all factions and are then left
+out). --format md prints Markdown tables, for a card catalog or a pull
+request; --json prints the full data, every parameter included. Alpha
+Tactics:
 
   {"cards": [{"id", "name", "faction", "type", "kind", "power", "copies",
               "effect": {"handler", "params": {name: value}} or null,
               "text", "tags"}],
    "targets": [{"id", "name", "type", "affiliation", "quadrant", "vp",
-                "bonuses": [{"handler", "params"}], "text"}]}`,
+                "bonuses": [{"handler", "params"}], "text"}]}
+
+Goofspiel:
+
+  {"game": "goofspiel", "name", "version", "players": {"min", "max"},
+   "ties", "hand": [{"id", "value"}], "prizes": [{"id", "value"}],
+   "prize_total"}
+
+Without --rules, --game ID lists the default set of another game.`,
 		Example: `  cardlab cards
   cardlab cards --faction klingon
   cardlab cards --rules mygame --format md > catalog.md
-  cardlab cards --json | jq '.cards[] | select(.kind == "S") | .name'`,
+  cardlab cards --json | jq '.cards[] | select(.kind == "S") | .name'
+  cardlab cards --game goofspiel`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			opts.RulesDir = g.RulesDir
+			opts.RulesDir, opts.Game = g.RulesDir, g.Game
 			switch opts.Format {
 			case "table", "md":
 			default:
@@ -64,297 +73,46 @@ included:
 			if opts.JSON && cmd.Flags().Changed("format") {
 				return usageErrorf("--json and --format cannot be used together")
 			}
+			if cmd.Flags().Changed("faction") && cmd.Flags().Changed("side") {
+				return usageErrorf("--faction and --side are the same flag: give one")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return cardsRun(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Faction, "faction", "", "show only the deck of faction `ID` (such as klingon)")
+	cmd.Flags().StringVar(&opts.Faction, "faction", "", "show only the cards of side `ID` (an Alpha Tactics faction, such as klingon)")
+	cmd.Flags().StringVar(&opts.Faction, "side", "", "the same as --faction, in any game's words")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the cards as JSON")
 	cmd.Flags().StringVar(&opts.Format, "format", "table", "output `FORMAT`: table or md")
+	addGameFlag(cmd, g)
 	return cmd
 }
 
 func cardsRun(opts *CardsOptions) error {
-	rs, err := loadForCommand("cards", opts.RulesDir)
+	g, rs, err := gameRuleset("cards", opts.RulesDir, opts.Game)
 	if err != nil {
 		return err
 	}
-	factions := make([]*rules.Faction, 0, len(rs.Factions))
-	if opts.Faction == "" {
-		for i := range rs.Factions {
-			factions = append(factions, &rs.Factions[i])
-		}
-	} else {
-		f := findFaction(rs, opts.Faction)
-		if f == nil {
-			return didYouMean("faction", opts.Faction, rs.FactionIDs())
-		}
-		factions = append(factions, f)
+	cat, ok := g.(game.Cataloger)
+	if !ok {
+		return fmt.Errorf("cardlab cards cannot list the cards of %s: the game has no card list", g.Name())
 	}
-	withTargets := opts.Faction == ""
-
+	side := -1
+	if opts.Faction != "" {
+		if side = findSide(rs, opts.Faction); side < 0 {
+			return unknownSide(g, rs, opts.Faction)
+		}
+	}
+	format := opts.Format
+	if opts.JSON {
+		format = "json"
+	}
 	var buf bytes.Buffer
-	switch {
-	case opts.JSON:
-		err = writeJSON(&buf, cardsJSON(rs, factions, withTargets))
-	case opts.Format == "md":
-		writeCardsMarkdown(&buf, rs, factions, withTargets)
-	default:
-		err = writeCardsTable(&buf, rs, factions, withTargets)
-	}
-	if err != nil {
+	if err := cat.Catalog(&buf, rs, side, format); err != nil {
 		return err
 	}
 	_, err = opts.Out.Write(buf.Bytes())
 	return err
-}
-
-// findFaction finds a faction by id, or by id or name ignoring case.
-func findFaction(rs *rules.Ruleset, s string) *rules.Faction {
-	if f, ok := rs.FactionByID(s); ok {
-		return f
-	}
-	for i := range rs.Factions {
-		f := &rs.Factions[i]
-		if strings.EqualFold(f.ID, s) || strings.EqualFold(f.Name, s) {
-			return f
-		}
-	}
-	return nil
-}
-
-// --- JSON -----------------------------------------------------------------
-
-type cardJSON struct {
-	ID      string       `json:"id"`
-	Name    string       `json:"name"`
-	Faction string       `json:"faction"`
-	Type    string       `json:"type"`
-	Kind    string       `json:"kind"`
-	Power   int          `json:"power"`
-	Copies  int          `json:"copies"`
-	Effect  *bindingJSON `json:"effect"`
-	Text    string       `json:"text"`
-	Tags    []string     `json:"tags"`
-}
-
-type targetJSON struct {
-	ID          string        `json:"id"`
-	Name        string        `json:"name"`
-	Type        string        `json:"type"`
-	Affiliation string        `json:"affiliation"`
-	Quadrant    string        `json:"quadrant"`
-	VP          int           `json:"vp"`
-	Bonuses     []bindingJSON `json:"bonuses"`
-	Text        string        `json:"text"`
-}
-
-type bindingJSON struct {
-	Handler string     `json:"handler"`
-	Params  paramsJSON `json:"params"`
-}
-
-// paramsJSON is a binding's arguments as a JSON object in declaration order.
-type paramsJSON struct{ b *rules.Binding }
-
-func (p paramsJSON) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	if p.b != nil && p.b.Spec != nil {
-		for i, par := range p.b.Spec.Params {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			k, err := json.Marshal(par.Name)
-			if err != nil {
-				return nil, err
-			}
-			v, err := json.Marshal(cards.ParamValue(par, p.b.Args[i]))
-			if err != nil {
-				return nil, err
-			}
-			buf.Write(k)
-			buf.WriteByte(':')
-			buf.Write(v)
-		}
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
-
-func cardsJSON(rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) any {
-	out := struct {
-		Cards   []cardJSON   `json:"cards"`
-		Targets []targetJSON `json:"targets"`
-	}{Cards: []cardJSON{}, Targets: []targetJSON{}}
-	for _, f := range factions {
-		for _, ci := range f.Deck {
-			c := &rs.Cards[ci]
-			cj := cardJSON{
-				ID: c.ID, Name: c.Name, Faction: f.ID, Type: c.Type.String(), Kind: c.Kind.String(),
-				Power: c.Power, Copies: c.Copies, Text: c.Text, Tags: c.Tags,
-			}
-			if cj.Tags == nil {
-				cj.Tags = []string{}
-			}
-			if c.Effect != nil {
-				cj.Effect = &bindingJSON{Handler: c.Effect.Handler, Params: paramsJSON{c.Effect}}
-			}
-			out.Cards = append(out.Cards, cj)
-		}
-	}
-	if withTargets {
-		for i := range rs.Targets {
-			t := &rs.Targets[i]
-			tj := targetJSON{
-				ID: t.ID, Name: t.Name, Type: t.Type.String(), Affiliation: t.Affiliation,
-				Quadrant: t.Quadrant, VP: t.VP, Text: t.Text, Bonuses: []bindingJSON{},
-			}
-			for j := range t.Bonuses {
-				b := &t.Bonuses[j]
-				tj.Bonuses = append(tj.Bonuses, bindingJSON{Handler: b.Handler, Params: paramsJSON{b}})
-			}
-			out.Targets = append(out.Targets, tj)
-		}
-	}
-	return out
-}
-
-// paramString formats a parameter value as written in YAML.
-func paramString(p effects.Param, v effects.Value) string {
-	switch x := cards.ParamValue(p, v).(type) {
-	case int:
-		return strconv.Itoa(x)
-	case bool:
-		return strconv.FormatBool(x)
-	case string:
-		return x
-	}
-	return ""
-}
-
-// bindingString is "handler" followed by the parameters that differ from
-// their defaults, e.g. "modify_power amount=1 card_type=troops".
-func bindingString(b *rules.Binding) string {
-	if b == nil {
-		return ""
-	}
-	s := b.Handler
-	if b.Spec == nil {
-		return s
-	}
-	for i, p := range b.Spec.Params {
-		v := paramString(p, b.Args[i])
-		if !p.Required && v == paramString(p, p.Default) {
-			continue
-		}
-		s += " " + p.Name + "=" + v
-	}
-	return s
-}
-
-// --- table ----------------------------------------------------------------
-
-func writeCardsTable(w io.Writer, rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) error {
-	fmt.Fprintf(w, "%s %s\n", rs.Name, rs.Version)
-	for _, f := range factions {
-		fmt.Fprintf(w, "\n%s (%s): %d cards, %d definitions\n", f.Name, f.ID, f.DeckCount(rs), len(f.Deck))
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tTYPE\tKIND\tPOWER\tCOPIES\tEFFECT")
-		for _, ci := range f.Deck {
-			c := &rs.Cards[ci]
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", c.ID, oneLine(c.Name), c.Type, c.Kind,
-				c.Power, c.Copies, dash(bindingString(c.Effect)))
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-	}
-	if !withTargets {
-		return nil
-	}
-	fmt.Fprintf(w, "\nTargets: %d\n", len(rs.Targets))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tTYPE\tAFFILIATION\tQUADRANT\tVP\tBONUSES")
-	for i := range rs.Targets {
-		t := &rs.Targets[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", t.ID, oneLine(t.Name), t.Type, t.Affiliation,
-			dash(t.Quadrant), t.VP, dash(bonusesString(t)))
-	}
-	return tw.Flush()
-}
-
-func bonusesString(t *rules.Target) string {
-	parts := make([]string, len(t.Bonuses))
-	for i := range t.Bonuses {
-		parts[i] = bindingString(&t.Bonuses[i])
-	}
-	return strings.Join(parts, "; ")
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-// oneLine replaces line breaks and tabs so free text cannot break a table.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// --- Markdown -------------------------------------------------------------
-
-func writeCardsMarkdown(w io.Writer, rs *rules.Ruleset, factions []*rules.Faction, withTargets bool) {
-	fmt.Fprintf(w, "# %s %s\n", mdEscape(rs.Name), mdEscape(rs.Version))
-	for _, f := range factions {
-		fmt.Fprintf(w, "\n## %s — %d cards\n\n", mdEscape(f.Name), f.DeckCount(rs))
-		fmt.Fprintln(w, "| id | name | type | kind | power | copies | effect | text |")
-		fmt.Fprintln(w, "|---|---|---|---|--:|--:|---|---|")
-		for _, ci := range f.Deck {
-			c := &rs.Cards[ci]
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %s | %s |\n", c.ID, mdEscape(c.Name), c.Type,
-				c.Kind, c.Power, c.Copies, mdCode(bindingString(c.Effect)), mdEscape(c.Text))
-		}
-	}
-	if !withTargets {
-		return
-	}
-	fmt.Fprintf(w, "\n## Targets — %d cards\n\n", len(rs.Targets))
-	fmt.Fprintln(w, "| id | name | type | affiliation | quadrant | vp | bonuses | text |")
-	fmt.Fprintln(w, "|---|---|---|---|---|--:|---|---|")
-	for i := range rs.Targets {
-		t := &rs.Targets[i]
-		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %d | %s | %s |\n", t.ID, mdEscape(t.Name), t.Type,
-			mdEscape(t.Affiliation), t.Quadrant, t.VP, mdCode(bonusesString(t)), mdEscape(t.Text))
-	}
-}
-
-// mdEscape makes free text safe in a Markdown table cell: it stays text,
-// never markup.
-func mdEscape(s string) string {
-	var b strings.Builder
-	for _, r := range oneLine(s) {
-		switch r {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '!':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '&':
-			b.WriteString("&amp;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// mdCode formats s as a code span ("" stays empty).
-func mdCode(s string) string {
-	if s == "" {
-		return ""
-	}
-	return "`" + strings.ReplaceAll(s, "`", "'") + "`"
 }

@@ -278,14 +278,6 @@ func TestCardsFormats(t *testing.T) {
 	}
 }
 
-func TestMarkdownEscapesText(t *testing.T) {
-	got := mdEscape("a|b *c* <script>\nx & y")
-	want := `a\|b \*c\* \<script\> x &amp; y`
-	if got != want {
-		t.Errorf("mdEscape = %q, want %q", got, want)
-	}
-}
-
 // embeddedFiles lists the default ruleset's files with their contents.
 func embeddedFiles(t *testing.T) map[string][]byte {
 	t.Helper()

@@ -227,10 +227,10 @@ func TestPlayErrors(t *testing.T) {
 		{"faction twice", []string{"--players", "klingon,klingon"}, 1, `faction "klingon" is listed twice in --players`},
 		{"too few", []string{"--players", "klingon"}, 1, "--players names 1 faction; the rules allow 2 to 4 players"},
 		{"too many", []string{"--players", "starfleet,vulcan,romulan,klingon,klingon"}, 1, "listed twice"},
-		{"unknown bot", []string{"--players", "starfleet,klingon", "--bots", "mcts"}, 2, `unknown bot "mcts" (available: random, greedy, strong, ismcts)`},
+		{"unknown bot", []string{"--players", "starfleet,klingon", "--bots", "mcts"}, 2, `unknown bot "mcts" for Star Trek Conquest – Alpha Tactics (its bots: greedy, ismcts, random, strong)`},
 		{"bots count", []string{"--players", "starfleet,klingon", "--bots", "random,random,random"}, 1, "names 3 bots for 2 players"},
 		{"no players", nil, 2, "play needs --players"},
-		{"empty faction", []string{"--players", "starfleet,,klingon"}, 2, "empty faction name"},
+		{"empty faction", []string{"--players", "starfleet,,klingon"}, 2, "empty side name"},
 		{"bad seed", []string{"--players", "starfleet,klingon", "--seed", "-1"}, 2, `--seed must be a whole number of 0 or more, got "-1"`},
 		{"argument", []string{"--players", "starfleet,klingon", "extra"}, 2, "takes no arguments"},
 	}

@@ -69,6 +69,9 @@ var errReported = errors.New("errors reported")
 type globalOptions struct {
 	// RulesDir is the ruleset directory; "" means the embedded default.
 	RulesDir string
+	// Game is --game: the game whose default set a command uses without
+	// --rules ("" for Alpha Tactics'), on the commands that take it.
+	Game string
 }
 
 // NewCmdRoot builds the cardlab command tree.

@@ -183,7 +183,7 @@ func TestScoreErrors(t *testing.T) {
 		{"bad scenario", []string{bad}, 1, bad + `:4:20: unknown card "sf-galxy", did you mean "sf-galaxy"?` + "\n1 error\n"},
 		{"missing file", []string{"/nonexistent/s.yaml"}, 1, "reading the scenario: /nonexistent/s.yaml: no such file or directory"},
 		{"check without expect", []string{"--check", noExpect}, 1, "--check: the scenario has no expect: list"},
-		{"unknown bot", []string{"--bots", "mcts", noExpect}, 2, `unknown bot "mcts" (available: random, greedy, strong, ismcts)`},
+		{"unknown bot", []string{"--bots", "mcts", noExpect}, 2, `unknown bot "mcts" for Star Trek Conquest – Alpha Tactics (its bots: greedy, ismcts, random, strong)`},
 		{"no argument", nil, 2, "score needs one argument"},
 		{"two arguments", []string{noExpect, noExpect}, 2, "score needs one argument"},
 	}
