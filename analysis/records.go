@@ -112,10 +112,15 @@ func (g GameRecord) MarshalJSON() ([]byte, error) {
 		Winners   []string   `json:"winners"`
 		VP        []VPRecord `json:"vp"`
 	}
-	b, err := json.Marshal(core{g.Index, g.Seed, g.Factions, g.Bots, g.StartSeat, g.Winners, g.VP})
-	if err != nil {
+	// Without HTML escaping, which encoding/json applies to the result
+	// itself when asked (see writeString).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(core{g.Index, g.Seed, g.Factions, g.Bots, g.StartSeat, g.Winners, g.VP}); err != nil {
 		return nil, err
 	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	out := bytes.NewBuffer(b[:len(b)-1])
 	for _, n := range g.Game {
 		out.WriteByte(',')
@@ -173,8 +178,7 @@ func (v VPRecord) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	writeKey(&b, "faction")
-	f, _ := json.Marshal(v.Faction)
-	b.Write(f)
+	writeString(&b, v.Faction)
 	named := v.Named
 	if len(named) == 0 {
 		named = []game.Named{{Key: "total", Value: v.Total}}

@@ -26,13 +26,21 @@ import (
 // places.
 func (c Counts) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	size := 512 + 64*len(c.Factions) + 96*len(c.Lineups) + 128*len(c.Seats)
+	for _, s := range c.Sections {
+		size += len(s.Rows) * (16 + 24*len(s.Labels) + 20*len(s.Columns))
+	}
+	b.Grow(size)
 	field := func(key string, v any) error {
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
 		writeKey(&b, key)
-		data, err := json.Marshal(v)
-		b.Write(data)
+		var out bytes.Buffer
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		err := enc.Encode(v)
+		b.Write(bytes.TrimSuffix(out.Bytes(), []byte("\n")))
 		return err
 	}
 	b.WriteByte('{')
@@ -80,9 +88,38 @@ func (c Counts) MarshalJSON() ([]byte, error) {
 }
 
 func writeKey(b *bytes.Buffer, key string) {
-	k, _ := json.Marshal(key)
-	b.Write(k)
+	writeString(b, key)
 	b.WriteByte(':')
+}
+
+// writeString writes s as encoding/json writes a string without its HTML
+// escaping, which encoding/json applies to a Marshaler's output itself
+// when it is on (json.Marshal, the checksum) and not when it is off
+// (cardlab's files): so a name with "<" or "&" comes out as a struct's
+// field would. Printable ASCII is written as is: the counts hold thousands
+// of keys and labels, and an encoder each would allocate that many times at
+// the end of every run.
+func writeString(b *bytes.Buffer, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b.Write(marshalNoHTML(s))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
+}
+
+// marshalNoHTML is v's JSON without HTML escaping (see writeString).
+func marshalNoHTML(v any) []byte {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte("null")
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
 }
 
 // writeRows writes s's rows as a JSON array of objects: labels, then the
@@ -106,8 +143,7 @@ func writeRows(b *bytes.Buffer, s *game.Section) error {
 				b.WriteByte(',')
 			}
 			writeKey(b, l)
-			data, _ := json.Marshal(r.Labels[k])
-			b.Write(data)
+			writeString(b, r.Labels[k])
 		}
 		v, p := 0, 0
 		for k, col := range s.Columns {
@@ -119,21 +155,38 @@ func writeRows(b *bytes.Buffer, s *game.Section) error {
 				if p >= len(r.Sides) {
 					return fmt.Errorf("analysis: section %s row %d lacks column %s", s.Key, i, col.Key)
 				}
-				data, _ := json.Marshal(r.Sides[p])
-				b.Write(data)
+				writeInts(b, r.Sides[p])
 				p++
 				continue
 			}
 			if v >= len(r.Values) {
 				return fmt.Errorf("analysis: section %s row %d lacks column %s", s.Key, i, col.Key)
 			}
-			b.WriteString(strconv.FormatInt(r.Values[v], 10))
+			var num [20]byte
+			b.Write(strconv.AppendInt(num[:0], r.Values[v], 10))
 			v++
 		}
 		b.WriteByte('}')
 	}
 	b.WriteByte(']')
 	return nil
+}
+
+// writeInts writes xs as a JSON array (null when nil, as encoding/json).
+func writeInts(b *bytes.Buffer, xs []int64) {
+	if xs == nil {
+		b.WriteString("null")
+		return
+	}
+	b.WriteByte('[')
+	var num [20]byte
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(strconv.AppendInt(num[:0], x, 10))
+	}
+	b.WriteByte(']')
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: the core's keys into their

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -82,6 +83,38 @@ func TestCountsRefuseForeignSections(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want an error with %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestSectionLabelsEncodeAsFields: a label with characters JSON or HTML
+// escape comes out as a struct field of the same text would, with
+// encoding/json's HTML escaping on (json.Marshal, the checksum) and off
+// (cardlab's files): the bytes of results before the split.
+func TestSectionLabelsEncodeAsFields(t *testing.T) {
+	for _, name := range []string{"plain", `Q&A <b>"x"\y`, "Čapek\u2028line\tx\x01", "bad \xff utf-8"} {
+		c := Counts{Sections: []game.Section{{Key: "targets", Labels: []string{"id", "name"},
+			Columns: []game.Count{{Key: "laid"}}, Rows: []game.Row{{Labels: []string{"t", name}, Values: []int64{3}}}}}}
+		field := struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+			Laid int64  `json:"laid"`
+		}{"t", name, 3}
+		for _, html := range []bool{true, false} {
+			enc := func(v any) string {
+				var b bytes.Buffer
+				e := json.NewEncoder(&b)
+				e.SetEscapeHTML(html)
+				if err := e.Encode(v); err != nil {
+					t.Fatal(err)
+				}
+				return b.String()
+			}
+			got, want := enc(c), enc([]any{field})
+			at := strings.Index(got, `"targets":`) + len(`"targets":`)
+			if !strings.HasPrefix(got[at:], strings.TrimSuffix(want, "\n")) {
+				t.Errorf("%q, HTML escaping %v: %s, want %s", name, html, got[at:], want)
+			}
 		}
 	}
 }
