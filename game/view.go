@@ -54,6 +54,10 @@ type Part struct {
 	// Length is what the rules say of a game's length, where the report
 	// shows it; nil says nothing.
 	Length *LengthNote
+	// Covers are the keys of the game's count sections (Counter.Sections)
+	// the view shows itself; the report shows every other section as a
+	// table and a sheet of its counts (GameSection: as figures per game).
+	Covers []string
 }
 
 // PageSection is a section of the report's web page: a heading, charts,

@@ -183,7 +183,7 @@ func (m *model) charts() (map[string]*chartView, error) {
 // chartFactions: win share of every faction with its interval and the fair
 // share.
 func (m *model) chartFactions() (*chartView, error) {
-	cv := &chartView{ID: "chart-factions", Title: "Faction win shares", Height: 360,
+	cv := &chartView{ID: "chart-factions", Title: m.say("Faction win shares"), Height: 360,
 		Note: "Bars: share of games won (a shared victory counts as a share). Whiskers: 95% Wilson interval. Dashed line: the fair share."}
 	if len(m.factions) == 0 {
 		return cv, nil
@@ -232,7 +232,10 @@ func (m *model) chartFactions() (*chartView, error) {
 // each other (column), 2-player lineups only.
 func (m *model) chartMatchups() (*chartView, error) {
 	cv := &chartView{ID: "chart-matchups", Title: "Head-to-head win shares", Height: 120 + 60*len(m.factions),
-		Note: "Each cell: the row faction's win share against the column faction over every seating, and below it ± the half-width of its 95% interval. * marks a matchup outside the tolerance band and significant after the Holm correction over all matchups. Blue: the row faction wins more than half; red: less."}
+		Note: m.say("Each cell: the row faction's win share against the column faction over every seating, and below it ± the half-width of its 95% interval. * marks a matchup outside the tolerance band and significant after the Holm correction over all matchups. Blue: the row faction wins more than half; red: less.")}
+	if m.oneSide() {
+		return cv, nil // no head-to-head
+	}
 	idx := map[string]int{}
 	var names []string
 	for i, f := range m.factions {
@@ -295,7 +298,7 @@ func (m *model) chartMatchups() (*chartView, error) {
 // chartSeats: win share by seat and by turn order, per table size.
 func (m *model) chartSeats() (*chartView, error) {
 	cv := &chartView{ID: "chart-seats", Title: "Seat and turn-order advantage", Height: 340,
-		Note: "Seat: position at the table (seats rotate, so every faction sits everywhere equally often). Turn order: counted from the player who began round 1, over the games whose starter was drawn at random (the rules' starting faction begins every game it plays, which would lend the start its own strength). Dashed line: the fair share."}
+		Note: m.say("Seat: position at the table (seats rotate, so every faction sits everywhere equally often). Turn order: counted from the player who began round 1, over the games whose starter was drawn at random (the rules' starting faction begins every game it plays, which would lend the start its own strength). Dashed line: the fair share.")}
 	if len(m.rep.Seats) == 0 {
 		return cv, nil
 	}
@@ -696,11 +699,17 @@ func histChart(id, ttl, note, axis string, bins []Bin) (*chartView, error) {
 // (a result without per-game records) the means of the game figures.
 func (m *model) chartRounds() (*chartView, error) {
 	if h := m.histograms(); h != nil {
+		if m.roundBins(h) == nil {
+			return &chartView{ID: "chart-rounds"}, nil
+		}
 		note := "Games by the number of rounds played."
 		if ln := m.lengthNote(); ln != nil {
 			note += ln.Chart
 		}
 		return histChart("chart-rounds", "Game length in rounds", note, "rounds", h.Rounds)
+	}
+	if m.perGame() != nil {
+		return &chartView{ID: "chart-rounds"}, nil // the game's own figures are in the table
 	}
 	g := m.rep.Game
 	cv := &chartView{ID: "chart-rounds", Title: "Game figures (means)", Height: 320,
@@ -771,8 +780,8 @@ func (m *model) chartDiffFactions() (*chartView, error) {
 		items = append(items, rankItem{name: m.facName(f.Faction), faction: m.facName(f.Faction), color: m.facColor(f.Faction),
 			value: f.Delta, ci: f.CI95, dim: !f.Significant})
 	}
-	cv, err := rankChart("chart-diff-factions", "Change of faction win shares (variant − base)",
-		fmt.Sprintf("Paired on the same games: each faction's win share under the new rules minus under the old. Whiskers: paired 95%% interval; faded: not significant after %s correction.", df.Correction),
+	cv, err := rankChart("chart-diff-factions", m.say("Change of faction win shares (variant − base)"),
+		fmt.Sprintf(m.say("Paired on the same games: each faction's win share under the new rules minus under the old. Whiskers: paired 95%% interval; faded: not significant after %s correction."), df.Correction),
 		"change of win share, percentage points", items)
 	if cv != nil {
 		cv.Height = max(cv.Height, 220)
@@ -827,7 +836,7 @@ func (m *model) chartSweep() (*chartView, error) {
 		what = sw.Card.Name + ": " + sw.Field
 	}
 	cv := &chartView{ID: "chart-sweep", Title: "Sweep of " + what, Height: 380,
-		Note: fmt.Sprintf("Every faction's win share as %s takes each value, on the same games. Now: %d; closest to the target share: %d. Dashed line: the target share.", what, sw.Current, sw.Best)}
+		Note: fmt.Sprintf(m.say("Every faction's win share as %s takes each value, on the same games. Now: %d; closest to the target share: %d. Dashed line: the target share."), what, sw.Current, sw.Best)}
 	var xs []string
 	for _, p := range sw.Points {
 		xs = append(xs, strconv.Itoa(p.Value))
@@ -876,7 +885,7 @@ func (m *model) chartSkill() (*chartView, error) {
 		return &chartView{ID: "chart-skill"}, nil
 	}
 	cv := &chartView{ID: "chart-skill", Title: "Win shares by skill level", Height: 360,
-		Note: "Every seat played by the same bot at each level, on the same games. A faction whose line rises is stronger in skilled hands."}
+		Note: m.say("Every seat played by the same bot at each level, on the same games. A faction whose line rises is stronger in skilled hands.")}
 	ln := charts.NewLine()
 	ln.SetGlobalOptions(noTitle(), legendTop(), charts.WithYAxisOpts(opts.YAxis{Name: "win share %", Scale: opts.Bool(true)}))
 	ln.SetXAxis(sk.Levels)

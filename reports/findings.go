@@ -177,6 +177,10 @@ func (m *model) cardTolText() string {
 	return "±" + strings.TrimSuffix(fmt.Sprintf("%.1f", m.cardTol), ".0") + " pts"
 }
 
+// oneSide: every seat of the run plays one side (a mirrored game such as
+// Goofspiel): there is no balance between sides to judge.
+func (m *model) oneSide() bool { return len(m.factions) == 1 && len(m.rep.Raw.Factions) == 1 }
+
 // againstBand is a test against the band in words: "p < 0.001 against the
 // ±2 points band, Holm-corrected".
 func (m *model) againstBand(p float64) string {
@@ -201,6 +205,9 @@ func (m *model) findings() []finding {
 	var balanced, unclear []string
 	maxUnclear := 0.0
 	for _, f := range m.factions {
+		if m.oneSide() {
+			break // its share is the fair share by construction
+		}
 		v := fd[f.ID]
 		d := v.d()
 		switch {
@@ -275,7 +282,7 @@ func (m *model) findings() []finding {
 	if s := m.d.Sweep; s != nil && s.Suggestion != nil {
 		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep", groupSweep, 0})
 	}
-	if !m.metric.Causal {
+	if !m.metric.Causal && len(m.rep.Cards) > 0 {
 		out = append(out, finding{"This result has no card values (it was made without them), so no card finding is given: " +
 			"the card chart falls back to " + m.metric.Label + ", which describes the games but does not say which card is too strong.", "note", groupNote, 0})
 	}
@@ -553,6 +560,9 @@ const maxCardFindings = 15
 // outside the tolerance band, and its flagged cards with what flags them —
 // or that no faction is out of balance.
 func (m *model) verdict() string {
+	if m.oneSide() {
+		return fmt.Sprintf("Every seat plays the one %s of this game, whose win share is its fair share by construction: the seats and the turn order (below) say whether the game favours a position.", m.vocab.Side)
+	}
 	fd := m.facDev()
 	var worst *facView
 	outN := 0
@@ -580,10 +590,10 @@ func (m *model) verdict() string {
 			}
 		}
 		if big == nil {
-			return "No faction was played."
+			return m.say("No faction was played.")
 		}
 		v := fd[big.ID]
-		s := fmt.Sprintf("No faction is out of balance: no win share's interval lies outside the %s band around its fair share in %d games (largest: %s %s points %s).",
+		s := fmt.Sprintf(m.say("No faction is out of balance: no win share's interval lies outside the %s band around its fair share in %d games (largest: %s %s points %s)."),
 			m.tolText(), m.rep.Games, big.Name, pts1(v.d()), ptsCI(v.dCI()))
 		if m.metric.Key == "value" && flagged > 0 {
 			s += fmt.Sprintf(" %d %s flagged (see the findings).", flagged, plural(flagged, "card is", "cards are"))
@@ -614,7 +624,7 @@ func (m *model) verdict() string {
 	}
 	s += "."
 	if outN > 1 {
-		s += fmt.Sprintf(" %d more %s out of balance (see the findings).", outN-1, plural(outN-1, "faction is", "factions are"))
+		s += fmt.Sprintf(" %d more %s out of balance (see the findings).", outN-1, plural(outN-1, m.say("faction is"), m.say("factions are")))
 	}
 	return s + m.skillVerdict()
 }

@@ -80,6 +80,13 @@ type pageData struct {
 	Gallery                   []galleryFaction
 	Bots                      string
 	GamesPerLineup, MinSample int
+	// W are the game's words (its Vocabulary).
+	W words
+	// OneSide: every seat plays one side (no head-to-head); NoCardFigures:
+	// the result has no figures by card; Counts are the game's counts no
+	// view shows.
+	OneSide, NoCardFigures bool
+	Counts                 []countTable
 	// Views are the game's views' sections; LengthMethods ends Methods'
 	// paragraph on game length.
 	Views                                         []viewSection
@@ -140,7 +147,7 @@ func (m *model) page() *pageData {
 		Metric: m.metric, HasImpact: m.d.Impact != nil, HasValue: m.metric.Key == "value", CatalogOK: m.catalogOK,
 		Bots: strings.Join(r.Config.Bots, ", "), GamesPerLineup: r.Config.Games, MinSample: r.Config.MinSample,
 		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
-		CSS: template.CSS(pageCSS),
+		CSS: template.CSS(pageCSS), W: m.words(),
 	}
 	p.ValuePrecision = trimFloat(analysis.DefaultValuePrecision)
 	if d := r.CardValueDesign; d != nil && d.Precision > 0 {
@@ -206,6 +213,7 @@ func (m *model) writeHTML(w io.Writer) error {
 	p := m.page()
 	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
 	p.Views = m.viewSections(cs)
+	p.OneSide, p.NoCardFigures, p.Counts = len(m.factions) == 1, len(r.Cards) == 0, m.countTables()
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {
 			p.Charts[strings.ReplaceAll(strings.TrimPrefix(id, "chart-"), "-", "")] = c
@@ -235,6 +243,9 @@ func (m *model) writeHTML(w io.Writer) error {
 		case v.possibly(m.tol):
 			verdict = pts1(v.d()) + ", possibly out"
 		}
+		if m.oneSide() {
+			cls, verdict = "", "fair by construction"
+		}
 		if t := m.skillFac(f.ID); t != nil && t.SkillDependent {
 			verdict += "; skill-dependent: " + tierPhrase(t.CheckVerdict, t.Base-t.Fair) + " against " + botsName(m.tiers.CheckBots)
 		}
@@ -250,13 +261,23 @@ func (m *model) writeHTML(w io.Writer) error {
 	p.Games = []kv{
 		{"games", fmt.Sprint(g.Games)},
 		{"decisions per game", fmt.Sprintf("%.1f (sd %.1f)", g.DecisionsMean, g.DecisionsSD)},
-		{"rounds per game", rounds},
-		{"deployment turns per round", fmt.Sprintf("%.1f", g.DeployTurnsPerRound)},
-		{"passes per game", fmt.Sprintf("%.2f", g.PassesMean)},
-		{"reshuffles per game", fmt.Sprintf("%.2f", g.ReshufflesMean)},
-		{"margin of victory", fmt.Sprintf("%.2f VP (sd %.2f)", g.MarginMean, g.MarginSD)},
-		{"shared victories", fmt.Sprintf("%d (%s)", g.SharedVictories, pct1(g.SharedRate))},
 	}
+	if pg := m.perGame(); pg != nil {
+		for _, r := range pg {
+			p.Games = append(p.Games, kv{r.item, fmt.Sprintf("%.2f", r.val)})
+		}
+	} else {
+		p.Games = append(p.Games, []kv{
+			{"rounds per game", rounds},
+			{"deployment turns per round", fmt.Sprintf("%.1f", g.DeployTurnsPerRound)},
+			{"passes per game", fmt.Sprintf("%.2f", g.PassesMean)},
+			{"reshuffles per game", fmt.Sprintf("%.2f", g.ReshufflesMean)},
+		}...)
+	}
+	p.Games = append(p.Games, []kv{
+		{"margin of victory", fmt.Sprintf(m.say("%.2f VP (sd %.2f)"), g.MarginMean, g.MarginSD)},
+		{"shared victories", fmt.Sprintf("%d (%s)", g.SharedVictories, pct1(g.SharedRate))},
+	}...)
 	if df := m.d.Diff; df != nil {
 		p.Diff = &diffView{From: df.Base.Name + " " + df.Base.Version + " (" + shortHash(df.Base.Hash) + ")",
 			To: df.Variant.Name + " " + df.Variant.Version + " (" + shortHash(df.Variant.Hash) + ")", Verdict: df.Verdict,

@@ -115,13 +115,16 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	for _, fd := range m.found {
 		p("- %s\n", mdStart(fd.Text))
 	}
-	p("\nFaction imbalance first, then matchups, seats, the rules change and cards, each by the size of the figure it states. Out of balance means the whole 95%% interval lies outside the %s band around the fair share (and the test against the band holds after the Holm correction); possibly out of balance, that the interval reaches beyond the band without lying outside it; balanced, that it lies inside.\n", mdText(m.tolText()))
+	p(m.say("\nFaction imbalance first, then matchups, seats, the rules change and cards, each by the size of the figure it states. Out of balance means the whole 95%% interval lies outside the %s band around the fair share (and the test against the band holds after the Holm correction); possibly out of balance, that the interval reaches beyond the band without lying outside it; balanced, that it lies inside.\n"), mdText(m.tolText()))
 
-	p("\n## Factions\n\n")
+	p("%s", m.say("\n## Factions\n\n"))
 	fd := m.facDev()
 	for _, f := range m.factions {
 		s, v := f.Stats, fd[f.ID]
 		verdict := m.devVerdict(v)
+		if m.oneSide() {
+			verdict = "fair by construction"
+		}
 		if verdict == "above" || verdict == "below" {
 			verdict = "**" + verdict + "**"
 		}
@@ -135,18 +138,23 @@ func (m *model) writeMarkdown(w io.Writer) error {
 
 	ranked := m.ranked()
 	p("\n## Cards\n\n")
-	switch m.metric.Key {
-	case "value":
+	if len(m.rep.Cards) == 0 {
+		p("This game's cards have no figures of their own yet (card values are measured for Alpha Tactics only so far); index.html and balance.xlsx show what its counts say of them.\n")
+		ranked = nil
+	}
+	switch {
+	case len(m.rep.Cards) == 0:
+	case m.metric.Key == "value":
 		p("Ranked by value vs faction: %s. ● flagged: %s.%s\n\n", mdText(m.metric.Long), mdText(m.flagRule()), mdText(m.skillChartNote()))
-	case "impact":
+	case m.metric.Key == "impact":
 		p("Ranked by %s: %s.\n\n", mdText(m.metric.Label), mdText(m.metric.Long))
 	default:
 		p("This result has no card values. Shown instead, and **correlational** — it describes the games, not which card is too strong: %s, %s.\n\n",
 			mdText(m.metric.Label), mdText(m.metric.Long))
 	}
-	if len(ranked) == 0 {
+	if len(ranked) == 0 && len(m.rep.Cards) > 0 {
 		p("No card has enough games for this figure.\n")
-	} else {
+	} else if len(ranked) > 0 {
 		row := func(i int, c *cardView) {
 			mark := ""
 			if c.Sig != 0 {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/game"
@@ -228,6 +230,51 @@ func newModel(d *Data, o Options) *model {
 	m.parts, m.err = m.renderViews()
 	m.found = m.findings()
 	return m
+}
+
+// words are the game's words as the report writes them: "faction",
+// "factions", "Faction", "Factions", "VP", "round", "rounds".
+type words struct {
+	Side, Sides, SideT, SidesT, Score, Length, Lengths string
+}
+
+func (m *model) words() words {
+	v := m.vocab
+	return words{Side: v.Side, Sides: v.Sides, SideT: upperFirst(v.Side), SidesT: upperFirst(v.Sides), Score: v.Score,
+		Length: v.Length, Lengths: v.Length + "s"}
+}
+
+// upperFirst is s with its first letter in upper case.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// sayWords are the words of the first game the report's texts are
+// written in; say puts the game's in their place.
+var sayWords = regexp.MustCompile(`\b(Factions|factions|Faction|faction|VP)\b`)
+
+// say is text, a sentence of the report's own (never one holding names
+// from a ruleset), in the game's words: "faction" becomes its Side, "VP"
+// its Score.
+func (m *model) say(text string) string {
+	w := m.words()
+	return sayWords.ReplaceAllStringFunc(text, func(s string) string {
+		switch s {
+		case "Factions":
+			return w.SidesT
+		case "factions":
+			return w.Sides
+		case "Faction":
+			return w.SideT
+		case "faction":
+			return w.Side
+		}
+		return w.Score
+	})
 }
 
 // neutralWords name the things of a game this program does not have.

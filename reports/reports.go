@@ -384,10 +384,23 @@ func (h *HistogramCounter) Add(g *analysis.GameRecord) {
 	h.rounds[rounds]++
 	h.decisions[g.Decisions]++
 	best, other := -1<<31, -1<<31
+	mirror := false
+	for i, v := range g.VP {
+		mirror = mirror || slices.ContainsFunc(g.VP[:i], func(w analysis.VPRecord) bool { return w.Faction == v.Faction })
+	}
 	for _, v := range g.VP {
-		if slices.Contains(g.Winners, v.Faction) {
+		switch {
+		case mirror:
+			// One side on several seats: the sole winner leads the
+			// table, the margin is its lead over the next seat.
+			if v.Total > best {
+				best, other = v.Total, best
+			} else {
+				other = max(other, v.Total)
+			}
+		case slices.Contains(g.Winners, v.Faction):
 			best = max(best, v.Total)
-		} else {
+		default:
 			other = max(other, v.Total)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/views"
@@ -123,5 +124,31 @@ func TestViewPartsChecked(t *testing.T) {
 	m.parts[0].Section.Charts[0] = game.Chart{ID: "chart-factions", Shares: &game.Shares{}}
 	if err := m.writeHTML(new(bytes.Buffer)); err == nil || !strings.Contains(err.Error(), "another") {
 		t.Errorf("a view's chart with a core chart's id: %v", err)
+	}
+}
+
+// TestHistogramMarginMirror: where one side takes several seats, the
+// margin of a sole victory is the winner's lead over the next seat (the
+// winner's side names every seat); a shared victory's is 0.
+func TestHistogramMarginMirror(t *testing.T) {
+	recs := []analysis.GameRecord{
+		{Winners: []string{"player"}, Decisions: 26, VP: []analysis.VPRecord{{Faction: "player", Total: 30}, {Faction: "player", Total: 61}}},
+		{Winners: []string{"player"}, Decisions: 26, VP: []analysis.VPRecord{{Faction: "player", Total: 50}, {Faction: "player", Total: 20}, {Faction: "player", Total: 21}}},
+		{Winners: []string{"player", "player"}, Decisions: 26, VP: []analysis.VPRecord{{Faction: "player", Total: 40}, {Faction: "player", Total: 40}}},
+	}
+	var hc HistogramCounter
+	for i := range recs {
+		hc.Add(&recs[i])
+	}
+	if got := hc.margins; got[31] != 1 || got[29] != 1 || got[0] != 1 {
+		t.Errorf("margins %v, want 31, 29 and 0 once each", got)
+	}
+	h := hc.Histograms()
+	if len(h.Rounds) != 1 || h.Rounds[0].From != 0 {
+		t.Errorf("rounds %v: a game without rounds counts in the bin of 0", h.Rounds)
+	}
+	m := &model{}
+	if m.roundBins(h) != nil {
+		t.Error("a result without rounds has a rounds histogram")
 	}
 }

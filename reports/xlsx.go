@@ -321,6 +321,7 @@ func (m *model) writeXLSX(w io.Writer) error {
 			viewSheet(b, &p.Sheets[i])
 		}
 	}
+	m.xlsxSections(b)
 	m.xlsxGames(b.sheet(SheetGames))
 	if h := m.histograms(); h != nil {
 		m.xlsxGameLengths(b.sheet(SheetGameLengths), h)
@@ -572,7 +573,7 @@ func (m *model) xlsxFactions(s *sheet) {
 		Series: []excelize.ChartSeries{{
 			Name: "'" + s.name + "'!$E$1", Categories: ref("B"), Values: ref("E"),
 		}},
-		Title:     []excelize.RichTextRun{{Text: ChartTitle}},
+		Title:     []excelize.RichTextRun{{Text: m.say(ChartTitle)}},
 		Legend:    excelize.ChartLegend{Position: "bottom"},
 		PlotArea:  excelize.ChartPlotArea{ShowVal: false},
 		XAxis:     excelize.ChartAxis{},
@@ -962,16 +963,24 @@ func (m *model) xlsxGames(s *sheet) {
 		{"games", g.Games, fmtInt},
 		{"decisions per game (mean)", g.DecisionsMean, fmtDec2},
 		{"decisions per game (sd)", g.DecisionsSD, fmtDec2},
-		{rounds, g.RoundsMean, fmtDec2},
-		{"rounds per game (sd)", g.RoundsSD, fmtDec2},
-		{"deployment turns per round", g.DeployTurnsPerRound, fmtDec2},
-		{"passes per game", g.PassesMean, fmtDec2},
-		{"reshuffles per game", g.ReshufflesMean, fmtDec2},
-		{"margin of victory, VP (mean)", g.MarginMean, fmtDec2},
-		{"margin of victory, VP (sd)", g.MarginSD, fmtDec2},
+	}
+	if pg := m.perGame(); pg != nil {
+		rows = append(rows, pg...)
+	} else {
+		rows = append(rows, []kvRow{
+			{rounds, g.RoundsMean, fmtDec2},
+			{"rounds per game (sd)", g.RoundsSD, fmtDec2},
+			{"deployment turns per round", g.DeployTurnsPerRound, fmtDec2},
+			{"passes per game", g.PassesMean, fmtDec2},
+			{"reshuffles per game", g.ReshufflesMean, fmtDec2},
+		}...)
+	}
+	rows = append(rows, []kvRow{
+		{m.say("margin of victory, VP (mean)"), g.MarginMean, fmtDec2},
+		{m.say("margin of victory, VP (sd)"), g.MarginSD, fmtDec2},
 		{"shared victories", g.SharedVictories, fmtInt},
 		{"shared victory rate", g.SharedRate, fmtPct},
-	}
+	}...)
 	table(s, []col[kvRow]{
 		{head: "metric", width: 60, val: func(r kvRow) any { return r.item }, doc: "a figure of whole games (docs/metrics.md, \"Games\")"},
 		{head: "value", width: 14, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf} }, doc: "its value"},
@@ -988,7 +997,7 @@ func (m *model) xlsxGameLengths(s *sheet, h *Histograms) {
 	for _, hs := range []struct {
 		name string
 		bins []Bin
-	}{{"rounds", h.Rounds}, {"decisions", h.Decisions}, {"margin of victory (VP)", h.Margin}} {
+	}{{"rounds", m.roundBins(h)}, {"decisions", h.Decisions}, {m.say("margin of victory (VP)"), h.Margin}} {
 		for _, b := range hs.bins {
 			rows = append(rows, binRow{hs.name, b})
 		}

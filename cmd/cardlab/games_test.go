@@ -202,8 +202,8 @@ func TestRulesetGameKey(t *testing.T) {
 			[]string{tinyBroken + `/rules.yaml:3:1: unknown key "versoin" in rules.yaml, did you mean "version"?`}},
 		{"simulate plays another game", []string{"simulate", "--rules", tiny, "--games", "2", "--bots", "random"}, 1, "",
 			[]string{"cmdtest: not playable"}},
-		{"report refuses another game", []string{"report", "--rules", tiny, "--out", filepath.Join(t.TempDir(), "r")}, 1, "",
-			[]string{"cardlab report plays only Alpha Tactics rulesets so far (issue 27); this ruleset is cmdtest"}},
+		{"report plays another game", []string{"report", "--rules", tiny, "--bots", "random", "--out", filepath.Join(t.TempDir(), "r")}, 1, "",
+			[]string{"cmdtest: not playable"}},
 		{"cards refuses a game without a card list", []string{"cards", "--rules", tiny}, 1, "",
 			[]string{"cardlab: cardlab cards cannot list the cards of Command Test: the game has no card list\n"}},
 		{"play refuses a game without a trace", []string{"play", "--rules", tiny, "--players", "north,south"}, 1, "",
@@ -352,9 +352,9 @@ func TestGoofspielRuleset(t *testing.T) {
 	if code, stdout, stderr := cardlab(t, "validate", "--rules", dir); code != 0 || !strings.HasPrefix(stdout, "ok: Goofspiel ") {
 		t.Errorf("validate: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
-	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "2", "--out", filepath.Join(t.TempDir(), "r")); code != 1 ||
-		!strings.Contains(stderr, "cardlab report plays only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
-		t.Errorf("report: exit %d: %s", code, stderr)
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "2", "--impact", "--out", filepath.Join(t.TempDir(), "r")); code != 1 ||
+		!strings.Contains(stderr, "--impact: card values, impact, --base and the skill check measure only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
+		t.Errorf("report --impact: exit %d: %s", code, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "rules.yaml"))
 	if err != nil {

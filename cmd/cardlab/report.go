@@ -96,6 +96,9 @@ type ReportOptions struct {
 	// CardToleranceSet: --card-tolerance was given (else --from uses the
 	// stored one).
 	CardToleranceSet bool
+	// AlphaOnly are the flags given of the analyses another game's ruleset
+	// cannot have yet (card values, impact, --base, the skill check).
+	AlphaOnly []string
 	// Progress shows progress bars on ErrOut (when it is a terminal).
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
@@ -247,6 +250,11 @@ values on exactly --value-games per lineup) or --values=false.`,
 			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
 			}
+			for _, name := range alphaOnlyFlags {
+				if f.Changed(name) {
+					opts.AlphaOnly = append(opts.AlphaOnly, "--"+name)
+				}
+			}
 			opts.ToleranceSet = f.Changed("tolerance")
 			opts.CardToleranceSet = f.Changed("card-tolerance")
 			if !(opts.CardTolerance > 0 && opts.CardTolerance < 100) {
@@ -370,6 +378,13 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 
 // reportPlay plays the games of a report.
 func reportPlay(opts *ReportOptions) (*reports.Data, error) {
+	other, err := loadOtherGame(opts.RulesDir)
+	if err != nil {
+		return nil, err
+	}
+	if other != nil {
+		return reportPlayGame(opts, other)
+	}
 	rs, err := loadForCommand("report", opts.RulesDir)
 	if err != nil {
 		return nil, err

@@ -59,7 +59,8 @@ func (Effects) Render(r *game.ReportInput) (*game.Part, error) {
 			rows = append(rows, effectRow{c, in.Kind, in.Effect})
 		}
 	}
-	return &game.Part{Sheets: []game.Sheet{effectSheet(rows), handlerSheet(rows)}}, nil
+	// The cards' counts: here and in the report's own card figures.
+	return &game.Part{Covers: []string{"cards"}, Sheets: []game.Sheet{effectSheet(rows), handlerSheet(rows)}}, nil
 }
 
 // share is n/of, or an empty cell when of is 0.

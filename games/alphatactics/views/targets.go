@@ -64,7 +64,10 @@ func (Targets) Render(r *game.ReportInput) (*game.Part, error) {
 		return nil, err
 	}
 	info := map[string]TargetInfo{}
-	p := &game.Part{}
+	// The targets' counts; the per-game ones (rounds, passes, reshuffles,
+	// deployment turns) the report's Games table shows from the result's
+	// game figures.
+	p := &game.Part{Covers: []string{"targets", game.GameSection}}
 	if cat != nil {
 		for _, t := range cat.Target {
 			info[t.ID] = t

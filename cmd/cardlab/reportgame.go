@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/reports"
+)
+
+// Another game than Alpha Tactics on `cardlab report` (issue 27 step 7):
+// the games of its sides' lineups with its bots, rendered from what every
+// game has (sides, seats, turn order, game length and margins, the game's
+// count sections as tables and sheets) in the game's words. Card values,
+// impact, --base and the skill check still play only Alpha Tactics (steps
+// 5c and 5d): asked for, they are refused; by default, left out.
+
+// alphaOnlyFlags are report's flags of the analyses another game's ruleset
+// cannot have yet.
+var alphaOnlyFlags = []string{"values", "precision", "value-games", "value-max-games", "impact", "impact-games", "base", "check-bots", "card-tolerance"}
+
+// reportPlayGame plays the games of a report on rs, another game's ruleset.
+func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error) {
+	if len(opts.AlphaOnly) > 0 {
+		return nil, fmt.Errorf("%s: card values, impact, --base and the skill check measure only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(opts.AlphaOnly, ", "), rs.Game())
+	}
+	lineups, err := gameLineups(rs, nil, opts.Matchups)
+	if err != nil {
+		return nil, err
+	}
+	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
+	if err != nil {
+		return nil, err
+	}
+	tierDefaults(opts, specs)
+	// What the report plays, as its command says: no card values, no check.
+	opts.Values, opts.Impact = false, false
+	ctx, stop := interruptible(opts.Context)
+	defer stop()
+	minSample := opts.MinSample
+	if minSample == 0 {
+		minSample = -1 // 0 asked for: nothing is low_n
+	}
+	began := reportTime()
+	bar := &phaseBar{opts: opts}
+	var hist reports.HistogramCounter
+	cfg := analysis.Config{Game: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
+		Workers: opts.Workers, MinSample: minSample, Progress: bar.progress("simulating (" + strings.Join(specs, ",") + ")"),
+		Record: func(r *analysis.GameRecord) error { hist.Add(r); return nil }}
+	res, err := analysis.Run(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		return nil, err
+	}
+	if res.Partial {
+		return nil, fmt.Errorf("interrupted after %d of %d games: no report written", res.Counts.Games, res.Total)
+	}
+	return &reports.Data{Report: res.Report(versionString()), Meta: &reports.Meta{
+		Command:    reportCommand(opts, specs, nil),
+		Generated:  began.Format(time.RFC3339),
+		Catalog:    reports.CatalogOf(rs),
+		Histograms: hist.Histograms(),
+	}}, nil
+}

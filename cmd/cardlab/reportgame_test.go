@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/cardlab/cardlab/reports"
+)
+
+// TestReportGoofspiel: `cardlab report` on a Goofspiel ruleset plays its
+// games and renders every file in Goofspiel's words — players and points,
+// no faction, VP or target — with its seats, game figures and its counts
+// (prizes and bids) as tables and sheets; the verdict says the one side's
+// share is fair by construction; --from renders the same again; the
+// analyses of Alpha Tactics alone are refused by name.
+func TestReportGoofspiel(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "random", "--games", "300", "--out", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	read := func(dir, name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	page := read(out, "index.html")
+	for _, want := range []string{"<h2>Players</h2>", "<h3>Player win shares</h3>", "<th>Mean points</th>", "fair by construction",
+		"Every seat plays the one player of this game", `<section id="counts">`, "<h3>Prizes</h3>", "<h3>Bids</h3>",
+		"lost points per game", "no head-to-head", "This game's cards have no figures of their own yet",
+		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none --values=false"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	// Alpha Tactics' words and sections stay out (the page's script
+	// and the echarts licence aside).
+	body := page[:strings.Index(page, "<footer")]
+	for _, bad := range []string{"Faction", " VP", "Targets", "rounds per game", "reshuffles", "No 2-player lineups"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("index.html says %q", bad)
+		}
+	}
+	if md := read(out, "summary.md"); !strings.Contains(md, "## Players") || !strings.Contains(md, "fair by construction") || strings.Contains(md, "Faction") || strings.Contains(md, "No card has enough games") {
+		t.Errorf("summary.md:\n%s", md)
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "balance.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	for _, want := range []string{"Prizes", "Bids", "Games"} {
+		if !slices.Contains(sheets, want) {
+			t.Errorf("no sheet %q in %v", want, sheets)
+		}
+	}
+	for _, bad := range []string{"Targets", "Effects", "Diff targets"} {
+		if slices.Contains(sheets, bad) {
+			t.Errorf("sheet %q in %v", bad, sheets)
+		}
+	}
+	if v, _ := f.GetCellValue("Prizes", "A2"); v != "prize-1" {
+		t.Errorf("Prizes!A2 = %q", v)
+	}
+	if v, _ := f.GetCellValue("Bids", "C1"); v != "bid" {
+		t.Errorf("Bids!C1 = %q", v)
+	}
+	rows, _ := f.GetRows("Games")
+	var items []string
+	for _, r := range rows {
+		items = append(items, r[0])
+	}
+	if !slices.Contains(items, "lost points per game") || !slices.Contains(items, "margin of victory, points (mean)") || slices.Contains(items, "passes per game") {
+		t.Errorf("Games sheet: %v", items)
+	}
+	d, err := reports.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Ruleset.Game != "goofspiel" || d.Meta.Catalog == nil || len(d.Meta.Catalog.Cards) != 26 || d.Meta.Catalog.Factions[0].ID != "player" {
+		t.Errorf("results.json: game %q, catalog %+v", d.Ruleset.Game, d.Meta.Catalog)
+	}
+	again := filepath.Join(t.TempDir(), "again")
+	if code, _, stderr := cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--out", again); code != 0 {
+		t.Fatalf("report --from: exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"index.html", "summary.md"} {
+		if a, b := read(out, name), read(again, name); a != b {
+			t.Errorf("%s rendered again --from differs", name)
+		}
+	}
+	for _, args := range [][]string{{"--impact"}, {"--base", dir}, {"--values"}, {"--check-bots", "greedy"}} {
+		code, _, stderr := cardlab(t, append([]string{"report", "--rules", dir, "--bots", "random", "--games", "2", "--out", filepath.Join(t.TempDir(), "r")}, args...)...)
+		if code != 1 || !strings.Contains(stderr, args[0]+": card values, impact, --base and the skill check measure only Alpha Tactics rulesets so far") {
+			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// A game's own counts (game.Counter) are sections of named integer tables;
+// what its views do not show (game.Part.Covers) the report shows as they
+// are: a table on the page and a sheet in the workbook for each section, and
+// the per-game section (game.GameSection) as means per game among the game
+// figures. So a game without views has all its counts in its report.
+
+// covered reports whether a view of the game shows the section key itself.
+func (m *model) covered(key string) bool {
+	for _, p := range m.parts {
+		if slices.Contains(p.Covers, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// countSections are the result's count sections no view shows, the
+// per-game one apart.
+func (m *model) countSections() []*game.Section {
+	var out []*game.Section
+	if m.rep.Raw == nil {
+		return nil
+	}
+	for i := range m.rep.Raw.Sections {
+		s := &m.rep.Raw.Sections[i]
+		if s.Key != game.GameSection && !m.covered(s.Key) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// perGame are the per-game section's counts as means per game ("" keys
+// for none): nil when a view shows them or the result has none.
+func (m *model) perGame() []kvRow {
+	if m.covered(game.GameSection) || m.rep.Raw == nil || m.rep.Games == 0 {
+		return nil
+	}
+	s := m.rep.Raw.Section(game.GameSection)
+	if s == nil || len(s.Rows) != 1 {
+		return nil
+	}
+	var out []kvRow
+	v := 0
+	for _, c := range s.Columns {
+		if c.PerSide {
+			continue
+		}
+		x := s.Rows[0].Values[v]
+		v++
+		if c.Squares {
+			continue
+		}
+		out = append(out, kvRow{strings.ReplaceAll(c.Key, "_", " ") + " per game", float64(x) / float64(m.rep.Games), fmtDec2})
+	}
+	return out
+}
+
+// roundBins are h's rounds, nil when the game's records count none (a
+// game without rounds: every game in the bin of 0).
+func (m *model) roundBins(h *Histograms) []Bin {
+	if len(h.Rounds) == 1 && h.Rounds[0].From == 0 && h.Rounds[0].To == 0 {
+		return nil
+	}
+	return h.Rounds
+}
+
+// sectionColumn is one column of a section's table: a count, or one side's
+// count of a per-side column.
+type sectionColumn struct {
+	head, doc string
+	label     int // index among the labels, or -1
+	value     int // index among Values, or -1
+	side      [2]int
+	squares   bool
+}
+
+// sectionColumns are s's columns as a table shows them: the labels, then
+// every count (a per-side count once per side of the run).
+func (m *model) sectionColumns(s *game.Section) []sectionColumn {
+	var out []sectionColumn
+	for i, l := range s.Labels {
+		out = append(out, sectionColumn{head: l, doc: "the " + s.Entity + "'s " + l, label: i, value: -1})
+	}
+	v, p := 0, 0
+	for _, c := range s.Columns {
+		if c.PerSide {
+			for j, id := range m.sectionSides() {
+				out = append(out, sectionColumn{head: c.Key + " " + id, doc: c.Doc + " (" + m.facName(id) + ")", label: -1, value: -1, side: [2]int{p, j}, squares: c.Squares})
+			}
+			p++
+			continue
+		}
+		out = append(out, sectionColumn{head: c.Key, doc: c.Doc, label: -1, value: v, squares: c.Squares})
+		v++
+	}
+	return out
+}
+
+// sectionSides are the ids of the run's sides in the counts' order.
+func (m *model) sectionSides() []string {
+	var ids []string
+	for _, f := range m.rep.Raw.Factions {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+// cell is row's value in column c (nil where the row lacks it).
+func (c sectionColumn) cell(r *game.Row) any {
+	switch {
+	case c.label >= 0:
+		if c.label < len(r.Labels) {
+			return r.Labels[c.label]
+		}
+	case c.value >= 0:
+		if c.value < len(r.Values) {
+			return r.Values[c.value]
+		}
+	default:
+		if c.side[0] < len(r.Sides) && c.side[1] < len(r.Sides[c.side[0]]) {
+			return r.Sides[c.side[0]][c.side[1]]
+		}
+	}
+	return nil
+}
+
+// countTable is a section as the page shows it (sums of squares left to
+// the workbook).
+type countTable struct {
+	Title, Doc string
+	Heads      []countHead
+	Rows       [][]string
+}
+
+type countHead struct{ Name, Doc string }
+
+// countTables are the sections no view shows, as tables of the page.
+func (m *model) countTables() []countTable {
+	var out []countTable
+	for _, s := range m.countSections() {
+		t := countTable{Title: upperFirst(strings.ReplaceAll(s.Key, "_", " ")), Doc: s.Doc}
+		cols := m.sectionColumns(s)
+		cols = slices.DeleteFunc(cols, func(c sectionColumn) bool { return c.squares })
+		for _, c := range cols {
+			t.Heads = append(t.Heads, countHead{strings.ReplaceAll(c.head, "_", " "), c.doc})
+		}
+		for i := range s.Rows {
+			var row []string
+			for _, c := range cols {
+				if v := c.cell(&s.Rows[i]); v != nil {
+					row = append(row, fmt.Sprint(v))
+				} else {
+					row = append(row, "")
+				}
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// xlsxSections writes a sheet for each section no view shows.
+func (m *model) xlsxSections(b *book) {
+	for _, s := range m.countSections() {
+		name := upperFirst(strings.ReplaceAll(s.Key, "_", " "))
+		if idx, _ := b.f.GetSheetIndex(name); idx >= 0 || len(name) > 24 {
+			name = "Counts " + s.Key
+			if len(name) > 31 {
+				name = name[:31]
+			}
+		}
+		cols := m.sectionColumns(s)
+		tc := make([]col[*game.Row], len(cols))
+		for i, c := range cols {
+			tc[i] = col[*game.Row]{head: c.head, doc: c.doc, val: c.cell}
+			if c.label >= 0 {
+				tc[i].width = 16
+			}
+		}
+		rows := make([]*game.Row, len(s.Rows))
+		for i := range s.Rows {
+			rows[i] = &s.Rows[i]
+		}
+		table(b.sheet(name), tc, rows)
+	}
+}
