@@ -23,6 +23,9 @@ import (
 // Tactics; nil, nil when it is (or rules.yaml names no game it can read:
 // Alpha Tactics' loader reports that).
 func loadOtherGame(dir string) (game.Ruleset, error) {
+	if dir == "" {
+		return nil, nil // the embedded ruleset is Alpha Tactics'
+	}
 	g, err := detectGame(dir)
 	if err != nil || g.ID() == rules.GameID {
 		return nil, nil
