@@ -2,6 +2,7 @@ package cards
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,42 @@ func TestNeutralImportsNoGame(t *testing.T) {
 		}
 		if seen < len(tc.pkgs) {
 			t.Fatalf("go list named %d of the module's packages, want %v at least:\n%s", seen, tc.pkgs, out)
+		}
+	}
+}
+
+// TestReportsImportNoGame: reports reaches a game only through analysis,
+// which still runs Alpha Tactics' card values, impact, diff and ladder on
+// its engine (steps 5c and 5d): reports itself imports no games/ package,
+// and every one in its dependencies is one of analysis'. Once analysis is
+// neutral, reports joins TestNeutralImportsNoGame's list. (Its tests use
+// Alpha Tactics as their fixture, as printing's do.)
+func TestReportsImportNoGame(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to list the imports with")
+	}
+	const module = "github.com/cardlab/cardlab/"
+	list := func(args ...string) []string {
+		out, err := exec.Command(goTool, append([]string{"list"}, args...)...).Output()
+		if err != nil {
+			t.Fatalf("go list %v: %v", args, err)
+		}
+		return strings.Fields(string(out))
+	}
+	own := list("-f", `{{join .Imports " "}}`, module+"reports")
+	if !slices.Contains(own, module+"analysis") || !slices.Contains(own, module+"game") {
+		t.Fatalf("reports' imports %v: want analysis and game among them", own)
+	}
+	for _, p := range own {
+		if strings.HasPrefix(p, module+"games/") {
+			t.Errorf("reports imports %s", p)
+		}
+	}
+	viaAnalysis := list("-deps", "-f", "{{.ImportPath}}", module+"analysis")
+	for _, p := range list("-deps", "-f", "{{.ImportPath}}", module+"reports") {
+		if strings.HasPrefix(p, module+"games/") && !slices.Contains(viaAnalysis, p) {
+			t.Errorf("reports depends on %s, which analysis does not bring", p)
 		}
 	}
 }
