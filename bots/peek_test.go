@@ -15,7 +15,7 @@ func TestNeverPeek(t *testing.T) {
 	rs := rules.Default()
 	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game",
 		"strong", "strong:k=4,dets=3,margin=0", "strong:roll=greedy,dets=2", "strong:search=flat",
-		"strong:cand=diverse,k=3,d1=1"}
+		"strong:cand=diverse,k=3,d1=1", "strong:search=race,k=6,dmin=2,dmax=6"}
 	n := 300
 	if testing.Short() {
 		n = 60

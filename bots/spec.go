@@ -21,6 +21,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	ismcts:iters=2000,rollout=greedy,depth=game
 //	ismcts:time=50ms                        (a time budget per decision instead)
 //	strong                                  (Greedy's best 10 actions halved by random rollouts on 3 new deals a round, cut after 5 decisions)
+//	strong:search=race,k=16,z=1.5,eps=0.01,dmin=4,dmax=24
 //	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
 //
 // Names are case-insensitive.
@@ -67,6 +68,26 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				default:
 					b.Dets = n
 				}
+			case "dmin", "dmax":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 2 || n > 64 {
+					return nil, fmt.Errorf("bots: strong %s must be a whole number from 2 to 64, got %q", k, v)
+				}
+				if k == "dmin" {
+					b.DMin = n
+				} else {
+					b.DMax = n
+				}
+			case "z", "eps":
+				m, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(m >= 0 && m <= 10) {
+					return nil, fmt.Errorf("bots: strong %s must be a number from 0 to 10, got %q", k, v)
+				}
+				if k == "z" {
+					b.Z = m
+				} else {
+					b.Eps = m
+				}
 			case "d1":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 || n > 64 {
@@ -79,10 +100,10 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				}
 				b.Diverse = v == "diverse"
 			case "search":
-				if v != "halving" && v != "flat" {
-					return nil, fmt.Errorf("bots: strong search must be halving or flat, got %q", v)
+				if v != "halving" && v != "flat" && v != "race" {
+					return nil, fmt.Errorf("bots: strong search must be halving, flat or race, got %q", v)
 				}
-				b.Flat = v == "flat"
+				b.Flat, b.Race = v == "flat", v == "race"
 			case "roll":
 				if v != "random" && v != "greedy" {
 					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
@@ -100,7 +121,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, margin, sigma, roll, search)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, margin, sigma, roll, search, z, eps, dmin, dmax)", k)
 			}
 		}
 		return b, nil

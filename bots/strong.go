@@ -25,6 +25,8 @@ import (
 // better half by the sum over all its deals goes on, until one is left, so
 // the close contest at the end gets the most deals. With Flat every
 // candidate is played on the same Dets deals instead and the best mean wins.
+// With Race they race (see Race): a clear decision ends after a few deals, a
+// close one gets up to DMax.
 //
 // The rollouts play uniformly random actions (Greedy's with GreedyRoll),
 // and on one deal every candidate's rollout draws the same random numbers:
@@ -64,7 +66,17 @@ type Strong struct {
 	// D1 is the deals of halving's first round (0: Dets), so a wide
 	// candidate set is screened cheaply.
 	D1 int
+	// Race spends the deals by racing instead of halving: every candidate
+	// still in the running is played on each new deal, and after DMin
+	// deals a candidate leaves the race once its paired difference to the
+	// leader (same deals, same random continuations) says, at Z standard
+	// errors, that it is worse, or better by less than Eps; at most DMax
+	// deals. A clear decision ends after a few deals, a close one gets many.
+	Race       bool
+	Z, Eps     float64
+	DMin, DMax int
 
+	vals   []float64      // the race's values, candidate c's deal k at c*DMax+k
 	rank   *greedy.Greedy // ranks the actions
 	roll   *greedy.Greedy // plays the rollouts with GreedyRoll
 	rroll  *Random        // plays them otherwise, reseeded per deal
@@ -74,6 +86,7 @@ type Strong struct {
 	buf    []engine.Action
 	scores []float64
 	cand   []int
+	alive  []int
 	in     []bool
 	// best action (index into legal, -1 none) per card definition and per
 	// row, for Diverse.
@@ -98,7 +111,8 @@ type Strong struct {
 // NewStrong returns a Strong agent with k candidates and dets deals per
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
-	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3}
+	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3,
+		Z: DefaultStrongZ, Eps: DefaultStrongEps, DMin: DefaultStrongDMin, DMax: DefaultStrongDMax}
 	b.rank, b.roll, b.rroll = greedy.New(0), greedy.New(0), NewRandom(0)
 	b.Reseed(seed)
 	return b
@@ -112,7 +126,7 @@ func (b *Strong) Reseed(seed uint64) {
 }
 
 // Choose returns Greedy's action where its lead is clear, otherwise the best
-// of its top K by the rollouts' value (sequential halving, or Flat).
+// of its top K by the rollouts' value (a race, sequential halving, or Flat).
 func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
@@ -132,6 +146,9 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	b.sum = b.sum[:0]
 	for range b.cand {
 		b.sum = append(b.sum, 0)
+	}
+	if b.Race {
+		return legal[b.race(s, legal, me)]
 	}
 	alive := b.cand
 	for first := true; len(alive) > 1; first = false {
@@ -160,6 +177,82 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 		}
 	}
 	return legal[alive[best]]
+}
+
+// race runs the candidates' race (see Race) and returns the winner's index
+// into legal.
+func (b *Strong) race(s *engine.State, legal []engine.Action, me int) int {
+	nc, dmax := len(b.cand), b.DMax
+	if n := nc * dmax; cap(b.vals) < n {
+		b.vals = make([]float64, n)
+	}
+	vals := b.vals[:nc*dmax]
+	// alive holds candidate numbers (into b.cand, b.sum), in b.in's stead.
+	alive := b.alive[:0]
+	for c := 0; c < nc; c++ {
+		alive = append(alive, c)
+	}
+	for n := 0; n < dmax && len(alive) > 1; {
+		s.CopyInto(&b.det)
+		b.det.Determinize(me, &b.rng)
+		seed := b.rng.Uint64()
+		for j, c := range alive {
+			// Common random numbers, and the last candidate on the deal
+			// itself, as in deal.
+			b.rroll.Reseed(seed)
+			sim := &b.det
+			if j < len(alive)-1 {
+				b.det.CopyInto(&b.sim)
+				sim = &b.sim
+			}
+			sim.Apply(legal[b.cand[c]])
+			v := b.rollout(sim, me)
+			vals[c*dmax+n] = v
+			b.sum[c] += v
+		}
+		n++
+		if n < b.DMin {
+			continue
+		}
+		lead := alive[0]
+		for _, c := range alive {
+			if b.sum[c] > b.sum[lead] {
+				lead = c
+			}
+		}
+		keep := alive[:0]
+		for _, c := range alive {
+			if c != lead && b.worse(vals[lead*dmax:lead*dmax+n], vals[c*dmax:c*dmax+n]) {
+				continue
+			}
+			keep = append(keep, c)
+		}
+		alive = keep
+	}
+	b.alive = alive
+	best := alive[0]
+	for _, c := range alive {
+		if b.sum[c] > b.sum[best] {
+			best = c
+		}
+	}
+	return b.cand[best]
+}
+
+// worse reports whether the candidate with values v (deal by deal) is, at
+// Z standard errors of the paired differences, worse than the leader's lv
+// or better by less than Eps.
+func (b *Strong) worse(lv, v []float64) bool {
+	n := float64(len(v))
+	var sd, sq float64
+	for k := range v {
+		d := lv[k] - v[k]
+		sd += d
+		sq += d * d
+	}
+	mean := sd / n
+	vr := (sq - sd*mean) / (n - 1)
+	return mean-b.Z*math.Sqrt(max(vr, 0)/n) > -b.Eps
 }
 
 // candidates fills b.cand with the indices into legal of the actions to
@@ -379,4 +472,10 @@ const (
 	DefaultStrongKE      = 64
 	DefaultStrongDets    = 3
 	DefaultStrongHorizon = 5
+	// The race's (search=race): a candidate leaves at 1.5 standard errors,
+	// or when within 0.01 of the leader, after 4 deals; at most 24.
+	DefaultStrongZ    = 1.5
+	DefaultStrongEps  = 0.01
+	DefaultStrongDMin = 4
+	DefaultStrongDMax = 24
 )

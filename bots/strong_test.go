@@ -68,6 +68,13 @@ func TestStrongNoAllocs(t *testing.T) {
 }
 
 func TestParseStrong(t *testing.T) {
+	r, err := Parse("strong:search=race,z=1.25,eps=0.02,dmin=3,dmax=20", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.(*Strong); !st.Race || st.Flat || st.Z != 1.25 || st.Eps != 0.02 || st.DMin != 3 || st.DMax != 20 {
+		t.Fatalf("parsed %+v", st)
+	}
 	a, err := Parse("Strong:k=6,ke=10,dets=8,d1=2,cand=diverse,h=0,sigma=2.5,margin=0.5,roll=greedy,search=flat", 1)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +85,8 @@ func TestParseStrong(t *testing.T) {
 	}
 	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:sigma=nan",
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
-		"strong:d1=-1", "strong:d1=65", "strong:cand=all"} {
+		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
+		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
@@ -253,5 +261,75 @@ func TestWinChanceExact(t *testing.T) {
 				t.Fatalf("vp %v, %d seats, %d rounds left, seat %d: %v, winChances %v", vp, n, rl, me, got, all[me])
 			}
 		}
+	}
+}
+
+// A race whose first elimination comes only at its last deal (DMin = DMax)
+// is the flat search on DMax deals, to the choice: the same deals, the same
+// continuations, the leader never eliminated.
+func TestStrongRaceFlatLimit(t *testing.T) {
+	rs := rules.Default()
+	searched := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		s, _ := engine.New(rs, engine.Config{Factions: []string{factions[seed%4], factions[(seed+1)%4]}, Seed: seed})
+		ag := []Agent{greedy.New(seed), greedy.New(seed + 1)}
+		var buf []engine.Action
+		for steps := 0; !s.IsTerminal(); steps++ {
+			legal := s.LegalActions(nil)
+			if steps%4 == 0 && len(legal) > 1 {
+				race, flat := NewStrong(seed, 6, 5), NewStrong(seed, 6, 5)
+				race.Race, race.DMin, race.DMax = true, 5, 5
+				flat.Flat = true
+				if r, f := race.Choose(s, legal), flat.Choose(s, legal); r != f {
+					t.Fatalf("seed %d step %d: race chose %v, flat %v", seed, steps, r, f)
+				}
+				searched++
+			}
+			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
+			s.Apply(a)
+		}
+	}
+	if searched < 100 {
+		t.Fatalf("only %d decisions compared", searched)
+	}
+}
+
+// worse: a candidate leaves the race when its paired difference to the
+// leader is significant, or small enough not to matter (Eps), and not on
+// noise.
+func TestStrongRaceWorse(t *testing.T) {
+	b := NewStrong(1, 4, 3)
+	b.Z, b.Eps = 2, 0.01
+	for _, c := range []struct {
+		name  string
+		lead  []float64
+		other []float64
+		worse bool
+	}{
+		{"clearly worse", []float64{0.6, 0.7, 0.5, 0.6}, []float64{0.4, 0.5, 0.3, 0.4}, true},
+		{"identical", []float64{0.6, 0.7, 0.5, 0.6}, []float64{0.6, 0.7, 0.5, 0.6}, true},
+		{"noisy", []float64{0.9, 0.1, 0.8, 0.2}, []float64{0.1, 0.9, 0.3, 0.7}, false},
+		{"worse by less than the noise", []float64{0.6, 0.7, 0.5, 0.6}, []float64{0.5, 0.8, 0.3, 0.7}, false},
+		{"ahead", []float64{0.4, 0.5, 0.3, 0.4}, []float64{0.6, 0.7, 0.5, 0.6}, false},
+	} {
+		if got := b.worse(c.lead, c.other); got != c.worse {
+			t.Errorf("%s: worse = %v, want %v", c.name, got, c.worse)
+		}
+	}
+	b.Eps = 0
+	if b.worse([]float64{0.5, 0.5}, []float64{0.5, 0.5}) {
+		t.Error("with eps=0 an identical candidate left the race")
+	}
+}
+
+// A race decision allocates nothing once its buffers have grown.
+func TestStrongRaceNoAllocs(t *testing.T) {
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
+	st := mustParse(t, "strong:search=race,k=16,dmax=24", 1).(*Strong)
+	legal := s.LegalActions(nil)
+	st.Choose(s, legal)
+	if n := testing.AllocsPerRun(20, func() { st.Choose(s, legal) }); n != 0 {
+		t.Fatalf("%v allocations per decision", n)
 	}
 }
