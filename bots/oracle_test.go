@@ -2,6 +2,7 @@ package bots
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"sort"
 	"strconv"
@@ -194,4 +195,77 @@ func BenchmarkStrongOracle(b *testing.B) {
 	}
 	out.WriteString("\n")
 	b.Log("\n" + out.String())
+}
+
+// BenchmarkStrongNoise splits the noise of strong's comparison of two
+// candidates (issue 26): on Deployment turns of b.N self-play games of
+// `strong`, greedy's two best actions are each played on 16 deals ×
+// 16 random continuations (common random numbers: one seed for both), and
+// the standard deviation of the difference of their values is split into
+// its part between deals (the hidden cards) and within a deal (the random
+// continuation). NOISE_H sets the horizon (default 5). Run: go test ./bots
+// -run '^$' -bench StrongNoise -benchtime 20x -cpu 1 -v
+func BenchmarkStrongNoise(b *testing.B) {
+	h := DefaultStrongHorizon
+	if e := os.Getenv("NOISE_H"); e != "" {
+		h, _ = strconv.Atoi(e)
+	}
+	rs := rules.Default()
+	var totV, dealV, seedV float64
+	npos := 0
+	for g := 0; g < b.N; g++ {
+		s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: uint64(g) + 900})
+		play := []Agent{mustParse(b, "strong", 1), mustParse(b, "strong", 2)}
+		st := NewStrong(uint64(g), 10, 3)
+		st.Horizon = h
+		for step := 0; !s.IsTerminal(); step++ {
+			legal := s.LegalActions(nil)
+			if len(legal) > 3 && step%10 == 0 && legal[len(legal)-1].Kind() == engine.ActPass {
+				st.rank.Begin(s)
+				st.scores = st.scores[:0]
+				for _, a := range legal {
+					st.scores = append(st.scores, st.rank.Score(s, a))
+				}
+				st.candidates(legal)
+				two := [2]engine.Action{legal[st.cand[0]], legal[st.cand[1]]}
+				me := s.CurrentPlayer()
+				const D, S = 16, 16
+				var m [D][S]float64
+				for d := 0; d < D; d++ {
+					s.CopyInto(&st.det)
+					st.det.Determinize(me, &st.rng)
+					for k := 0; k < S; k++ {
+						seed := st.rng.Uint64()
+						var v [2]float64
+						for c, x := range two {
+							st.rroll.Reseed(seed)
+							st.det.CopyInto(&st.sim)
+							st.sim.Apply(x)
+							v[c] = st.rollout(&st.sim, me)
+						}
+						m[d][k] = v[0] - v[1]
+					}
+				}
+				var mean float64
+				var dm [D]float64
+				for d := range m {
+					for k := range m[d] {
+						dm[d] += m[d][k] / S
+						mean += m[d][k] / (D * S)
+					}
+				}
+				for d := range m {
+					dealV += (dm[d] - mean) * (dm[d] - mean) / D
+					for k := range m[d] {
+						totV += (m[d][k] - mean) * (m[d][k] - mean) / (D * S)
+						seedV += (m[d][k] - dm[d]) * (m[d][k] - dm[d]) / (D * S)
+					}
+				}
+				npos++
+			}
+			s.Apply(play[s.CurrentPlayer()].Choose(s, legal))
+		}
+	}
+	b.Logf("h=%d, %d positions: sd of the paired difference %.4f; between deals %.4f, within a deal %.4f",
+		h, npos, math.Sqrt(totV/float64(npos)), math.Sqrt(dealV/float64(npos)), math.Sqrt(seedV/float64(npos)))
 }
