@@ -261,6 +261,7 @@ func sumCounts(want *Counts, parts []*Counts, games []int64) (*Counts, error) {
 		if c == nil {
 			return nil, fmt.Errorf("shard %d/%d holds no counts", k+1, len(parts))
 		}
+		c.game = want.game // a shard file's counts are of the replaying run's game
 		if err := sameLayout(want, c); err != nil {
 			return nil, fmt.Errorf("shard %d/%d: %v", k+1, len(parts), err)
 		}
@@ -410,7 +411,7 @@ func runKey(cfg *Config, p *plan) string {
 // replayRun is Run of the shards' games: their counts added, their records
 // (if the caller reads them) handed on in game order.
 func (l *Ledger) replayRun(cfg Config, p *plan) (*Result, error) {
-	row, err := l.take(phaseRun, runKey(&cfg, p), []string{p.rs.Hash})
+	row, err := l.take(phaseRun, runKey(&cfg, p), []string{p.g.Info().Hash})
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 // shardRuns runs play once per shard of n under a recording ledger, sends
@@ -201,4 +202,34 @@ func FuzzReplayPhases(f *testing.F) {
 		}
 		_ = play(WithLedger(context.Background(), r))
 	})
+}
+
+// TestShardedGoofspielRunEqualsUnsharded: another game's run, its counts
+// and records through shard files, replays to the unsharded run's.
+func TestShardedGoofspielRunEqualsUnsharded(t *testing.T) {
+	type out struct {
+		run  *Report
+		recs []GameRecord
+	}
+	play := func(ctx context.Context) (out, error) {
+		var o out
+		r, err := Run(ctx, Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}, {"player", "player", "player"}},
+			Games: 30, Seed: 5, Workers: 2, Record: func(g *GameRecord) error { o.recs = append(o.recs, *g); return nil }})
+		if err != nil {
+			return o, err
+		}
+		o.run = r.Report("test")
+		return o, nil
+	}
+	want, err := play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := shardRuns(t, 2, play)
+	if !reflect.DeepEqual(got.recs, want.recs) {
+		t.Error("2 shards merged hand on other game records")
+	}
+	if got.run.Sum() != want.run.Sum() || got.run.Raw.Section("prizes") == nil {
+		t.Error("2 shards merged give another simulation report")
+	}
 }
