@@ -313,6 +313,9 @@ func (m *model) writeGallery(w io.Writer) error {
 	}
 	p := m.page()
 	p.Gallery = m.gallery()
+	if p.NoCardFigures = len(m.rep.Cards) == 0; p.NoCardFigures {
+		p.Gallery = m.catalogGallery()
+	}
 	return execute(w, tpl, p)
 }
 

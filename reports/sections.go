@@ -196,3 +196,79 @@ func (m *model) xlsxSections(b *book) {
 		table(b.sheet(name), tc, rows)
 	}
 }
+
+// catalogGallery lays out the catalog's cards for a result without
+// figures by card: by side in the run's order, then the cards of no side,
+// each with the counts of its row (by id) in the sections no view shows.
+func (m *model) catalogGallery() []galleryFaction {
+	if m.d.Meta == nil || m.d.Meta.Catalog == nil {
+		return nil
+	}
+	cards := m.d.Meta.Catalog.Cards
+	type group struct {
+		id, name, color string
+	}
+	var groups []group
+	known := map[string]bool{}
+	for _, f := range m.factions {
+		groups = append(groups, group{f.ID, f.Name, f.Color})
+		known[f.ID] = true
+	}
+	if slices.ContainsFunc(cards, func(c CardInfo) bool { return !known[c.Faction] }) {
+		groups = append(groups, group{"", "Cards of no " + m.vocab.Side, "#777777"})
+	}
+	var out []galleryFaction
+	for i, g := range groups {
+		gf := galleryFaction{Name: g.name, Color: g.color, Anchor: fmt.Sprintf("faction-%d", i+1)}
+		var gcs []galleryCard
+		for _, c := range cards {
+			if (g.id == "" && known[c.Faction]) || (g.id != "" && c.Faction != g.id) {
+				continue
+			}
+			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Power, HasPower: true}
+			if g.id != "" {
+				gc.Faction = g.name
+			}
+			gc.TypeLine, gc.Figures = m.cardCounts(c.ID)
+			gcs = append(gcs, gc)
+		}
+		for len(gcs) > 0 {
+			n := min(cardsPerPage, len(gcs))
+			gf.Pages = append(gf.Pages, gcs[:n])
+			gcs = gcs[n:]
+		}
+		out = append(out, gf)
+	}
+	return out
+}
+
+// cardCounts are the counts of the rows whose id is the card's, in the
+// sections no view shows, with the entity of the first such section.
+func (m *model) cardCounts(id string) (entity string, figs []figure) {
+	for _, s := range m.countSections() {
+		at := slices.Index(s.Labels, "id")
+		if at < 0 {
+			continue
+		}
+		for r := range s.Rows {
+			row := &s.Rows[r]
+			if at >= len(row.Labels) || row.Labels[at] != id {
+				continue
+			}
+			if entity == "" {
+				entity = s.Entity
+			}
+			v := 0
+			for _, c := range s.Columns {
+				if c.PerSide {
+					continue
+				}
+				if !c.Const && !c.Squares && v < len(row.Values) {
+					figs = append(figs, figure{Label: upperFirst(strings.ReplaceAll(c.Key, "_", " ")), Value: fmt.Sprint(row.Values[v])})
+				}
+				v++
+			}
+		}
+	}
+	return entity, figs
+}

@@ -15,7 +15,8 @@ import (
 // TestReportGoofspiel: `cardlab report` on a Goofspiel ruleset plays its
 // games and renders every file in Goofspiel's words — players and points,
 // no faction, VP or target — with its seats, game figures and its counts
-// (prizes and bids) as tables and sheets; the verdict says the one side's
+// (prizes and bids) as tables and sheets, every card in the gallery with its
+// counts; the verdict says the one side's
 // share is fair by construction; --from renders the same again; the
 // analyses of Alpha Tactics alone are refused by name.
 func TestReportGoofspiel(t *testing.T) {
@@ -50,6 +51,13 @@ func TestReportGoofspiel(t *testing.T) {
 	for _, bad := range []string{"Faction", " VP", "Targets", "rounds per game", "reshuffles", "No 2-player lineups"} {
 		if strings.Contains(body, bad) {
 			t.Errorf("index.html says %q", bad)
+		}
+	}
+	// The gallery draws the catalog's cards with their rows of the counts.
+	gallery := read(out, "cards.html")
+	for _, want := range []string{">Bid 13<", ">Prize 13<", "Cards of no player", "<dt>Prize sum</dt>", "<dt>Taken</dt>", "bid card"} {
+		if !strings.Contains(gallery, want) {
+			t.Errorf("cards.html lacks %q", want)
 		}
 	}
 	if md := read(out, "summary.md"); !strings.Contains(md, "## Players") || !strings.Contains(md, "fair by construction") || strings.Contains(md, "Faction") || strings.Contains(md, "No card has enough games") {
