@@ -159,6 +159,14 @@ next steps:
   cardlab validate --rules %s      # check your edits
 `, dir)
 		if g, ok := game.Lookup(opts.Game); ok {
+			// What the game offers, in the order a designer would try it.
+			if _, ok := g.(game.Cataloger); ok {
+				fmt.Fprintf(opts.ErrOut, "  cardlab cards --rules %s         # list the cards as cardlab sees them\n", dir)
+			}
+			if _, ok := g.(game.Tracer); ok {
+				fmt.Fprintf(opts.ErrOut, "  cardlab play --rules %s          # watch one game between bots, move by move\n", dir)
+			}
+			fmt.Fprintf(opts.ErrOut, "  cardlab schema --out %s/.schemas # optional: completion in your editor (see README)\n", dir)
 			if _, ok := g.(game.Facer); ok {
 				fmt.Fprintf(opts.ErrOut, "  cardlab print --rules %s --out %s # print-and-play PDFs, TTS decks (docs/printing.md)\n", dir, shellQuote(opts.Dir+"-print"))
 			}

@@ -99,6 +99,7 @@ be written) or an interrupted run.`,
   cardlab validate --rules mygame
   cardlab cards --rules mygame --faction klingon
   cardlab games                  # the games cardlab can model
+  cardlab play --game goofspiel  # one game of another game, move by move
   cardlab effects                # what an effect: line can name
   cardlab schema --out mygame/.schemas`,
 		Version:       versionString(),

@@ -58,16 +58,13 @@ file alone; 'cardlab validate' still checks deck sizes and references.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.RulesDir, opts.Game = g.RulesDir, g.Game
-			if opts.Kind == "" && opts.OutDir == "" {
-				return usageErrorf("give --kind KIND to print one schema, or --out DIR to write all of them (Alpha Tactics' kinds: rules, targets, deck)")
-			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return schemaRun(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Kind, "kind", "", "schema to print or write: one of the game's files (Alpha Tactics: rules|targets|deck)")
+	cmd.Flags().StringVar(&opts.Kind, "kind", "", "schema `KIND` to print or write: one of the game's files (Alpha Tactics: rules|targets|deck; Goofspiel: rules)")
 	cmd.Flags().StringVar(&opts.OutDir, "out", "", "write the schema files into `DIR` instead of printing")
 	addGameFlag(cmd, g)
 	return cmd
@@ -99,6 +96,11 @@ func schemaRun(opts *SchemaOptions) error {
 		return err
 	}
 	kinds := schemaKinds(schemas)
+	if opts.Kind == "" && opts.OutDir == "" {
+		// Checked here, not with the flags, so the message can list the
+		// game's own kinds.
+		return usageErrorf("give --kind %s to print one schema, or --out DIR to write all of them (the files of %s)", strings.Join(kinds, "|"), g.Name())
+	}
 	if opts.Kind != "" {
 		if !slices.Contains(kinds, opts.Kind) {
 			return usageErrorf("invalid --kind %q (want %s, the files of %s)", opts.Kind, strings.Join(kinds, ", "), g.Name())
