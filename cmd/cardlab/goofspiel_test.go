@@ -41,6 +41,21 @@ func TestGoofspielPlayGolden(t *testing.T) {
 			golden(t, tt.file, stdout)
 		})
 	}
+	for _, tt := range []struct {
+		file string
+		args []string
+	}{
+		{"cards-goofspiel.golden", []string{"cards", "--rules", dir}},
+		{"cards-goofspiel-md.golden", []string{"cards", "--game", "goofspiel", "--format", "md"}},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			code, stdout, stderr := cardlab(t, tt.args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			golden(t, tt.file, stdout)
+		})
+	}
 	// A ruleset directory and --game's default set are the same game.
 	_, a, _ := cardlab(t, "play", "--rules", dir, "--seed", "9")
 	_, b, _ := cardlab(t, "play", "--game", "goofspiel", "--players", "player,player", "--seed", "9")
@@ -160,6 +175,8 @@ func TestGoofspielCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	scenario := scenarioPath("plain-power.yaml")
+	broken := initGoofspiel(t)
+	corrupt(t, broken, "rules.yaml", "cards: 13", "cardz: 13")
 	tests := []struct {
 		name   string
 		args   []string
@@ -178,6 +195,7 @@ func TestGoofspielCommands(t *testing.T) {
 		{"play an unknown game", []string{"play", "--game", "goofspeil"}, 2, nil, []string{`invalid --game: unknown game "goofspeil"; did you mean "goofspiel"?`}},
 		{"play --game against the ruleset", []string{"play", "--game", "goofspiel", "--rules", at}, 1, nil, []string{"--game goofspiel, but ruleset " + at + " is a Star Trek Conquest – Alpha Tactics ruleset"}},
 		{"play --game alphatactics", []string{"play", "--game", "alphatactics", "--players", "vulcan,romulan"}, 0, []string{"vulcan vs romulan, seed 1, bots random, random\n"}, nil},
+		{"play a broken ruleset", []string{"play", "--rules", broken}, 1, nil, []string{"ruleset " + broken + " is invalid (run 'cardlab validate --rules " + broken + "' for every error):\n" + broken + "/rules.yaml:", `unknown key "cardz"`}},
 		{"score refuses", []string{"score", "--rules", dir, scenario}, 1, nil, []string{"cardlab score plays scenarios, and Goofspiel has none (a scenario is a position written down to score; 'cardlab play --rules " + dir + "' shows a whole game)"}},
 		{"cards", []string{"cards", "--rules", dir}, 0, []string{"Goofspiel 1.0: 2 to 4 players; a tie for the highest bid discards the prize\n", "\nbid-13  Bid 13  13\n", "Prizes: 13 cards worth 91 points", "prize-13  Prize 13  13\n"}, nil},
 		{"cards of the player", []string{"cards", "--game", "goofspiel", "--side", "player"}, 0, []string{"bid-1 "}, nil},
