@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -28,14 +29,17 @@ func NewCmdGames(_ *globalOptions, runF func(*GamesOptions) error) *cobra.Comman
 'cardlab init --game' take, the game's name, what a side is called (what a
 seat plays: a faction, a player), how many seats a game of its default
 ruleset has, whether one side may take several seats of a game (a mirror),
-and how many effect handlers its cards can name.
+how many effect handlers its cards can name, and which of the commands that
+need the game's own part it offers: play (a trace of one game), score
+(scenarios), cards (its card list), print (its card faces).
 
-A rules.yaml without a 'game:' key is an Alpha Tactics ruleset. validate
-checks a ruleset of any game; the commands that play games play Alpha
-Tactics rulesets only so far (issue 27).
+A rules.yaml without a 'game:' key is an Alpha Tactics ruleset. validate,
+simulate, report, effects and schema take a ruleset of any game; diff,
+sweep, impact, skill, ladder and watch play Alpha Tactics rulesets only so
+far (issue 27).
 
 --json prints {"games": [{"id", "name", "side", "sides", "seats": {"min",
-"max"}, "mirror", "effects"}]}.`,
+"max"}, "mirror", "effects", "commands": [name]}]}.`,
 		Example: `  cardlab games
   cardlab init --game alphatactics mygame
   cardlab games --json | jq -r '.games[].id'`,
@@ -64,6 +68,34 @@ type gameRow struct {
 	} `json:"seats"`
 	Mirror  bool `json:"mirror"`
 	Effects int  `json:"effects"`
+	// Commands are the commands that need an optional part of the game
+	// and find it.
+	Commands []string `json:"commands"`
+}
+
+// gameCommands are the commands that need a game's optional part, with
+// whether g has it.
+func gameCommands(g game.Game) []string {
+	out := []string{}
+	for _, c := range []struct {
+		name string
+		has  bool
+	}{
+		{"play", is[game.Tracer](g)},
+		{"score", is[game.Scenarios](g)},
+		{"cards", is[game.Cataloger](g)},
+		{"print", is[game.Facer](g)},
+	} {
+		if c.has {
+			out = append(out, c.name)
+		}
+	}
+	return out
+}
+
+func is[T any](v any) bool {
+	_, ok := v.(T)
+	return ok
 }
 
 // gameRows describes the registered games by their default rulesets.
@@ -71,7 +103,7 @@ func gameRows() []gameRow {
 	var out []gameRow
 	for _, g := range game.Games() {
 		v := g.Vocabulary()
-		r := gameRow{ID: g.ID(), Name: g.Name(), Side: v.Side, Sides: v.Sides}
+		r := gameRow{ID: g.ID(), Name: g.Name(), Side: v.Side, Sides: v.Sides, Commands: gameCommands(g)}
 		if rs, _ := g.Default(); rs != nil {
 			r.Seats.Min, r.Seats.Max = rs.Seats()
 			r.Mirror = rs.Mirror()
@@ -95,7 +127,7 @@ func gamesRun(opts *GamesOptions) error {
 		}{rows})
 	}
 	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tSIDE\tSEATS\tMIRROR\tEFFECTS")
+	fmt.Fprintln(tw, "ID\tNAME\tSIDE\tSEATS\tMIRROR\tEFFECTS\tCOMMANDS")
 	for _, r := range rows {
 		seats := strconv.Itoa(r.Seats.Min)
 		if r.Seats.Max != r.Seats.Min {
@@ -105,7 +137,11 @@ func gamesRun(opts *GamesOptions) error {
 		if r.Mirror {
 			mirror = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", r.ID, r.Name, r.Side, seats, mirror, r.Effects)
+		cmds := strings.Join(r.Commands, ",")
+		if cmds == "" {
+			cmds = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Name, r.Side, seats, mirror, r.Effects, cmds)
 	}
 	return tw.Flush()
 }

@@ -102,7 +102,7 @@ func TestGames(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if f := strings.Fields(lines[0]); !reflect.DeepEqual(f, []string{"ID", "NAME", "SIDE", "SEATS", "MIRROR", "EFFECTS"}) {
+	if f := strings.Fields(lines[0]); !reflect.DeepEqual(f, []string{"ID", "NAME", "SIDE", "SEATS", "MIRROR", "EFFECTS", "COMMANDS"}) {
 		t.Errorf("header %q", lines[0])
 	}
 	if len(lines) != 1+len(game.Games()) {
@@ -115,8 +115,9 @@ func TestGames(t *testing.T) {
 		rows[f[0]] = f
 	}
 	for id, want := range map[string][]string{
-		rules.GameID: {rules.GameID, "Star Trek Conquest – Alpha Tactics", "faction", "2-4", "no", strconv.Itoa(len(handlers.AlphaTactics.Names()))},
-		tinyID:       {tinyID, "Command Test", "player", "2", "yes", "0"},
+		rules.GameID: {rules.GameID, "Star Trek Conquest – Alpha Tactics", "faction", "2-4", "no", strconv.Itoa(len(handlers.AlphaTactics.Names())), "play,score,cards,print"},
+		"goofspiel":  {"goofspiel", "Goofspiel", "player", "2-4", "yes", "0", "play,cards,print"},
+		tinyID:       {tinyID, "Command Test", "player", "2", "yes", "0", "-"},
 	} {
 		if !reflect.DeepEqual(rows[id], want) {
 			t.Errorf("row of %s: %q, want %q\n%s", id, rows[id], want, stdout)
@@ -139,8 +140,12 @@ func TestGames(t *testing.T) {
 		t.Errorf("--json ids %v, want %v", ids, game.IDs())
 	}
 	for _, g := range res.Games {
-		if g.ID == rules.GameID && (g.Seats.Min != 2 || g.Seats.Max != 4 || g.Mirror || g.Sides != "factions" || g.Effects == 0) {
+		if g.ID == rules.GameID && (g.Seats.Min != 2 || g.Seats.Max != 4 || g.Mirror || g.Sides != "factions" || g.Effects == 0 ||
+			strings.Join(g.Commands, ",") != "play,score,cards,print") {
 			t.Errorf("--json alphatactics: %+v", g)
+		}
+		if g.ID == tinyID && (g.Commands == nil || len(g.Commands) != 0) {
+			t.Errorf("--json %s: commands %#v, want an empty list", tinyID, g.Commands)
 		}
 	}
 
