@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -65,8 +67,8 @@ Give handler names to show only those. --json prints
 }
 
 // commandGame is the game a command that needs no ruleset works for: the
-// game of the ruleset in dir (rules.yaml's game: key), else --game's, else
-// Alpha Tactics.
+// game of the ruleset in dir (rules.yaml's game: key, read even when the
+// rest of the ruleset is broken), else --game's, else Alpha Tactics.
 func commandGame(dir, gameID string) (game.Game, error) {
 	var g game.Game
 	if gameID != "" {
@@ -80,6 +82,14 @@ func commandGame(dir, gameID string) (game.Game, error) {
 			g, _ = game.Lookup(game.DefaultID)
 		}
 		return g, nil
+	}
+	// No loader runs here to say so, and a folder that is not a ruleset
+	// must not quietly stand for the default game.
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--rules %s: no such directory", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "rules.yaml")); err != nil {
+		return nil, fmt.Errorf("--rules %s: not a ruleset: rules.yaml not found", dir)
 	}
 	d, err := detectGame(dir)
 	if err != nil {

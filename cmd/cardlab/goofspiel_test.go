@@ -208,6 +208,9 @@ func TestGoofspielCommands(t *testing.T) {
 		{"effects of Alpha Tactics by --game", []string{"effects", "--game", "alphatactics", "bomb"}, 0, []string{"\nbomb ("}, nil},
 		{"schema", []string{"schema", "--game", "goofspiel", "--kind", "rules"}, 0, []string{string(schemas["rules.schema.json"])}, nil},
 		{"schema of a ruleset's game", []string{"schema", "--rules", dir, "--kind", "rules"}, 0, []string{`"urn:cardlab:schema:goofspiel-rules"`}, nil},
+		{"effects of no folder", []string{"effects", "--rules", filepath.Join(dir, "nope")}, 1, nil, []string{"--rules " + filepath.Join(dir, "nope") + ": no such directory"}},
+		{"schema of a folder without rules.yaml", []string{"schema", "--rules", t.TempDir(), "--kind", "rules"}, 1, nil, []string{": not a ruleset: rules.yaml not found"}},
+		{"schema of a broken ruleset's game", []string{"schema", "--rules", broken, "--kind", "rules"}, 0, []string{`"urn:cardlab:schema:goofspiel-rules"`}, nil},
 		{"schema kind Goofspiel lacks", []string{"schema", "--game", "goofspiel", "--kind", "deck"}, 2, nil, []string{`invalid --kind "deck" (want rules, the files of Goofspiel)`}},
 	}
 	for _, tt := range tests {
