@@ -15,7 +15,8 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// Sheet names of the workbook, in order; Impact, Sweep, Diff and Skill are
+// Sheet names of the workbook, in order (Factions and Diff factions in the
+// game's words: Players for Goofspiel); Impact, Sweep, Diff and Skill are
 // present only when the result holds that analysis. The game's views add
 // theirs after Seats and after Diff cards (Alpha Tactics: Targets, Effects,
 // Effect handlers; Diff targets).
@@ -83,6 +84,9 @@ type book struct {
 	styles map[look]int
 	// columns are the columns of every table written, for the Read me.
 	columns []readMeRow
+	// say puts the game's words into the report's own heads and
+	// definitions (model.say).
+	say func(string) string
 }
 
 type readMeRow struct{ sheet, column, meaning string }
@@ -223,12 +227,17 @@ type col[T any] struct {
 // autofilter and a frozen header; it returns the last row written.
 func table[T any](s *sheet, cols []col[T], items []T) int {
 	for i, c := range cols {
-		doc := c.doc
+		doc, head := c.doc, c.head
 		if doc == "" {
 			doc = columnDocs[c.head]
 		}
-		s.b.columns = append(s.b.columns, readMeRow{s.name, c.head, doc})
-		s.put(i+1, 1, c.head, look{bold: true, fill: fillHead, wrap: true})
+		if _, core := columnDocs[c.head]; core && s.b.say != nil {
+			// A head of the report's own, never one made from a ruleset's
+			// names: in the game's words ("mean VP": "mean points").
+			head, doc = s.b.say(head), s.b.say(doc)
+		}
+		s.b.columns = append(s.b.columns, readMeRow{s.name, head, doc})
+		s.put(i+1, 1, head, look{bold: true, fill: fillHead, wrap: true})
 		w := c.width
 		if w == 0 {
 			w = 12
@@ -306,11 +315,11 @@ func (m *model) writeXLSX(w io.Writer) error {
 	}
 	f := excelize.NewFile()
 	defer f.Close()
-	b := &book{f: f, styles: map[look]int{}}
+	b := &book{f: f, styles: map[look]int{}, say: m.say}
 	b.fail(f.SetSheetName("Sheet1", SheetSummary))
 	m.xlsxSummary(&sheet{b, SheetSummary})
 	readMe := b.sheet(SheetReadMe)
-	m.xlsxFactions(b.sheet(SheetFactions))
+	m.xlsxFactions(b.sheet(m.say(SheetFactions)))
 	m.xlsxCards(b.sheet(SheetCards))
 	m.xlsxCorrelational(b.sheet(SheetCorrelational))
 	m.xlsxMatchups(b.sheet(SheetMatchups))
@@ -334,7 +343,7 @@ func (m *model) writeXLSX(w io.Writer) error {
 	}
 	if m.d.Diff != nil {
 		m.xlsxDiffChanges(b.sheet(SheetDiffChanges))
-		m.xlsxDiffFactions(b.sheet(SheetDiffFactions))
+		m.xlsxDiffFactions(b.sheet(m.say(SheetDiffFactions)))
 		m.xlsxDiffCards(b.sheet(SheetDiffCards))
 		for _, p := range m.parts {
 			for i := range p.DiffSheets {
@@ -384,7 +393,7 @@ func (m *model) writeXLSX(w io.Writer) error {
 // chartRows is how many rows below its table a sheet's chart takes (0:
 // none): the Factions chart, 360 px high at 20 px a row, from 2 rows below.
 func chartRows(sheet string, m *model) int {
-	if sheet == SheetFactions && len(m.factions) > 0 {
+	if sheet == m.say(SheetFactions) && len(m.factions) > 0 {
 		return 2 + 360/20 + 1
 	}
 	return 0

@@ -88,7 +88,7 @@ func (m *model) factionChartXML(x []byte) ([]byte, error) {
 	// The error bars read the table's "interval below" and "interval
 	// above" columns (I and J), so they stay beside the figures they draw.
 	ref := func(col string) string {
-		return fmt.Sprintf(`<numRef><f>'%s'!$%s$2:$%s$%d</f></numRef>`, SheetFactions, col, col, m.chartRows)
+		return fmt.Sprintf(`<numRef><f>'%s'!$%s$2:$%s$%d</f></numRef>`, m.say(SheetFactions), col, col, m.chartRows)
 	}
 	errBars := `<errBars><errDir val="y"/><errBarType val="both"/><errValType val="cust"/><noEndCap val="0"/>` +
 		`<plus>` + ref("J") + `</plus><minus>` + ref("I") + `</minus>` +

@@ -69,12 +69,12 @@ func TestReportGoofspiel(t *testing.T) {
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
-	for _, want := range []string{"Prizes", "Bids", "Games"} {
+	for _, want := range []string{"Players", "Prizes", "Bids", "Games"} {
 		if !slices.Contains(sheets, want) {
 			t.Errorf("no sheet %q in %v", want, sheets)
 		}
 	}
-	for _, bad := range []string{"Targets", "Effects", "Diff targets"} {
+	for _, bad := range []string{"Factions", "Targets", "Effects", "Diff targets"} {
 		if slices.Contains(sheets, bad) {
 			t.Errorf("sheet %q in %v", bad, sheets)
 		}
