@@ -1,0 +1,61 @@
+package analysis
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
+)
+
+// TestCardValuesUnchanged pins Alpha Tactics' card values, figure for
+// figure, to the ones the experiment gave before it ran on the game's
+// Valuer (issue 27 step 5d): a hash of each result's JSON, taken with the
+// engine-typed loop at 7a383c1. Two and three seats, random and greedy,
+// and a ruleset near the engine's capacity (perturbations trimmed).
+func TestCardValuesUnchanged(t *testing.T) {
+	base := rules.Default()
+	padded := Variant(base, "padded", func(v *rules.Ruleset) {
+		v.Factions = slices.Clone(v.Factions)
+		kl := &v.Factions[0]
+		kl.Deck = slices.Clone(kl.Deck)
+		for len(v.Cards) < 240 {
+			c := v.Cards[kl.Deck[0]]
+			c.Index, c.ID, c.Copies = len(v.Cards), fmt.Sprintf("pad-%d", len(v.Cards)), 1
+			v.Cards = append(v.Cards, c)
+		}
+	})
+	for _, tc := range []struct {
+		name string
+		cfg  CardValueConfig
+		want string
+	}{
+		{"two seats random", CardValueConfig{Ruleset: base, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
+			Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7, Workers: 2}, "521dcc5ea84c5db5bccd29eaf4241b88cd0a87cf7df2342673abd4cf96b787e9"},
+		{"three seats greedy", CardValueConfig{Ruleset: base, Matchups: [][]string{{"klingon", "romulan", "vulcan"}},
+			Bots: []string{"greedy"}, Games: 320, Precision: -1, Seed: 11, Workers: 2}, "1e130768570bd40e8e359bc712105625f1109ddf8deb68c3b76807e2805876c0"},
+		{"near capacity", CardValueConfig{Ruleset: padded, Matchups: [][]string{{padded.Factions[0].ID, "klingon"}},
+			Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 2, Workers: 2}, "35b76f96c34d8b750efa5bd49cf0fa897a2154bf2029c2c2f28bd52a3aeaa513"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := CardValues(context.Background(), tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Values) == 0 {
+				t.Fatal("no values")
+			}
+			res.Elapsed = 0
+			b, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != tc.want {
+				t.Errorf("card values changed: hash %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
