@@ -16,7 +16,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
@@ -74,7 +75,10 @@ const (
 
 // CardValueConfig describes a card-value experiment.
 type CardValueConfig struct {
+	// Ruleset is an Alpha Tactics ruleset; Game any game's, whose ruleset
+	// must be a game.Valuer (used when Ruleset is nil).
 	Ruleset  *rules.Ruleset
+	Game     game.Ruleset
 	Matchups [][]string
 	// Bots: one spec for every seat or one per seat.
 	Bots    []string
@@ -137,9 +141,20 @@ type CardValueResult struct {
 
 // valueDesign is the validated configuration with the model's layout.
 type valueDesign struct {
-	cfg     CardValueConfig
-	plan    *plan
-	nf      int   // factions in the ruleset
+	cfg  CardValueConfig
+	plan *plan
+	// val is the game's side of the experiment, unit its unit of value;
+	// sides and cards the ruleset's (cards[c].ID names card c), value[c]
+	// the card's printed value in units and plain[c] whether it is that
+	// alone; decks[f] side f's cards as val lists them.
+	val     game.Valuer
+	unit    game.Unit
+	sides   []game.Side
+	cards   []game.Card
+	vcards  [][]game.ValueCard
+	value   []int
+	plain   []bool
+	nf      int   // sides in the ruleset
 	cardPar []int // parameter index per card definition, -1 if none
 	// pricePar is the parameter of +1 power on one copy per faction (the
 	// price of a power point), minusPar of −1: worth is concave in power,
@@ -157,11 +172,7 @@ type valueDesign struct {
 	// strength is the origin (a softmax does not see a common shift).
 	stratum [][][]int
 	params  int
-	cardsOf [][]int // definitions per faction, deck order
-	// blanks[c] stands in for a blanked copy of card c, and shiftIDs[c]
-	// name its copy moved by −1 and by +1 (made once, not per game).
-	blanks   []rules.Card
-	shiftIDs [][2]string
+	cardsOf [][]int // definitions per side, the Valuer's order
 }
 
 func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
@@ -189,13 +200,19 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	if cfg.Games < valueGroups*2 {
 		return nil, fmt.Errorf("%w: card values need at least %d games per lineup, got %d", ErrConfig, valueGroups*2, cfg.Games)
 	}
-	p, err := newPlan(&Config{Ruleset: cfg.Ruleset, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
+	p, err := newPlan(&Config{Ruleset: cfg.Ruleset, Game: cfg.Game, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
 	if err != nil {
 		return nil, err
 	}
-	rs := cfg.Ruleset
-	d := &valueDesign{cfg: cfg, plan: p, nf: len(rs.Factions)}
-	d.cardPar = make([]int, len(rs.Cards))
+	val, ok := p.g.(game.Valuer)
+	if !ok {
+		return nil, fmt.Errorf("%w: card values are not measured for %s (its rules say no blank or unit of value: no game.Valuer)", ErrConfig, p.g.Game())
+	}
+	d := &valueDesign{cfg: cfg, plan: p, val: val, unit: val.ValueUnit(), sides: p.g.Sides(), cards: p.g.Cards()}
+	d.nf = len(d.sides)
+	d.value, d.plain = make([]int, len(d.cards)), make([]bool, len(d.cards))
+	d.vcards = make([][]game.ValueCard, d.nf)
+	d.cardPar = make([]int, len(d.cards))
 	for i := range d.cardPar {
 		d.cardPar[i] = -1
 	}
@@ -204,16 +221,17 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 		d.pricePar[i], d.minusPar[i] = -1, -1
 	}
 	d.cardsOf = make([][]int, d.nf)
-	d.blanks, d.shiftIDs = make([]rules.Card, len(rs.Cards)), make([][2]string, len(rs.Cards))
-	for c := range rs.Cards {
-		d.blanks[c] = Blank(&rs.Cards[c])
-		d.shiftIDs[c] = [2]string{rs.Cards[c].ID + "~-1", rs.Cards[c].ID + "~+1"}
-	}
 	for _, f := range p.factions {
-		for _, c := range rs.Factions[f].Deck {
+		d.vcards[f] = val.ValueCards(f)
+		for _, vc := range d.vcards[f] {
+			c := vc.Index
+			if c < 0 || c >= len(d.cards) || d.cards[c].Side != f {
+				return nil, fmt.Errorf("analysis: card values: %s lists card %d for side %s, not one of its cards (a bug in the game)", p.g.Game(), c, d.sides[f].ID)
+			}
+			d.value[c], d.plain[c] = vc.Value, vc.Plain
 			// A card that is already a blank is worth exactly 0 against one:
 			// it has no parameter, but it is ranked with its faction.
-			if blankable(&rs.Cards[c]) {
+			if vc.Blankable {
 				d.cardPar[c] = d.params
 				d.params++
 			}
@@ -276,141 +294,39 @@ const (
 	modelCurvature
 )
 
-// blankable reports whether a blank in the card's place differs from it.
-func blankable(c *rules.Card) bool {
-	return c.Power != 0 || c.Kind != rules.KindNone || c.Effect != nil || len(c.Tags) > 0
-}
+// blankable reports whether a blank in an Alpha Tactics card's place
+// differs from it (the impact command's blank copy).
+func blankable(c *rules.Card) bool { return alphatactics.Blankable(c) }
 
-// Blank returns the blank that stands in for a copy of c: same faction and
-// type, power 0, no effect and no tags (a partner card's combo does not
-// see a blank).
-func Blank(c *rules.Card) rules.Card {
-	return rules.Card{ID: c.ID + "~blank", Name: c.Name + " (blank)", Faction: c.Faction, Type: c.Type,
-		Kind: rules.KindNone, Copies: 1, Pos: c.Pos}
-}
+// Blank returns the blank that stands in for a copy of an Alpha Tactics
+// card (alphatactics.Blank).
+func Blank(c *rules.Card) rules.Card { return alphatactics.Blank(c) }
 
-// perturbation of one game: per definition whether a copy is blanked and
-// the power shift of one copy (-1, 0, +1).
-type perturbation struct {
-	blank []bool
-	shift []int8
-}
-
-// draw fills the game's perturbations of the cards of faction f.
-func (d *valueDesign) draw(rng *engine.RNG, f int, pt *perturbation) {
-	rs := d.cfg.Ruleset
-	for _, c := range rs.Factions[f].Deck {
-		pt.blank[c], pt.shift[c] = false, 0
+// draw fills pt, one lineup position's perturbations by card, for a seat
+// of side f: every seat's copies are drawn apart, so the seats of a mirror
+// are perturbed independently.
+func (d *valueDesign) draw(rng *game.RNG, f int, pt []game.Perturb) {
+	clear(pt)
+	for _, vc := range d.vcards[f] {
+		c := vc.Index
 		if d.cardPar[c] < 0 {
 			continue
 		}
-		card := &rs.Cards[c]
-		pt.blank[c] = unit(rng) < d.cfg.BlankRate
+		pt[c].Blank = unit(rng) < d.cfg.BlankRate
 		if unit(rng) < d.cfg.ShiftRate {
-			if pt.blank[c] && card.Copies < 2 {
+			if pt[c].Blank && d.cards[c].Copies < 2 {
 				continue // no copy left to shift
 			}
-			if rng.Intn(2) == 0 || card.Power <= 0 {
-				pt.shift[c] = 1
+			if rng.Intn(2) == 0 || !vc.Lower {
+				pt[c].Shift = 1
 			} else {
-				pt.shift[c] = -1
+				pt[c].Shift = -1
 			}
 		}
 	}
 }
 
-// maxDefs is the engine's capacity for card definitions; each perturbed
-// copy is a definition of its own in the game's variant.
-const maxDefs = 255
-
-// trim drops the game's last perturbations (in the lineup's deck order)
-// that would take its variant past the engine's capacity for definitions.
-// The drop depends only on the draws, never on play, so the design stays
-// randomized; it touches only rulesets near the capacity, and with 4
-// players. The records are written from what is left.
-func (d *valueDesign) trim(factions []int, pt *perturbation) {
-	room := maxDefs - len(d.cfg.Ruleset.Cards)
-	for _, f := range factions {
-		for _, c := range d.cfg.Ruleset.Factions[f].Deck {
-			if pt.blank[c] {
-				if room > 0 {
-					room--
-				} else {
-					pt.blank[c] = false
-				}
-			}
-			if pt.shift[c] != 0 {
-				if room > 0 {
-					room--
-				} else {
-					pt.shift[c] = 0
-				}
-			}
-		}
-	}
-}
-
-func unit(rng *engine.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
-
-// variants is a worker's memory for the rulesets of its games (variant).
-type variants struct {
-	cards []rules.Card
-	facs  []rules.Faction
-	decks [][]int // per faction
-}
-
-// variant builds the ruleset of one game: rs with, for every perturbed
-// definition, copies taken off it and put on new one-copy definitions (a
-// blank, or the card with its power shifted). The new definitions keep the
-// card's faction, type, effect and tags, so nothing but the perturbation
-// changes. Only the lineup's decks change. Every game gets a new Ruleset:
-// bots table a ruleset by its address (Greedy rebuilds its tables only when
-// the state's *Ruleset changes), so reusing one would keep another game's
-// tables for the new definitions. Its cards and decks live in vs's memory,
-// which the next variant reuses: a game's ruleset lasts until then.
-func (d *valueDesign) variant(vs *variants, factions []int, pt *perturbation) *rules.Ruleset {
-	rs := d.cfg.Ruleset
-	v := new(rules.Ruleset)
-	*v = *rs
-	v.Cards = append(vs.cards[:0], rs.Cards...)
-	v.Factions = append(vs.facs[:0], rs.Factions...)
-	if len(vs.decks) < len(v.Factions) {
-		vs.decks = make([][]int, len(v.Factions))
-	}
-	for _, f := range factions {
-		fac := &v.Factions[f]
-		deck := vs.decks[f][:0]
-		for _, c := range fac.Deck {
-			orig := &v.Cards[c]
-			taken := 0
-			if pt.blank[c] {
-				b := d.blanks[c]
-				b.Index = len(v.Cards)
-				v.Cards = append(v.Cards, b)
-				deck = append(deck, b.Index)
-				taken++
-				orig = &v.Cards[c] // append may move the slice
-			}
-			if s := pt.shift[c]; s != 0 {
-				m := *orig
-				m.Index, m.Copies, m.Power = len(v.Cards), 1, orig.Power+int(s)
-				m.ID = d.shiftIDs[c][(s+1)/2]
-				v.Cards = append(v.Cards, m)
-				deck = append(deck, m.Index)
-				taken++
-				orig = &v.Cards[c]
-			}
-			if orig.Copies > taken {
-				orig.Copies -= taken
-				deck = append(deck, c)
-			}
-		}
-		fac.Deck = deck
-		vs.decks[f] = deck
-	}
-	vs.cards, vs.facs = v.Cards, v.Factions
-	return v
-}
+func unit(rng *game.RNG) float64 { return float64(rng.Uint64()>>11) / (1 << 53) }
 
 // A game's record, as int32s: lineup<<8 | rotation, then per lineup
 // position its win units and its count of terms, then those terms
@@ -428,14 +344,13 @@ type valueWorker struct {
 	// bot cuts its search short.
 	stop   *atomic.Bool
 	pool   []int32
-	agents [rules.MaxPlayers]bots.Agent
-	buf    []engine.Action
-	pt     perturbation
-	vs     variants
-	seats  []string
-	// state is rebound to every game's variant (engine.State.Rebind), so a
-	// game allocates no engine tables; nil before the first game.
-	state *engine.State
+	agents [game.MaxSeats]game.Agent
+	// pt[k] is lineup position k's perturbations by card; vs makes each
+	// game's variant (reusing its memory: no engine tables a game).
+	pt    [game.MaxSeats][]game.Perturb
+	vs    game.Variants
+	moves []game.Action
+	buf   []game.Action // the generic loop's scratch
 }
 
 func (w *valueWorker) play(li, j int) (off int32, err error) {
@@ -445,35 +360,22 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 	n := len(l.ids)
 	rot := j % n
 	i := uint64(li)<<40 | uint64(j)
-	seed := engine.SeedFor(p.seed, i)
-	drng := engine.NewRNG(engine.SeedFor(p.seed^DesignSalt, i))
-	for _, f := range l.fac {
-		d.draw(&drng, f, &w.pt)
+	seed := game.SeedFor(p.seed, i)
+	drng := game.NewRNG(game.SeedFor(p.seed^DesignSalt, i))
+	for k, f := range l.fac {
+		d.draw(&drng, f, w.pt[k])
 	}
-	d.trim(l.fac, &w.pt)
-	v := d.variant(&w.vs, l.fac, &w.pt)
-	w.seats = w.seats[:0]
-	for q := 0; q < n; q++ {
-		w.seats = append(w.seats, l.ids[(q+rot)%n])
-	}
-	cfg := engine.Config{Factions: w.seats, Seed: seed}
-	if w.state == nil {
-		w.state, err = engine.New(v, cfg)
-	} else {
-		err = w.state.Rebind(v, cfg)
-	}
+	s, err := w.vs.Variant(l.fac, rot, w.pt[:n], seed)
 	if err != nil {
-		w.state = nil // a failed Rebind leaves it unusable
 		return 0, fmt.Errorf("card values: %w", err)
 	}
-	s := w.state
 	for q := 0; q < n; q++ {
-		bs := engine.SeedFor(seed^BotSalt, uint64(q))
+		bs := game.SeedFor(seed^BotSalt, uint64(q))
 		if r, ok := w.agents[q].(Reseeder); ok {
 			r.Reseed(bs)
 			continue
 		}
-		a, err := bots.Parse(p.botFor(q), bs)
+		a, err := bots.ParseFor(p.g, p.botFor(q), bs)
 		if err != nil {
 			return 0, err
 		}
@@ -482,19 +384,12 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		}
 		w.agents[q] = a
 	}
-	for steps := 0; !s.IsTerminal(); steps++ {
-		q := s.CurrentPlayer()
-		a, ok := engine.Action(0), false
-		if q >= 0 && steps <= maxDecisions {
-			a, ok = bots.Decide(w.agents[q], s, &w.buf)
-		}
-		if !ok {
-			return 0, fmt.Errorf("card values: game %d of lineup %s (seed %d) did not end (an engine bug: please report it)", j, strings.Join(l.ids, ","), seed)
-		}
-		if w.stop.Load() {
-			return 0, errAbandoned
-		}
-		s.Apply(a)
+	w.moves, err = playOut(s, w.agents[:n], w.stop, w.moves[:0], &w.buf)
+	if err == game.ErrStopped {
+		return 0, errAbandoned
+	}
+	if err != nil {
+		return 0, fmt.Errorf("card values: game %d of lineup %s (seed %d): %w", j, strings.Join(l.ids, ","), seed, err)
 	}
 	ret := s.Returns()
 	winners := int32(0)
@@ -514,11 +409,12 @@ func (w *valueWorker) play(li, j int) (off int32, err error) {
 		at := len(w.pool)
 		w.pool = append(w.pool, units, 0)
 		plus, minus := 0, 0
-		for _, c := range d.cfg.Ruleset.Factions[f].Deck {
-			if w.pt.blank[c] {
+		pt := w.pt[k]
+		for _, c := range d.cardsOf[f] {
+			if pt[c].Blank {
 				w.pool = append(w.pool, int32(d.cardPar[c])<<8|int32(uint8(0xff)))
 			}
-			switch w.pt.shift[c] {
+			switch pt[c].Shift {
 			case 1:
 				plus++
 			case -1:
@@ -545,7 +441,6 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 		return nil, err
 	}
 	cfg = d.cfg
-	rs := cfg.Ruleset
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -555,8 +450,11 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 	defer unwatch()
 	ws := make([]*valueWorker, workers)
 	for k := range ws {
-		ws[k] = &valueWorker{d: d, stop: stop, buf: make([]engine.Action, 0, 256),
-			pt: perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}}
+		ws[k] = &valueWorker{d: d, stop: stop, vs: d.val.NewVariants(),
+			buf: make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
+		for q := range ws[k].pt {
+			ws[k].pt[q] = make([]game.Perturb, len(d.cards))
+		}
 	}
 	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
 	nl := len(d.plan.lineups)
@@ -738,12 +636,12 @@ func (d *valueDesign) pass(pools [][]int32, refs []recordRef, theta []float64, g
 	}
 	nl := len(d.plan.lineups)
 	var (
-		str  [rules.MaxPlayers]float64
-		prob [rules.MaxPlayers]float64
-		y    [rules.MaxPlayers]float64
+		str  [game.MaxSeats]float64
+		prob [game.MaxSeats]float64
+		y    [game.MaxSeats]float64
 		// jac[k] is the derivative of position k's strength by each
 		// parameter it depends on.
-		jac [rules.MaxPlayers][]jterm
+		jac [game.MaxSeats][]jterm
 	)
 	for t, ref := range refs {
 		rec := pools[ref.worker][ref.off:]
@@ -850,7 +748,7 @@ func (d *valueDesign) penalize(f *fit, theta, grad, info []float64) {
 
 // add puts one game's score and (Fisher) information into grad and info:
 // J'(y − p) and J'WJ, J the strengths' derivatives, W the softmax's.
-func (f *fit) add(grad, info []float64, n int, prob, y *[rules.MaxPlayers]float64, jac *[rules.MaxPlayers][]jterm) {
+func (f *fit) add(grad, info []float64, n int, prob, y *[game.MaxSeats]float64, jac *[game.MaxSeats][]jterm) {
 	p := f.p
 	for k := 0; k < n; k++ {
 		r := y[k] - prob[k]
@@ -898,15 +796,14 @@ var errTooFewGames = errors.New("analysis: card values: too few games")
 
 // paramName names parameter i for messages.
 func (d *valueDesign) paramName(i int) string {
-	rs := d.cfg.Ruleset
 	for c, par := range d.cardPar {
 		if par == i {
-			return "card " + rs.Cards[c].ID
+			return "card " + d.cards[c].ID
 		}
 	}
 	for f := range d.pricePar {
 		if d.pricePar[f] == i || d.minusPar[f] == i || d.etaPar[f] == i || d.pairPar[f] == i {
-			return "the power of " + rs.Factions[f].ID + "'s cards"
+			return "the " + d.unit.Short + " of " + d.sides[f].ID + "'s cards"
 		}
 	}
 	return "a seat"
@@ -934,7 +831,6 @@ func solveSym(p int, a, b []float64) ([]float64, error) {
 // step from the fit for every delete-one-group subset (the one-step
 // jackknife), and fills res with the estimates and their intervals.
 func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValueResult, final bool) error {
-	rs := d.cfg.Ruleset
 	p := d.params
 	theta := make([]float64, p)
 	f := d.pass(pools, refs, theta, false)
@@ -1039,15 +935,15 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		plain[fac] = d.plainReference(fac)
 	}
 	derive := func(th []float64) figs {
-		f := figs{pts: make([]float64, len(rs.Cards)), vs: make([]float64, len(rs.Cards)),
-			eff: make([]float64, len(rs.Cards)), price: make([]float64, d.nf)}
+		f := figs{pts: make([]float64, len(d.cards)), vs: make([]float64, len(d.cards)),
+			eff: make([]float64, len(d.cards)), price: make([]float64, d.nf)}
 		for fac, list := range d.cardsOf {
 			if len(list) == 0 {
 				continue
 			}
 			// Read on the win-share scale at the ruleset as written,
 			// averaged over the faction's lineups and seats.
-			var s, pr [rules.MaxPlayers]float64
+			var s, pr [game.MaxSeats]float64
 			at := func(li, rot, k int, delta float64) float64 {
 				n := len(d.plan.lineups[li].fac)
 				for j := 0; j < n; j++ {
@@ -1063,18 +959,25 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 			cells := 0.0
 			gain := make([]float64, len(list))
 			price := 0.0
+			// Every position the side holds counts as a cell of its own:
+			// in a mirror, each seat's copy is perturbed apart and the
+			// card's one parameter is read at each seat in turn.
 			for li, l := range d.plan.lineups {
-				k := slices.Index(l.fac, fac)
-				if k < 0 {
+				if !slices.Contains(l.fac, fac) {
 					continue
 				}
 				for rot := range l.fac {
-					cells++
-					base := at(li, rot, k, 0)
-					price += at(li, rot, k, d.alone(th, fac, th[d.pricePar[fac]])) - base
-					for x, c := range list {
-						if par := d.cardPar[c]; par >= 0 {
-							gain[x] += base - at(li, rot, k, d.alone(th, fac, -th[par]))
+					for k, f := range l.fac {
+						if f != fac {
+							continue
+						}
+						cells++
+						base := at(li, rot, k, 0)
+						price += at(li, rot, k, d.alone(th, fac, th[d.pricePar[fac]])) - base
+						for x, c := range list {
+							if par := d.cardPar[c]; par >= 0 {
+								gain[x] += base - at(li, rot, k, d.alone(th, fac, -th[par]))
+							}
 						}
 					}
 				}
@@ -1095,9 +998,9 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 				f.vs[c] = f.pts[c] - median(others)
 			}
 			ref := &plain[fac]
-			a, b := ref.line(rs, f.pts)
+			a, b := ref.line(d, f.pts)
 			for _, c := range list {
-				if r, ok := ref.reference(ref.basis(rs, d.cardPar, c), rs.Cards[c].Power, a, b); ok {
+				if r, ok := ref.reference(ref.basis(d, c), d.value[c], a, b); ok {
 					f.eff[c] = f.pts[c] - r
 				}
 			}
@@ -1114,10 +1017,10 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 	for fac, par := range d.pricePar {
 		if par >= 0 && !(point.price[fac] > 0) {
 			if !final {
-				return fmt.Errorf("%w: %s's price of a power point is %.2f points, not above 0", errTooFewGames, rs.Factions[fac].ID, 100*point.price[fac])
+				return fmt.Errorf("%w: %s's price of a %s is %.2f points, not above 0", errTooFewGames, d.sides[fac].ID, d.unit.Name, 100*point.price[fac])
 			}
 			unpriced[fac] = true
-			res.Unpriced = append(res.Unpriced, rs.Factions[fac].ID)
+			res.Unpriced = append(res.Unpriced, d.sides[fac].ID)
 		}
 	}
 	repF := make([]figs, len(reps))
@@ -1157,7 +1060,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		if par < 0 || unpriced[fac] {
 			continue
 		}
-		id := rs.Factions[fac].ID
+		id := d.sides[fac].ID
 		se := jack(func(f figs) float64 { return f.price[fac] })
 		own := PowerPrice{Pts: round6(100 * point.price[fac]), CI95: ci(100*point.price[fac], 100*se)}
 		res.Price[id] = own
@@ -1185,7 +1088,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 		}
 		ref := &plain[fac]
 		for _, c := range list {
-			card := &rs.Cards[c]
+			card := &d.cards[c]
 			pts := func(f figs) float64 { return f.pts[c] }
 			vs := func(f figs) float64 { return f.vs[c] }
 			eff := func(f figs) float64 { return f.eff[c] }
@@ -1197,7 +1100,7 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 				Pts: round6(100 * point.pts[c]), PtsCI95: ci(100*point.pts[c], 100*seP),
 				VsFactionPts: round6(100 * point.vs[c]), VsFactionPtsCI95: ci(100*point.vs[c], 100*seV),
 				EffectPts: round6(100 * point.eff[c]), EffectPtsCI95: ci(100*point.eff[c], 100*seE),
-				EffectBasis: ref.basis(rs, d.cardPar, c),
+				EffectBasis: ref.basis(d, c),
 				Power:       round6(pw), PowerCI95: ci(pw, seW),
 				VsFaction: round6(vw), VsFactionCI95: ci(vw, seVW),
 				EffectPower: round6(ew), EffectPowerCI95: ci(ew, seEW),
@@ -1257,23 +1160,19 @@ type plainRef struct {
 	ok     bool  // at least three plain cards of two printed powers
 }
 
-func isPlain(c *rules.Card) bool {
-	return c.Kind == rules.KindNone && c.Effect == nil && len(c.Tags) == 0
-}
 
 // plainReference collects faction fac's plain cards (blanks excepted).
 func (d *valueDesign) plainReference(fac int) plainRef {
-	rs := d.cfg.Ruleset
 	var r plainRef
 	powers := map[int]bool{}
 	for _, c := range d.cardsOf[fac] {
-		if card := &rs.Cards[c]; d.cardPar[c] >= 0 && isPlain(card) {
-			if len(r.cards) == 0 || card.Power < r.lo {
-				r.lo = card.Power
+		if v := d.value[c]; d.cardPar[c] >= 0 && d.plain[c] {
+			if len(r.cards) == 0 || v < r.lo {
+				r.lo = v
 			}
-			r.hi = max(r.hi, card.Power)
+			r.hi = max(r.hi, v)
 			r.cards = append(r.cards, c)
-			powers[card.Power] = true
+			powers[v] = true
 		}
 	}
 	r.ok = len(r.cards) >= 3 && len(powers) >= 2
@@ -1281,18 +1180,18 @@ func (d *valueDesign) plainReference(fac int) plainRef {
 }
 
 // basis says what card c's effect value compares it with.
-func (r *plainRef) basis(rs *rules.Ruleset, cardPar []int, c int) string {
-	card := &rs.Cards[c]
+func (r *plainRef) basis(d *valueDesign, c int) string {
+	v := d.value[c]
 	switch {
-	case cardPar[c] < 0 || isPlain(card):
+	case d.cardPar[c] < 0 || d.plain[c]:
 		return EffectNoText
-	case card.Power == 0:
+	case v == 0:
 		return EffectBlank
 	case !r.ok:
 		return EffectNoReference
-	case card.Power < r.lo:
+	case v < r.lo:
 		return EffectInterpolated
-	case card.Power > r.hi:
+	case v > r.hi:
 		return EffectExtrapolated
 	}
 	return EffectFit
@@ -1300,13 +1199,13 @@ func (r *plainRef) basis(rs *rules.Ruleset, cardPar []int, c int) string {
 
 // line fits worth = a + b·printed (as shares) by least squares over the
 // plain cards; worth holds every card's.
-func (r *plainRef) line(rs *rules.Ruleset, worth []float64) (a, b float64) {
+func (r *plainRef) line(d *valueDesign, worth []float64) (a, b float64) {
 	if !r.ok {
 		return 0, 0
 	}
 	var n, sx, sy, sxx, sxy float64
 	for _, c := range r.cards {
-		x, y := float64(rs.Cards[c].Power), worth[c]
+		x, y := float64(d.value[c]), worth[c]
 		n, sx, sy, sxx, sxy = n+1, sx+x, sy+y, sxx+x*x, sxy+x*y
 	}
 	b = (n*sxy - sx*sy) / (n*sxx - sx*sx)

@@ -59,3 +59,16 @@ func TestCardValuesUnchanged(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkCardValueGames runs the card-value experiment on b.N games (at
+// least 64) of one two-faction lineup of random bots, one worker: run
+// under callgrind at two N, the difference of the totals over the
+// difference of the games is the experiment's instructions a game
+// (docs/architecture.md, step 5d).
+func BenchmarkCardValueGames(b *testing.B) {
+	cfg := CardValueConfig{Ruleset: rules.Default(), Matchups: [][]string{{"klingon", "romulan"}},
+		Bots: []string{"random"}, Games: max(b.N, 2*valueGroups), Precision: -1, Seed: 1, Workers: 1}
+	if _, err := CardValues(context.Background(), cfg); err != nil {
+		b.Fatal(err)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -26,26 +28,30 @@ func TestCardValueVariant(t *testing.T) {
 	}
 	before := reflect.ValueOf(rs.Cards).Pointer()
 	ncards := len(rs.Cards)
-	pt := perturbation{blank: make([]bool, len(rs.Cards)), shift: make([]int8, len(rs.Cards))}
-	var vs variants
+	pts := [][]game.Perturb{make([]game.Perturb, len(rs.Cards)), make([]game.Perturb, len(rs.Cards))}
+	vs := alphatactics.Ruleset{RS: rs}.NewVariants().(*alphatactics.Variants)
 	kl, _ := rs.FactionByID("klingon")
 	ro, _ := rs.FactionByID("romulan")
+	sides := []int{kl.Index, ro.Index}
 	for seed := uint64(0); seed < 200; seed++ {
-		rng := engine.NewRNG(seed)
-		d.draw(&rng, kl.Index, &pt)
-		d.draw(&rng, ro.Index, &pt)
-		v := d.variant(&vs, []int{kl.Index, ro.Index}, &pt)
-		for _, f := range []*rules.Faction{kl, ro} {
+		rng := game.NewRNG(seed)
+		d.draw(&rng, kl.Index, pts[0])
+		d.draw(&rng, ro.Index, pts[1])
+		if _, err := vs.Variant(sides, int(seed%2), pts, seed); err != nil {
+			t.Fatal(err)
+		}
+		v := vs.VariantRuleset()
+		for k, f := range []*rules.Faction{kl, ro} {
 			if got, want := v.Factions[f.Index].DeckCount(v), f.DeckCount(rs); got != want {
 				t.Fatalf("seed %d: %s deck has %d cards, want %d", seed, f.ID, got, want)
 			}
 			power := 0
 			for _, c := range f.Deck {
 				power += rs.Cards[c].Power * rs.Cards[c].Copies
-				if pt.blank[c] {
+				if pts[k][c].Blank {
 					power -= rs.Cards[c].Power
 				}
-				power += int(pt.shift[c])
+				power += int(pts[k][c].Shift)
 			}
 			got := 0
 			for _, c := range v.Factions[f.Index].Deck {
@@ -66,9 +72,19 @@ func TestCardValueVariant(t *testing.T) {
 		t.Fatal("the variants changed the ruleset they were made from")
 	}
 	// Bots table a ruleset by its address: every game needs its own.
-	first, second := d.variant(&vs, []int{kl.Index}, &pt), d.variant(&vs, []int{kl.Index}, &pt)
-	if first == second {
+	if _, err := vs.Variant(sides, 0, pts, 1); err != nil {
+		t.Fatal(err)
+	}
+	first := vs.VariantRuleset()
+	if _, err := vs.Variant(sides, 0, pts, 1); err != nil {
+		t.Fatal(err)
+	}
+	if first == vs.VariantRuleset() {
 		t.Fatal("two games share one *Ruleset: a greedy bot would keep the first game's tables")
+	}
+	// Alpha Tactics has no mirrors: one faction on two seats is refused.
+	if _, err := vs.Variant([]int{kl.Index, kl.Index}, 0, pts, 1); err == nil {
+		t.Fatal("a faction on two seats was made a variant")
 	}
 }
 
@@ -388,7 +404,7 @@ func TestCardValuesEffectReference(t *testing.T) {
 		lo, hi := 99, -1
 		for _, c := range f.Deck {
 			card := &rs.Cards[c]
-			if isPlain(card) && blankable(card) {
+			if card.Kind == rules.KindNone && card.Effect == nil && len(card.Tags) == 0 && blankable(card) {
 				x, y := float64(card.Power), res.Values[card.ID].Pts
 				n, sx, sy, sxx, sxy = n+1, sx+x, sy+y, sxx+x*x, sxy+x*y
 				lo, hi = min(lo, card.Power), max(hi, card.Power)
@@ -403,7 +419,7 @@ func TestCardValuesEffectReference(t *testing.T) {
 			var want float64
 			var basis string
 			switch {
-			case isPlain(card):
+			case card.Kind == rules.KindNone && card.Effect == nil && len(card.Tags) == 0:
 				want, basis = 0, EffectNoText
 			case card.Power == 0:
 				want, basis = v.Pts, EffectBlank

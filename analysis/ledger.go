@@ -507,7 +507,8 @@ func valuesKey(d *valueDesign, games int) (string, []string) {
 	for _, l := range d.plan.lineups {
 		ls = append(ls, l.ids)
 	}
-	return phaseKey(phaseValues, c.Ruleset.Hash, ls, d.plan.bots, games, d.plan.seed, c.BlankRate, c.ShiftRate, int(c.model)), []string{c.Ruleset.Hash}
+	h := d.plan.g.Info().Hash
+	return phaseKey(phaseValues, h, ls, d.plan.bots, games, d.plan.seed, c.BlankRate, c.ShiftRate, int(c.model)), []string{h}
 }
 
 func int32Bytes(xs []int32) []byte {
