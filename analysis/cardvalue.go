@@ -1160,7 +1160,6 @@ type plainRef struct {
 	ok     bool  // at least three plain cards of two printed powers
 }
 
-
 // plainReference collects faction fac's plain cards (blanks excepted).
 func (d *valueDesign) plainReference(fac int) plainRef {
 	var r plainRef
