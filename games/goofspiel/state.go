@@ -40,6 +40,10 @@ type State struct {
 	// tally, when a Counter is attached, counts every settled turn
 	// (counter.go); clones and copies never carry it.
 	tally *tally
+	// bids, in a game of the card-value experiment (value.go), is what each
+	// seat's bid cards bid: bids[p][v] for card v (0: a blank); nil, a card
+	// bids its face. Clones and copies share it, as they share the ruleset.
+	bids *[game.MaxSeats][MaxCards + 1]uint8
 }
 
 // New starts a game of rs for n seats, its prize deck shuffled by seed.
@@ -139,7 +143,11 @@ func (s *State) Apply(a game.Action) {
 func (s *State) settle() {
 	best, winner := uint8(0), -1
 	for q := 0; q < s.n; q++ {
-		switch b := s.bid[q]; {
+		b := s.bid[q]
+		if s.bids != nil {
+			b = s.bids[q][b]
+		}
+		switch {
 		case b > best:
 			best, winner = b, q
 		case b == best:
