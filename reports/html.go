@@ -85,8 +85,10 @@ type pageData struct {
 	// OneSide: every seat plays one side (no head-to-head); NoCardFigures:
 	// the result has no figures by card; Counts are the game's counts no
 	// view shows.
-	OneSide, NoCardFigures bool
-	Counts                 []countTable
+	// NoRounds: the game's per-game counts stand in for Alpha Tactics'
+	// rounds.
+	OneSide, NoCardFigures, NoRounds bool
+	Counts                           []countTable
 	// Views are the game's views' sections; LengthMethods ends Methods'
 	// paragraph on game length.
 	Views                                         []viewSection
@@ -214,6 +216,7 @@ func (m *model) writeHTML(w io.Writer) error {
 	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
 	p.Views = m.viewSections(cs)
 	p.OneSide, p.NoCardFigures, p.Counts = len(m.factions) == 1, len(r.Cards) == 0, m.countTables()
+	p.NoRounds = m.perGame() != nil
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {
 			p.Charts[strings.ReplaceAll(strings.TrimPrefix(id, "chart-"), "-", "")] = c

@@ -39,7 +39,7 @@ func TestReportGoofspiel(t *testing.T) {
 	page := read(out, "index.html")
 	for _, want := range []string{"<h2>Players</h2>", "<h3>Player win shares</h3>", "<th>Mean points</th>", "fair by construction",
 		"Every seat plays the one player of this game", `<section id="counts">`, "<h3>Prizes</h3>", "<h3>Bids</h3>",
-		"lost points per game", "no head-to-head", "This game's cards have no figures of their own yet",
+		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "This game's cards have no figures of their own yet",
 		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none --values=false"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %q", want)
@@ -48,7 +48,8 @@ func TestReportGoofspiel(t *testing.T) {
 	// Alpha Tactics' words and sections stay out (the page's script
 	// and the echarts licence aside).
 	body := page[:strings.Index(page, "<footer")]
-	for _, bad := range []string{"Faction", " VP", "Targets", "rounds per game", "reshuffles", "No 2-player lineups"} {
+	for _, bad := range []string{"Faction", " VP", "Targets", "rounds per game", "reshuffles", "No 2-player lineups",
+		"<dt>Card value (causal)</dt>", "<dt>Matchups</dt>", "victory points"} {
 		if strings.Contains(body, bad) {
 			t.Errorf("index.html says %q", bad)
 		}
