@@ -238,6 +238,7 @@ func (m *model) findings() []finding {
 	}
 
 	sd := m.seatDev()
+	beforeSeats := len(out)
 	for _, s := range m.rep.Seats {
 		for _, st := range s.Seats {
 			v := sd[fmt.Sprintf("seat/%d/%d", s.Players, st.Seat)]
@@ -248,6 +249,11 @@ func (m *model) findings() []finding {
 			}
 		}
 		out = append(out, m.turnOrder(s, sd)...)
+	}
+	if m.oneSide() && len(out) == beforeSeats && len(m.rep.Seats) > 0 {
+		// The seats are all a one-side game's verdict rests on: an empty
+		// list would read as a report that forgot to look.
+		out = append(out, finding{fmt.Sprintf("No seat and no turn-order figure lies outside the %s band around the fair share (see Seats).", m.tolText()), "note", groupNote, 0})
 	}
 
 	md := m.matchupDev()
