@@ -136,6 +136,10 @@ type CardValueResult struct {
 	Unpriced             []string
 	BlankRate, ShiftRate float64
 	Partial              bool
+	// ValueUnit is the game's unit of value (Alpha Tactics: the power
+	// point), and Game the game's id.
+	ValueUnit game.Unit `json:"-"`
+	Game      string    `json:"-"`
 	Elapsed              time.Duration
 }
 
@@ -456,7 +460,7 @@ func CardValues(ctx context.Context, cfg CardValueConfig) (*CardValueResult, err
 			ws[k].pt[q] = make([]game.Perturb, len(d.cards))
 		}
 	}
-	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate}
+	res := &CardValueResult{BlankRate: cfg.BlankRate, ShiftRate: cfg.ShiftRate, ValueUnit: d.unit, Game: d.plan.g.Game()}
 	nl := len(d.plan.lineups)
 	// A sharded experiment (recorded or replayed) plays a fixed number of
 	// games: stopping when precise enough needs every shard's games.
@@ -1245,6 +1249,20 @@ func median(x []float64) float64 {
 func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
 	defer func() { rep.Checksum = rep.Sum() }()
 	rep.CardValueDesign = res.Design(cfg)
+	if cfg.Ruleset == nil && cfg.Game != nil {
+		// Another game counts no figures by card: its valued cards join
+		// the report's cards with their value alone.
+		have := map[string]bool{}
+		for _, k := range rep.Cards {
+			have[k.ID] = true
+		}
+		sides := cfg.Game.Sides()
+		for _, c := range cfg.Game.Cards() {
+			if _, ok := res.Values[c.ID]; ok && !have[c.ID] && c.Side >= 0 && c.Side < len(sides) {
+				rep.Cards = append(rep.Cards, CardStats{ID: c.ID, Faction: sides[c.Side].ID, Name: c.Name, Copies: int64(c.Copies)})
+			}
+		}
+	}
 	for i := range rep.Cards {
 		if v, ok := res.Values[rep.Cards[i].ID]; ok {
 			if cfg.Ruleset != nil {
@@ -1256,6 +1274,13 @@ func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
 		}
 	}
 	rep.PriceOfPower = res.Unit
+}
+
+// ValueUnit is a game's unit of value as results.json names it.
+type ValueUnit struct {
+	Name   string `json:"name"`   // "bid point"
+	Plural string `json:"plural"` // "bid points"
+	Short  string `json:"short"`  // "bid": what one unit moves
 }
 
 // CardValueDesign records how a run's card values were estimated.
@@ -1275,6 +1300,10 @@ type CardValueDesign struct {
 	MedianPtsHalfWidth   float64 `json:"median_pts_half_width"`
 	MedianPowerHalfWidth float64 `json:"median_power_half_width"`
 	Partial              bool    `json:"partial"`
+	// Unit names another game's unit of value ("bid point"), in which
+	// the cards' power figures and the price of power are read; absent
+	// for Alpha Tactics, whose unit is the power point.
+	Unit *ValueUnit `json:"unit,omitempty"`
 	// Unpriced lists the factions whose price of a power point was not
 	// above 0 after all the games (their cards have no value).
 	Unpriced []string `json:"unpriced_factions,omitempty"`
@@ -1296,6 +1325,9 @@ func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 		d.Precision = DefaultValuePrecision
 	}
 	d.PowerUnitFrom = r.UnitFrom
+	if r.Game != "" && r.Game != alphatactics.ID {
+		d.Unit = &ValueUnit{Name: r.ValueUnit.Name, Plural: r.ValueUnit.Plural, Short: r.ValueUnit.Short}
+	}
 	for f, from := range r.UnitFrom {
 		if from != UnitHere {
 			if d.OwnPrice == nil {

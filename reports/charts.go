@@ -546,16 +546,17 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 // like; a card above the diagonal does more than its number says (its text
 // adds), below it less.
 func (m *model) chartPlaysLike() (*chartView, error) {
-	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed power against the power each card plays like",
-		Note: "Each dot is a card (jittered sideways so cards of equal power do not hide each other). Up: one copy's value (win-share points against a blank) read in power points at its faction's price of a power point (%s). Dashed diagonal: plays exactly its printed power. The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval."}
+	u := m.unit()
+	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed " + u.Short + " against the " + u.Short + " each card plays like",
+		Note: "Each dot is a card (jittered sideways so cards of equal " + u.Short + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + u.Plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + u.Short + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval."}
 	if !m.catalogOK {
 		return &chartView{ID: "chart-power"}, nil
 	}
 	cv.Note = fmt.Sprintf(cv.Note, m.priceNote())
 	sc := charts.NewScatter()
 	sc.SetGlobalOptions(noTitle(), legendTop(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed power"}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "plays like, power"}))
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed " + u.Short}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "plays like, " + u.Short}))
 	n, hi, lo := 0, 1.0, 0.0
 	var series []obj
 	for _, f := range m.factions {
@@ -590,7 +591,7 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1, "min": 0, "max": top}},
 		"yAxis":    []obj{{"min": math.Floor(lo), "max": top, "nameTextStyle": obj{"align": "left"}}},
 		"series":   series,
-		"_cardlab": obj{"unit": "power", "yLabel": "plays like"},
+		"_cardlab": obj{"unit": u.Short, "yLabel": "plays like"},
 	})
 	return cv, err
 }

@@ -389,6 +389,15 @@ func (m *model) diffFindings() []finding {
 
 // priceNote states the conversion of points to power for every faction:
 // "1 power = 2.8 pts for Klingon, … (this ruleset's price)".
+// unit is the unit the cards' values are read in: the power point, or
+// another game's unit as its result names it.
+func (m *model) unit() analysis.ValueUnit {
+	if d := m.rep.CardValueDesign; d != nil && d.Unit != nil {
+		return *d.Unit
+	}
+	return analysis.ValueUnit{Name: "power point", Plural: "power points", Short: "power"}
+}
+
 func (m *model) priceNote() string {
 	var parts []string
 	from := map[string]bool{}
@@ -401,9 +410,9 @@ func (m *model) priceNote() string {
 		from[m.unitFrom(f.ID)] = true
 	}
 	if len(parts) == 0 {
-		return "no price of a power point"
+		return "no price of a " + m.unit().Name
 	}
-	return "1 power = " + strings.Join(parts, ", ") + "; " + strings.Join(slices.Sorted(maps.Keys(from)), ", ")
+	return "1 " + m.unit().Short + " = " + strings.Join(parts, ", ") + "; " + strings.Join(slices.Sorted(maps.Keys(from)), ", ")
 }
 
 // unitFrom says whose price a faction's power is read at: "at this
@@ -421,12 +430,12 @@ func (m *model) unitFrom(faction string) string {
 // power [6.1, 8.9] at Klingon's 2.76 pts a power point, this ruleset's".
 func (m *model) powerReading(c *cardView) string {
 	v := c.Value
-	s := fmt.Sprintf("%.1f power [%.1f, %.1f]", v.Power, v.PowerCI95[0], v.PowerCI95[1])
+	s := fmt.Sprintf("%.1f %s [%.1f, %.1f]", v.Power, m.unit().Short, v.PowerCI95[0], v.PowerCI95[1])
 	if c.HasFace {
 		s += fmt.Sprintf(" (printed %d)", c.Info.Power)
 	}
 	if p, ok := m.rep.PriceOfPower[c.Faction]; ok {
-		s += fmt.Sprintf(", 1 power = %.2f pts %s", p.Pts, m.unitFrom(c.Faction))
+		s += fmt.Sprintf(", 1 %s = %.2f pts %s", m.unit().Short, p.Pts, m.unitFrom(c.Faction))
 	}
 	return s
 }

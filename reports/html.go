@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -316,7 +317,10 @@ func (m *model) writeGallery(w io.Writer) error {
 	}
 	p := m.page()
 	p.Gallery = m.gallery()
-	if p.NoCardFigures = len(m.rep.Cards) == 0; p.NoCardFigures {
+	// A result whose cards have no counts of their own (another game's:
+	// at most their values) lays out the catalog's cards with their rows
+	// of the game's counts.
+	if p.NoCardFigures = !slices.ContainsFunc(m.rep.Cards, func(k analysis.CardStats) bool { return k.Games > 0 }); p.NoCardFigures {
 		p.Gallery = m.catalogGallery()
 	}
 	return execute(w, tpl, p)

@@ -139,7 +139,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	ranked := m.ranked()
 	p("\n## Cards\n\n")
 	if len(m.rep.Cards) == 0 {
-		p("This game's cards have no figures of their own yet (card values are measured for Alpha Tactics only so far); index.html and balance.xlsx show what its counts say of them.\n")
+		p("This result has no figures by card (no card values: the game measures none, or --values=false); index.html and balance.xlsx show what its counts say of them.\n")
 		ranked = nil
 	}
 	switch {

@@ -229,7 +229,12 @@ func (m *model) catalogGallery() []galleryFaction {
 			if g.id != "" {
 				gc.Faction = g.name
 			}
-			gc.TypeLine, gc.Figures = m.cardCounts(c.ID)
+			var counts []figure
+			gc.TypeLine, counts = m.cardCounts(c.ID)
+			if i := slices.IndexFunc(m.cards, func(k *cardView) bool { return k.ID == c.ID }); i >= 0 && m.cards[i].Value != nil {
+				gc.Figures = m.galleryCard(m.cards[i]).Figures // its value first
+			}
+			gc.Figures = append(gc.Figures, counts...)
 			gcs = append(gcs, gc)
 		}
 		for len(gcs) > 0 {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,18 +15,32 @@ import (
 // Another game than Alpha Tactics on `cardlab report` (issue 27 step 7):
 // the games of its sides' lineups with its bots, rendered from what every
 // game has (sides, seats, turn order, game length and margins, the game's
-// count sections as tables and sheets) in the game's words. Card values,
-// impact, --base and the skill check still play only Alpha Tactics (steps
-// 5c and 5d): asked for, they are refused; by default, left out.
+// count sections as tables and sheets) in the game's words, and card values
+// in the game's unit where its ruleset is a game.Valuer (step 5d). Impact,
+// --base and the skill check still play only Alpha Tactics (step 5c):
+// asked for, they are refused; by default, left out.
 
 // alphaOnlyFlags are report's flags of the analyses another game's ruleset
 // cannot have yet.
 var alphaOnlyFlags = []string{"values", "precision", "value-games", "value-max-games", "impact", "impact-games", "base", "check-bots", "card-tolerance"}
 
+// valueFlags are the flags of the card values, which a game with a
+// game.Valuer takes.
+var valueFlags = []string{"--values", "--precision", "--value-games", "--value-max-games", "--card-tolerance"}
+
 // reportPlayGame plays the games of a report on rs, another game's ruleset.
 func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error) {
-	if len(opts.AlphaOnly) > 0 {
-		return nil, fmt.Errorf("%s: card values, impact, --base and the skill check measure only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(opts.AlphaOnly, ", "), rs.Game())
+	_, valued := rs.(game.Valuer)
+	refused := opts.AlphaOnly
+	if valued {
+		refused = slices.DeleteFunc(slices.Clone(refused), func(f string) bool { return slices.Contains(valueFlags, f) })
+	}
+	if len(refused) > 0 {
+		what := "card values, impact, --base and the skill check measure"
+		if valued {
+			what = "impact, --base and the skill check measure"
+		}
+		return nil, fmt.Errorf("%s: %s only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(refused, ", "), what, rs.Game())
 	}
 	lineups, err := gameLineups(rs, nil, opts.Matchups)
 	if err != nil {
@@ -35,8 +51,9 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		return nil, err
 	}
 	tierDefaults(opts, specs)
-	// What the report plays, as its command says: no card values, no check.
-	opts.Values, opts.Impact = false, false
+	// What the report plays, as its command says: card values where the
+	// game has a Valuer, no impact, no check.
+	opts.Values, opts.Impact = opts.Values && valued, false
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	minSample := opts.MinSample
@@ -57,7 +74,22 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	if res.Partial {
 		return nil, fmt.Errorf("interrupted after %d of %d games: no report written", res.Counts.Games, res.Total)
 	}
-	return &reports.Data{Report: res.Report(versionString()), Meta: &reports.Meta{
+	rep := res.Report(versionString())
+	if opts.Values {
+		vc := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: opts.Seed, Workers: opts.Workers,
+			Precision: valuePrecision(opts.Precision), Games: opts.ValueGames, MaxGames: opts.ValueMaxGames,
+			Progress: bar.progress("card values (" + strings.Join(specs, ",") + ")")}
+		vr, err := analysis.CardValues(ctx, vc)
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if vr.Partial {
+			return nil, errors.New("interrupted during the card values: no report written")
+		}
+		analysis.AttachCardValues(rep, vr, vc)
+	}
+	return &reports.Data{Report: rep, Meta: &reports.Meta{
 		Command:    reportCommand(opts, specs, nil),
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),

@@ -39,8 +39,8 @@ func TestReportGoofspiel(t *testing.T) {
 	page := read(out, "index.html")
 	for _, want := range []string{"<h2>Players</h2>", "<h3>Player win shares</h3>", "<th>Mean points</th>", "fair by construction",
 		"Every seat plays the one player of this game", `<section id="counts">`, "<h3>Prizes</h3>", "<h3>Bids</h3>",
-		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "This game's cards have no figures of their own yet",
-		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none --values=false"} {
+		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "Printed bid against the bid each card plays like",
+		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %q", want)
 		}
@@ -56,7 +56,8 @@ func TestReportGoofspiel(t *testing.T) {
 	}
 	// The gallery draws the catalog's cards with their rows of the counts.
 	gallery := read(out, "cards.html")
-	for _, want := range []string{">Bid 13<", ">Prize 13<", "Cards of no player", "<dt>Prize sum</dt>", "<dt>Taken</dt>", "bid card"} {
+	for _, want := range []string{">Bid 13<", ">Prize 13<", "Cards of no player", "<dt>Prize sum</dt>", "<dt>Taken</dt>", "bid card",
+		"<dt>Plays like</dt>", " bid = "} {
 		if !strings.Contains(gallery, want) {
 			t.Errorf("cards.html lacks %q", want)
 		}
@@ -110,9 +111,9 @@ func TestReportGoofspiel(t *testing.T) {
 			t.Errorf("%s rendered again --from differs", name)
 		}
 	}
-	for _, args := range [][]string{{"--impact"}, {"--base", dir}, {"--values"}, {"--check-bots", "greedy"}} {
+	for _, args := range [][]string{{"--impact"}, {"--base", dir}, {"--check-bots", "greedy"}} {
 		code, _, stderr := cardlab(t, append([]string{"report", "--rules", dir, "--bots", "random", "--games", "2", "--out", filepath.Join(t.TempDir(), "r")}, args...)...)
-		if code != 1 || !strings.Contains(stderr, args[0]+": card values, impact, --base and the skill check measure only Alpha Tactics rulesets so far") {
+		if code != 1 || !strings.Contains(stderr, args[0]+": impact, --base and the skill check measure only Alpha Tactics rulesets so far") {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
 	}
