@@ -140,7 +140,7 @@ type CardValueResult struct {
 	// point), and Game the game's id.
 	ValueUnit game.Unit `json:"-"`
 	Game      string    `json:"-"`
-	Elapsed              time.Duration
+	Elapsed   time.Duration
 }
 
 // valueDesign is the validated configuration with the model's layout.
