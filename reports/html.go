@@ -89,6 +89,9 @@ type pageData struct {
 	// NoRounds: the game's per-game counts stand in for Alpha Tactics'
 	// rounds.
 	OneSide, NoCardFigures, NoRounds bool
+	// Unit is another game's unit of value (nil: Alpha Tactics' power
+	// point, whose Methods say it in its own words).
+	Unit *analysis.ValueUnit
 	Counts                           []countTable
 	// Views are the game's views' sections; LengthMethods ends Methods'
 	// paragraph on game length.
@@ -217,6 +220,9 @@ func (m *model) writeHTML(w io.Writer) error {
 	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
 	p.Views = m.viewSections(cs)
 	p.OneSide, p.NoCardFigures, p.Counts = len(m.factions) == 1, len(r.Cards) == 0, m.countTables()
+	if d := r.CardValueDesign; d != nil {
+		p.Unit = d.Unit
+	}
 	p.NoRounds = m.perGame() != nil
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {

@@ -39,7 +39,7 @@ func TestReportGoofspiel(t *testing.T) {
 	page := read(out, "index.html")
 	for _, want := range []string{"<h2>Players</h2>", "<h3>Player win shares</h3>", "<th>Mean points</th>", "fair by construction",
 		"Every seat plays the one player of this game", `<section id="counts">`, "<h3>Prizes</h3>", "<h3>Bids</h3>",
-		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "Printed bid against the bid each card plays like",
+		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "Printed bid against the bid each card plays like", "read in bid points at the price of one",
 		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %q", want)
@@ -49,7 +49,7 @@ func TestReportGoofspiel(t *testing.T) {
 	// and the echarts licence aside).
 	body := page[:strings.Index(page, "<footer")]
 	for _, bad := range []string{"Faction", " VP", "Targets", "rounds per game", "reshuffles", "No 2-player lineups",
-		"<dt>Card value (causal)</dt>", "<dt>Matchups</dt>", "victory points"} {
+		"<dt>Card figures of the games (descriptive)</dt>", "combat-power", "<dt>Matchups</dt>", "victory points"} {
 		if strings.Contains(body, bad) {
 			t.Errorf("index.html says %q", bad)
 		}
