@@ -91,8 +91,8 @@ type pageData struct {
 	OneSide, NoCardFigures, NoRounds bool
 	// Unit is another game's unit of value (nil: Alpha Tactics' power
 	// point, whose Methods say it in its own words).
-	Unit *analysis.ValueUnit
-	Counts                           []countTable
+	Unit   *analysis.ValueUnit
+	Counts []countTable
 	// Views are the game's views' sections; LengthMethods ends Methods'
 	// paragraph on game length.
 	Views                                         []viewSection
