@@ -87,7 +87,10 @@ func (c *PairedConfig) info(bots []string) ArmInfo {
 
 // arm is one side of a paired comparison.
 type arm struct {
-	rs   *rules.Ruleset
+	rs *rules.Ruleset
+	// g is another game's ruleset (when rs is nil): its games are played
+	// through the contracts with its own bots (bots.ParseFor).
+	g    game.Ruleset
 	bots []string // nil: the config's
 	// lineups lists the lineup indices this arm plays (nil: all).
 	lineups []int
@@ -175,7 +178,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		if b == nil {
 			b = cfg.Bots
 		}
-		p, err := newPlan(&Config{Ruleset: a.rs, Matchups: cfg.Matchups, Bots: b, Games: cfg.Games, Seed: cfg.Seed})
+		p, err := newPlan(&Config{Ruleset: a.rs, Game: a.g, Matchups: cfg.Matchups, Bots: b, Games: cfg.Games, Seed: cfg.Seed})
 		if err != nil {
 			return false, 0, err
 		}
@@ -331,6 +334,9 @@ type pairWorker struct {
 	// batch runner's worker does).
 	wrap  [rules.MaxPlayers]alphatactics.Agent
 	seats []game.Agent
+	// other are another game's agents, made for the arm w.cur (a game's
+	// bot may read its ruleset, which differs between arms).
+	other [rules.MaxPlayers]game.Agent
 	buf   []game.Action
 	// stop is the run's cancellation as a flag (bots' searches see it too);
 	// moves are the game's actions so far, to take an abandoned game's
@@ -343,6 +349,10 @@ func (w *pairWorker) play(ai, li, j int) error {
 	a := w.arms[ai]
 	if w.cur != ai {
 		w.cur, w.states = ai, map[[2]int]*table{}
+		w.other = [rules.MaxPlayers]game.Agent{}
+	}
+	if a.rs == nil {
+		return w.playOther(a, ai, li, j)
 	}
 	ids := w.cfg.Matchups[li]
 	n := len(ids)
@@ -447,6 +457,101 @@ func (w *pairWorker) play(ai, li, j int) error {
 		a.units[base+k] = 0
 	}
 	return nil
+}
+
+// playOther plays game j of lineup li in arm a of another game than Alpha
+// Tactics: its state through NewState, its bots through bots.ParseFor
+// (seeded as Alpha Tactics' are), each seat's win units from Returns.
+func (w *pairWorker) playOther(a *arm, ai, li, j int) error {
+	n := len(w.cfg.Matchups[li])
+	rot := j % n
+	t := w.states[[2]int{li, rot}]
+	if t == nil {
+		fac := a.plan.lineups[li].fac
+		seats := make([]int, n)
+		for q := range seats {
+			seats[q] = fac[(q+rot)%n]
+		}
+		st, err := a.plan.g.NewState(seats, 0)
+		if err != nil {
+			return err
+		}
+		t = &table{st: st}
+		w.states[[2]int{li, rot}] = t
+	}
+	i := li*w.cfg.Games + j
+	seed := engine.SeedFor(w.cfg.Seed, uint64(i))
+	salt := uint64(BotSalt)
+	if a.botSalt != 0 {
+		salt = a.botSalt
+	}
+	for q := 0; q < n; q++ {
+		bs := engine.SeedFor(seed^salt, uint64(q))
+		if r, ok := w.other[q].(Reseeder); ok {
+			r.Reseed(bs) // a seat's spec never changes within an arm
+			continue
+		}
+		ag, err := bots.ParseFor(a.plan.g, a.botFor(q), bs)
+		if err != nil {
+			return err
+		}
+		if st, ok := ag.(bots.Stoppable); ok {
+			st.SetStop(w.stop)
+		}
+		w.other[q] = ag
+	}
+	t.st.Reset(seed)
+	var err error
+	w.moves, err = playOut(t.st, w.other[:n], w.stop, w.moves[:0], &w.buf)
+	if err == game.ErrStopped {
+		return errAbandoned
+	}
+	if err != nil {
+		return fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(w.cfg.Matchups[li], ","), err)
+	}
+	ret := t.st.Returns()
+	winners := int64(0)
+	for q := 0; q < n; q++ {
+		if ret[q] > 0 {
+			winners++
+		}
+	}
+	base := i * rules.MaxPlayers
+	for q := 0; q < n; q++ {
+		u := int64(0)
+		if ret[q] > 0 {
+			u = WinUnit / winners
+		}
+		a.units[base+(q+rot)%n] = int8(u)
+	}
+	for k := n; k < rules.MaxPlayers; k++ {
+		a.units[base+k] = 0
+	}
+	return nil
+}
+
+// pairSeat pairs the outcomes of seat q (0-based, the seat its bot plays
+// from) between arms a and b: in a game every seat of which plays one side
+// (a mirror), the sides are fair by construction and the seats, with their
+// bots, are what a change can move.
+func pairSeat(cfg *PairedConfig, a, b *arm, q int) pairAcc {
+	p := pairAcc{unit: WinUnit}
+	for li, ids := range cfg.Matchups {
+		n := len(ids)
+		if q >= n || !slices.Contains(a.lineups, li) || !slices.Contains(b.lineups, li) {
+			continue
+		}
+		for j := 0; j < cfg.Games; j++ {
+			i := li*cfg.Games + j
+			k := (q + j%n) % n
+			ua, ub := a.outcome(i, k), b.outcome(i, k)
+			if ua < 0 || ub < 0 {
+				continue
+			}
+			p.add(ua, ub)
+		}
+	}
+	return p
 }
 
 // --- paired statistics --------------------------------------------------------

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -23,6 +24,9 @@ import (
 type SweepConfig struct {
 	PairedConfig
 	Ruleset *rules.Ruleset
+	// Game is another game's ruleset (when Ruleset is nil): Field is one
+	// of its knobs (game.Knob), on Card or on its rules.
+	Game game.Ruleset
 	// Card is the id of the card whose Field is swept; "" sweeps the rule
 	// parameter Field.
 	Card string
@@ -320,6 +324,9 @@ func fairShare(lineups [][]string, f string) float64 {
 // value that brings the steered faction closest to the target share.
 func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	rs := cfg.Ruleset
+	if rs == nil && cfg.Game != nil {
+		return sweepGame(ctx, cfg)
+	}
 	if rs == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
@@ -414,7 +421,6 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 	res.ArmInfo = pc.info(base.plan.bots)
 	res.Partial = partial
-	var tests []*PairedTest
 	var games int64
 	for _, a := range arms {
 		games += a.played
@@ -422,18 +428,33 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			a.shareUnplayed(base)
 		}
 	}
-	for _, v := range cfg.Values {
+	sweepPoints(res, &pc, cfg.Values, armOf, played, func(a *arm, k int) pairAcc { return pairFaction(&pc, base, a, played[k]) })
+	if res.Best != cur {
+		res.Suggestion = suggestEdit(rs, card, res.Field, cur, res.Best)
+		res.Suggestion.Text += " " + res.PlausibleNote()
+	}
+	res.Timing = runTiming(games, elapsed)
+	return res, nil
+}
+
+// sweepPoints fills res's points, tests (Holm over the sweep), distances,
+// best value and plausible values from the arms played: names are the
+// entities compared (factions, or seats), pair(a, k) pairs entity k
+// between the reference arm and a.
+func sweepPoints(res *SweepResult, pc *PairedConfig, values []int, armOf map[int]*arm, names []string, pair func(a *arm, k int) pairAcc) {
+	var tests []*PairedTest
+	for _, v := range values {
 		a := armOf[v]
-		pt := SweepPoint{Value: v, Games: a.covered(), Factions: make([]FactionDelta, len(played))}
-		for k, f := range played {
-			p := pairFaction(&pc, base, a, f)
+		pt := SweepPoint{Value: v, Games: a.covered(), Factions: make([]FactionDelta, len(names))}
+		for k, f := range names {
+			p := pair(a, k)
 			pt.Factions[k] = factionDelta(f, &p, pc.minSample())
 		}
 		res.Points = append(res.Points, pt)
 	}
 	for i := range res.Points {
 		pt := &res.Points[i]
-		if pt.Value == cur {
+		if pt.Value == res.Current {
 			continue // the reference itself: nothing to test
 		}
 		for k := range pt.Factions {
@@ -460,18 +481,12 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		}
 		pt.Distance = round6(d)
 		if best < 0 || pt.Distance < res.Points[best].Distance ||
-			pt.Distance == res.Points[best].Distance && absInt(pt.Value-cur) < absInt(res.Points[best].Value-cur) {
+			pt.Distance == res.Points[best].Distance && absInt(pt.Value-res.Current) < absInt(res.Points[best].Value-res.Current) {
 			best = i
 		}
 	}
 	res.Best = res.Points[best].Value
 	res.Plausible = plausibleValues(res)
-	if res.Best != cur {
-		res.Suggestion = suggestEdit(rs, card, res.Field, cur, res.Best)
-		res.Suggestion.Text += " " + res.PlausibleNote()
-	}
-	res.Timing = runTiming(games, elapsed)
-	return res, nil
 }
 
 // plausibleValues lists the values whose 95% interval of the steered

@@ -2,8 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
 )
 
 // defaultBots is the bot the analysis commands play with unless --bots says
@@ -42,3 +47,29 @@ watch, skill (its strongest level) and report, so their figures agree; with a
 costly bot such as strong, --games defaults to ` + "1000" + ` (and the screening's
 games to a budget). --bots greedy is about a hundred times faster but plays
 like a beginner: its verdicts can change under skilled play.`
+
+// defaultBotFor is a game's default tier bot: defaultBots (strong) where the
+// game has it, else its greedy rule of thumb, else random — the best cheap
+// bot of a game without a strong tier (Goofspiel: greedy).
+func defaultBotFor(rs game.Ruleset) string {
+	names := bots.NamesFor(rs)
+	for _, b := range []string{defaultBots, "greedy"} {
+		if slices.Contains(names, b) {
+			return b
+		}
+	}
+	return "random"
+}
+
+// gameDefaults puts another game's default bot in place of strong when
+// --bots was not given, and --games back to defaultGames when strong's
+// costly default had raised it and the game's bot is cheap.
+func gameDefaults(o *BatchOptions, rs game.Ruleset) {
+	if o.BotsGiven {
+		return
+	}
+	o.Bots = defaultBotFor(rs)
+	if !o.GamesGiven && o.Games == costlyGames && !costly(strings.Split(o.Bots, ",")) {
+		o.Games = defaultGames
+	}
+}

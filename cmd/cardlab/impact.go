@@ -43,6 +43,9 @@ type BatchOptions struct {
 	// ShardArgs the command's flags its shard file records (shardArgs).
 	Shard     analysis.Shard
 	ShardArgs []string
+	// BotsGiven and GamesGiven: --bots and --games were given (another
+	// game's defaults replace strong's where they were not).
+	BotsGiven, GamesGiven bool
 }
 
 // defaultGames is --games of every command that measures the balance of
@@ -108,6 +111,7 @@ func checkBatchFlags(cmd *cobra.Command, g *globalOptions, o *BatchOptions, play
 		return err
 	}
 	o.Progress = isTerminal(o.ErrOut)
+	o.BotsGiven, o.GamesGiven = cmd.Flags().Changed("bots"), cmd.Flags().Changed("games")
 	if n := cmd.Name(); (n == "diff" || n == "sweep") && !cmd.Flags().Changed("games") && costly(strings.Split(o.Bots, ",")) {
 		o.Games = costlyGames
 	}

@@ -83,6 +83,9 @@ type ReportOptions struct {
 	// GamesSet, ValueGamesSet: --games, --value-games were given (else the
 	// tier's defaults apply).
 	GamesSet, ValueGamesSet bool
+	// BotsSet: --bots was given (another game without strong plays its
+	// own default bot otherwise: defaultBotFor).
+	BotsSet bool
 	// Tolerance is --tolerance in win-share points: within it of the fair
 	// share counts as balanced.
 	Tolerance float64
@@ -228,6 +231,7 @@ values on exactly --value-games per lineup) or --values=false.`,
 				}
 			}
 			opts.GamesSet, opts.ValueGamesSet = f.Changed("games"), f.Changed("value-games")
+			opts.BotsSet = f.Changed("bots")
 			if opts.CheckBots != noCheck && opts.From == "" {
 				if opts.CheckBots == "" && f.Changed("check-bots") {
 					return usageErrorf("--check-bots needs a bot spec, or %s to skip the check", noCheck)

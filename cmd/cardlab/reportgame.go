@@ -46,6 +46,9 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	if err != nil {
 		return nil, err
 	}
+	if !opts.BotsSet && opts.Bots == reportDefaultBots {
+		opts.Bots = defaultBotFor(rs)
+	}
 	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return nil, err

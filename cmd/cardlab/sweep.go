@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 )
 
 // SweepOptions are the inputs of `cardlab sweep`.
@@ -119,21 +120,52 @@ win share in percent (--target 48), or the fair share 100/players %.
 }
 
 func sweepRun(opts *SweepOptions) error {
+	other, err := loadOtherGame(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	if other != nil {
+		return sweepGameRun(opts, other)
+	}
 	rs, lineups, specs, err := loadBatch("sweep", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}
 	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target / 100}
-	if opts.Card != "" {
+	return sweepPlay(opts, cfg, lineups, specs)
+}
+
+// sweepGameRun sweeps one of another game's knobs (game.Knob): --card
+// names a card by id, --field or --param the knob.
+func sweepGameRun(opts *SweepOptions, rs game.Ruleset) error {
+	gameDefaults(&opts.BatchOptions, rs)
+	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	cfg := analysis.SweepConfig{Game: rs, Values: opts.Values, Target: opts.Target / 100, Card: opts.Card,
+		Field: opts.Field, Faction: opts.Faction}
+	if opts.Card == "" {
+		cfg.Field = opts.Param
+	}
+	return sweepPlay(opts, cfg, lineups, specs)
+}
+
+func sweepPlay(opts *SweepOptions, cfg analysis.SweepConfig, lineups [][]string, specs []string) error {
+	if rs := cfg.Ruleset; rs != nil && opts.Card != "" {
 		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {
 			return err
 		}
 		cfg.Card, cfg.Field = ids[0], opts.Field
-	} else {
+	} else if rs != nil {
 		cfg.Field = opts.Param
 	}
-	if opts.Faction != "" {
+	if rs := cfg.Ruleset; rs != nil && opts.Faction != "" {
 		f := findFaction(rs, opts.Faction)
 		if f == nil {
 			return didYouMean("faction", opts.Faction, rs.FactionIDs())
@@ -179,18 +211,32 @@ func sweepRun(opts *SweepOptions) error {
 func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 	fmt.Fprintln(w, rulesetLine(r.Ruleset))
 	subject := r.Field
-	if r.Card != nil {
+	if r.Card != nil && r.Card.Faction == "" {
+		subject = fmt.Sprintf("%s (%s) %s", r.Card.ID, r.Card.Name, r.Field)
+	} else if r.Card != nil {
 		subject = fmt.Sprintf("%s (%s, %s) %s", r.Card.ID, r.Card.Name, r.Card.Faction, r.Field)
+	}
+	// Another game's entities are its sides, or its seats in a mirror.
+	each, every := "each faction", "every faction"
+	if r.Ruleset.Game != "" && len(r.Points) > 0 && len(r.Points[0].Factions) > 0 {
+		w := "side"
+		if g, ok := game.Lookup(r.Ruleset.Game); ok && g.Vocabulary().Side != "" {
+			w = g.Vocabulary().Side
+		}
+		if strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
+			w = "seat"
+		}
+		each, every = "each "+w, "every "+w
 	}
 	fmt.Fprintf(w, "Sweep of %s, now %d: %s\n", subject, r.Current, armLine(r.ArmInfo))
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
 	}
-	steer := "every faction"
+	steer := every
 	if r.Faction != "" {
 		steer = r.Faction
 	}
-	fmt.Fprintf(w, "Win %% [95%% CI] of each faction at each value; (Δ) paired change from %d in points, * significant (Holm);\n", r.Current)
+	fmt.Fprintf(w, "Win %% [95%% CI] of %s at each value; (Δ) paired change from %d in points, * significant (Holm);\n", each, r.Current)
 	fmt.Fprintf(w, "DIST: how far %s is from the target share %s%%\n\n", steer, pct(r.Target))
 	t := &table{align: "r"}
 	head := []string{"VALUE"}
