@@ -78,7 +78,10 @@ func TestCLIMisuse(t *testing.T) {
 		{"score of /dev/zero", []string{"score", "/dev/zero"}, 1, "too large: more than 1 MiB"},
 		{"another game's ruleset", append(huge, "--rules", tiny), 1, `unknown player "starfleet" (valid: north, south)`},
 		{"another game's ruleset in report", []string{"report", "--rules", tiny, "--bots", "random", "--out", filepath.Join(dir, "r"), "--games", "1000000000"}, 1, "cmdtest: not playable"},
-		{"another game without the default bot", []string{"report", "--rules", tiny, "--out", filepath.Join(dir, "r")}, 2, `bots: unknown bot "strong" for Command Test (its bots: ismcts, random)`},
+		{"another game without strong", []string{"report", "--rules", tiny, "--bots", "strong", "--out", filepath.Join(dir, "r")}, 2, `bots: unknown bot "strong" for Command Test (its bots: ismcts, random)`},
+		// Without --bots a game lacking strong plays its default bot
+		// (here random), so the run gets as far as the game.
+		{"another game without --bots", []string{"report", "--rules", tiny, "--out", filepath.Join(dir, "r2")}, 1, "cmdtest: not playable"},
 		{"unknown game in rules.yaml", append(huge, "--rules", typo), 1, `rules.yaml:1:7: unknown game "alphatatcics"; did you mean "alphatactics"?`},
 		{"init unknown game", []string{"init", "--game", "goofspeil", filepath.Join(dir, "g")}, 2, `invalid --game: unknown game "goofspeil"`},
 		{"same out and games-out", []string{"simulate", "--out", file, "--games-out", file}, 2, "name the same file"},
