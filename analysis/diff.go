@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -18,6 +19,9 @@ import (
 type DiffConfig struct {
 	PairedConfig
 	Base, Variant *rules.Ruleset
+	// BaseGame and VariantGame are two rulesets of another game (when Base
+	// and Variant are nil).
+	BaseGame, VariantGame game.Ruleset
 }
 
 // Diff lists what changed between two rulesets and measures what the change
@@ -26,6 +30,9 @@ type DiffConfig struct {
 // metrics of both arms.
 func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 	a, b := cfg.Base, cfg.Variant
+	if a == nil && b == nil && cfg.BaseGame != nil && cfg.VariantGame != nil {
+		return diffGame(ctx, cfg)
+	}
 	if a == nil || b == nil {
 		return nil, fmt.Errorf("%w: diff needs two rulesets", ErrConfig)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -84,6 +85,20 @@ then says so at once and plays none.
 }
 
 func diffRun(opts *DiffOptions) error {
+	otherBase, err := loadOtherGame(opts.BaseDir)
+	if err != nil {
+		return fmt.Errorf("--base: %w", err)
+	}
+	otherVariant, err := loadOtherGame(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	if otherBase != nil || otherVariant != nil {
+		if otherBase == nil || otherVariant == nil || otherBase.Game() != otherVariant.Game() {
+			return fmt.Errorf("cardlab diff compares two versions of one game; the base is %s, the variant %s", gameOfDir(otherBase), gameOfDir(otherVariant))
+		}
+		return diffGameRun(opts, otherBase, otherVariant)
+	}
 	base, err := loadForCommand("diff", opts.BaseDir)
 	if err != nil {
 		return fmt.Errorf("--base: %w", err)
@@ -115,6 +130,80 @@ func diffRun(opts *DiffOptions) error {
 		bo.Games = games
 		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
 		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
+		finish()
+		if err != nil {
+			return nil, false, 0, err
+		}
+		return r, r.Partial, widest(r.Factions), nil
+	})
+	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
+		return err
+	}
+	res.ToolVersion = versionString()
+	games := int64(2 * len(res.Matchups) * res.Games)
+	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
+		return err
+	}
+	if cut != nil {
+		return cut
+	}
+	if opts.FailOnSignificant && res.Significant {
+		return fmt.Errorf("--fail-on-significant: %s", res.Verdict)
+	}
+	return nil
+}
+
+// gameOfDir names the game of a ruleset loadOtherGame returned (nil: Alpha
+// Tactics').
+func gameOfDir(rs game.Ruleset) string {
+	if rs == nil {
+		return game.DefaultID
+	}
+	return rs.Game()
+}
+
+// diffGameRun compares two rulesets of another game: its lineups and bots,
+// the change list from its knobs and files, no card or target sections.
+func diffGameRun(opts *DiffOptions, base, variant game.Ruleset) error {
+	gameDefaults(&opts.BatchOptions, base)
+	lineups, err := gameLineups(base, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := gameBotSpecs(base, opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible(opts.Context)
+	defer stop()
+	ctx, _ = startShard(ctx, opts.Shard)
+	if h := base.Info().Hash; h != "" && h == variant.Info().Hash {
+		if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
+			return err
+		}
+		res := &analysis.DiffResult{
+			ToolVersion: versionString(),
+			Base:        analysis.RulesetInfo{Name: base.Info().Name, Version: base.Info().Version, Hash: h, Game: base.Game()},
+			Variant:     analysis.RulesetInfo{Name: variant.Info().Name, Version: variant.Info().Version, Hash: h, Game: variant.Game()},
+			Changes:     analysis.GameChanges(base, variant),
+			ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
+			Alpha:       analysis.DefaultAlpha,
+			Correction:  analysis.CorrectionHolm,
+			Factions:    []analysis.FactionDelta{},
+			Cards:       []analysis.CardDelta{},
+			Targets:     []analysis.TargetDelta{},
+			Verdict:     "no changes: the rulesets are identical (same hash), so every paired game would end the same; none was played",
+		}
+		return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, false, 0)
+	}
+	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.DiffResult, bool, float64, error) {
+		bo := opts.BatchOptions
+		bo.Games = games
+		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
+		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, BaseGame: base, VariantGame: variant})
 		finish()
 		if err != nil {
 			return nil, false, 0, err
@@ -240,10 +329,20 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 	if r.Partial {
 		fmt.Fprint(w, " — PARTIAL (interrupted)")
 	}
-	fmt.Fprintf(w, "\nFactions (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d factions; * significant;\n", len(r.Factions))
+	one, many := "faction", "factions"
+	if r.Base.Game != "" {
+		one, many = "side", "sides"
+		if g, ok := game.Lookup(r.Base.Game); ok && g.Vocabulary().Side != "" {
+			one, many = g.Vocabulary().Side, g.Vocabulary().Sides
+		}
+		if len(r.Factions) > 0 && strings.HasPrefix(r.Factions[0].Faction, "seat ") {
+			one, many = "seat", "seats"
+		}
+	}
+	fmt.Fprintf(w, "\n%s (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d %s; * significant;\n", upperFirst(many), len(r.Factions), many)
 	fmt.Fprintln(w, "MDE80: the smallest change this run detects with 80% power)")
 	t := &table{align: "lrrrrlllrrr"}
-	t.add("FACTION", "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED", "MDE80")
+	t.add(strings.ToUpper(one), "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED", "MDE80")
 	for _, f := range r.Factions {
 		test := f.Test
 		if f.Changed == 0 && f.Games > 0 {
@@ -255,6 +354,11 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 	}
 	if err := t.write(w); err != nil {
 		return err
+	}
+	if r.Base.Game != "" {
+		// Card and target metrics are Alpha Tactics'.
+		fmt.Fprintf(w, "\nVerdict: %s\n", r.Verdict)
+		return nil
 	}
 	if err := writeDiffCards(w, r); err != nil {
 		return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,5 +47,36 @@ func TestReportGoofspielDefaultBot(t *testing.T) {
 	code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", out, "--games", "20")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// `cardlab diff` of two Goofspiel versions: the change list from its knobs
+// and rules.yaml, the seats paired (go test ./cmd/cardlab/ -run
+// DiffGoofspiel -update rewrites the golden); a version of another game is
+// refused.
+func TestDiffGoofspiel(t *testing.T) {
+	base := initGoofspiel(t)
+	variant := initGoofspiel(t)
+	data, err := os.ReadFile(filepath.Join(variant, "rules.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.NewReplacer("prizes: [1, 2,", "prizes: [1000, 2,", "ties: discard", "ties: carry").Replace(string(data)))
+	if err := os.WriteFile(filepath.Join(variant, "rules.yaml"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cardlab(t, "diff", "--rules", variant, "--base", base, "--bots", "greedy,random",
+		"--players", "player,player", "--games", "300", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	golden(t, "diff-goofspiel.golden", stdout)
+	code, _, stderr = cardlab(t, "diff", "--rules", variant, "--base", base, "--games", "20", "--fail-on-significant", "--bots", "greedy,random", "--players", "player,player")
+	if code != 0 && !strings.Contains(stderr, "--fail-on-significant") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr = cardlab(t, "diff", "--rules", variant, "--games", "2", "--base", filepath.Join("..", "..", "testdata", "rulesets", "minimal"))
+	if code != 1 || !strings.Contains(stderr, "two versions of one game; the base is alphatactics, the variant goofspiel") {
+		t.Errorf("another game as the base: exit %d, %s", code, stderr)
 	}
 }

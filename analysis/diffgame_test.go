@@ -1,0 +1,73 @@
+package analysis
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/cardlab/cardlab/games/goofspiel"
+)
+
+func goofspielFrom(t *testing.T, yaml string) *goofspiel.Ruleset {
+	t.Helper()
+	rs, err := goofspiel.Load(fstest.MapFS{"rules.yaml": {Data: []byte(yaml)}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+const gsBase = "game: goofspiel\nname: G\nversion: \"1\"\nplayers: {min: 2, max: 3}\ncards: 5\nprizes:\n  - 1\n  - 2\n  - 3\nties: discard\n"
+
+// The change list of two Goofspiel versions: knob values (the hand, a
+// prize's value by card id with its line), cards added, and the top-level
+// keys no knob covers (ties), each with its line; the prize list itself is
+// not repeated beside its card's change.
+func TestGameChanges(t *testing.T) {
+	a := goofspielFrom(t, gsBase)
+	b := goofspielFrom(t, strings.NewReplacer("cards: 5", "cards: 6", "  - 2\n", "  - 9\n", "ties: discard", "ties: carry", "  - 3\n", "  - 3\n  - 4\n").Replace(gsBase))
+	got := GameChanges(a, b)
+	want := []Change{
+		{Kind: "rules", Change: "changed", Field: "cards", Base: "5", Variant: "6", Pos: "rules.yaml:5"},
+		{Kind: "card", ID: "bid-6", Change: "added", Variant: "Bid 6"},
+		{Kind: "card", ID: "prize-2", Change: "changed", Field: "value", Base: "2", Variant: "9", Pos: "rules.yaml:8"},
+		{Kind: "card", ID: "prize-4", Change: "added", Variant: "Prize 4", Pos: "rules.yaml:10"},
+		{Kind: "rules", Change: "changed", Field: "ties", Base: "discard", Variant: "carry", Pos: "rules.yaml:11"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("changes:\n got %+v\nwant %+v", got, want)
+	}
+	if c := GameChanges(a, a); len(c) != 0 {
+		t.Errorf("a ruleset against itself: %+v", c)
+	}
+}
+
+// Diff of two Goofspiel versions pairs the seats: a prize of 1000 points
+// moves greedy's win share significantly, and the verdict says seats.
+func TestDiffGoofspiel(t *testing.T) {
+	a := goofspiel.Default()
+	k := a.Knobs()[0]
+	b, err := k.With(a, a.HandSize, 1000) // prize-1
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Diff(context.Background(), DiffConfig{BaseGame: a, VariantGame: b,
+		PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Bots: []string{"greedy", "random"}, Games: 400, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Factions) != 2 || res.Factions[0].Faction != "seat 1" || !res.Significant || res.Factions[0].Delta <= 0 {
+		t.Fatalf("factions %+v", res.Factions)
+	}
+	if !strings.HasPrefix(res.Verdict, "SIGNIFICANT") || strings.Contains(res.Verdict, "faction") || !strings.Contains(res.Verdict, "seats' win shares") {
+		t.Errorf("verdict %q", res.Verdict)
+	}
+	if len(res.Changes) != 1 || res.Changes[0].ID != "prize-1" || res.Changes[0].Variant != "1000" {
+		t.Errorf("changes %+v", res.Changes)
+	}
+	if _, err := Diff(context.Background(), DiffConfig{BaseGame: a, VariantGame: nil, PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Games: 1}}); err == nil {
+		t.Error("one ruleset: no error")
+	}
+}
