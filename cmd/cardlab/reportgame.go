@@ -31,16 +31,27 @@ var valueFlags = []string{"--values", "--precision", "--value-games", "--value-m
 // reportPlayGame plays the games of a report on rs, another game's ruleset.
 func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error) {
 	_, valued := rs.(game.Valuer)
-	refused := opts.AlphaOnly
+	refused := slices.DeleteFunc(slices.Clone(opts.AlphaOnly), func(f string) bool { return f == "--base" })
 	if valued {
-		refused = slices.DeleteFunc(slices.Clone(refused), func(f string) bool { return slices.Contains(valueFlags, f) })
+		refused = slices.DeleteFunc(refused, func(f string) bool { return slices.Contains(valueFlags, f) })
 	}
 	if len(refused) > 0 {
-		what := "card values, impact, --base and the skill check measure"
+		what := "card values, impact and the skill check measure"
 		if valued {
-			what = "impact, --base and the skill check measure"
+			what = "impact and the skill check measure"
 		}
 		return nil, fmt.Errorf("%s: %s only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(refused, ", "), what, rs.Game())
+	}
+	var base game.Ruleset
+	if opts.BaseDir != "" {
+		b, err := loadOtherGame(opts.BaseDir)
+		if err != nil {
+			return nil, fmt.Errorf("--base: %w", err)
+		}
+		if b == nil || b.Game() != rs.Game() {
+			return nil, fmt.Errorf("--base: a report compares two versions of one game; the base is %s, this ruleset %s", gameOfDir(b), rs.Game())
+		}
+		base = b
 	}
 	lineups, err := gameLineups(rs, nil, opts.Matchups)
 	if err != nil {
@@ -92,7 +103,22 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		}
 		analysis.AttachCardValues(rep, vr, vc)
 	}
-	return &reports.Data{Report: rep, Meta: &reports.Meta{
+	var df *analysis.DiffResult
+	if base != nil {
+		// What changed since --base, on paired games (as Alpha Tactics').
+		df, err = analysis.Diff(ctx, analysis.DiffConfig{BaseGame: base, VariantGame: rs, PairedConfig: analysis.PairedConfig{
+			Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
+			MinSample: minSample, Progress: bar.progress("comparing with --base")}})
+		bar.finish()
+		if err != nil {
+			return nil, fmt.Errorf("comparing with --base %s: %w", opts.BaseDir, err)
+		}
+		if df.Partial {
+			return nil, errors.New("interrupted during the comparison with --base: no report written")
+		}
+		df.ToolVersion = versionString()
+	}
+	return &reports.Data{Report: rep, Diff: df, Meta: &reports.Meta{
 		Command:    reportCommand(opts, specs, nil),
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),

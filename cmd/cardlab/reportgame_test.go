@@ -111,10 +111,33 @@ func TestReportGoofspiel(t *testing.T) {
 			t.Errorf("%s rendered again --from differs", name)
 		}
 	}
-	for _, args := range [][]string{{"--impact"}, {"--base", dir}, {"--check-bots", "greedy"}} {
+	for _, args := range [][]string{{"--impact"}, {"--check-bots", "greedy"}} {
 		code, _, stderr := cardlab(t, append([]string{"report", "--rules", dir, "--bots", "random", "--games", "2", "--out", filepath.Join(t.TempDir(), "r")}, args...)...)
-		if code != 1 || !strings.Contains(stderr, args[0]+": impact, --base and the skill check measure only Alpha Tactics rulesets so far") {
+		if code != 1 || !strings.Contains(stderr, args[0]+": impact and the skill check measure only Alpha Tactics rulesets so far") {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
+	}
+	// --base of the same game: the report's "What changed" from the paired
+	// diff (a prize of 1000 points; the seats compared); another game's
+	// base is refused.
+	variant := initGoofspiel(t)
+	data, err := os.ReadFile(filepath.Join(variant, "rules.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), "prizes: [1, 2,", "prizes: [1000, 2,", 1))
+	if err := os.WriteFile(filepath.Join(variant, "rules.yaml"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	based := filepath.Join(t.TempDir(), "based")
+	if code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", dir, "--bots", "greedy,random", "--matchups", "player,player", "--games", "400", "--values=false", "--out", based); code != 0 {
+		t.Fatalf("report --base: exit %d: %s", code, stderr)
+	}
+	if md := read(based, "summary.md"); !strings.Contains(md, "What changed") || !strings.Contains(md, "SIGNIFICANT") || !strings.Contains(md, "card prize-1") && !strings.Contains(md, "prize-1") {
+		t.Errorf("report --base: summary.md lacks the change:\n%s", md)
+	}
+	code, _, stderr := cardlab(t, "report", "--rules", dir, "--base", filepath.Join("..", "..", "testdata", "rulesets", "minimal"), "--bots", "random", "--games", "2", "--out", filepath.Join(t.TempDir(), "r"))
+	if code != 1 || !strings.Contains(stderr, "--base: a report compares two versions of one game; the base is alphatactics, this ruleset goofspiel") {
+		t.Errorf("another game's --base: exit %d: %s", code, stderr)
 	}
 }
