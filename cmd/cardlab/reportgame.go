@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -74,11 +75,43 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	if minSample == 0 {
 		minSample = -1 // 0 asked for: nothing is low_n
 	}
+	d, err := playGameReport(ctx, gameReport{rs: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
+		games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample, phases: &phaseBar{opts: opts},
+		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: opts.Precision})
+	if err != nil {
+		return nil, err
+	}
+	d.Meta.Command = reportCommand(opts, specs, nil)
+	return d, nil
+}
+
+// gameReport is what another game's report plays (as reportGames is Alpha
+// Tactics'): `cardlab report` and `cardlab watch` both call playGameReport.
+type gameReport struct {
+	rs, base      game.Ruleset // base: nil, or the version compared against
+	baseName      string
+	lineups       [][]string
+	specs         []string
+	games         int
+	seed          uint64
+	workers       int
+	minSample     int
+	phases        phases
+	values        bool
+	valueGames    int
+	valueMaxGames int
+	precision     float64
+}
+
+// playGameReport plays another game's report: the games, the card values
+// where asked (the ruleset is a game.Valuer), and with base the paired
+// diff for "What changed".
+func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
+	rs, lineups, specs, bar := g.rs, g.lineups, g.specs, g.phases
 	began := reportTime()
-	bar := &phaseBar{opts: opts}
 	var hist reports.HistogramCounter
-	cfg := analysis.Config{Game: rs, Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed,
-		Workers: opts.Workers, MinSample: minSample, Progress: bar.progress("simulating (" + strings.Join(specs, ",") + ")"),
+	cfg := analysis.Config{Game: rs, Matchups: lineups, Bots: specs, Games: g.games, Seed: g.seed,
+		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating (" + strings.Join(specs, ",") + ")"),
 		Record: func(r *analysis.GameRecord) error { hist.Add(r); return nil }}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
@@ -89,9 +122,9 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		return nil, fmt.Errorf("interrupted after %d of %d games: no report written", res.Counts.Games, res.Total)
 	}
 	rep := res.Report(versionString())
-	if opts.Values {
-		vc := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: opts.Seed, Workers: opts.Workers,
-			Precision: valuePrecision(opts.Precision), Games: opts.ValueGames, MaxGames: opts.ValueMaxGames,
+	if g.values {
+		vc := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: g.seed, Workers: g.workers,
+			Precision: valuePrecision(g.precision), Games: g.valueGames, MaxGames: g.valueMaxGames,
 			Progress: bar.progress("card values (" + strings.Join(specs, ",") + ")")}
 		vr, err := analysis.CardValues(ctx, vc)
 		bar.finish()
@@ -104,14 +137,14 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		analysis.AttachCardValues(rep, vr, vc)
 	}
 	var df *analysis.DiffResult
-	if base != nil {
-		// What changed since --base, on paired games (as Alpha Tactics').
-		df, err = analysis.Diff(ctx, analysis.DiffConfig{BaseGame: base, VariantGame: rs, PairedConfig: analysis.PairedConfig{
-			Matchups: lineups, Bots: specs, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers,
-			MinSample: minSample, Progress: bar.progress("comparing with --base")}})
+	if g.base != nil {
+		// What changed since the base, on paired games (as Alpha Tactics').
+		df, err = analysis.Diff(ctx, analysis.DiffConfig{BaseGame: g.base, VariantGame: rs, PairedConfig: analysis.PairedConfig{
+			Matchups: lineups, Bots: specs, Games: g.games, Seed: g.seed, Workers: g.workers,
+			MinSample: g.minSample, Progress: bar.progress("comparing with --base")}})
 		bar.finish()
 		if err != nil {
-			return nil, fmt.Errorf("comparing with --base %s: %w", opts.BaseDir, err)
+			return nil, fmt.Errorf("comparing with --base %s: %w", g.baseName, err)
 		}
 		if df.Partial {
 			return nil, errors.New("interrupted during the comparison with --base: no report written")
@@ -119,7 +152,6 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		df.ToolVersion = versionString()
 	}
 	return &reports.Data{Report: rep, Diff: df, Meta: &reports.Meta{
-		Command:    reportCommand(opts, specs, nil),
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),
 		Histograms: hist.Histograms(),

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // `cardlab sweep` on Goofspiel: its knobs by --card/--field and --param, its
@@ -78,5 +80,50 @@ func TestDiffGoofspiel(t *testing.T) {
 	code, _, stderr = cardlab(t, "diff", "--rules", variant, "--games", "2", "--base", filepath.Join("..", "..", "testdata", "rulesets", "minimal"))
 	if code != 1 || !strings.Contains(stderr, "two versions of one game; the base is alphatactics, the variant goofspiel") {
 		t.Errorf("another game as the base: exit %d, %s", code, stderr)
+	}
+}
+
+// watch on a Goofspiel ruleset: a save is validated by its game's loader
+// (errors with file:line) and compared with the baseline through the same
+// paired diff as report --base; the seats are what it shows.
+func TestWatchGoofspiel(t *testing.T) {
+	dir := initGoofspiel(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{}
+	ready := make(chan string, 1)
+	opts := &WatchOptions{Out: out, ErrOut: out, Context: ctx, RulesDir: dir, Matchups: []string{"player,player"},
+		Bots: "greedy,random", BotsSet: true, Games: 200, Seed: 1, Workers: 1, Debounce: 100 * time.Millisecond, Precision: 50,
+		Ready: func(u string) { ready <- u }}
+	done := make(chan error, 1)
+	go func() { done <- watchRun(opts) }()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("watch ended before serving: %v\n%s", err, out)
+	case <-time.After(20 * time.Second):
+		t.Fatal("watch did not start")
+	}
+	waitOutput(t, out, "save a file to compare")
+	file := filepath.Join(dir, "rules.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), "ties: discard", "ties: sometimes", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitOutput(t, out, "rules.yaml:")
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), "prizes: [1, 2,", "prizes: [1000, 2,", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitOutput(t, out, "prize-1")
+	waitOutput(t, out, "seat 1")
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("watch after Ctrl-C: %v", err)
+	}
+	if s := out.String(); strings.Contains(s, "failed") {
+		t.Errorf("a run failed:\n%s", s)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/reports"
@@ -69,6 +70,9 @@ type WatchOptions struct {
 	// Ready, if set, is called with the live page's URL once it is served
 	// (tests).
 	Ready func(url string)
+	// BotsSet, GamesSet, ValuesSet: the flags were given (a game without
+	// strong plays its own default bot with the cheap tier's defaults).
+	BotsSet, GamesSet, ValuesSet bool
 }
 
 // NewCmdWatch parses the flags of `cardlab watch`; runF replaces watchRun
@@ -114,6 +118,8 @@ card shows by chance in at most one save in twenty).`,
 			if opts.Games < 1 {
 				return usageErrorf("--games must be at least 1, got %d", opts.Games)
 			}
+			f := cmd.Flags()
+			opts.BotsSet, opts.GamesSet, opts.ValuesSet = f.Changed("bots"), f.Changed("games"), f.Changed("values")
 			if costly(strings.Split(opts.Bots, ",")) {
 				// A costly bot answers a save in seconds only with fewer
 				// games, and without card values unless asked for.
@@ -158,9 +164,12 @@ card shows by chance in at most one save in twenty).`,
 
 // watcher runs the comparisons of `cardlab watch`.
 type watcher struct {
-	opts    *WatchOptions
-	live    *reports.LiveServer
-	base    *rules.Ruleset
+	opts *WatchOptions
+	live *reports.LiveServer
+	base *rules.Ruleset
+	// other is the baseline when the ruleset is another game's (base is
+	// then nil): its saves are compared through playGameReport.
+	other   game.Ruleset
 	lineups [][]string
 	specs   []string
 	// baseData is the baseline's own report, for the card values before
@@ -180,9 +189,29 @@ func watchRun(opts *WatchOptions) error {
 	ctx, stop := interruptibleSaying(opts.Context, func() string { return interruptNote(playing.Load() > 0) })
 	defer stop()
 	dir := filepath.Clean(opts.RulesDir)
+	baseDir := opts.BaseDir
+	if baseDir == "" {
+		baseDir = dir
+	}
+	other, err := loadOtherGame(baseDir)
+	if err != nil {
+		if opts.BaseDir == "" {
+			err = fmt.Errorf("%w\n(the baseline is the ruleset as watch finds it: fix it first, or give --base DIR)", err)
+		}
+		return err
+	}
 	var base *rules.Ruleset
-	var err error
-	if opts.BaseDir != "" {
+	var lineups [][]string
+	var specs []string
+	if other != nil {
+		watchGameDefaults(opts, other)
+		if lineups, err = gameLineups(other, nil, opts.Matchups); err != nil {
+			return err
+		}
+		if specs, err = gameBotSpecs(other, opts.Bots, lineups); err != nil {
+			return err
+		}
+	} else if opts.BaseDir != "" {
 		base, err = loadForCommand("watch", opts.BaseDir)
 	} else {
 		base, err = loadForCommand("watch", dir)
@@ -193,13 +222,13 @@ func watchRun(opts *WatchOptions) error {
 	if err != nil {
 		return err
 	}
-	lineups, err := resolveLineups(base, nil, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
-	if err != nil {
-		return err
+	if other == nil {
+		if lineups, err = resolveLineups(base, nil, opts.Matchups); err != nil {
+			return err
+		}
+		if specs, err = checkBotSpecs(opts.Bots, lineups); err != nil {
+			return err
+		}
 	}
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -213,8 +242,14 @@ func watchRun(opts *WatchOptions) error {
 	if err != nil {
 		return fmt.Errorf("serving the live page: %w", err)
 	}
-	w := &watcher{opts: opts, live: reports.NewLiveServer(strings.TrimSpace(base.Name + " " + base.Version)),
-		base: base, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
+	title := ""
+	if other != nil {
+		title = strings.TrimSpace(other.Info().Name + " " + other.Info().Version)
+	} else {
+		title = strings.TrimSpace(base.Name + " " + base.Version)
+	}
+	w := &watcher{opts: opts, live: reports.NewLiveServer(title),
+		base: base, other: other, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
 	if costly(specs) {
 		// --values with a costly bot: a small budget (the live page says
 		// the precision reached through each value's interval).
@@ -319,7 +354,20 @@ func rulesetFile(name string) bool {
 // run validates the ruleset and compares it with the baseline; a cancelled
 // run publishes nothing.
 func (w *watcher) run(ctx context.Context, dir, file string) {
-	rs, err := rules.LoadDir(dir)
+	var rs *rules.Ruleset
+	var cur game.Ruleset
+	var err error
+	if w.other != nil {
+		var g game.Game
+		if g, err = detectGame(dir); err == nil {
+			cur, err = loadGameRuleset(g, dir)
+		}
+		if err == nil && cur.Game() != w.other.Game() {
+			err = fmt.Errorf("rules.yaml now names the game %s; watch compares versions of %s", cur.Game(), w.other.Game())
+		}
+	} else {
+		rs, err = rules.LoadDir(dir)
+	}
 	if err != nil {
 		var list cards.ErrorList
 		var msgs []string
@@ -339,7 +387,20 @@ func (w *watcher) run(ctx context.Context, dir, file string) {
 	w.publish(&reports.LiveState{Status: "running", File: file, Message: "valid; comparing with the baseline…"})
 	ph := &livePhases{w: w, file: file}
 	baseData, err := w.baseline(ctx, ph)
-	if err == nil {
+	if err == nil && w.other != nil {
+		var d *reports.Data
+		d, err = playGameReport(ctx, gameReport{rs: cur, base: w.other, baseName: "the baseline", lineups: w.lineups,
+			specs: w.specs, games: w.opts.Games, seed: w.opts.Seed, workers: w.opts.Workers,
+			minSample: analysis.DefaultMinSample, phases: ph,
+			values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
+		if err == nil {
+			st := reports.LiveResult(d, baseData, reports.Options{})
+			st.File, st.Time = file, ""
+			st.Seconds = time.Since(began).Seconds()
+			w.publish(st)
+			return
+		}
+	} else if err == nil {
 		var cur *reports.Data
 		cur, err = playReport(ctx, reportGames{rules: rs, base: w.base, baseName: "the baseline", lineups: w.lineups,
 			specs: w.specs, games: w.opts.Games, seed: w.opts.Seed, workers: w.opts.Workers,
@@ -365,6 +426,16 @@ func (w *watcher) baseline(ctx context.Context, ph phases) (*reports.Data, error
 	defer w.mu.Unlock()
 	if w.baseData != nil {
 		return w.baseData, nil
+	}
+	if w.other != nil {
+		d, err := playGameReport(ctx, gameReport{rs: w.other, lineups: w.lineups, specs: w.specs, games: w.opts.Games,
+			seed: w.opts.Seed, workers: w.opts.Workers, minSample: analysis.DefaultMinSample, phases: ph,
+			values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
+		if err != nil {
+			return nil, err
+		}
+		w.baseData = d
+		return d, nil
 	}
 	d, err := playReport(ctx, reportGames{rules: w.base, lineups: w.lineups, specs: w.specs, games: w.opts.Games,
 		seed: w.opts.Seed, workers: w.opts.Workers, minSample: analysis.DefaultMinSample, phases: ph,
@@ -414,3 +485,23 @@ func (p *livePhases) progress(what string) func(done, total int) {
 }
 
 func (p *livePhases) finish() {}
+
+// watchGameDefaults: a game without strong plays its default bot
+// (defaultBotFor) with the cheap tier's games and card values, unless the
+// flags say otherwise; card values only where the game has a Valuer.
+func watchGameDefaults(opts *WatchOptions, rs game.Ruleset) {
+	if !opts.BotsSet {
+		opts.Bots = defaultBotFor(rs)
+		if !costly(strings.Split(opts.Bots, ",")) {
+			if !opts.GamesSet {
+				opts.Games = watchDefaultGames
+			}
+			if !opts.ValuesSet {
+				opts.Values = true
+			}
+		}
+	}
+	if _, ok := rs.(game.Valuer); !ok {
+		opts.Values = false
+	}
+}
