@@ -145,7 +145,7 @@ func (m *model) writeMarkdown(w io.Writer) error {
 	switch {
 	case len(m.rep.Cards) == 0:
 	case m.metric.Key == "value":
-		p("Ranked by value vs faction: %s. ● flagged: %s.%s\n\n", mdText(m.metric.Long), mdText(m.flagRule()), mdText(m.skillChartNote()))
+		p("Ranked by %s: %s. ● flagged: %s.%s\n\n", mdText(strings.ToLower(m.metric.Label[:1])+m.metric.Label[1:]), mdText(m.metric.Long), mdText(m.flagRule()), mdText(m.skillChartNote()))
 	case m.metric.Key == "impact":
 		p("Ranked by %s: %s.\n\n", mdText(m.metric.Label), mdText(m.metric.Long))
 	default:

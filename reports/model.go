@@ -227,6 +227,14 @@ func newModel(d *Data, o Options) *model {
 		markSignificantBH(m.cards, 0.05)
 	}
 	m.game, m.vocab = gameOf(rep)
+	if m.metric.Key == "value" {
+		// The sentence is Alpha Tactics' ("its faction's", "moves a few
+		// powers"); another game's reads in its words and unit.
+		if u := m.unit(); u.Short != "power" {
+			m.metric.Long = strings.Replace(m.metric.Long, "moves a few powers", "moves a few others by one "+u.Name, 1)
+		}
+		m.metric.Label, m.metric.Long = m.say(m.metric.Label), m.say(m.metric.Long)
+	}
 	m.parts, m.err = m.renderViews()
 	m.found = m.findings()
 	return m
