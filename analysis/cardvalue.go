@@ -1128,6 +1128,12 @@ const UnitHere = "this ruleset"
 
 // UnitFromBase is CardValueConfig.UnitFrom for a unit measured on base.
 func UnitFromBase(base *rules.Ruleset) string {
+	return UnitFromInfo(game.Info{Name: base.Name, Version: base.Version})
+}
+
+// UnitFromInfo is CardValueConfig.UnitFrom for a unit measured on the base
+// ruleset of any game.
+func UnitFromInfo(base game.Info) string {
 	return strings.TrimSpace("base ruleset " + base.Name + " " + base.Version)
 }
 

@@ -124,8 +124,23 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 	rep := res.Report(versionString())
 	if g.values {
 		vc := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: g.seed, Workers: g.workers,
-			Precision: valuePrecision(g.precision), Games: g.valueGames, MaxGames: g.valueMaxGames,
-			Progress: bar.progress("card values (" + strings.Join(specs, ",") + ")")}
+			Precision: valuePrecision(g.precision), Games: g.valueGames, MaxGames: g.valueMaxGames}
+		if g.base != nil {
+			// As Alpha Tactics': the values are read at the base's price of
+			// a unit, so an edit of one card moves no other card's reading.
+			bc := vc
+			bc.Game, bc.Progress = g.base, bar.progress("the price of a unit in --base")
+			br, err := analysis.CardValues(ctx, bc)
+			bar.finish()
+			if err != nil {
+				return nil, fmt.Errorf("the price of a unit in --base %s: %w", g.baseName, err)
+			}
+			if br.Partial {
+				return nil, errors.New("interrupted during the card values of --base: no report written")
+			}
+			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromInfo(g.base.Info())
+		}
+		vc.Progress = bar.progress("card values (" + strings.Join(specs, ",") + ")")
 		vr, err := analysis.CardValues(ctx, vc)
 		bar.finish()
 		if err != nil {

@@ -133,6 +133,18 @@ func TestReportGoofspiel(t *testing.T) {
 	if code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", dir, "--bots", "greedy,random", "--matchups", "player,player", "--games", "400", "--values=false", "--out", based); code != 0 {
 		t.Fatalf("report --base: exit %d: %s", code, stderr)
 	}
+	// With card values, they are read at the base's price of a bid point.
+	valued := filepath.Join(t.TempDir(), "valued")
+	if code, _, stderr := cardlab(t, "report", "--rules", variant, "--base", dir, "--bots", "greedy", "--games", "64", "--value-games", "640", "--precision", "0", "--out", valued); code != 0 {
+		t.Fatalf("report --base with values: exit %d: %s", code, stderr)
+	}
+	vd, err := reports.ReadFile(filepath.Join(valued, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cd := vd.Report.CardValueDesign; cd == nil || !strings.HasPrefix(cd.PowerUnitFrom["player"], "base ruleset Goofspiel") || cd.OwnPrice["player"].Pts <= 0 {
+		t.Errorf("report --base with values: design %+v", cd)
+	}
 	if md := read(based, "summary.md"); !strings.Contains(md, "What changed") || !strings.Contains(md, "SIGNIFICANT") || !strings.Contains(md, "card prize-1") && !strings.Contains(md, "prize-1") {
 		t.Errorf("report --base: summary.md lacks the change:\n%s", md)
 	}
