@@ -516,6 +516,9 @@ func (r *SweepResult) PlausibleNote() string {
 	whose := "its"
 	if r.Faction == "" {
 		whose = "every faction's"
+		if len(r.Points) > 0 && len(r.Points[0].Factions) > 0 && strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
+			whose = "every seat's" // another game's mirror (sweepGame)
+		}
 	}
 	target := strconv.FormatFloat(100*r.Target, 'f', 1, 64) + "%"
 	switch {
