@@ -210,6 +210,9 @@ func (c *Counts) Check() error {
 	if c.Game.Shared > c.Games {
 		return bad("%d shared victories in %d games", c.Game.Shared, c.Games)
 	}
+	if c.Quality != nil {
+		return c.Quality.check(c.Games)
+	}
 	return nil
 }
 
@@ -269,6 +272,11 @@ func sum(xs []int64) int64 {
 func addChecked(a, b *Counts) error {
 	if err := overflows(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()); err != nil {
 		return err
+	}
+	if a.Quality != nil && b.Quality != nil {
+		if err := overflows(reflect.ValueOf(a.Quality).Elem(), reflect.ValueOf(b.Quality).Elem()); err != nil {
+			return err
+		}
 	}
 	if err := addSections(a.Sections, b.Sections, true); err != nil {
 		return err

@@ -159,7 +159,7 @@ func sameLayout(a, b *Counts) error {
 	if err := sameSections(a.Sections, b.Sections, len(a.Factions)); err != nil {
 		return err
 	}
-	return nil
+	return sameQuality(a.Quality, b.Quality)
 }
 
 func cloneCounts(c *Counts) *Counts {
@@ -175,5 +175,6 @@ func cloneCounts(c *Counts) *Counts {
 			RandomGames: s.RandomGames, RandomStartWins: slices.Clone(s.RandomStartWins)}
 	}
 	out.Sections = cloneSections(c.Sections)
+	out.Quality = cloneQuality(c.Quality)
 	return &out
 }

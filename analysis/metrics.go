@@ -26,6 +26,9 @@ type Counts struct {
 	// its columns of "game"), in the order its Counter gives them.
 	Sections []game.Section `json:"-"`
 	Game     GameCounts     `json:"game"`
+	// Quality is the game-quality sample (quality.go), written after Game
+	// as "quality"; nil in counts made before it was counted.
+	Quality *QualityCounts `json:"-"`
 	// game is the counts' game (registry ID; "" is the default game):
 	// the layout their sections are read with.
 	game string
@@ -173,6 +176,9 @@ func (c *Counts) Add(b *Counts) {
 	_, _ = c.bind(), b.bind() // which columns are constant; Check reports errors
 	addSections(c.Sections, b.Sections, false)
 	c.Game.add(&b.Game)
+	if c.Quality != nil && b.Quality != nil {
+		c.Quality.add(b.Quality)
+	}
 }
 
 // addEach adds b's counts into a's, element by element; Counts.Add and the
@@ -199,6 +205,7 @@ type acc struct {
 	lineups []LineupCounts  // by lineup index
 	seats   [game.MaxSeats + 1]SeatCounts
 	g       GameCounts
+	q       QualityCounts
 	ctr     game.Counter
 }
 
@@ -207,6 +214,7 @@ func newAcc(p *plan) *acc {
 		p:       p,
 		fac:     make([]FactionCounts, len(p.g.Sides())),
 		lineups: make([]LineupCounts, len(p.lineups)),
+		q:       QualityCounts{Every: QualityEvery},
 	}
 	for i, l := range p.lineups {
 		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}
@@ -222,6 +230,9 @@ func newAcc(p *plan) *acc {
 
 // attach makes s count into the game's Counter as it plays.
 func (a *acc) attach(s game.State) {
+	if _, ok := s.(game.Lengther); ok {
+		a.q.Measured = 1
+	}
 	if a.ctr != nil {
 		a.ctr.Attach(s)
 	}
@@ -303,6 +314,7 @@ func (a *acc) merge(b *acc) {
 	addEach(a.lineups, b.lineups)
 	addEach(a.seats[:], b.seats[:])
 	a.g.add(&b.g)
+	a.q.add(&b.q)
 	if a.ctr != nil {
 		a.ctr.Add(b.ctr)
 	}
@@ -313,6 +325,10 @@ func (a *acc) merge(b *acc) {
 func (a *acc) counts() *Counts {
 	p := a.p
 	c := &Counts{WinUnit: WinUnit, Games: a.games, Game: a.g, game: p.g.Game()}
+	if p.quality {
+		q := a.q
+		c.Quality = &q
+	}
 	sides := p.g.Sides()
 	for _, f := range p.factions {
 		fc := a.fac[f]
@@ -430,8 +446,11 @@ type Report struct {
 	// without them).
 	CardValueDesign *CardValueDesign `json:"card_value_design,omitempty"`
 	Game            GameStats        `json:"game"`
-	Timing          Timing           `json:"timing"`
-	Raw             *Counts          `json:"raw"`
+	// Quality are the game-quality figures (docs/metrics.md, "Game
+	// quality"); absent from results made before they were counted.
+	Quality *QualityStats `json:"quality,omitempty"`
+	Timing  Timing        `json:"timing"`
+	Raw     *Counts       `json:"raw"`
 	// Checksum is Sum(): merge and report --from refuse a result whose
 	// counts were edited after cardlab wrote them.
 	Checksum string `json:"checksum"`
@@ -868,5 +887,6 @@ func summarize(h header, c *Counts) *Report {
 	m, sd = meanSD(c.Games, g.Margin, g.MarginSq)
 	gs.MarginMean, gs.MarginSD = round6(m), round6(sd)
 	r.Game = gs
+	r.Quality = qualityStats(c, minN, unit)
 	return r
 }

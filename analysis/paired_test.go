@@ -106,6 +106,14 @@ func TestPairedMatchesSimulate(t *testing.T) {
 	if _, _, err := runArms(context.Background(), pc, []*arm{a}); err != nil {
 		t.Fatal(err)
 	}
+	// Run replays its game-quality sample; the arms do not (quality.go).
+	if want.Counts.Quality == nil || want.Counts.Quality.Games == 0 {
+		t.Fatal("Run counted no game-quality sample")
+	}
+	if a.Counts.Quality != nil {
+		t.Fatal("a paired arm counted a game-quality sample")
+	}
+	want.Counts.Quality = nil
 	wj, _ := json.Marshal(want.Counts)
 	gj, _ := json.Marshal(a.Counts)
 	if string(wj) != string(gj) {

@@ -155,6 +155,9 @@ type plan struct {
 	shard    Shard
 	total    int // games this shard plays
 	botSalt  uint64
+	// quality: Run's games replay the game-quality sample (quality.go);
+	// the paired analyses' arms do not.
+	quality bool
 }
 
 // ErrConfig reports a bad run configuration.
@@ -291,6 +294,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.quality = true
 	ledger := ledgerFrom(ctx)
 	if ledger.Replaying() {
 		return ledger.replayRun(cfg, p)
@@ -300,6 +304,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if p, err = newPlan(&cfg); err != nil {
 			return nil, err
 		}
+		p.quality = true
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -467,6 +472,10 @@ type worker struct {
 	other [rules.MaxPlayers]game.Agent
 	buf   []game.Action // the generic loop's scratch
 	moves []game.Action // of the game in play, to take it back if abandoned
+	// replays are the quality sample's states (quality.go), by table;
+	// best its scratch.
+	replays map[*table]game.State
+	best    []int
 }
 
 // table is a worker's state for one lineup and rotation: the game through
@@ -620,6 +629,11 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		return nil, fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(p.lineups[li].ids, ","), err)
 	}
 	units := w.acc.finish(t.st, t.starter, li, rot, len(w.moves))
+	if p.quality && sampled(i) {
+		if err := w.quality(t, li, rot, seed); err != nil {
+			return nil, err
+		}
+	}
 	if w.out == nil {
 		return nil, nil
 	}

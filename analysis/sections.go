@@ -83,7 +83,13 @@ func (c Counts) MarshalJSON() ([]byte, error) {
 			b.WriteString(strconv.FormatInt(x, 10))
 		}
 	}
-	fmt.Fprintf(&b, `,"margin":%d,"margin_sq":%d,"shared":%d}}`, g.Margin, g.MarginSq, g.Shared)
+	fmt.Fprintf(&b, `,"margin":%d,"margin_sq":%d,"shared":%d}`, g.Margin, g.MarginSq, g.Shared)
+	if c.Quality != nil {
+		if err := field("quality", c.Quality); err != nil {
+			return nil, err
+		}
+	}
+	b.WriteByte('}')
 	return b.Bytes(), nil
 }
 
@@ -225,6 +231,9 @@ func (c *Counts) UnmarshalJSON(data []byte) error {
 			err = dec.Decode(&c.Seats)
 		case "game":
 			err = c.decodeGame(dec)
+		case "quality":
+			c.Quality = new(QualityCounts)
+			err = dec.Decode(c.Quality)
 		default:
 			var s *game.Section
 			if s, err = decodeSection(dec, key); err == nil {

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,10 @@ func checkPage(t *testing.T, p *browser.Page, d *Data, shot string) {
 		}
 	}
 	want := []string{"verdict", "factions", "cards", "matchups", "seats", "targets", "games", "methods"}
+	if d.Report.Quality != nil {
+		// after the games; a result made before it has none
+		want = append(slices.Clone(want[:7]), "quality", "methods")
+	}
 	if d.Diff != nil {
 		want = append([]string{"verdict", "changes"}, want[1:]...)
 	}

@@ -93,6 +93,10 @@ type pageData struct {
 	// point, whose Methods say it in its own words).
 	Unit   *analysis.ValueUnit
 	Counts []countTable
+	// Quality is the "Game quality" section (quality.go), nil for a
+	// result without the figures.
+	Quality     []qualityRow
+	QualityNote string
 	// Views are the game's views' sections; LengthMethods ends Methods'
 	// paragraph on game length.
 	Views                                         []viewSection
@@ -224,6 +228,7 @@ func (m *model) writeHTML(w io.Writer) error {
 		p.Unit = d.Unit
 	}
 	p.NoRounds = m.perGame() != nil
+	p.Quality, p.QualityNote = m.qualityRows(), m.qualityNote()
 	for _, id := range chartOrder {
 		if c := cs[id]; c != nil {
 			p.Charts[strings.ReplaceAll(strings.TrimPrefix(id, "chart-"), "-", "")] = c

@@ -187,6 +187,8 @@ func (m *model) writeMarkdown(w io.Writer) error {
 		}
 	}
 
+	m.markdownQuality(p)
+
 	if im := m.d.Impact; im != nil {
 		sig := 0
 		for _, c := range im.Cards {

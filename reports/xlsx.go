@@ -335,6 +335,9 @@ func (m *model) writeXLSX(w io.Writer) error {
 	if h := m.histograms(); h != nil {
 		m.xlsxGameLengths(b.sheet(SheetGameLengths), h)
 	}
+	if rows := m.qualityRows(); rows != nil {
+		m.xlsxQuality(b.sheet(SheetQuality), rows)
+	}
 	if m.d.Impact != nil {
 		m.xlsxImpact(b.sheet(SheetImpact))
 	}

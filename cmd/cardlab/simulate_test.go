@@ -47,10 +47,13 @@ func wantKeys(t *testing.T, what string, m any, keys ...string) {
 func TestSimulateJSONKeys(t *testing.T) {
 	m, _ := simulateJSON(t, "--players", "starfleet,klingon", "--games", "40", "--seed", "3", "--workers", "2")
 	wantKeys(t, "top level", m, "tool_version", "ruleset", "config", "games", "partial", "factions", "seats",
-		"matchups", "targets", "cards", "game", "timing", "raw", "checksum")
-	if len(keysOf(m)) != 14 {
-		t.Errorf("top-level keys %v: the contract has 14", keysOf(m))
+		"matchups", "targets", "cards", "game", "quality", "timing", "raw", "checksum")
+	if len(keysOf(m)) != 15 {
+		t.Errorf("top-level keys %v: the contract has 15", keysOf(m))
 	}
+	wantKeys(t, "quality", m["quality"], "games", "sample_every", "sampled_games", "length", "decisions", "starter",
+		"draws", "margin", "lead_changes", "lead_change_share", "decisiveness")
+	wantKeys(t, "raw", m["raw"], "quality")
 	wantKeys(t, "ruleset", m["ruleset"], "name", "version", "hash")
 	wantKeys(t, "config", m["config"], "matchups", "bots", "games", "seed", "shard", "min_sample")
 	wantKeys(t, "timing", m["timing"], "seconds", "games_per_second")
