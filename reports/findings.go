@@ -285,6 +285,12 @@ func (m *model) findings() []finding {
 	out = append(out, m.cardFindings()...)
 	out = append(out, m.diffFindings()...)
 
+	if g := m.rep.Game; g.Games >= 100 && g.SharedRate >= 0.9 {
+		// A verdict of "fair" from games that all end level says nothing of
+		// the game: it is usually one fixed rule playing itself.
+		out = append(out, finding{fmt.Sprintf("%s of the %d games ended in a shared victory, so the win shares sit at their fair share whatever the cards say: the bots (%s) may be one fixed rule playing itself, which ties every time. Play bots that vary (random, ismcts) before reading this report as a verdict.",
+			pct1(g.SharedRate), g.Games, botsName(m.rep.Config.Bots)), "note", groupFaction, 100})
+	}
 	if s := m.d.Sweep; s != nil && s.Suggestion != nil {
 		out = append(out, finding{"Sweep suggests " + s.Suggestion.Text + ".", "sweep", groupSweep, 0})
 	}

@@ -153,3 +153,29 @@ func TestReportGoofspiel(t *testing.T) {
 		t.Errorf("another game's --base: exit %d: %s", code, stderr)
 	}
 }
+
+// TestReportAllDraws: a report whose games all end level (Goofspiel's
+// prize-matching greedy against itself ties every turn) says so first, so
+// "fair" is not read as a verdict on the cards.
+func TestReportAllDraws(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	for _, tc := range []struct {
+		bots string
+		want bool
+	}{{"greedy", true}, {"random", false}} {
+		out := filepath.Join(t.TempDir(), "report")
+		if code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", tc.bots, "--games", "200", "--values=false", "--out", out); code != 0 {
+			t.Fatalf("report --bots %s: exit %d: %s", tc.bots, code, stderr)
+		}
+		md, err := os.ReadFile(filepath.Join(out, "summary.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(md), "of the 200 games ended in a shared victory"); got != tc.want {
+			t.Errorf("--bots %s: all-draws finding %v, want %v:\n%s", tc.bots, got, tc.want, md)
+		}
+	}
+}
