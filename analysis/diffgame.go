@@ -74,13 +74,17 @@ func gameRulesetInfo(g game.Ruleset) RulesetInfo {
 	return ri
 }
 
-// GameChanges lists what differs between two rulesets of one game that has
-// no change list of its own: name, version and seats; every knob's value
-// (rules knobs, then card knobs by card id, side knobs by side id), cards
-// added or removed; then every top-level key of a ruleset file whose value
-// differs and that no rules knob of its name already showed, with its
-// line in the variant's file.
+// GameChanges lists what differs between two rulesets of one game: the
+// game's own list where the variant is a game.Differ (Alpha Tactics);
+// else name, version and seats, every knob's value (rules knobs, then card
+// knobs by card id, side knobs by side id), cards added or removed, then
+// every top-level key of a ruleset file whose value differs and that no
+// rules knob of its name already showed, with its line in the variant's
+// file.
 func GameChanges(a, b game.Ruleset) []Change {
+	if d, ok := b.(game.Differ); ok {
+		return d.Changes(a)
+	}
 	out := []Change{}
 	ia, ib := a.Info(), b.Info()
 	add := func(kind, id, field, va, vb, pos string) {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
@@ -69,5 +71,20 @@ func TestDiffGoofspiel(t *testing.T) {
 	}
 	if _, err := Diff(context.Background(), DiffConfig{BaseGame: a, VariantGame: nil, PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Games: 1}}); err == nil {
 		t.Error("one ruleset: no error")
+	}
+}
+
+// Alpha Tactics lists its changes itself (game.Differ): GameChanges of its
+// rulesets is RulesetChanges, field by field, and TestDiffChangesListed's
+// edits are in it.
+func TestGameChangesUsesDiffer(t *testing.T) {
+	a := loadDefault(t)
+	b := Variant(a, "edits", func(v *rules.Ruleset) {
+		v.Rules.HandSize = 5
+		v.Cards[0].Power++
+	})
+	got := GameChanges(alphatactics.Ruleset{RS: a}, alphatactics.Ruleset{RS: b})
+	if want := RulesetChanges(a, b); len(got) != 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("GameChanges %+v, RulesetChanges %+v", got, want)
 	}
 }

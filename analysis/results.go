@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Result types of the paired analyses: card impact (ablation), value sweeps,
@@ -310,23 +311,8 @@ type DiffResult struct {
 	Timing      Timing `json:"timing"`
 }
 
-// Change is one difference between two rulesets' definitions.
-type Change struct {
-	// Kind is "rules", "faction", "card" or "target".
-	Kind string `json:"kind"`
-	// ID is the faction, card or target id; "" for rules.
-	ID string `json:"id,omitempty"`
-	// Change is "added", "removed" or "changed".
-	Change string `json:"change"`
-	// Field is the changed field (for Change "changed"), e.g. "power",
-	// "effect", "hand_size".
-	Field   string `json:"field,omitempty"`
-	Base    string `json:"base,omitempty"`
-	Variant string `json:"variant,omitempty"`
-	// Pos is file:line in the variant ruleset (in the base one for a
-	// removal).
-	Pos string `json:"pos,omitempty"`
-}
+// Change is one difference between two rulesets' definitions (game.Change).
+type Change = game.Change
 
 // ValueDelta is one metric in both arms.
 type ValueDelta struct {
