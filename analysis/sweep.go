@@ -1,21 +1,17 @@
 package analysis
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"testing/fstest"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -50,54 +46,55 @@ var SweepCardFields = []string{"power", "copies"}
 // paramPrefix marks an effect parameter in SweepConfig.Field and
 // SweepResult.Field: "params.amount" is the YAML key `amount` under the
 // card's `params`.
-const paramPrefix = "params."
+const paramPrefix = alphatactics.ParamKnob
 
-// SweepParams are the rule parameters a sweep can change (their YAML keys in
-// rules.yaml): each changes how the game is played (TestSweepParamsChangeGames).
-// rounds is not one: the rulebook ends the game "as soon as all 24 target
-// cards have been conquered", so rules.yaml's rounds only restates the
-// targets' count (rounds × targets_per_round = the targets; validate
-// refuses any other value), and targets_per_round carries it along.
-var SweepParams = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round"}
+// SweepParams are the rule parameters a sweep can change: Alpha Tactics'
+// rule knobs (alphatactics.RuleKnobs, TestSweepParamsChangeGames).
+var SweepParams = alphatactics.RuleKnobs
 
-// sweepField reads and writes one integer of a ruleset.
+// sweepField reads and writes one integer of a ruleset: one of Alpha
+// Tactics' knobs (alphatactics.Ruleset.Knobs) on a card or the rules.
 type sweepField struct {
 	// name is the field's canonical name when it differs from the one asked
 	// for ("params.amount" for "amount").
-	name  string
-	get   func(rs *rules.Ruleset) int
-	set   func(rs *rules.Ruleset, v int)
-	check func(rs *rules.Ruleset, v int) error
+	name   string
+	knob   game.Knob
+	entity int
+}
+
+func (f *sweepField) get(rs *rules.Ruleset) int {
+	return f.knob.Get(alphatactics.Ruleset{RS: rs}, f.entity)
+}
+
+// set sets v in rs (a variant's own copy, see Variant); check has passed.
+func (f *sweepField) set(rs *rules.Ruleset, v int) {
+	x, err := f.knob.With(alphatactics.Ruleset{RS: rs}, f.entity, v)
+	if err != nil {
+		panic(fmt.Sprintf("analysis: %s %d passed its check, then: %v", f.knob.Name, v, err))
+	}
+	*rs = *x.(alphatactics.Ruleset).RS
+}
+
+// check says why v cannot be set (the knob's With refuses it).
+func (f *sweepField) check(rs *rules.Ruleset, v int) error {
+	_, err := f.knob.With(alphatactics.Ruleset{RS: rs}, f.entity, v)
+	return err
+}
+
+// atKnob is Alpha Tactics' knob of that name.
+func atKnob(name string) game.Knob {
+	for _, k := range (alphatactics.Ruleset{}).Knobs() {
+		if k.Name == name {
+			return k
+		}
+	}
+	panic("analysis: Alpha Tactics has no knob " + name)
 }
 
 func cardSweepField(rs *rules.Ruleset, d int, field string) (*sweepField, error) {
 	switch field {
-	case "power":
-		return &sweepField{
-			get: func(rs *rules.Ruleset) int { return rs.Cards[d].Power },
-			set: func(rs *rules.Ruleset, v int) { rs.Cards[d].Power = v },
-			check: func(_ *rules.Ruleset, v int) error {
-				if v < 0 || v > 99 {
-					return fmt.Errorf("power %d is out of range (0 to 99)", v)
-				}
-				return nil
-			},
-		}, nil
-	case "copies":
-		return &sweepField{
-			get: func(rs *rules.Ruleset) int { return rs.Cards[d].Copies },
-			set: func(rs *rules.Ruleset, v int) { rs.Cards[d].Copies = v },
-			check: func(rs *rules.Ruleset, v int) error {
-				if v < 1 {
-					return fmt.Errorf("copies %d: a card needs at least 1 copy", v)
-				}
-				f := &rs.Factions[rs.Cards[d].Faction]
-				if n := f.DeckCount(rs) - rs.Cards[d].Copies + v; n > 64 || n > rules.MaxDeckSize {
-					return fmt.Errorf("copies %d makes the %s deck %d cards; the engine holds at most %d", v, f.ID, n, min(64, rules.MaxDeckSize))
-				}
-				return nil
-			},
-		}, nil
+	case "power", "copies":
+		return &sweepField{knob: atKnob(field), entity: d}, nil
 	}
 	return effectParamSweepField(rs, d, field)
 }
@@ -122,7 +119,7 @@ func effectParamSweepField(rs *rules.Ruleset, d int, field string) (*sweepField,
 	if len(ints) > 0 {
 		have += ", or the " + spec.Name + " parameter " + strings.Join(ints, ", ")
 	}
-	par, i, ok := spec.Param(name)
+	par, _, ok := spec.Param(name)
 	if !ok {
 		hint := ""
 		if s := cards.Suggest(name, append(slices.Clone(SweepCardFields), ints...)); s != "" {
@@ -134,124 +131,19 @@ func effectParamSweepField(rs *rules.Ruleset, d int, field string) (*sweepField,
 		return nil, fmt.Errorf("%w: cannot sweep %s of card %s: the %s parameter %s is not a whole number (have %s)",
 			ErrConfig, field, c.ID, spec.Name, par.Name, have)
 	}
-	return &sweepField{
-		name: paramPrefix + par.Name,
-		get:  func(rs *rules.Ruleset) int { return rs.Cards[d].Effect.Args[i].Int },
-		set: func(rs *rules.Ruleset, v int) {
-			b := *rs.Cards[d].Effect
-			b.Args = slices.Clone(b.Args)
-			b.Args[i] = effects.Value{Int: v, Str: strconv.Itoa(v)}
-			rs.Cards[d].Effect = &b
-		},
-		check: func(_ *rules.Ruleset, v int) error {
-			if v < par.Min || v > par.Max {
-				return fmt.Errorf("%s %d is out of range: %s declares %s from %d to %d", paramPrefix+par.Name, v, spec.Name, par.Name, par.Min, par.Max)
-			}
-			return nil
-		},
-	}, nil
+	return &sweepField{name: paramPrefix + par.Name, knob: atKnob(paramPrefix + par.Name), entity: d}, nil
 }
 
 func paramSweepField(field string) (*sweepField, error) {
-	var ptr func(r *rules.Rules) *int
-	switch field {
-	case "hand_size":
-		ptr = func(r *rules.Rules) *int { return &r.HandSize }
-	case "planet_bonus":
-		ptr = func(r *rules.Rules) *int { return &r.PlanetBonus }
-	case "cards_to_end":
-		ptr = func(r *rules.Rules) *int { return &r.CardsToEnd }
-	case "targets_per_round":
-		ptr = func(r *rules.Rules) *int { return &r.TargetsPerRound }
-	case "rounds":
+	switch {
+	case field == "rounds":
 		return nil, fmt.Errorf("%w: cannot sweep rounds: a game lasts until every target is conquered, so rounds only restates "+
 			"the targets' count (rounds × targets_per_round = the targets); sweep targets_per_round, or add targets (have %s)",
 			ErrConfig, strings.Join(SweepParams, ", "))
-	default:
+	case !slices.Contains(SweepParams, field):
 		return nil, fmt.Errorf("%w: cannot sweep rule parameter %q (have %s)", ErrConfig, field, strings.Join(SweepParams, ", "))
 	}
-	return &sweepField{
-		get: func(rs *rules.Ruleset) int { return *ptr(&rs.Rules) },
-		set: func(rs *rules.Ruleset, v int) {
-			*ptr(&rs.Rules) = v
-			if e := ruleEdits(rs, field, v); e["rounds"] != 0 {
-				rs.Rules.Rounds = e["rounds"]
-			}
-		},
-		check: func(rs *rules.Ruleset, v int) error { return validateRuleValue(rs, field, v) },
-	}, nil
-}
-
-// ruleEdits are the keys of rules.yaml a sweep of field to v writes: the
-// field, and with targets_per_round the rounds the targets then make
-// (when they divide evenly; otherwise validation says why not).
-func ruleEdits(rs *rules.Ruleset, field string, v int) map[string]int {
-	e := map[string]int{field: v}
-	if field == "targets_per_round" && v > 0 && len(rs.Targets)%v == 0 {
-		e["rounds"] = len(rs.Targets) / v
-	}
-	return e
-}
-
-// validateRuleValue checks the ruleset with the rule parameter field set to
-// v by the validator of `cardlab validate` itself: the ruleset's own files
-// are loaded (rules.Load) with the value written into rules.yaml, so a
-// sweep plays only rulesets validate accepts, and says why it refuses one.
-func validateRuleValue(rs *rules.Ruleset, field string, v int) error {
-	data, ok := rs.Files["rules.yaml"]
-	if !ok {
-		return fmt.Errorf("%s %d: the ruleset's rules.yaml is not at hand to validate the value", field, v)
-	}
-	for key, val := range ruleEdits(rs, field, v) {
-		var err error
-		if data, err = setTopLevelInt(data, key, val); err != nil {
-			return fmt.Errorf("%s %d: %v", field, v, err)
-		}
-	}
-	fsys := fstest.MapFS{}
-	for name, b := range rs.Files {
-		fsys[name] = &fstest.MapFile{Data: b, Mode: 0o644}
-	}
-	fsys["rules.yaml"] = &fstest.MapFile{Data: data, Mode: 0o644}
-	if _, err := rules.Load(fsys, ""); err != nil {
-		return fmt.Errorf("%s %d makes a ruleset validate refuses: %v", field, v, err)
-	}
-	return nil
-}
-
-// setTopLevelInt returns the YAML document data with the plain scalar value
-// of its top-level key replaced by v, every other byte as it was (so the
-// loader's positions stay those of the designer's file).
-func setTopLevelInt(data []byte, key string, v int) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, errors.New("rules.yaml is not a mapping")
-	}
-	m := doc.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, val := m.Content[i], m.Content[i+1]
-		if k.Value != key {
-			continue
-		}
-		if val.Kind != yaml.ScalarNode || val.Style != 0 {
-			return nil, fmt.Errorf("rules.yaml: %s is not written as a plain number", key)
-		}
-		off := 0
-		for line := 1; line < val.Line; line++ {
-			j := bytes.IndexByte(data[off:], '\n')
-			if j < 0 {
-				return nil, fmt.Errorf("rules.yaml: %s not found at line %d", key, val.Line)
-			}
-			off += j + 1
-		}
-		off += val.Column - 1
-		if off+len(val.Value) > len(data) || string(data[off:off+len(val.Value)]) != val.Value {
-			return nil, fmt.Errorf("rules.yaml: %s not found at %d:%d", key, val.Line, val.Column)
-		}
-		out := slices.Concat(data[:off:off], []byte(strconv.Itoa(v)), data[off+len(val.Value):])
-		return out, nil
-	}
-	return nil, fmt.Errorf("rules.yaml has no %s", key)
+	return &sweepField{knob: atKnob(field)}, nil
 }
 
 // ParseValues parses a sweep's values: "0..8" (inclusive), "0..8..2" (step

@@ -295,7 +295,7 @@ func TestSweepRefusesWhatValidateRefuses(t *testing.T) {
 	if v.Rules.TargetsPerRound != 3 || v.Rules.Rounds != 8 || rs.Rules.Rounds != 6 {
 		t.Errorf("targets_per_round 3: per round %d, rounds %d (ruleset's %d)", v.Rules.TargetsPerRound, v.Rules.Rounds, rs.Rules.Rounds)
 	}
-	if err := validateRuleValue(rs, "targets_per_round", 3); err != nil {
-		t.Errorf("targets_per_round 3: %v", err)
+	if sf, _ := paramSweepField("targets_per_round"); sf.check(rs, 3) != nil {
+		t.Errorf("targets_per_round 3: %v", sf.check(rs, 3))
 	}
 }

@@ -37,6 +37,7 @@ func Run(t *testing.T, g game.Game) {
 	t.Run("CloneIndependence", func(t *testing.T) { CloneIndependence(t, rs) })
 	t.Run("Determinize", func(t *testing.T) { Determinize(t, rs) })
 	t.Run("ZeroAllocs", func(t *testing.T) { ZeroAllocs(t, rs) })
+	t.Run("Knobs", func(t *testing.T) { Knobs(t, rs) })
 }
 
 // Tables are the seatings the suite plays: every seat count the ruleset
