@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
@@ -17,7 +17,7 @@ import (
 // stopAfter plays like a random bot and sets the run's stop flag at its
 // n-th decision, as Ctrl-C would in the middle of a game.
 type stopAfter struct {
-	r    *bots.Random
+	r    *ai.Random
 	n    *int
 	stop *atomic.Bool
 }
@@ -58,7 +58,7 @@ func TestAbandonedGameLeavesNoCounts(t *testing.T) {
 		}
 		n := at
 		for q := range 3 {
-			w.agents[q] = stopAfter{r: bots.NewRandom(uint64(q)), n: &n, stop: &stop}
+			w.agents[q] = stopAfter{r: ai.NewRandom(uint64(q)), n: &n, stop: &stop}
 		}
 		if _, err := w.play(5); err != errAbandoned {
 			t.Fatalf("stop at decision %d: play returned %v, want errAbandoned", at, err)

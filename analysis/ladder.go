@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
@@ -17,7 +18,7 @@ import (
 // LadderConfig sets up a round robin between bots.
 type LadderConfig struct {
 	Ruleset *rules.Ruleset
-	Bots    []string // bot specs (bots.Parse)
+	Bots    []string // bot specs (ai.Parse)
 	// Games per pair of bots; rounded up to an even number so every deal is
 	// played twice with the bots' seats swapped.
 	Games    int
@@ -75,7 +76,7 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 	}
 	seen := map[string]bool{}
 	for _, b := range cfg.Bots {
-		if _, err := bots.Parse(b, 0); err != nil {
+		if _, err := ai.Parse(b, 0); err != nil {
 			return nil, err
 		}
 		if seen[normSpec(b)] {
@@ -145,9 +146,9 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 					errs[w] = err
 					return
 				}
-				var agents [2]bots.Agent
+				var agents [2]ai.Agent
 				for p := range agents {
-					agents[p], _ = bots.Parse(specs[p], engine.SeedFor(seed^BotSalt, uint64(p)))
+					agents[p], _ = ai.Parse(specs[p], engine.SeedFor(seed^BotSalt, uint64(p)))
 					if st, ok := agents[p].(bots.Stoppable); ok {
 						st.SetStop(stop)
 					}

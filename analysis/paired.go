@@ -25,6 +25,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
@@ -328,7 +329,7 @@ type pairWorker struct {
 	cur    int // arm whose states are cached
 	states map[[2]int]*table
 	accs   map[int]*acc
-	agents [rules.MaxPlayers]bots.Agent
+	agents [rules.MaxPlayers]ai.Agent
 	specs  [rules.MaxPlayers]string
 	// wrap holds agents as the contracts pass them to PlayOut (as the
 	// batch runner's worker does).
@@ -345,24 +346,24 @@ type pairWorker struct {
 	moves []game.Action
 }
 
-func (w *pairWorker) play(ai, li, j int) error {
-	a := w.arms[ai]
-	if w.cur != ai {
-		w.cur, w.states = ai, map[[2]int]*table{}
+func (w *pairWorker) play(armNo, li, j int) error {
+	a := w.arms[armNo]
+	if w.cur != armNo {
+		w.cur, w.states = armNo, map[[2]int]*table{}
 		w.other = [rules.MaxPlayers]game.Agent{}
 	}
 	if a.rs == nil {
-		return w.playOther(a, ai, li, j)
+		return w.playOther(a, armNo, li, j)
 	}
 	ids := w.cfg.Matchups[li]
 	n := len(ids)
 	rot := j % n
 	var ac *acc
 	if a.counts {
-		ac = w.accs[ai]
+		ac = w.accs[armNo]
 		if ac == nil {
 			ac = newAcc(a.plan)
-			w.accs[ai] = ac
+			w.accs[armNo] = ac
 		}
 	}
 	t := w.states[[2]int{li, rot}]
@@ -400,7 +401,7 @@ func (w *pairWorker) play(ai, li, j int) error {
 			r.Reseed(bs)
 			continue
 		}
-		ag, err := bots.Parse(spec, bs)
+		ag, err := ai.Parse(spec, bs)
 		if err != nil {
 			return err
 		}

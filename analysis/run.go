@@ -19,6 +19,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
@@ -127,7 +128,7 @@ type VPRecord struct {
 }
 
 // Reseeder may be implemented by an agent that can start over as if newly
-// made by bots.Parse with the given seed; the runner then reuses it between
+// made by ai.Parse with the given seed; the runner then reuses it between
 // games instead of building a new one.
 type Reseeder interface {
 	Reseed(seed uint64)
@@ -463,7 +464,7 @@ type worker struct {
 	stop   *atomic.Bool      // the run is cancelled
 	out    *recordSink       // nil: no records wanted
 	states map[[2]int]*table // by lineup and rotation
-	agents [rules.MaxPlayers]bots.Agent
+	agents [rules.MaxPlayers]ai.Agent
 	// seats are the agents as the contracts pass them to PlayOut, seat by
 	// seat: wrap's entries, which take agents' at the start of each game.
 	seats []game.Agent
@@ -601,7 +602,7 @@ func (w *worker) play(i int) (*GameRecord, error) {
 				r.Reseed(bs) // seat q's spec never changes within a run
 				continue
 			}
-			a, err := bots.Parse(p.botFor(q), bs)
+			a, err := ai.Parse(p.botFor(q), bs)
 			if err != nil {
 				return nil, err
 			}

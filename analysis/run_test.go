@@ -15,6 +15,7 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
@@ -303,9 +304,9 @@ func TestRecordReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var agents []bots.Agent
+		var agents []ai.Agent
 		for q, b := range g.Bots {
-			a, err := bots.Parse(b, engine.SeedFor(g.Seed^BotSalt, uint64(q)))
+			a, err := ai.Parse(b, engine.SeedFor(g.Seed^BotSalt, uint64(q)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,3 +1,8 @@
+// Package bots holds the AI players every game has (design
+// game-neutral-core.md §3.8): Uniform, the random bot; Search, ISMCTS over
+// the game contracts valued by the game's evaluator; and ParseFor, which
+// seats a game's own bots (game.Botter) beside them. It imports no game:
+// Alpha Tactics' engine-typed bots live in games/alphatactics/ai.
 package bots
 
 import (
@@ -49,7 +54,7 @@ func ParseFor(g game.Ruleset, spec string, seed uint64) (_ game.Agent, err error
 			err = &SpecError{err}
 		}
 	}()
-	name, params, err := splitSpec(spec)
+	name, params, err := SplitSpec(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +89,7 @@ func searchFor(g game.Ruleset, params map[string]string, seed uint64) (*Search, 
 	var budget time.Duration
 	rest := map[string]string{}
 	for _, k := range sortedKeys(params) {
-		core, err := searchParam(k, params[k], &iters, &budget)
+		core, err := SearchParam(k, params[k], &iters, &budget)
 		if err != nil {
 			return nil, err
 		}

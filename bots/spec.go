@@ -2,166 +2,21 @@ package bots
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 )
 
-// Names lists the bot names Parse accepts.
-func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} }
+// DefaultIterations is the search's budget per decision when a spec gives
+// none (ismcts, every game's).
+const DefaultIterations = 500
 
-// Parse builds the agent a spec names, seeded with seed:
-//
-//	random
-//	greedy
-//	ismcts                                  (500 iterations, random rollouts to the end of the round)
-//	ismcts:iters=2000,rollout=greedy,depth=game
-//	ismcts:time=50ms                        (a time budget per decision instead)
-//	strong                                  (Greedy's best 10 actions halved by random rollouts on 3 new deals a round, cut after 5 decisions)
-//	strong:search=race,k=16,z=1.5,eps=0.01,dmin=4,dmax=24
-//	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
-//
-// Names are case-insensitive.
-func Parse(spec string, seed uint64) (_ Agent, err error) {
-	defer func() {
-		if err != nil {
-			err = &SpecError{err}
-		}
-	}()
-	name, params, err := splitSpec(spec)
-	if err != nil {
-		return nil, err
-	}
-	switch name {
-	case "random", "greedy":
-		if len(params) > 0 {
-			return nil, fmt.Errorf("bots: %s takes no parameters (got %q)", name, spec)
-		}
-		if name == "random" {
-			return NewRandom(seed), nil
-		}
-		return greedy.New(seed), nil
-	case "strong":
-		b := NewStrong(seed, DefaultStrongK, DefaultStrongDets)
-		for _, k := range sortedKeys(params) {
-			v := params[k]
-			switch k {
-			case "k", "ke", "dets", "h":
-				n, err := strconv.Atoi(v)
-				lo := 1
-				if k == "h" {
-					lo = 0 // to the end of the round
-				}
-				if err != nil || n < lo || n > 64 {
-					return nil, fmt.Errorf("bots: strong %s must be a whole number from %d to 64, got %q", k, lo, v)
-				}
-				switch k {
-				case "k":
-					b.K = n
-				case "h":
-					b.Horizon = n
-				case "ke":
-					b.KE = n
-				default:
-					b.Dets = n
-				}
-			case "dmin", "dmax":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 2 || n > 64 {
-					return nil, fmt.Errorf("bots: strong %s must be a whole number from 2 to 64, got %q", k, v)
-				}
-				if k == "dmin" {
-					b.DMin = n
-				} else {
-					b.DMax = n
-				}
-			case "z", "eps":
-				m, err := strconv.ParseFloat(v, 64)
-				if err != nil || !(m >= 0 && m <= 10) {
-					return nil, fmt.Errorf("bots: strong %s must be a number from 0 to 10, got %q", k, v)
-				}
-				if k == "z" {
-					b.Z = m
-				} else {
-					b.Eps = m
-				}
-			case "d1":
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 || n > 64 {
-					return nil, fmt.Errorf("bots: strong d1 must be a whole number from 0 to 64, got %q", v)
-				}
-				b.D1 = n
-			case "cand":
-				if v != "greedy" && v != "diverse" {
-					return nil, fmt.Errorf("bots: strong cand must be greedy or diverse, got %q", v)
-				}
-				b.Diverse = v == "diverse"
-			case "search":
-				if v != "halving" && v != "flat" && v != "race" {
-					return nil, fmt.Errorf("bots: strong search must be halving, flat or race, got %q", v)
-				}
-				b.Flat, b.Race = v == "flat", v == "race"
-			case "roll":
-				if v != "random" && v != "greedy" {
-					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
-				}
-				b.GreedyRoll = v == "greedy"
-			case "margin", "sigma":
-				// NaN fails both comparisons.
-				m, err := strconv.ParseFloat(v, 64)
-				if err != nil || !(m >= 0 && m <= 100) || k == "sigma" && m < 0.1 {
-					return nil, fmt.Errorf("bots: strong %s must be a number from %s to 100, got %q", k, map[bool]string{true: "0.1", false: "0"}[k == "sigma"], v)
-				}
-				if k == "margin" {
-					b.Margin = m
-				} else {
-					b.Sigma = m
-				}
-			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, margin, sigma, roll, search, z, eps, dmin, dmax)", k)
-			}
-		}
-		return b, nil
-	case "ismcts":
-		iters, rollout, full := DefaultIterations, "random", false
-		var budget time.Duration
-		for _, k := range sortedKeys(params) {
-			v := params[k]
-			if core, err := searchParam(k, v, &iters, &budget); core {
-				if err != nil {
-					return nil, err
-				}
-				continue
-			}
-			switch k {
-			case "rollout":
-				if v != "random" && v != "greedy" {
-					return nil, fmt.Errorf("bots: ismcts rollout must be random or greedy, got %q", v)
-				}
-				rollout = v
-			case "depth":
-				if v != "round" && v != "game" {
-					return nil, fmt.Errorf("bots: ismcts depth must be round or game, got %q", v)
-				}
-				full = v == "game"
-			default:
-				return nil, fmt.Errorf("bots: unknown ismcts parameter %q (have iters, rollout, depth, time)", k)
-			}
-		}
-		b := NewISMCTS(seed, iters, rollout)
-		b.Budget, b.FullGame = budget, full
-		return b, nil
-	}
-	return nil, fmt.Errorf("bots: unknown bot %q (available: %s)", spec, strings.Join(Names(), ", "))
-}
-
-// searchParam reads k=v into iters or budget when k is one of the search
+// SearchParam reads k=v into iters or budget when k is one of the search
 // parameters every game's ismcts takes (iters, time); core is false for
 // any other key.
-func searchParam(k, v string, iters *int, budget *time.Duration) (core bool, err error) {
+func SearchParam(k, v string, iters *int, budget *time.Duration) (core bool, err error) {
 	switch k {
 	case "iters", "iterations":
 		n, err := strconv.Atoi(v)
@@ -181,16 +36,11 @@ func searchParam(k, v string, iters *int, budget *time.Duration) (core bool, err
 	return true, nil
 }
 
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }
 
-func splitSpec(spec string) (string, map[string]string, error) {
+// SplitSpec splits a spec into its lower-cased name and its key=value
+// parameters (name:k=v,k=v), the syntax of every game's bots.
+func SplitSpec(spec string) (string, map[string]string, error) {
 	spec = strings.ToLower(strings.TrimSpace(spec))
 	name, rest, has := strings.Cut(spec, ":")
 	params := map[string]string{}

@@ -4,9 +4,8 @@ import "github.com/cardlab/cardlab/game"
 
 // Uniform is the random bot of any game: it chooses uniformly among the
 // legal actions of a game.State (design game-neutral-core.md §3.8). Alpha
-// Tactics keeps Random, with its pass rule and its list-free sampler, until
-// the bots move onto the contracts (step 6) as Uniform plus a game's
-// RandomPolicy.
+// Tactics keeps its own random (games/alphatactics/ai.Random), with its
+// pass rule and its list-free sampler.
 type Uniform struct{ rng game.RNG }
 
 // NewUniform returns a Uniform bot seeded with seed.

@@ -10,10 +10,12 @@ import (
 // The neutral packages import no game: Alpha Tactics lives under
 // games/alphatactics and a second game must be able to use cards, effects,
 // game and printing without it (design game-neutral-core.md, steps 3 and 8;
-// step 11 extends the list to analysis, reports and bots). What their
-// tests import counts too, except printing's: its tests print Alpha
-// Tactics' cards through the game's faces, which the PNG goldens fix, so
-// for printing only the package itself is checked.
+// step 11 extends the list to bots, then analysis and reports). What their
+// tests import counts too, except printing's and bots': printing's tests
+// print Alpha Tactics' cards through the game's faces, which the PNG
+// goldens fix, and bots' run the core's bots and never-peek check on every
+// registered game (games/all), so for those only the package itself is
+// checked. Alpha Tactics' own bots live in games/alphatactics/ai.
 func TestNeutralImportsNoGame(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -25,7 +27,7 @@ func TestNeutralImportsNoGame(t *testing.T) {
 		tests bool
 	}{
 		{[]string{"cards", "effects", "game", "game/gametest"}, true},
-		{[]string{"printing"}, false},
+		{[]string{"printing", "bots"}, false},
 	} {
 		args := []string{"list", "-deps", "-f", "{{.ImportPath}}"}
 		if tc.tests {

@@ -15,6 +15,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -546,7 +547,7 @@ func botList(spec string) ([]string, error) {
 	parts := bots.SplitList(spec)
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-		if _, err := bots.Parse(parts[i], 0); err != nil {
+		if _, err := ai.Parse(parts[i], 0); err != nil {
 			return nil, err
 		}
 	}

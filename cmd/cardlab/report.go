@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -237,7 +237,7 @@ values on exactly --value-games per lineup) or --values=false.`,
 					return usageErrorf("--check-bots needs a bot spec, or %s to skip the check", noCheck)
 				}
 				if opts.CheckBots != "" {
-					if _, err := bots.Parse(opts.CheckBots, 0); err != nil {
+					if _, err := ai.Parse(opts.CheckBots, 0); err != nil {
 						return err
 					}
 				}

@@ -17,6 +17,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
@@ -50,7 +51,7 @@ default) is every pair of factions, all:3 every three factions (all:4 …),
 or explicit lineups separated by ";" (or by repeating --matchups). Each
 lineup plays --games games with its seats rotated, so every faction sits
 in every seat equally often. --bots is one bot spec for every seat or one
-per seat (available: ` + strings.Join(bots.Names(), ", ") + `).
+per seat (available: ` + strings.Join(ai.Names(), ", ") + `).
 Bots default to ` + simulateDefaultBots + ` here: simulate gives raw figures fast (the analysis
 commands and report default to ` + defaultBots + `, about a hundred times the cost).
 
@@ -366,7 +367,7 @@ func checkBotSpecs(spec string, lineups [][]string) ([]string, error) {
 	parts := bots.SplitList(spec)
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-		if _, err := bots.Parse(parts[i], 0); err != nil {
+		if _, err := ai.Parse(parts[i], 0); err != nil {
 			return nil, err // a bots.SpecError: a malformed value, exit 2
 		}
 	}

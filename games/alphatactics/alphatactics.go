@@ -2,7 +2,7 @@
 // cardlab's games (game.Register): a thin adapter from the contracts of
 // package game to its ruleset (rules), effects (handlers) and engine. The
 // batch runner plays through it once per game: State.PlayOut
-// (game.PlayOuter) is the runner's concrete decision loop with bots.Decide,
+// (game.PlayOuter) is the runner's concrete decision loop with ai.Decide,
 // so no decision crosses an interface and nothing Alpha Tactics computes
 // changes with it. The bots still play the engine's State until they move
 // onto the contracts (design game-neutral-core.md §3.14, step 6).
@@ -14,9 +14,9 @@ import (
 	"io/fs"
 	"sync/atomic"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/faces"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
@@ -170,9 +170,9 @@ func (r Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 // (engine.Contract) with the batch runner's own loop, PlayOut.
 type State struct {
 	engine.Contract
-	dbuf  []engine.Action // PlayOut's scratch for bots.Decide
+	dbuf  []engine.Action // PlayOut's scratch for ai.Decide
 	gbuf  []game.Action   // PlayOut's scratch when it plays generically
-	ag    [rules.MaxPlayers]bots.Agent
+	ag    [rules.MaxPlayers]ai.Agent
 	moves []game.Action // PlayOut's, as the caller gave it
 	stop  *atomic.Bool  // PlayOut's
 }

@@ -3,21 +3,21 @@ package alphatactics
 import (
 	"fmt"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 )
 
-// BotNames implements game.Botter: bots.Parse's names. Alpha Tactics plays
+// BotNames implements game.Botter: ai.Parse's names. Alpha Tactics plays
 // the core's random and ismcts its own way — random with its pass rule and
 // list-free sampler, ISMCTS with its rollout and round horizon
-// (bots.EngineEvaluator) — and its callers still seat bots typed to the
+// (ai.EngineEvaluator) — and its callers still seat bots typed to the
 // engine (docs/architecture.md, "Core migration", step 6).
-func (Ruleset) BotNames() []string { return bots.Names() }
+func (Ruleset) BotNames() []string { return ai.Names() }
 
-// NewBot implements game.Botter with bots.Parse, the bot wrapped as an
-// *Agent, which PlayOut plays with bots.Decide.
+// NewBot implements game.Botter with ai.Parse, the bot wrapped as an
+// *Agent, which PlayOut plays with ai.Decide.
 func (Ruleset) NewBot(_ string, _ map[string]string, spec string, seed uint64) (game.Agent, error) {
-	a, err := bots.Parse(spec, seed)
+	a, err := ai.Parse(spec, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -29,12 +29,12 @@ func (Ruleset) NewBot(_ string, _ map[string]string, spec string, seed uint64) (
 func (Ruleset) EvaluatorParams() []string { return []string{"rollout", "depth"} }
 
 // NewEvaluator implements game.EvaluatorMaker: ISMCTS's leaf value
-// (bots.EngineEvaluator) for bots.Search — a rollout by the random or
+// (ai.EngineEvaluator) for bots.Search — a rollout by the random or
 // greedy bot to the end of the round (depth=round, the default) or of the
-// game (depth=game), then bots.Evaluate's win chances where the game is not
+// game (depth=game), then ai.Evaluate's win chances where the game is not
 // over.
 func (Ruleset) NewEvaluator(params map[string]string, seed uint64) (game.Evaluator, error) {
-	e := &bots.EngineEvaluator{}
+	e := &ai.EngineEvaluator{}
 	for k, v := range params {
 		switch {
 		case k == "rollout" && (v == "random" || v == "greedy"):

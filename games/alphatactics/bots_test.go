@@ -6,6 +6,7 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 )
 
@@ -37,7 +38,7 @@ func walkTo(t testing.TB, n int, seed uint64) *State {
 
 // TestSearchIsISMCTS: the core's search made for Alpha Tactics through the
 // contracts (bots.NewSearchFor: its State, its evaluator from the spec's
-// parameters) decides as the `ismcts` bot the commands seat (bots.Parse:
+// parameters) decides as the `ismcts` bot the commands seat (ai.Parse:
 // the same search on the engine's state it is handed), seeded alike, at 2-4
 // seats and for each rollout and horizon.
 func TestSearchIsISMCTS(t *testing.T) {
@@ -56,7 +57,7 @@ func TestSearchIsISMCTS(t *testing.T) {
 		legal := s.S.LegalActions(nil)
 		glegal := s.LegalActions(nil)
 		for _, spec := range specs {
-			concrete, err := bots.Parse(spec, uint64(i))
+			concrete, err := ai.Parse(spec, uint64(i))
 			if err != nil {
 				t.Fatal(err)
 			}

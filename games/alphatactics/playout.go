@@ -6,23 +6,24 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 )
 
 // Agent is one of package bots' Alpha Tactics agents as a game.Agent.
-// PlayOut unwraps it once per game and plays with bots.Decide, the loop the
+// PlayOut unwraps it once per game and plays with ai.Decide, the loop the
 // batch runner always had; Choose decides the same way (the random bot
 // samples without a list), so a game through game.PlayGeneric is the same
 // game.
 type Agent struct {
-	A   bots.Agent
+	A   ai.Agent
 	buf []engine.Action
 }
 
 // Choose implements game.Agent for an Alpha Tactics state; legal is the
-// state's list, which bots.Decide makes itself where the bot needs one.
+// state's list, which ai.Decide makes itself where the bot needs one.
 func (a *Agent) Choose(s game.State, legal []game.Action) game.Action {
-	act, ok := bots.Decide(a.A, s.(*State).S, &a.buf)
+	act, ok := ai.Decide(a.A, s.(*State).S, &a.buf)
 	if !ok {
 		panic("alphatactics: an agent was asked to choose with no legal action")
 	}
@@ -30,7 +31,7 @@ func (a *Agent) Choose(s game.State, legal []game.Action) game.Action {
 }
 
 // PlayOut implements game.PlayOuter: the batch runner's concrete decision
-// loop (bots.Decide on the engine, no interface call per decision) when
+// loop (ai.Decide on the engine, no interface call per decision) when
 // every agent is an *Agent, game.PlayGeneric otherwise.
 func (s *State) PlayOut(agents []game.Agent, stop *atomic.Bool, moves []game.Action) ([]game.Action, error) {
 	e := s.S
@@ -55,7 +56,7 @@ func (s *State) PlayOut(agents []game.Agent, stop *atomic.Bool, moves []game.Act
 		if q < 0 || steps > game.MaxDecisions {
 			return s.moves, fmt.Errorf("did not end after %d decisions (an engine bug: please report it with the seed)", steps)
 		}
-		a, ok := bots.Decide(s.ag[q], e, &s.dbuf)
+		a, ok := ai.Decide(s.ag[q], e, &s.dbuf)
 		if !ok {
 			return s.moves, fmt.Errorf("no legal action in the %s phase (an engine bug: please report it with the seed)", e.Phase())
 		}

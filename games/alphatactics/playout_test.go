@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 )
 
@@ -16,7 +16,7 @@ func agentsFor(t testing.TB, spec string, n int, seed uint64) []game.Agent {
 	t.Helper()
 	out := make([]game.Agent, n)
 	for q := range out {
-		a, err := bots.Parse(spec, game.SeedFor(seed, uint64(q)))
+		a, err := ai.Parse(spec, game.SeedFor(seed, uint64(q)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestPlayOutIsGeneric(t *testing.T) {
 // stoppingBot decides as its bot does and sets stop at the n-th decision
 // of the game (counted over every seat), as a Ctrl-C would.
 type stoppingBot struct {
-	bots.Agent
+	ai.Agent
 	n    *int
 	stop *atomic.Bool
 }

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/alphatactics/scenario"
@@ -34,8 +34,8 @@ func rulesOf(rs game.Ruleset) (*rules.Ruleset, error) {
 
 // engineAgents unwraps the agents bots.ParseFor makes for Alpha Tactics
 // (its Botter's *Agent), which play the engine directly.
-func engineAgents(agents []game.Agent) ([]bots.Agent, error) {
-	out := make([]bots.Agent, len(agents))
+func engineAgents(agents []game.Agent) ([]ai.Agent, error) {
+	out := make([]ai.Agent, len(agents))
 	for i, a := range agents {
 		aa, ok := a.(*Agent)
 		if !ok {

@@ -318,7 +318,7 @@ func (c *Choices) At(k int) Action {
 	return DoneAction()
 }
 
-// RandomAction draws, with rng, the random bot's action (bots.Random): in
+// RandomAction draws, with rng, the random bot's action (ai.Random): in
 // a Deployment turn Pass with probability 1/passOdds if another action is
 // legal, else one of the others uniformly; after passing Done with
 // probability 1/2, else one of the discards uniformly; any other decision

@@ -104,7 +104,7 @@ func TestGreedyMemoWraps(t *testing.T) {
 
 // One Greedy playing every seat, as ISMCTS's rollouts use it, keeps each
 // seat's row summaries apart: asked through decide, as the runner asks
-// (bots.Decide calls it for a Greedy), it chooses as the plain rule does.
+// (ai.Decide calls it for a Greedy), it chooses as the plain rule does.
 func TestGreedyAllSeatsMatchesReference(t *testing.T) {
 	rs := rules.Default()
 	g, ref := New(3), newRefGreedy(3)

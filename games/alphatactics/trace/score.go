@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -17,7 +17,7 @@ import (
 // Score runs the scenario's Reveal Phase with agents making every choice,
 // scores each row and writes the rows to w (as JSON with asJSON). The
 // results are what sc.Check compares with the scenario's expect: list.
-func Score(w io.Writer, sc *scenario.Scenario, agents []bots.Agent, asJSON bool) ([]scenario.Result, error) {
+func Score(w io.Writer, sc *scenario.Scenario, agents []ai.Agent, asJSON bool) ([]scenario.Result, error) {
 	rows, reveal, err := scoreScenario(sc, agents)
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ type scoredCard struct {
 
 // scoreScenario runs the scenario's Reveal Phase with the agents making every
 // choice and scores each row. It returns the rows and the Reveal Phase trace.
-func scoreScenario(sc *scenario.Scenario, agents []bots.Agent) ([]scoredRow, string, error) {
+func scoreScenario(sc *scenario.Scenario, agents []ai.Agent) ([]scoredRow, string, error) {
 	rs := sc.Ruleset
 	tr := newTracer(rs, sc.Players, true, false)
 	tr.quiet, tr.sub = true, 2

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -23,7 +23,7 @@ import (
 // writes its trace to w: text, or JSON with asJSON. revealAll shows
 // face-down cards, drawn cards and bids. Nothing is written if the game
 // fails.
-func Play(w io.Writer, rs *rules.Ruleset, players []string, agents []bots.Agent, specs []string, seed uint64, asJSON, revealAll bool) error {
+func Play(w io.Writer, rs *rules.Ruleset, players []string, agents []ai.Agent, specs []string, seed uint64, asJSON, revealAll bool) error {
 	tr := newTracer(rs, players, revealAll, asJSON)
 	if !asJSON {
 		fmt.Fprintf(&tr.buf, "%s %s: %s, seed %d, bots %s\n", rs.Name, rs.Version,
@@ -54,7 +54,7 @@ func Play(w io.Writer, rs *rules.Ruleset, players []string, agents []bots.Agent,
 // runBots lets the agents decide until done reports true or nobody has a
 // decision left. Before each Deployment turn it tells the tracer (if any), so
 // that the trace can number the turns.
-func runBots(s *engine.State, agents []bots.Agent, tr *tracer, done func() bool) error {
+func runBots(s *engine.State, agents []ai.Agent, tr *tracer, done func() bool) error {
 	buf := make([]engine.Action, 0, 256)
 	for steps := 0; !done(); steps++ {
 		p := s.CurrentPlayer()

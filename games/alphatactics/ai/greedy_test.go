@@ -1,8 +1,9 @@
-package bots
+package ai
 
 import (
 	"testing"
 
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -59,7 +60,7 @@ func TestParseSpecs(t *testing.T) {
 			t.Errorf("Parse(%q) error %v, want ok=%v", tc.spec, err, tc.ok)
 		}
 	}
-	got := SplitList("greedy, ismcts:iters=500,rollout=greedy,random")
+	got := bots.SplitList("greedy, ismcts:iters=500,rollout=greedy,random")
 	if len(got) != 3 || got[1] != "ismcts:iters=500,rollout=greedy" {
 		t.Fatalf("SplitList = %q", got)
 	}

@@ -1,4 +1,4 @@
-package bots
+package ai
 
 import (
 	"bufio"
@@ -18,10 +18,10 @@ import (
 
 // updateStreams rewrites testdata/golden/streams.golden:
 //
-//	go test ./bots -run TestGameStreamsGolden -update-streams
+//	go test ./games/alphatactics/ai -run TestGameStreamsGolden -update-streams
 var updateStreams = flag.Bool("update-streams", false, "rewrite testdata/golden/streams.golden")
 
-const streamsGolden = "../testdata/golden/streams.golden"
+const streamsGolden = "../../../testdata/golden/streams.golden"
 
 // streamCase is one family of recorded games: the bots seated in turn
 // (cycled over the seats), the player count and how many games.

@@ -1,8 +1,9 @@
-package bots
+package ai
 
 import (
 	"math"
 
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/greedy"
@@ -23,7 +24,7 @@ import (
 // With a fixed iteration budget and seed it is deterministic. Choose
 // allocates nothing once its node arena has grown to the budget.
 type ISMCTS struct {
-	Search
+	bots.Search
 	Rollout string // "random" or "greedy"
 	// FullGame rolls out to the end of the game; otherwise to the end of
 	// the round being played, then the standings are valued by Evaluate.
@@ -33,21 +34,18 @@ type ISMCTS struct {
 	st   engine.Contract // the state Choose is asked about
 }
 
-// DefaultIterations is ISMCTS's budget per decision when none is given.
-const DefaultIterations = 500
-
 // NewISMCTS returns a search agent with the given iterations per decision and
 // rollout ("random" or "greedy").
 func NewISMCTS(seed uint64, iterations int, rollout string) *ISMCTS {
 	if iterations <= 0 {
-		iterations = DefaultIterations
+		iterations = bots.DefaultIterations
 	}
 	b := &ISMCTS{Rollout: rollout}
 	if rollout != "greedy" {
 		b.Rollout = "random"
 	}
 	b.eval.Greedy = b.Rollout == "greedy"
-	b.Search = Search{Iterations: iterations, C: 0.7, Eval: &b.eval}
+	b.Search = bots.Search{Iterations: iterations, C: 0.7, Eval: &b.eval}
 	b.Reseed(seed)
 	return b
 }

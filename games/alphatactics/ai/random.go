@@ -1,8 +1,10 @@
-// Package bots holds the AI players (agents) that make the decisions of a
-// game: Deployment turns, discards after passing, and every choice an effect
-// asks for (a Strike ship's target, an EMP's weapon, Distress Signal ships,
-// Negotiations bids, a Flagship's row).
-package bots
+// Package ai holds Alpha Tactics' own AI players, typed to its engine:
+// random with its pass rule, strong, ISMCTS with its rollouts (the core's
+// search, bots.Search, on the engine's contracts) and Parse for their specs.
+// They make every decision of a game: Deployment turns, discards after
+// passing, and every choice an effect asks for (a Strike ship's target, an
+// EMP's weapon, Distress Signal ships, Negotiations bids, a Flagship's row).
+package ai
 
 import (
 	"github.com/cardlab/cardlab/games/alphatactics/engine"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package bots
+package ai
 
 // cpuSeconds is not measured here: the benchmark reports wall time only.
 func cpuSeconds() float64 { return 0 }

@@ -1,4 +1,4 @@
-package bots
+package ai
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -24,7 +25,7 @@ import (
 // logs how often the reference's move is among the candidates searched
 // and how many there are (is the move missed, or misjudged?). REGRET_BOTS="spec;spec"
 // replaces the last two bots (greedy and strong stay). docs/metrics.md,
-// "Skill", gives the figures. Run: go test ./bots -run '^$' -bench
+// "Skill", gives the figures. Run: go test ./games/alphatactics/ai -run '^$' -bench
 // StrongRegret -benchtime 48x -cpu 1 -v (about 3 s a game).
 func BenchmarkStrongRegret(b *testing.B) {
 	specs := []string{"greedy", "strong", "ismcts:iters=100", "ismcts:iters=400"}
@@ -81,10 +82,7 @@ func BenchmarkStrongRegret(b *testing.B) {
 			}
 			r := ref.Choose(s, legal)
 			q := map[engine.Action]float64{}
-			for c := ref.nodes[0].first; c >= 0; c = ref.nodes[c].next {
-				n := &ref.nodes[c]
-				q[engine.Action(n.action)] = n.reward / float64(n.visits)
-			}
+			ref.RootMeans(func(a game.Action, mean float64) { q[engine.Action(a)] = mean })
 			kind := decisionKind(s, legal)
 			var mine engine.Action
 			for k, bot := range bots {

@@ -1,4 +1,4 @@
-package bots
+package ai
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ import (
 // among greedy's ten) it logs each spec's agreement with the oracle and
 // regret per game, and each spec's CPU ms per game, for the specs in
 // ORACLE_BOTS ("spec;spec"). docs/metrics.md, "Skill", gives the figures.
-// Run: ORACLE_BOTS="strong;strong:k=64,dets=12" go test ./bots -run '^$'
+// Run: ORACLE_BOTS="strong;strong:k=64,dets=12" go test ./games/alphatactics/ai -run '^$'
 // -bench StrongOracle -benchtime 100x -cpu 1 -v
 func BenchmarkStrongOracle(b *testing.B) {
 	specs := []string{"strong", "strong:k=64,dets=12"}
@@ -203,7 +203,7 @@ func BenchmarkStrongOracle(b *testing.B) {
 // 16 random continuations (common random numbers: one seed for both), and
 // the standard deviation of the difference of their values is split into
 // its part between deals (the hidden cards) and within a deal (the random
-// continuation). NOISE_H sets the horizon (default 5). Run: go test ./bots
+// continuation). NOISE_H sets the horizon (default 5). Run: go test ./games/alphatactics/ai
 // -run '^$' -bench StrongNoise -benchtime 20x -cpu 1 -v
 func BenchmarkStrongNoise(b *testing.B) {
 	h := DefaultStrongHorizon

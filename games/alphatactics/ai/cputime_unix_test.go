@@ -1,6 +1,6 @@
 //go:build unix
 
-package bots
+package ai
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package bots
+package ai
 
 import (
 	"os"
@@ -126,9 +126,7 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 	b.ResetTimer()
 	bot.st.S = s
 	for i := 0; i < b.N; i++ {
-		bot.nodes = bot.nodes[:0]
-		root := bot.newNode(0, -1)
-		bot.iterate(&bot.st, s.CurrentPlayer(), root)
+		bot.Iterate(&bot.st, s.CurrentPlayer())
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
