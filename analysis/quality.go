@@ -24,7 +24,7 @@ import (
 
 // QualityEvery is the sampling stride of the game-quality replay: game i
 // of a run is replayed when i mod QualityEvery == 0.
-const QualityEvery = 128
+const QualityEvery = 256
 
 // bpOne is one in basis points: per-game shares are counted as whole
 // basis points (rounded half up), so they add as integers.
@@ -244,7 +244,7 @@ type QualityStats struct {
 }
 
 // MeanStats are a per-game mean with its sample standard deviation and
-// 95% interval (mean ± 1.96·sd/√n).
+// 95% interval (mean ± 1.96·sd/√n; for a mean of shares, cut to [0, 1]).
 type MeanStats struct {
 	N    int64      `json:"n"`
 	Mean float64    `json:"mean"`
@@ -282,7 +282,12 @@ func meanStats(n, sum, sq int64, scale float64, minN int) MeanStats {
 	if n > 1 {
 		h = Z95 * sd / math.Sqrt(float64(n))
 	}
-	return MeanStats{N: n, Mean: round6(m), SD: round6(sd), CI95: interval(m-h, m+h), LowN: n < int64(minN)}
+	lo, hi := m-h, m+h
+	if scale == bpOne {
+		// a mean of per-game shares lies in [0, 1], and so does its interval
+		lo, hi = max(lo, 0), min(hi, 1)
+	}
+	return MeanStats{N: n, Mean: round6(m), SD: round6(sd), CI95: interval(lo, hi), LowN: n < int64(minN)}
 }
 
 // qualityStats are the figures of c, nil when c has no quality sample.

@@ -182,3 +182,14 @@ func TestQualityCheck(t *testing.T) {
 		t.Errorf("shards with quality counts and without: %v", err)
 	}
 }
+
+// A mean of shares has its interval cut to [0, 1]; other means do not.
+func TestQualityMeanInterval(t *testing.T) {
+	// per-game shares 1, 1, 0.5: mean 0.833, mean + 1.96·sd/√3 = 1.16
+	if s := meanStats(3, 25000, 225_000_000, bpOne, 30); s.CI95[1] != 1 || s.CI95[0] >= s.Mean || !s.LowN {
+		t.Errorf("shares: %+v", s)
+	}
+	if s := meanStats(3, 25000, 225_000_000, 1, 3); s.CI95[1] <= 10000 || s.LowN {
+		t.Errorf("counts: %+v", s)
+	}
+}

@@ -28,8 +28,8 @@ func TestQualitySection(t *testing.T) {
 		d     *Data
 		words []string
 	}{
-		{"alphatactics", testData(t, rules.Default(), 130), []string{" rounds (sd ", " VP (sd ", "7 sampled games (every 128th game)"}},
-		{"goofspiel", gs, []string{"13.00 turns (sd 0.00)", " points (sd ", "4 sampled games (every 128th game)"}},
+		{"alphatactics", testData(t, rules.Default(), 130), []string{" rounds (sd ", " VP (sd ", "4 sampled games (every 256th game)"}},
+		{"goofspiel", gs, []string{"13.00 turns (sd 0.00)", " points (sd ", "2 sampled games (every 256th game)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var md, page, book bytes.Buffer
