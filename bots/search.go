@@ -18,7 +18,9 @@ import (
 // node on the path with the value of the seat that chose it. It needs from
 // the game only the contracts, and that an action mean the same in every
 // determinization. Alpha Tactics' ISMCTS is a Search on its engine's state
-// with its evaluator (EngineEvaluator).
+// with its evaluator (EngineEvaluator). On a state with hidden simultaneous
+// moves (game.Simultaneous: Goofspiel) it is multiple-observer ISMCTS
+// instead, a tree per seat (search_mo.go).
 //
 // With a fixed iteration budget and seed it is deterministic. Choose
 // allocates nothing once its scratch state is made (the first Choose) and
@@ -29,6 +31,10 @@ type Search struct {
 	C          float64       // exploration constant
 	Eval       game.Evaluator
 
+	// SingleObserver keeps the single tree on a game.Simultaneous state
+	// (the search before the multiple-observer one, for measurements).
+	SingleObserver bool
+
 	stop    *atomic.Bool
 	rng     game.RNG
 	nodes   []snode
@@ -36,6 +42,13 @@ type Search struct {
 	buf     []game.Action
 	kids    []int32
 	path    []int32
+	// observers: the state is game.Simultaneous with hidden moves, so
+	// Choose keeps a tree per seat in mo (search_mo.go); read once.
+	observers bool
+	sim       game.Simultaneous // scratch as one
+	meAt      int32             // the searching seat's decision node in its tree
+	mo        []monode
+	obs       []byte
 }
 
 type snode struct {
@@ -85,8 +98,12 @@ func (b *Search) Choose(s game.State, legal []game.Action) game.Action {
 	}
 	if b.scratch == nil {
 		b.scratch = s.Clone()
+		b.sim, b.observers = b.scratch.(game.Simultaneous)
 	}
 	me := s.CurrentPlayer()
+	if b.observers && !b.SingleObserver {
+		return b.chooseObservers(s, legal, me)
+	}
 	b.nodes = b.nodes[:0]
 	root := b.newNode(0, -1)
 	var deadline time.Time

@@ -42,3 +42,21 @@ type EvaluatorMaker interface {
 	// EvaluatorParams names the parameters NewEvaluator reads, for messages.
 	EvaluatorParams() []string
 }
+
+// Simultaneous is a State whose moves can be hidden from the seats that
+// decide after them until later — simultaneous moves played one seat after
+// another (Goofspiel's bids). A search over such a state keeps one tree per
+// seat, each seat's nodes told apart only by what that seat observes
+// (Observation), so a later mover never plays as if it saw an earlier
+// hidden move (bots.Search). A game without hidden moves (Alpha Tactics)
+// does not implement it and keeps the cheaper single-tree search.
+type Simultaneous interface {
+	// Rewind takes a determinized state back, for viewer, to the start of
+	// the simultaneous round in progress: the moves of the round viewer has
+	// not seen are undone, so the search plays them again from their
+	// movers' trees rather than taking a uniformly random deal of them for
+	// what was played (which would model the earlier movers as random and
+	// the later as knowing it). A state with nothing hidden from viewer in
+	// the round is left as it is.
+	Rewind(viewer int)
+}

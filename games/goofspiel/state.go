@@ -282,3 +282,20 @@ func appendInt(buf []byte, v int) []byte {
 
 // ActionString implements game.State.
 func (s *State) ActionString(a game.Action) string { return "bid " + strconv.Itoa(int(a)) }
+
+// Rewind implements game.Simultaneous: the bids of this turn made before
+// viewer's go back into their hands and the first seat is to bid again.
+// Every bid of the turn before viewer's is hidden from viewer; viewer's own
+// and later ones stay.
+func (s *State) Rewind(viewer int) {
+	if s.player < 0 || viewer != s.player {
+		return
+	}
+	for q := 0; q < viewer; q++ {
+		if s.bid[q] != 0 {
+			s.hand[q] |= 1 << (s.bid[q] - 1)
+			s.bid[q] = 0
+		}
+	}
+	s.player = 0
+}
