@@ -3,7 +3,6 @@ package ai
 import (
 	"testing"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -59,10 +58,6 @@ func TestParseSpecs(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("Parse(%q) error %v, want ok=%v", tc.spec, err, tc.ok)
 		}
-	}
-	got := bots.SplitList("greedy, ismcts:iters=500,rollout=greedy,random")
-	if len(got) != 3 || got[1] != "ismcts:iters=500,rollout=greedy" {
-		t.Fatalf("SplitList = %q", got)
 	}
 }
 
