@@ -60,3 +60,13 @@ type Simultaneous interface {
 	// the round is left as it is.
 	Rewind(viewer int)
 }
+
+// DefaultBotter is a Ruleset that names the bot the analysis commands play
+// when --bots is not given, in place of the core's choice (strong where the
+// game has it, else greedy, else random): a game whose rule of thumb plays
+// degenerate games against itself (Goofspiel's greedy ties every turn) names
+// a bot whose self-play varies.
+type DefaultBotter interface {
+	// DefaultBot is a bot spec the game's bots parse (bots.ParseFor).
+	DefaultBot() string
+}

@@ -48,10 +48,13 @@ costly bot such as strong, --games defaults to ` + "1000" + ` (and the screening
 games to a budget). --bots greedy is about a hundred times faster but plays
 like a beginner: its verdicts can change under skilled play.`
 
-// defaultBotFor is a game's default tier bot: defaultBots (strong) where the
-// game has it, else its greedy rule of thumb, else random — the best cheap
-// bot of a game without a strong tier (Goofspiel: greedy).
+// defaultBotFor is a game's default tier bot: the one it names
+// (game.DefaultBotter: Goofspiel's search), else defaultBots (strong) where
+// the game has it, else its greedy rule of thumb, else random.
 func defaultBotFor(rs game.Ruleset) string {
+	if d, ok := rs.(game.DefaultBotter); ok {
+		return d.DefaultBot()
+	}
 	names := bots.NamesFor(rs)
 	for _, b := range []string{defaultBots, "greedy"} {
 		if slices.Contains(names, b) {

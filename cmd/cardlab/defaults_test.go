@@ -3,6 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 // Every analysis command defaults to the same bot (simulate, the raw
@@ -37,6 +41,24 @@ func TestDefaultBotsEverywhere(t *testing.T) {
 		if c.cmd != "report" && c.cmd != "impact" && c.cmd != "watch" && !strings.Contains(stdout, defaultBots+" is the bot every other") &&
 			!strings.Contains(stdout, "Bots default to "+c.want) {
 			t.Errorf("%s --help does not explain the shared default:\n%s", c.cmd, stdout)
+		}
+	}
+}
+
+// A game's default tier: the bot it names (game.DefaultBotter), else strong
+// where it has it.
+func TestDefaultBotFor(t *testing.T) {
+	for id, want := range map[string]string{"goofspiel": goofspiel.DefaultBot, "alphatactics": defaultBots} {
+		g, ok := game.Lookup(id)
+		if !ok {
+			t.Fatalf("no game %s", id)
+		}
+		rs, _ := g.Default()
+		if got := defaultBotFor(rs); got != want {
+			t.Errorf("%s: default bot %q, want %q", id, got, want)
+		}
+		if _, err := bots.ParseFor(rs, defaultBotFor(rs), 1); err != nil {
+			t.Errorf("%s: its default bot does not parse: %v", id, err)
 		}
 	}
 }

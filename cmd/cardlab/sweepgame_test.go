@@ -7,10 +7,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 // `cardlab sweep` on Goofspiel: its knobs by --card/--field and --param, its
-// greedy bot by default (it has no strong), the seats compared (a mirror);
+// own default bot (its search), the seats compared (a mirror);
 // go test ./cmd/cardlab/ -run SweepGoofspiel -update rewrites the golden.
 func TestSweepGoofspiel(t *testing.T) {
 	dir := initGoofspiel(t)
@@ -20,9 +22,9 @@ func TestSweepGoofspiel(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden(t, "sweep-goofspiel.golden", stdout)
-	// Without --bots: greedy, at the cheap bots' games.
+	// Without --bots: the game's own default (game.DefaultBotter), the search.
 	code, stdout, stderr = cardlab(t, "sweep", "--rules", dir, "--param", "cards", "--values", "13,14", "--games", "20")
-	if code != 0 || !strings.Contains(stdout, "bots greedy,") || !strings.Contains(stdout, "SEAT 2") {
+	if code != 0 || !strings.Contains(stdout, "bots "+goofspiel.DefaultBot+",") || !strings.Contains(stdout, "SEAT 2") {
 		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
 	}
 	for _, c := range []struct {
@@ -42,13 +44,22 @@ func TestSweepGoofspiel(t *testing.T) {
 	}
 }
 
-// report on Goofspiel without --bots plays its greedy bot (no strong).
+// report on Goofspiel without --bots plays the bot the game names
+// (game.DefaultBotter: its search, as greedy against itself ties every
+// turn), and says so.
 func TestReportGoofspielDefaultBot(t *testing.T) {
 	dir := initGoofspiel(t)
 	out := t.TempDir() + "/r"
-	code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", out, "--games", "20")
+	code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", out, "--games", "20", "--values=false")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"`+goofspiel.DefaultBot+`"`) || strings.Contains(string(b), `"greedy"`) {
+		t.Errorf("results.json does not name %s as the bot:\n%.600s", goofspiel.DefaultBot, b)
 	}
 }
 
