@@ -41,8 +41,10 @@ func (b *Search) chooseObservers(s game.State, legal []game.Action, me int) game
 	n := s.NumSeats()
 	if b.Budget <= 0 {
 		// At most one action node and one observation node per seat are
-		// added an iteration (iterateObservers), so the arena is made once.
-		if need := n + b.Iterations*(n+1); cap(b.mo) < need {
+		// added an iteration (iterateObservers), so the arena is made once
+		// at an ordinary budget; a huge one (which a stop may cut short)
+		// grows as it goes.
+		if need := n + b.Iterations*(n+1); cap(b.mo) < need && need <= 1<<18 {
 			b.mo = make([]monode, 0, need)
 		}
 	}
