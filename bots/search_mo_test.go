@@ -3,6 +3,7 @@ package bots_test
 import (
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -140,4 +141,35 @@ func envInt(k string, d int) int {
 		return v
 	}
 	return d
+}
+
+// RootMeans reads the multiple-observer search's root: one mean in [0, 1]
+// for each legal bid, the most visited being the one Choose returned — for
+// the first bidder and for the second, whose decision node lies below the
+// rewound first bid.
+func TestSearchGoofspielRootMeans(t *testing.T) {
+	rs := defaultOf(t, goofspiel.ID)
+	s, err := rs.NewState([]int{0, 0}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := 0; seat < 2; seat++ {
+		legal := s.LegalActions(nil)
+		b, err := bots.NewSearchFor(rs, map[string]string{"iters": "400"}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Choose(s, legal)
+		n := 0
+		b.RootMeans(func(a game.Action, mean float64) {
+			n++
+			if mean < 0 || mean > 1 || !slices.Contains(legal, a) {
+				t.Errorf("seat %d: %s has mean %v", seat+1, s.ActionString(a), mean)
+			}
+		})
+		if n != len(legal) {
+			t.Errorf("seat %d: %d root means for %d legal bids", seat+1, n, len(legal))
+		}
+		s.Apply(legal[0])
+	}
 }
