@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"strconv"
 
 	"github.com/cardlab/cardlab/game"
@@ -214,7 +215,7 @@ func newAcc(p *plan) *acc {
 		p:       p,
 		fac:     make([]FactionCounts, len(p.g.Sides())),
 		lineups: make([]LineupCounts, len(p.lineups)),
-		q:       QualityCounts{Every: QualityEvery},
+		q:       QualityCounts{Every: int64(cmp.Or(p.qualityEvery, QualityEvery))},
 	}
 	for i, l := range p.lineups {
 		a.lineups[i] = LineupCounts{Lineup: l.ids, WinUnits: make([]int64, len(l.ids))}

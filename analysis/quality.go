@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/cardlab/cardlab/game"
 )
@@ -22,9 +23,28 @@ import (
 // state of the worker's own that no Counter watches, Score read after each
 // move: the ordinary loop never pays for it.
 
-// QualityEvery is the sampling stride of the game-quality replay: game i
-// of a run is replayed when i mod QualityEvery == 0.
+// QualityEvery is the sampling stride of the game-quality replay when
+// every bot is a cheap one (random, greedy): game i of a run is replayed
+// when i mod QualityEvery == 0. The replay costs about one random game, so
+// a finer stride would show in simulate's cost.
 const QualityEvery = 256
+
+// QualityEveryCostly is the stride when a bot searches (strong, ismcts):
+// the replay applies the recorded moves without asking a bot, about a
+// hundredth of such a game, so the sample can be 16 times larger.
+const QualityEveryCostly = 16
+
+// qualityStride is the sampling stride of a run with bots specs; the same
+// specs give the same stride in every shard, and merge refuses two files
+// sampled at different strides.
+func qualityStride(specs []string) int {
+	for _, s := range specs {
+		if name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":"); name != "random" && name != "greedy" {
+			return QualityEveryCostly
+		}
+	}
+	return QualityEvery
+}
 
 // bpOne is one in basis points: per-game shares are counted as whole
 // basis points (rounded half up), so they add as integers.
@@ -33,7 +53,7 @@ const bpOne = 10_000
 // QualityCounts are the raw counts of the game-quality sample
 // (results.json "raw" → "quality"). Per-game shares are in basis points.
 type QualityCounts struct {
-	// Every is the sampling stride (QualityEvery when written).
+	// Every is the sampling stride (QualityEvery or QualityEveryCostly).
 	Every int64 `json:"every"`
 	// Games is the sampled games counted.
 	Games int64 `json:"games"`
@@ -99,8 +119,9 @@ func (q *QualityCounts) check(games int64) error {
 	return nil
 }
 
-// sampled reports whether game i of the run is in the quality sample.
-func sampled(i int) bool { return i%QualityEvery == 0 }
+// sampled reports whether game i of the run is in the quality sample of
+// stride every.
+func sampled(i, every int) bool { return i%every == 0 }
 
 // bp is k/n in basis points, rounded half up (n > 0).
 func bp(k, n int) int64 { return (2*bpOne*int64(k) + int64(n)) / (2 * int64(n)) }

@@ -79,7 +79,7 @@ func TestQualityIndependentOfWorkersAndShards(t *testing.T) {
 		}
 		whole := mustRun(t, cfg)
 		q := whole.Counts.Quality
-		if q == nil || q.Every != QualityEvery || q.Measured != 1 {
+		if q == nil || q.Every != int64(QualityEvery) || q.Measured != 1 {
 			t.Fatalf("quality counts %+v", q)
 		}
 		if want := int64((len(cfg.Matchups)*cfg.Games + QualityEvery - 1) / QualityEvery); q.Games != want {
@@ -191,5 +191,29 @@ func TestQualityMeanInterval(t *testing.T) {
 	}
 	if s := meanStats(3, 25000, 225_000_000, 1, 3); s.CI95[1] <= 10000 || s.LowN {
 		t.Errorf("counts: %+v", s)
+	}
+}
+
+// TestQualityStrideByTier: a run whose bots search samples every
+// QualityEveryCostly-th game (the replay is a few thousandths of such a
+// game), one of cheap bots every QualityEvery-th, and the stride is the
+// run's, so shards agree.
+func TestQualityStrideByTier(t *testing.T) {
+	for _, tc := range []struct {
+		bots []string
+		want int
+	}{
+		{[]string{"random"}, QualityEvery},
+		{[]string{"greedy", "random"}, QualityEvery},
+		{[]string{"ismcts:iters=5"}, QualityEveryCostly},
+		{[]string{"random", "ISMCTS:iters=5"}, QualityEveryCostly},
+	} {
+		if got := qualityStride(tc.bots); got != tc.want {
+			t.Errorf("qualityStride(%v) = %d, want %d", tc.bots, got, tc.want)
+		}
+	}
+	res := mustRun(t, Config{Game: goofspiel.Default(), Matchups: [][]string{{"player", "player"}}, Bots: []string{"ismcts:iters=5"}, Games: 64, Seed: 3, Workers: 2})
+	if q := res.Counts.Quality; q == nil || q.Every != QualityEveryCostly || q.Games != 64/QualityEveryCostly {
+		t.Fatalf("ismcts run's quality counts %+v, want every %d, %d games", q, QualityEveryCostly, 64/QualityEveryCostly)
 	}
 }

@@ -156,9 +156,10 @@ type plan struct {
 	shard    Shard
 	total    int // games this shard plays
 	botSalt  uint64
-	// quality: Run's games replay the game-quality sample (quality.go);
-	// the paired analyses' arms do not.
-	quality bool
+	// quality: Run's games replay the game-quality sample (quality.go),
+	// every qualityEvery-th game; the paired analyses' arms do not.
+	quality      bool
+	qualityEvery int
 }
 
 // ErrConfig reports a bad run configuration.
@@ -267,6 +268,7 @@ func planLineups(cfg *Config, g game.Ruleset) (*plan, error) {
 			return nil, err
 		}
 	}
+	p.qualityEvery = qualityStride(p.bots)
 	all := len(p.lineups) * p.games
 	if k := sh.K - 1; k < all {
 		p.total = (all-1-k)/sh.N + 1
@@ -630,7 +632,7 @@ func (w *worker) play(i int) (*GameRecord, error) {
 		return nil, fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(p.lineups[li].ids, ","), err)
 	}
 	units := w.acc.finish(t.st, t.starter, li, rot, len(w.moves))
-	if p.quality && sampled(i) {
+	if p.quality && sampled(i, p.qualityEvery) {
 		if err := w.quality(t, li, rot, seed); err != nil {
 			return nil, err
 		}
