@@ -11,7 +11,21 @@ import (
 // game. games/alphatactics embeds it in its State, which adds the batch
 // runner's loop; ISMCTS wraps the state it is asked about in one. The
 // engine's Action and the contracts' are both a uint32 with one packing.
-type Contract struct{ S *State }
+type Contract struct {
+	S *State
+	// memo is each seat's last provisional score with what it rests on:
+	// the targets the seat holds, under the state's epoch (unique to a line
+	// of play, new at every Reset, copy and rebinding, so a memo never
+	// outlives its ruleset). The game-quality replay reads every seat's
+	// Score after every decision while the held targets change a few times
+	// a game (docs/metrics.md, "Game quality").
+	memo [game.MaxSeats]scoreMemo
+}
+
+type scoreMemo struct {
+	epoch, won uint64
+	total      int
+}
 
 // Holder is a game.State over an engine State: Contract and every type that
 // embeds it. CopyInto copies into any Holder, and an evaluator reaches the
@@ -69,7 +83,17 @@ func (c *Contract) Returns() [game.MaxSeats]float64 { return c.S.Returns() }
 
 // Score implements game.State: the VP total, as it stands until the game is
 // over.
-func (c *Contract) Score(seat int) int { return c.S.ProvisionalScore(seat).Total }
+func (c *Contract) Score(seat int) int {
+	e := c.S
+	if e.phase == GameOver {
+		return e.final[seat].Total
+	}
+	m, won := &c.memo[seat], e.players[seat].won
+	if m.epoch != e.epoch || m.won != won {
+		*m = scoreMemo{epoch: e.epoch, won: won, total: e.scoreHeld(seat).Total}
+	}
+	return m.total
+}
 
 // Reset implements game.State.
 func (c *Contract) Reset(seed uint64) { c.S.Reset(seed) }
