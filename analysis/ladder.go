@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -18,7 +19,11 @@ import (
 // LadderConfig sets up a round robin between bots.
 type LadderConfig struct {
 	Ruleset *rules.Ruleset
-	Bots    []string // bot specs (ai.Parse)
+	// Game, when set, is the ruleset of another game than Alpha Tactics
+	// (Ruleset is then unused): its bots through bots.ParseFor, its games
+	// through NewState and PlayOut.
+	Game game.Ruleset
+	Bots []string // bot specs (ai.Parse; bots.ParseFor with Game)
 	// Games per pair of bots; rounded up to an even number so every deal is
 	// played twice with the bots' seats swapped.
 	Games    int
@@ -62,6 +67,9 @@ type LadderResult struct {
 // the bots' seats swapped (mirrored), so neither faction nor seat favours a
 // bot. The result is the same for any number of workers.
 func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
+	if cfg.Game != nil {
+		return ladderGame(ctx, cfg)
+	}
 	if cfg.Ruleset == nil {
 		return nil, fmt.Errorf("analysis: ladder needs a ruleset")
 	}
@@ -175,7 +183,17 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 			return nil, err
 		}
 	}
-	res := &LadderResult{Seed: cfg.Seed, Games: cfg.Games, Partial: ctx.Err() != nil}
+	ps := make([][2]int, len(pairs))
+	for i, p := range pairs {
+		ps[i] = [2]int{p.a, p.b}
+	}
+	return tallyLadder(&cfg, ps, share, played, ctx.Err() != nil), nil
+}
+
+// tallyLadder is the ladder's result from the games played: share[i] is bot
+// pairs[i/Games][0]'s win share in game i, played[i] whether it finished.
+func tallyLadder(cfg *LadderConfig, pairs [][2]int, share []float64, played []bool, partial bool) *LadderResult {
+	res := &LadderResult{Seed: cfg.Seed, Games: cfg.Games, Partial: partial}
 	n := len(cfg.Bots)
 	wins := make([]float64, n)
 	games := make([]int, n)
@@ -185,7 +203,8 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 	for i := range nij {
 		nij[i], wij[i] = make([]float64, n), make([]float64, n)
 	}
-	for pi, p := range pairs {
+	for pi, pr := range pairs {
+		p := struct{ a, b int }{pr[0], pr[1]}
 		var aw float64
 		cnt := 0
 		for g := 0; g < cfg.Games; g++ {
@@ -220,7 +239,7 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 		}
 		res.Bots = append(res.Bots, lb)
 	}
-	return res, nil
+	return res
 }
 
 // bradleyTerry fits strengths by Hunter's MM algorithm with half a win and

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 )
 
@@ -21,6 +22,7 @@ type LadderOptions struct {
 	Out, ErrOut io.Writer
 	Context     context.Context
 	RulesDir    string
+	Game        string
 	Bots        []string
 	Games       int
 	Players     int
@@ -49,13 +51,16 @@ at 0 for the first bot; then the head-to-head record of every pair.
 Balance depends on skill: run 'cardlab simulate' with the bots a ladder
 shows to be strong before trusting a balance verdict. Bot specs: ` + strings.Join(ai.Names(), ", ") + `,
 e.g. ismcts:iters=2000,rollout=greedy (commas inside one spec's parameters
-are fine).`,
+are fine). Another game's ruleset (--game, or rules.yaml's game: key)
+ranks its own bots: Goofspiel's are random, greedy and ismcts; a game with
+one side that every seat plays (Goofspiel) plays it on both seats.`,
 		Example: `  cardlab ladder --bots random,greedy --games 1000
-  cardlab ladder --bots greedy,ismcts,ismcts:iters=2000 --games 200`,
+  cardlab ladder --bots greedy,ismcts,ismcts:iters=2000 --games 200
+  cardlab ladder --game goofspiel --bots random,greedy,ismcts`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			opts.RulesDir = g.RulesDir
+			opts.RulesDir, opts.Game = g.RulesDir, g.Game
 			opts.Context = cmd.Context()
 			opts.Bots = bots.SplitList(list)
 			if len(opts.Bots) < 2 {
@@ -84,19 +89,25 @@ are fine).`,
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.BoolVar(&opts.JSON, "json", false, "write the result as JSON")
+	addGameFlag(cmd, g)
 	return cmd
 }
 
 func ladderRun(opts *LadderOptions) error {
-	rs, err := loadForCommand("ladder", opts.RulesDir)
+	_, grs, err := gameRuleset("ladder", opts.RulesDir, opts.Game)
 	if err != nil {
 		return err
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
-	cfg := analysis.LadderConfig{Ruleset: rs, Bots: opts.Bots, Games: opts.Games, Players: opts.Players,
+	cfg := analysis.LadderConfig{Bots: opts.Bots, Games: opts.Games, Players: opts.Players,
 		Seed: opts.Seed, Workers: opts.Workers}
 	bar := newGameBar(opts.ErrOut, opts.Progress, "ladder")
+	if at, ok := grs.(alphatactics.Ruleset); ok {
+		cfg.Ruleset = at.RS
+	} else {
+		cfg.Game = grs
+	}
 	cfg.Progress = bar.progress()
 	start := time.Now()
 	res, err := analysis.Ladder(ctx, cfg)

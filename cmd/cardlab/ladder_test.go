@@ -53,3 +53,37 @@ func TestLadderBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLadderGoofspiel: the ladder ranks another game's bots, from --game and
+// from a ruleset directory alike, and refuses what that game has not got.
+func TestLadderGoofspiel(t *testing.T) {
+	dir := initGoofspiel(t)
+	var outs []string
+	for _, args := range [][]string{
+		{"ladder", "--game", "goofspiel", "--bots", "random,greedy", "--games", "60"},
+		{"ladder", "--rules", dir, "--bots", "random,greedy", "--games", "60"},
+	} {
+		code, out, errOut := cardlab(t, args...)
+		if code != 0 || !strings.Contains(out, "\ngreedy ") || !strings.Contains(out, "random  greedy  60 ") {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--game goofspiel and --rules %s rank differently:\n%s\n%s", dir, outs[0], outs[1])
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"ladder", "--game", "goofspiel", "--bots", "random,strong", "--games", "2"}, 2, `unknown bot "strong" for Goofspiel`},
+		{[]string{"ladder", "--game", "goofspiel", "--bots", "greedy,Greedy", "--games", "2"}, 1, "twice"},
+		{[]string{"ladder", "--game", "goofspeil", "--bots", "random,greedy"}, 2, `did you mean "goofspiel"`},
+	} {
+		code, _, errOut := cardlab(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}
