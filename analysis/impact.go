@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -27,6 +28,10 @@ const (
 type ImpactConfig struct {
 	PairedConfig
 	Ruleset *rules.Ruleset
+	// Game is another game's ruleset (used when Ruleset is nil); it must
+	// be a game.Valuer, whose blank the ablation plays (ModeBlankCopy
+	// only).
+	Game game.Ruleset
 	// Mode is ModeBlank (default) or ModeEffectOff.
 	Mode string
 	// Cards are the ids of the cards to test (nil: every card of the
@@ -147,6 +152,9 @@ func Ablate(rs *rules.Ruleset, d int, mode string) (v *rules.Ruleset, desc, skip
 // Benjamini–Hochberg.
 func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	rs := cfg.Ruleset
+	if rs == nil && cfg.Game != nil {
+		return impactGame(ctx, cfg)
+	}
 	if rs == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
@@ -258,7 +266,163 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	finishTests(tests, CorrectionBH, pc.alpha())
 	res.BaselineGames = baseline.played
 	res.Timing = runTiming(res.BaselineGames+res.VariantGames, elapsed)
-	slices.SortStableFunc(res.Cards, func(a, b CardImpact) int {
+	rankImpacts(res.Cards)
+	return res, nil
+}
+
+// impactGame is Impact for another game than Alpha Tactics, through its
+// game.Valuer: a card's arm blanks one copy of it (the Valuer's blank:
+// Goofspiel's bid card bids 0) for the side's first position in each
+// lineup — in a mirror, the copy of one seat only, the lineup's first,
+// which rotates through every seat as the games do — and compares that
+// position's win share with the baseline's on the same seeds. Both arms
+// play through the Valuer's Variants, so they differ by the blank alone.
+func impactGame(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
+	g := cfg.Game
+	val, ok := g.(game.Valuer)
+	if !ok {
+		return nil, fmt.Errorf("%w: impact is not measured for %s (its rules say no blank: no game.Valuer)", ErrConfig, g.Game())
+	}
+	mode := cfg.Mode
+	if mode == "" {
+		mode = ModeBlankCopy
+	}
+	if mode != ModeBlankCopy {
+		return nil, fmt.Errorf("%w: mode %q is Alpha Tactics' (power, kind, effect); %s blanks one copy (%s)", ErrConfig, mode, g.Game(), ModeBlankCopy)
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	sides, cards := g.Sides(), g.Cards()
+	sideOf := map[string]int{}
+	for i, sd := range sides {
+		sideOf[sd.ID] = i
+	}
+	played := map[int]bool{}
+	for _, l := range cfg.Matchups {
+		for _, id := range l {
+			f, ok := sideOf[id]
+			if !ok {
+				return nil, fmt.Errorf("%w: unknown side %q", ErrConfig, id)
+			}
+			played[f] = true
+		}
+	}
+	// The cards the Valuer may blank, by card index.
+	vcard := map[int]game.ValueCard{}
+	var all []int
+	for f := range sides {
+		for _, vc := range val.ValueCards(f) {
+			if vc.Index < 0 || vc.Index >= len(cards) || cards[vc.Index].Side != f {
+				return nil, fmt.Errorf("analysis: impact: %s lists card %d for side %s, not one of its cards (a bug in the game)", g.Game(), vc.Index, sides[f].ID)
+			}
+			vcard[vc.Index] = vc
+			if played[f] {
+				all = append(all, vc.Index)
+			}
+		}
+	}
+	var defs []int
+	if cfg.Cards == nil {
+		defs = all
+	} else {
+		for _, id := range cfg.Cards {
+			d := slices.IndexFunc(cards, func(c game.Card) bool { return c.ID == id })
+			if _, valued := vcard[d]; d < 0 || !valued {
+				return nil, fmt.Errorf("%w: unknown card %q", ErrConfig, id)
+			}
+			if !played[cards[d].Side] {
+				return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, id, sides[cards[d].Side].ID)
+			}
+			if slices.Contains(defs, d) {
+				return nil, fmt.Errorf("%w: card %q given twice", ErrConfig, id)
+			}
+			defs = append(defs, d)
+		}
+	}
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("%w: no cards to test", ErrConfig)
+	}
+	pc := cfg.PairedConfig
+	sideID := func(d int) string { return sides[cards[d].Side].ID }
+	if cfg.GamesPerCard > 0 {
+		var fs []string
+		for _, d := range defs {
+			fs = append(fs, sideID(d))
+		}
+		pc.Games = GamesPerLineup(pc.Matchups, fs, cfg.GamesPerCard)
+	}
+	lineupsOf := func(f string) []int {
+		var out []int
+		for li, l := range pc.Matchups {
+			if slices.Contains(l, f) {
+				out = append(out, li)
+			}
+		}
+		return out
+	}
+	var baseL []int
+	for _, d := range defs {
+		for _, li := range lineupsOf(sideID(d)) {
+			if !slices.Contains(baseL, li) {
+				baseL = append(baseL, li)
+			}
+		}
+	}
+	slices.Sort(baseL)
+	baseline := &arm{g: g, lineups: baseL, variant: true, blank: -1, ncards: len(cards)}
+	arms := []*arm{baseline}
+	info := g.Info()
+	res := &ImpactResult{Ruleset: RulesetInfo{Name: info.Name, Version: info.Version, Hash: info.Hash, Game: g.Game()},
+		Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
+	unit := val.ValueUnit()
+	armOf := make([]*arm, len(defs))
+	for k, d := range defs {
+		c := &cards[d]
+		vc := vcard[d]
+		ci := CardImpact{ID: c.ID, Name: c.Name, Faction: sideID(d), Power: vc.Value, Copies: c.Copies,
+			File: c.Pos.File, Line: c.Pos.Line}
+		if vc.Blankable {
+			ci.Variant = fmt.Sprintf("one of %d copies blank (%s %d → 0)", c.Copies, unit.Short, vc.Value)
+			armOf[k] = &arm{g: g, lineups: lineupsOf(ci.Faction), variant: true, blank: d, blankSide: c.Side, ncards: len(cards)}
+			arms = append(arms, armOf[k])
+		} else {
+			ci.Skipped = "already blank"
+			ci.Test, ci.P, ci.PAdj = TestNone, 1, 1
+		}
+		res.Cards = append(res.Cards, ci)
+	}
+	partial, elapsed, err := runArms(ctx, &pc, arms)
+	if err != nil {
+		return nil, err
+	}
+	res.ArmInfo = pc.info(baseline.plan.bots)
+	res.Partial = partial
+	var tests []*PairedTest
+	for k := range defs {
+		a := armOf[k]
+		if a == nil {
+			continue
+		}
+		ci := &res.Cards[k]
+		p := pairFaction(&pc, a, baseline, ci.Faction)
+		without, with := p.shares()
+		ci.WithCard, ci.Ablated = round6(with), round6(without)
+		ci.PairedTest = p.test(pc.minSample())
+		tests = append(tests, &ci.PairedTest)
+		res.VariantGames += a.played
+	}
+	finishTests(tests, CorrectionBH, pc.alpha())
+	res.BaselineGames = baseline.played
+	res.Timing = runTiming(res.BaselineGames+res.VariantGames, elapsed)
+	rankImpacts(res.Cards)
+	return res, nil
+}
+
+// rankImpacts sorts the tested cards by impact, largest first, the skipped
+// last, and numbers them.
+func rankImpacts(cs []CardImpact) {
+	slices.SortStableFunc(cs, func(a, b CardImpact) int {
 		switch {
 		case (a.Skipped == "") != (b.Skipped == ""):
 			if a.Skipped == "" {
@@ -272,8 +436,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		}
 		return 0
 	})
-	for i := range res.Cards {
-		res.Cards[i].Rank = i + 1
+	for i := range cs {
+		cs[i].Rank = i + 1
 	}
-	return res, nil
 }

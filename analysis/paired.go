@@ -91,8 +91,15 @@ type arm struct {
 	rs *rules.Ruleset
 	// g is another game's ruleset (when rs is nil): its games are played
 	// through the contracts with its own bots (bots.ParseFor).
-	g    game.Ruleset
-	bots []string // nil: the config's
+	g game.Ruleset
+	// variant: another game's arm played through its game.Valuer's
+	// Variants (impact), with card index blank's copy blanked for the
+	// first lineup position of its side (blank -1: nothing blanked).
+	variant bool
+	blank   int
+	// blankSide is the side of card blank, ncards the game's card count.
+	blankSide, ncards int
+	bots              []string // nil: the config's
 	// lineups lists the lineup indices this arm plays (nil: all).
 	lineups []int
 	// counts: observe the games and accumulate Counts (the simulate figures).
@@ -344,6 +351,36 @@ type pairWorker struct {
 	// counts back.
 	stop  *atomic.Bool
 	moves []game.Action
+	// vs and pert make a variant arm's games (impact of another game).
+	vs   game.Variants
+	pert [rules.MaxPlayers][]game.Perturb
+}
+
+// variantOf returns game j's state of lineup li in variant arm a: the
+// Valuer's variant with a.blank's copy blanked for the first position of
+// its side, reset with seed.
+func (w *pairWorker) variantOf(a *arm, li, rot int, seed uint64) (game.State, error) {
+	if w.vs == nil {
+		w.vs = a.plan.g.(game.Valuer).NewVariants()
+	}
+	fac := a.plan.lineups[li].fac
+	nc := a.ncards
+	done := false
+	for k := range fac {
+		if len(w.pert[k]) != nc {
+			w.pert[k] = make([]game.Perturb, nc)
+		}
+		clear(w.pert[k])
+		if a.blank >= 0 && !done && fac[k] == a.blankSide {
+			w.pert[k][a.blank].Blank = true
+			done = true
+		}
+	}
+	s, err := w.vs.Variant(fac, rot, w.pert[:len(fac)], seed)
+	if err != nil {
+		return nil, fmt.Errorf("impact: %w", err)
+	}
+	return s, nil
 }
 
 func (w *pairWorker) play(armNo, li, j int) error {
@@ -466,8 +503,18 @@ func (w *pairWorker) play(armNo, li, j int) error {
 func (w *pairWorker) playOther(a *arm, ai, li, j int) error {
 	n := len(w.cfg.Matchups[li])
 	rot := j % n
+	var vst game.State
+	if a.variant {
+		s, err := w.variantOf(a, li, rot, engine.SeedFor(w.cfg.Seed, uint64(li*w.cfg.Games+j)))
+		if err != nil {
+			return err
+		}
+		vst = s
+	}
 	t := w.states[[2]int{li, rot}]
-	if t == nil {
+	if vst != nil {
+		t = &table{st: vst}
+	} else if t == nil {
 		fac := a.plan.lineups[li].fac
 		seats := make([]int, n)
 		for q := range seats {
@@ -501,7 +548,9 @@ func (w *pairWorker) playOther(a *arm, ai, li, j int) error {
 		}
 		w.other[q] = ag
 	}
-	t.st.Reset(seed)
+	if vst == nil {
+		t.st.Reset(seed) // a variant comes reset
+	}
 	var err error
 	w.moves, err = playOut(t.st, w.other[:n], w.stop, w.moves[:0], &w.buf)
 	if err == game.ErrStopped {
