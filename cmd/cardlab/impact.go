@@ -15,6 +15,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -365,6 +366,13 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 }
 
 func impactRun(opts *ImpactOptions) error {
+	other, err := loadOtherGame(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	if other != nil {
+		return impactGameRun(opts, other)
+	}
 	rs, lineups, specs, err := loadBatch("impact", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
@@ -392,6 +400,83 @@ func impactRun(opts *ImpactOptions) error {
 	res.ToolVersion = versionString()
 	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
 		res.Partial, res.BaselineGames+res.VariantGames)
+}
+
+// impactGameRun is `cardlab impact --method ablation` on another game's
+// ruleset, through its game.Valuer (analysis.Impact): one copy of each card
+// blanked, for the lineup's first seat of its side in a mirror. The
+// screening's values of another game are `cardlab report`'s.
+func impactGameRun(opts *ImpactOptions, rs game.Ruleset) error {
+	if _, ok := rs.(game.Valuer); !ok {
+		return fmt.Errorf("cardlab impact measures %s only with a blank and a unit of value (a game.Valuer), which its rules do not give", rs.Game())
+	}
+	if opts.Method != methodAblation {
+		return fmt.Errorf("cardlab impact on a %s ruleset: use --method ablation (the screening's card values of another game are in 'cardlab report --values')", rs.Game())
+	}
+	if opts.Mode != analysis.ModeBlankCopy {
+		return fmt.Errorf("--mode %s: %s cards have no power, kind or effect to remove; their ablation is blank-copy (one copy blanked)", opts.Mode, rs.Game())
+	}
+	gameDefaults(&opts.BatchOptions, rs)
+	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	ids, err := gameCardRefs(rs, opts.Cards)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible(opts.Context)
+	defer stop()
+	ctx, _ = startShard(ctx, opts.Shard)
+	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
+	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Game: rs, Mode: opts.Mode,
+		Cards: ids, GamesPerCard: opts.Games})
+	finish()
+	if err != nil {
+		return err
+	}
+	if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
+		return err
+	}
+	res.ToolVersion = versionString()
+	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
+		res.Partial, res.BaselineGames+res.VariantGames)
+}
+
+// gameCardRefs resolves --cards against another game's cards: by id, or by
+// name when one card has it (case aside).
+func gameCardRefs(rs game.Ruleset, refs []string) ([]string, error) {
+	if refs == nil {
+		return nil, nil
+	}
+	cs := rs.Cards()
+	out := make([]string, 0, len(refs))
+	for _, ref := range refs {
+		ref = strings.TrimSpace(ref)
+		var hit []string
+		for _, c := range cs {
+			if c.ID == ref {
+				hit = []string{c.ID}
+				break
+			}
+			if strings.EqualFold(c.ID, ref) || strings.EqualFold(c.Name, ref) {
+				hit = append(hit, c.ID)
+			}
+		}
+		switch len(hit) {
+		case 0:
+			return nil, fmt.Errorf("--cards: no card %q in %s", ref, rs.Info().Name)
+		case 1:
+			out = append(out, hit[0])
+		default:
+			return nil, fmt.Errorf("--cards: %q names %d cards (%s); give an id", ref, len(hit), strings.Join(hit, ", "))
+		}
+	}
+	return out, nil
 }
 
 // valueConfig is the card-value experiment of a command's lineups and bots.
@@ -505,6 +590,10 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	if r.Mode == analysis.ModeEffectOff {
 		what = "effect off: kind N, power kept"
 	}
+	if r.Ruleset.Game != "" {
+		// Another game's ablation (analysis.Impact through its Valuer).
+		what = "one copy blank; in a mirror one seat's copy blanked (the lineup's first seat of its side)"
+	}
 	tested := 0
 	for _, c := range r.Cards {
 		if c.Skipped == "" {
@@ -515,7 +604,11 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
 	}
-	fmt.Fprintf(w, "IMPACT = the faction's win %% with the card − with it ablated, in points, on the same games;\n")
+	if r.Ruleset.Game != "" {
+		fmt.Fprintf(w, "IMPACT = the seat's win %% with its copy − with it blank, in points, on the same games;\n")
+	} else {
+		fmt.Fprintf(w, "IMPACT = the faction's win %% with the card − with it ablated, in points, on the same games;\n")
+	}
 	fmt.Fprintf(w, "95%% paired interval; p adjusted by Benjamini–Hochberg over %d cards; * significant (FDR %.0f%%)\n\n", tested, 100*r.Alpha)
 	t := &table{align: "rllrrrrlrr"}
 	t.add("RANK", "CARD", "FACTION", "GAMES", "WITH%", "WITHOUT%", "IMPACT", "95% CI", "P_ADJ", "CHANGED")

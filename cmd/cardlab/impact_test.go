@@ -103,3 +103,48 @@ func TestImpactScreening(t *testing.T) {
 		t.Errorf("impact tables: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestImpactGoofspielCommand: the ablation of another game through its
+// Valuer on the command line, with its wording (one seat's copy blanked in
+// a mirror), cards by id or name, and the Alpha-Tactics-only settings
+// refused by name.
+func TestImpactGoofspielCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr := cardlab(t, "impact", "--rules", dir, "--method", "ablation", "--bots", "random", "--cards", "Bid 1,bid-13", "--games", "600", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("impact: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"one copy blank; in a mirror one seat's copy blanked (the lineup's first seat of its side)", "IMPACT = the seat's win % with its copy − with it blank"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("impact output lacks %q:\n%s", want, stdout)
+		}
+	}
+	rows := map[string][]string{}
+	for _, l := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(l); len(f) > 7 && strings.HasPrefix(f[1], "bid-") {
+			rows[f[1]] = f
+		}
+	}
+	if r := rows["bid-13"]; r == nil || r[0] != "1" || !strings.HasSuffix(r[6], "*") {
+		t.Errorf("bid-13 not first and significant: %q\n%s", r, stdout)
+	}
+	if rows["bid-1"] == nil {
+		t.Errorf("no row for bid-1 (named 'Bid 1'):\n%s", stdout)
+	}
+	for _, c := range []struct{ args, want string }{
+		{"", "use --method ablation"},
+		{"--method ablation --mode blank", "--mode blank: goofspiel cards have no power, kind or effect to remove"},
+		{"--method ablation --cards bid-99", `--cards: no card "bid-99"`},
+	} {
+		args := append([]string{"impact", "--rules", dir, "--games", "2"}, strings.Fields(c.args)...)
+		if c.args == "" {
+			args = []string{"impact", "--rules", dir}
+		}
+		if code, _, stderr := cardlab(t, args...); code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d: %s", c.args, code, stderr)
+		}
+	}
+}
