@@ -115,6 +115,10 @@ type GameRecord struct {
 	// Game are the game's own integers (Alpha Tactics: "rounds").
 	Game      []game.Named `json:"-"`
 	Decisions int          `json:"decisions"`
+	// Units are the seats' win units (WinUnit split among the winners),
+	// for Outcomes where one side holds several seats and Winners cannot
+	// tell them apart; not written.
+	Units [game.MaxSeats]int64 `json:"-"`
 }
 
 // VPRecord is one seat's final score: Total is its Score, Named the game's
@@ -692,7 +696,7 @@ func (w *worker) record(t *table, i int, seed uint64, units [game.MaxSeats]int64
 	if t.starter != nil {
 		start, _ = t.starter.Starter()
 	}
-	g := GameRecord{Index: i, Seed: seed, StartSeat: start + 1, Winners: []string{}, Decisions: len(w.moves)}
+	g := GameRecord{Index: i, Seed: seed, StartSeat: start + 1, Winners: []string{}, Decisions: len(w.moves), Units: units}
 	rec, _ := s.(game.Recorder)
 	if rec != nil {
 		g.Game = rec.GameRecord(nil)

@@ -13,6 +13,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -48,6 +49,25 @@ func (o *Outcomes) Record(g *GameRecord) error {
 	}
 	ids := o.lineups[li]
 	base := g.Index * rules.MaxPlayers
+	if n := len(ids); mirrored(ids) {
+		// Seat q of game j holds lineup position (q + j mod n) mod n, as
+		// Run seats it; the seats' own units tell equal sides apart.
+		rot := (g.Index % games) % n
+		var sum int64
+		for _, u := range g.Units {
+			sum += u
+		}
+		if sum == 0 {
+			// A finished game has a winner: these units were never set
+			// (a record read back from a file does not carry them).
+			return fmt.Errorf("analysis: game %d: the seats' win units are not in its record, so its seats cannot be told apart", g.Index)
+		}
+		for q := range n {
+			o.a.units[base+(q+rot)%n] = int8(g.Units[q])
+		}
+		o.a.played++
+		return nil
+	}
 	for k, f := range ids {
 		u := 0
 		if slices.Contains(g.Winners, f) {
@@ -152,8 +172,35 @@ type TierCard struct {
 // and the check tier (chk) over the games both finished, Holm-corrected
 // across the factions. fair gives each faction's fair share.
 func CompareTiers(rs *rules.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+	return compareTiers(factionsOf(rs, lineups), lineups, games, bots, checkBots, rep, chk, minSample)
+}
+
+// CompareTiersGame is CompareTiers for another game's ruleset g: its sides
+// in the lineups, in Sides() order, except a side that holds several seats
+// of a lineup (Goofspiel's one side), whose share is fair by construction:
+// there the seats, each with its bot, are what the check compares.
+func CompareTiersGame(g game.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+	var sides []string
+	for _, sd := range g.Sides() {
+		in, twice := false, false
+		for _, l := range lineups {
+			c := 0
+			for _, id := range l {
+				if id == sd.ID {
+					c++
+				}
+			}
+			in, twice = in || c > 0, twice || c > 1
+		}
+		if in && !twice {
+			sides = append(sides, sd.ID)
+		}
+	}
+	return compareTiers(sides, lineups, games, bots, checkBots, rep, chk, minSample)
+}
+
+func compareTiers(factions []string, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
 	pc := PairedConfig{Matchups: lineups, Games: games, MinSample: minSample}
-	factions := factionsOf(rs, lineups)
 	// comparison's Delta is b − a with a the first arm: Base is the check
 	// tier and Delta = report − check.
 	deltas := comparison(&pc, factions, &chk.a, &rep.a, CorrectionHolm)
@@ -165,7 +212,7 @@ func CompareTiers(rs *rules.Ruleset, lineups [][]string, games int, bots, checkB
 	tc.Matchups = []TierMatchup{}
 	var tests []*PairedTest
 	for li, l := range lineups {
-		if len(l) != 2 {
+		if len(l) != 2 || mirrored(l) {
 			continue
 		}
 		p := pairAcc{unit: WinUnit}
@@ -214,6 +261,16 @@ func AttachTierCards(tc *TierCheck, rep *Report, res *CardValueResult, cfg CardV
 	for i, p := range Holm(ps) {
 		tc.Cards[i].PAdj = round6(p)
 	}
+}
+
+// mirrored reports whether a side holds several seats of lineup l.
+func mirrored(l []string) bool {
+	for i := range l {
+		if slices.Contains(l[i+1:], l[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // diffP is the two-sided p-value of a − b for two independent estimates

@@ -61,3 +61,29 @@ func TestCompareTiers(t *testing.T) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
+
+// TestOutcomesMirroredSeats: in a lineup one side holds twice, the seats'
+// own units place each outcome (seat q of game j at lineup position
+// (q + j mod n) mod n), and a record without them is refused rather than
+// read as a game nobody won.
+func TestOutcomesMirroredSeats(t *testing.T) {
+	o := NewOutcomes([][]string{{"player", "player"}}, 2)
+	for _, c := range []struct {
+		rec     GameRecord
+		wantErr bool
+	}{
+		{GameRecord{Index: 0, Winners: []string{"player"}, Units: [4]int64{WinUnit, 0}}, false},
+		{GameRecord{Index: 1, Winners: []string{"player"}, Units: [4]int64{WinUnit, 0}}, false},
+		{GameRecord{Index: 1, Winners: []string{"player"}}, true},
+	} {
+		if err := o.Record(&c.rec); (err != nil) != c.wantErr {
+			t.Errorf("game %d: error %v, want error %v", c.rec.Index, err, c.wantErr)
+		}
+	}
+	// Game 0: seat 1 (position 0) won; game 1 rotated: seat 1 holds position 1.
+	for _, c := range []struct{ i, k, want int }{{0, 0, WinUnit}, {0, 1, 0}, {1, 0, 0}, {1, 1, WinUnit}} {
+		if got := o.a.outcome(c.i, c.k); got != c.want {
+			t.Errorf("game %d position %d: %d, want %d", c.i, c.k, got, c.want)
+		}
+	}
+}

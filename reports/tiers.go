@@ -329,14 +329,21 @@ func (m *model) skillFindings() []finding {
 			n, plural(n, "card is", "cards are"), botsName(m.tiers.CheckBots), botsName(m.tiers.Bots), strings.Join(cs, "; "), more), "skill", groupSkill, 0})
 	}
 	if len(out) == 0 {
-		s := fmt.Sprintf("Checked against %s play on the same %d games per lineup: no faction's verdict changes with skill", botsName(m.tiers.CheckBots), m.tiers.Games)
+		// Where one side holds every seat (Goofspiel), the check has no
+		// sides to compare, only seats.
+		seatsOnly := len(m.tiers.Factions) == 0 && len(m.tiers.Seats) > 0
+		what := "no faction's verdict"
+		if seatsOnly {
+			what = "no seat's verdict"
+		}
+		s := fmt.Sprintf("Checked against %s play on the same %d games per lineup: %s changes with skill", botsName(m.tiers.CheckBots), m.tiers.Games, what)
 		if largestF != "" {
 			s += fmt.Sprintf(" (largest paired change: %s %s points)", largestF, pts1(largest))
 		}
 		if len(m.tiers.Matchups) > 0 {
 			s += ", nor any matchup's"
 		}
-		if len(m.tiers.Seats) > 0 {
+		if len(m.tiers.Seats) > 0 && !seatsOnly {
 			s += ", nor any seat's"
 		}
 		if m.tiers.Cards != nil {

@@ -358,7 +358,7 @@ func TestGoofspielRuleset(t *testing.T) {
 		t.Errorf("validate: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "2", "--impact", "--out", filepath.Join(t.TempDir(), "r")); code != 1 ||
-		!strings.Contains(stderr, "--impact: impact and the skill check measure only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
+		!strings.Contains(stderr, "--impact: impact measures only Alpha Tactics rulesets so far (issue 27); this ruleset is goofspiel") {
 		t.Errorf("report --impact: exit %d: %s", code, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "rules.yaml"))

@@ -278,7 +278,7 @@ values on exactly --value-games per lineup) or --values=false.`,
 	fl.StringVar(&opts.Bots, "bots", reportDefaultBots, "the bot `SPEC` for every seat, or one per seat comma-separated")
 	fl.IntVar(&opts.Games, "games", reportDefaultGames, "games per lineup `N`")
 	tierDefault(fl, "games", reportStrongGames)
-	fl.StringVar(&opts.CheckBots, "check-bots", "", "replay the same games with the bot `SPEC` and mark the verdicts that change (default: greedy, or strong with --bots greedy or random; "+noCheck+": no check)")
+	fl.StringVar(&opts.CheckBots, "check-bots", "", "replay the same games with the bot `SPEC` and mark the verdicts that change (default: greedy, or strong with --bots greedy or random; another game: greedy, or random with --bots greedy; "+noCheck+": no check)")
 	fl.IntVar(&opts.ValueMaxGames, "value-max-games", 0, "card values: play at most `N` games per lineup (default "+fmt.Sprint(analysis.DefaultValueMaxGames)+", "+fmt.Sprint(reportStrongValueMaxGames)+" with a costly bot); the report says the precision reached")
 	fl.Uint64Var(&opts.Seed, "seed", 1, "master seed `S`: game i is seeded from S and i")
 	fl.IntVar(&opts.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")

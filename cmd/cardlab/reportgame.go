@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -32,14 +34,14 @@ var valueFlags = []string{"--values", "--precision", "--value-games", "--value-m
 // reportPlayGame plays the games of a report on rs, another game's ruleset.
 func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error) {
 	_, valued := rs.(game.Valuer)
-	refused := slices.DeleteFunc(slices.Clone(opts.AlphaOnly), func(f string) bool { return f == "--base" })
+	refused := slices.DeleteFunc(slices.Clone(opts.AlphaOnly), func(f string) bool { return f == "--base" || f == "--check-bots" })
 	if valued {
 		refused = slices.DeleteFunc(refused, func(f string) bool { return slices.Contains(valueFlags, f) })
 	}
 	if len(refused) > 0 {
-		what := "card values, impact and the skill check measure"
+		what := "card values and impact measure"
 		if valued {
-			what = "impact and the skill check measure"
+			what = "impact measures"
 		}
 		return nil, fmt.Errorf("%s: %s only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(refused, ", "), what, rs.Game())
 	}
@@ -65,9 +67,13 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	if err != nil {
 		return nil, err
 	}
+	check, err := gameCheckBots(rs, opts.CheckBots, specs, lineups)
+	if err != nil {
+		return nil, err
+	}
 	tierDefaults(opts, specs)
 	// What the report plays, as its command says: card values where the
-	// game has a Valuer, no impact, no check.
+	// game has a Valuer, no impact.
 	opts.Values, opts.Impact = opts.Values && valued, false
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
@@ -76,13 +82,41 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		minSample = -1 // 0 asked for: nothing is low_n
 	}
 	d, err := playGameReport(ctx, gameReport{rs: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
-		games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample, phases: &phaseBar{opts: opts},
+		check: check, games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample, phases: &phaseBar{opts: opts},
 		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: opts.Precision})
 	if err != nil {
 		return nil, err
 	}
-	d.Meta.Command = reportCommand(opts, specs, nil)
+	d.Meta.Command = reportCommand(opts, specs, check)
 	return d, nil
+}
+
+// gameCheckBots is the skill check's tier on another game's report: spec,
+// or when "" the game's other cheap bot — greedy, or random when the report
+// plays greedy (or the game has no greedy) — and nil for none (noCheck, or
+// a default that is the report's own tier).
+func gameCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]string) ([]string, error) {
+	given := spec != ""
+	switch spec {
+	case noCheck:
+		return nil, nil
+	case "":
+		spec = "random"
+		if slices.Contains(bots.NamesFor(rs), "greedy") && strings.Join(specs, ",") != "greedy" {
+			spec = "greedy"
+		}
+	}
+	check, err := gameBotSpecs(rs, spec, lineups)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Join(check, ",") == strings.Join(specs, ",") {
+		if !given {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("--check-bots %s is the report's own tier (--bots): give another bot, or %s", spec, noCheck)
+	}
+	return check, nil
 }
 
 // gameReport is what another game's report plays (as reportGames is Alpha
@@ -92,6 +126,7 @@ type gameReport struct {
 	baseName      string
 	lineups       [][]string
 	specs         []string
+	check         []string // the skill check's tier; nil for none
 	games         int
 	seed          uint64
 	workers       int
@@ -110,9 +145,19 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 	rs, lineups, specs, bar := g.rs, g.lineups, g.specs, g.phases
 	began := reportTime()
 	var hist reports.HistogramCounter
+	var outs *analysis.Outcomes
+	if g.check != nil {
+		outs = analysis.NewOutcomes(lineups, g.games)
+	}
 	cfg := analysis.Config{Game: rs, Matchups: lineups, Bots: specs, Games: g.games, Seed: g.seed,
 		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating (" + strings.Join(specs, ",") + ")"),
-		Record: func(r *analysis.GameRecord) error { hist.Add(r); return nil }}
+		Record: func(r *analysis.GameRecord) error {
+			hist.Add(r)
+			if outs != nil {
+				return outs.Record(r)
+			}
+			return nil
+		}}
 	res, err := analysis.Run(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -166,7 +211,30 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 		}
 		df.ToolVersion = versionString()
 	}
-	return &reports.Data{Report: rep, Diff: df, Meta: &reports.Meta{
+	var tc *analysis.TierCheck
+	if g.check != nil {
+		// The report's games again with the check tier's bots, compared
+		// side by side and seat by seat (as Alpha Tactics' check, without
+		// its card values at the check tier so far).
+		began := time.Now()
+		chk := analysis.NewOutcomes(lineups, g.games)
+		cr, err := analysis.Run(ctx, analysis.Config{Game: rs, Matchups: lineups, Bots: g.check, Games: g.games, Seed: g.seed,
+			Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("skill check (" + strings.Join(g.check, ",") + ")"),
+			Record: chk.Record})
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if cr.Partial {
+			return nil, errors.New("interrupted during the skill check: no report written")
+		}
+		tc = analysis.CompareTiersGame(rs, lineups, g.games, specs, g.check, outs, chk, g.minSample)
+		tc.Timing = analysis.Timing{Seconds: math.Round(time.Since(began).Seconds()*1000) / 1000}
+		if s := time.Since(began).Seconds(); s > 0 {
+			tc.Timing.GamesPerSecond = math.Round(float64(cr.Counts.Games)/s*10) / 10
+		}
+	}
+	return &reports.Data{Report: rep, Diff: df, Tiers: tc, Meta: &reports.Meta{
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),
 		Histograms: hist.Histograms(),

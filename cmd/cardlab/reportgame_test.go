@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,7 @@ func TestReportGoofspiel(t *testing.T) {
 	for _, want := range []string{"<h2>Players</h2>", "<h3>Player win shares</h3>", "<th>Mean points</th>", "fair by construction",
 		"Every seat plays the one player of this game", `<section id="counts">`, "<h3>Prizes</h3>", "<h3>Bids</h3>",
 		"lost points per game", "no head-to-head", "<dt>Counts</dt>", "margin of victory in points", "Printed bid against the bid each card plays like", "read in bid points at the price of one",
-		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots none"} {
+		"cardlab report --rules " + dir + " --bots random --games 300 --seed 1 --check-bots greedy"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %q", want)
 		}
@@ -111,11 +112,8 @@ func TestReportGoofspiel(t *testing.T) {
 			t.Errorf("%s rendered again --from differs", name)
 		}
 	}
-	for _, args := range [][]string{{"--impact"}, {"--check-bots", "greedy"}} {
-		code, _, stderr := cardlab(t, append([]string{"report", "--rules", dir, "--bots", "random", "--games", "2", "--out", filepath.Join(t.TempDir(), "r")}, args...)...)
-		if code != 1 || !strings.Contains(stderr, args[0]+": impact and the skill check measure only Alpha Tactics rulesets so far") {
-			t.Errorf("%v: exit %d: %s", args, code, stderr)
-		}
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "random", "--games", "2", "--impact", "--out", filepath.Join(t.TempDir(), "r")); code != 1 || !strings.Contains(stderr, "--impact: impact measures only Alpha Tactics rulesets so far") {
+		t.Errorf("--impact: exit %d: %s", code, stderr)
 	}
 	// --base of the same game: the report's "What changed" from the paired
 	// diff (a prize of 1000 points; the seats compared); another game's
@@ -177,5 +175,81 @@ func TestReportAllDraws(t *testing.T) {
 		if got := strings.Contains(string(md), "of the 200 games ended in a shared victory"); got != tc.want {
 			t.Errorf("--bots %s: all-draws finding %v, want %v:\n%s", tc.bots, got, tc.want, md)
 		}
+	}
+}
+
+// TestReportGoofspielCheckBots: another game's report replays its games at
+// a second tier (issue 27) and compares the seats, each with its bot. Greedy
+// on seat 1 against random wins far more than half; replayed with random on
+// both seats it wins half, so seat 1's change must be significant and its
+// verdict skill-dependent. Without --check-bots the check tier is greedy,
+// or random when the report plays greedy.
+func TestReportGoofspielCheckBots(t *testing.T) {
+	dir := initGoofspiel(t)
+	type seat struct {
+		Seat           int        `json:"seat"`
+		Delta          float64    `json:"delta"`
+		CI95           [2]float64 `json:"ci95"`
+		PAdj           float64    `json:"p_adj"`
+		SkillDependent bool       `json:"skill_dependent"`
+	}
+	type check struct {
+		Bots      []string `json:"bots"`
+		CheckBots []string `json:"check_bots"`
+		Factions  []any    `json:"factions"`
+		Seats     []seat   `json:"seats"`
+	}
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		check     []string // nil: no check run
+		seat1Gain bool     // seat 1's share falls significantly at the check tier
+	}{
+		{"explicit", []string{"--bots", "greedy,random", "--check-bots", "random"}, []string{"random"}, true},
+		{"default after random", []string{"--bots", "random"}, []string{"greedy"}, false},
+		{"default after greedy", []string{"--bots", "greedy"}, []string{"random"}, false},
+		{"none", []string{"--bots", "random", "--check-bots", "none"}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			read := func(dir, name string) string {
+				data, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(data)
+			}
+			out := filepath.Join(t.TempDir(), "r")
+			args := append([]string{"report", "--rules", dir, "--games", "200", "--values=false", "--out", out}, tc.args...)
+			code, _, stderr := cardlab(t, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var d struct {
+				Tiers *check `json:"tier_check"`
+			}
+			if err := json.Unmarshal([]byte(read(out, "results.json")), &d); err != nil {
+				t.Fatal(err)
+			}
+			if tc.check == nil {
+				if d.Tiers != nil {
+					t.Fatalf("--check-bots none ran a check: %+v", d.Tiers)
+				}
+				return
+			}
+			if d.Tiers == nil || !slices.Equal(d.Tiers.CheckBots, tc.check) || len(d.Tiers.Factions) != 0 || len(d.Tiers.Seats) != 2 {
+				t.Fatalf("tier check: %+v", d.Tiers)
+			}
+			s1 := d.Tiers.Seats[0]
+			if got := s1.CI95[0] > 0 && s1.PAdj < 0.05 && s1.SkillDependent; got != tc.seat1Gain {
+				t.Errorf("seat 1: %+v; significant gain %v, want %v", s1, got, tc.seat1Gain)
+			}
+			if !strings.Contains(read(out, "summary.md"), "the skill check replays the same deals with the "+tc.check[0]+" bot") {
+				t.Errorf("summary.md does not name the check tier %s", tc.check[0])
+			}
+		})
+	}
+	code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "greedy", "--check-bots", "greedy", "--games", "2", "--out", filepath.Join(t.TempDir(), "r"))
+	if code != 1 || !strings.Contains(stderr, "--check-bots greedy is the report's own tier") {
+		t.Errorf("--check-bots of the report's tier: exit %d: %s", code, stderr)
 	}
 }
