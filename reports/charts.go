@@ -767,6 +767,14 @@ func (m *model) chartImpact() (*chartView, error) {
 	note := fmt.Sprintf("Impact of a card: its faction's win share with the card minus with it replaced (%s), on the same games. "+
 		"Whiskers: paired 95%% interval; faded bars: not significant after %s correction at α = %g. 15 highest and 15 lowest of %d cards tested.",
 		im.Mode, im.Correction, im.Alpha, len(tested))
+	if im.Ruleset.Game != "" {
+		// Another game's ablation blanks one seat's copy in a mirror
+		// (analysis.Impact through the Valuer): say whose.
+		note = fmt.Sprintf("Impact of a card: its holder's win share with one copy minus with that copy blank (%s), on the same games; "+
+			"where one side holds several seats, only the lineup's first seat of the side has its copy blanked, and its share is compared. "+
+			"Whiskers: paired 95%% interval; faded bars: not significant after %s correction at α = %g. 15 highest and 15 lowest of %d cards tested.",
+			im.Mode, im.Correction, im.Alpha, len(tested))
+	}
 	return rankChart("chart-impact", "Card impact (ablation)", note, "impact on win share, percentage points", items)
 }
 

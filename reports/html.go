@@ -69,6 +69,9 @@ type pageData struct {
 	ChartList                                                 []*chartView
 	Metric                                                    cardMetric
 	HasImpact, HasValue, CatalogOK                            bool
+	// ImpactOneSeat: another game's impact, one copy blanked for one seat
+	// (analysis.Impact through the Valuer).
+	ImpactOneSeat bool
 	// ValuePrecision is the card values' target median half-width in
 	// win-share points; FlagRule says when a card is flagged.
 	ValuePrecision, FlagRule string
@@ -154,7 +157,7 @@ func (m *model) page() *pageData {
 		Title: m.title(), Describe: m.describe(), Hash: r.Ruleset.Hash, Tool: r.ToolVersion,
 		Generated: stampRFC3339(m.generated()), Rendered: stamp(m.now), Command: m.command(),
 		Partial: r.Partial, Verdict: m.verdict(), Tolerance: m.tolText(), Findings: m.found, Charts: map[string]*chartView{},
-		Metric: m.metric, HasImpact: m.d.Impact != nil, HasValue: m.metric.Key == "value", CatalogOK: m.catalogOK,
+		Metric: m.metric, HasImpact: m.d.Impact != nil, ImpactOneSeat: m.d.Impact != nil && m.d.Impact.Ruleset.Game != "", HasValue: m.metric.Key == "value", CatalogOK: m.catalogOK,
 		Bots: strings.Join(r.Config.Bots, ", "), GamesPerLineup: r.Config.Games, MinSample: r.Config.MinSample,
 		EChartsVersion: EChartsVersion, EChartsLicense: echartsLicense + "\n\n" + echartsLicenseD3, EChartsNotice: echartsNotice,
 		CSS: template.CSS(pageCSS), W: m.words(),

@@ -197,8 +197,15 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			}
 		}
 		p("\n## Card impact (ablation)\n\n")
-		p("%d cards tested (%s mode, %s correction at α = %g): %d with a significant effect on their faction's win share.\n",
-			len(im.Cards), mdText(im.Mode), mdText(im.Correction), im.Alpha, sig)
+		whose := "their faction's"
+		if im.Ruleset.Game != "" {
+			whose = "their holder's"
+		}
+		p("%d cards tested (%s mode, %s correction at α = %g): %d with a significant effect on %s win share.\n",
+			len(im.Cards), mdText(im.Mode), mdText(im.Correction), im.Alpha, sig, whose)
+		if im.Ruleset.Game != "" {
+			p("Each card's arm blanks one copy; where one side holds several seats, only the lineup's first seat of the side (its share is the one compared).\n")
+		}
 	}
 	if sw := m.d.Sweep; sw != nil {
 		p("\n## Sweep\n\n")

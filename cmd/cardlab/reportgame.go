@@ -19,9 +19,9 @@ import (
 // the games of its sides' lineups with its bots, rendered from what every
 // game has (sides, seats, turn order, game length and margins, the game's
 // count sections as tables and sheets) in the game's words, and card values
-// in the game's unit where its ruleset is a game.Valuer (step 5d). Impact,
-// --base and the skill check still play only Alpha Tactics (step 5c):
-// asked for, they are refused; by default, left out.
+// in the game's unit where its ruleset is a game.Valuer (step 5d), with
+// impact (the ablation through the Valuer) where asked. A game without a
+// Valuer refuses the card values and impact by name.
 
 // alphaOnlyFlags are report's flags of the analyses another game's ruleset
 // cannot have yet.
@@ -29,7 +29,7 @@ var alphaOnlyFlags = []string{"values", "precision", "value-games", "value-max-g
 
 // valueFlags are the flags of the card values, which a game with a
 // game.Valuer takes.
-var valueFlags = []string{"--values", "--precision", "--value-games", "--value-max-games", "--card-tolerance"}
+var valueFlags = []string{"--values", "--precision", "--value-games", "--value-max-games", "--card-tolerance", "--impact", "--impact-games"}
 
 // reportPlayGame plays the games of a report on rs, another game's ruleset.
 func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error) {
@@ -40,9 +40,6 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	}
 	if len(refused) > 0 {
 		what := "card values and impact measure"
-		if valued {
-			what = "impact measures"
-		}
 		return nil, fmt.Errorf("%s: %s only Alpha Tactics rulesets so far (issue 27); this ruleset is %s, whose report has the games alone", strings.Join(refused, ", "), what, rs.Game())
 	}
 	var base game.Ruleset
@@ -72,9 +69,9 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		return nil, err
 	}
 	tierDefaults(opts, specs)
-	// What the report plays, as its command says: card values where the
-	// game has a Valuer, no impact.
-	opts.Values, opts.Impact = opts.Values && valued, false
+	// What the report plays, as its command says: card values and impact
+	// where the game has a Valuer, no check.
+	opts.Values, opts.Impact = opts.Values && valued, opts.Impact && valued
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	minSample := opts.MinSample
@@ -83,6 +80,7 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 	}
 	d, err := playGameReport(ctx, gameReport{rs: rs, base: base, baseName: opts.BaseDir, lineups: lineups, specs: specs,
 		check: check, games: opts.Games, seed: opts.Seed, workers: opts.Workers, minSample: minSample, phases: &phaseBar{opts: opts},
+		impact: opts.Impact, impactGames: opts.ImpactGames,
 		values: opts.Values, valueGames: opts.ValueGames, valueMaxGames: opts.ValueMaxGames, precision: opts.Precision})
 	if err != nil {
 		return nil, err
@@ -133,6 +131,8 @@ type gameReport struct {
 	minSample     int
 	phases        phases
 	values        bool
+	impact        bool
+	impactGames   int
 	valueGames    int
 	valueMaxGames int
 	precision     float64
@@ -196,6 +196,22 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 		}
 		analysis.AttachCardValues(rep, vr, vc)
 	}
+	var im *analysis.ImpactResult
+	if g.impact {
+		// The ablation through the game's Valuer: one copy blanked (in a
+		// mirror, the lineup's first seat's), as impact --method ablation.
+		im, err = analysis.Impact(ctx, analysis.ImpactConfig{Game: rs, Mode: analysis.ModeBlankCopy, PairedConfig: analysis.PairedConfig{
+			Matchups: lineups, Bots: specs, Games: g.impactGames, Seed: g.seed, Workers: g.workers,
+			MinSample: g.minSample, Progress: bar.progress("impact")}})
+		bar.finish()
+		if err != nil {
+			return nil, err
+		}
+		if im.Partial {
+			return nil, errors.New("interrupted during the impact analysis: no report written")
+		}
+		im.ToolVersion = versionString()
+	}
 	var df *analysis.DiffResult
 	if g.base != nil {
 		// What changed since the base, on paired games (as Alpha Tactics').
@@ -234,7 +250,7 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 			tc.Timing.GamesPerSecond = math.Round(float64(cr.Counts.Games)/s*10) / 10
 		}
 	}
-	return &reports.Data{Report: rep, Diff: df, Tiers: tc, Meta: &reports.Meta{
+	return &reports.Data{Report: rep, Diff: df, Tiers: tc, Impact: im, Meta: &reports.Meta{
 		Generated:  began.Format(time.RFC3339),
 		Catalog:    reports.CatalogOf(rs),
 		Histograms: hist.Histograms(),

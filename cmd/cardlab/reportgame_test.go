@@ -112,8 +112,25 @@ func TestReportGoofspiel(t *testing.T) {
 			t.Errorf("%s rendered again --from differs", name)
 		}
 	}
-	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "random", "--games", "2", "--impact", "--out", filepath.Join(t.TempDir(), "r")); code != 1 || !strings.Contains(stderr, "--impact: impact measures only Alpha Tactics rulesets so far") {
-		t.Errorf("--impact: exit %d: %s", code, stderr)
+	// --impact: the ablation through the Valuer, one seat's copy blanked
+	// in the mirror, said in the summary and the chart; rendered again
+	// --from the same.
+	imp := filepath.Join(t.TempDir(), "imp")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "random", "--games", "20", "--values=false", "--impact", "--impact-games", "300", "--workers", "2", "--out", imp); code != 0 {
+		t.Fatalf("report --impact: exit %d: %s", code, stderr)
+	}
+	var withImpact reports.Data
+	if err := json.Unmarshal([]byte(read(imp, "results.json")), &withImpact); err != nil {
+		t.Fatal(err)
+	}
+	if im := withImpact.Impact; im == nil || len(im.Cards) != 13 || im.Mode != "blank-copy" || im.Cards[0].ID != "bid-13" || !im.Cards[0].Significant {
+		t.Errorf("report --impact: %+v", withImpact.Impact)
+	}
+	if md := read(imp, "summary.md"); !strings.Contains(md, "only the lineup's first seat of the side (its share is the one compared)") {
+		t.Errorf("summary.md does not say whose copy is blanked:\n%s", md)
+	}
+	if !strings.Contains(read(imp, "index.html"), "first seat of the side has its copy blanked") {
+		t.Error("index.html's impact chart does not say whose copy is blanked")
 	}
 	// --base of the same game: the report's "What changed" from the paired
 	// diff (a prize of 1000 points; the seats compared); another game's
