@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -61,5 +62,25 @@ func TestVariantArmUnperturbed(t *testing.T) {
 	}
 	if slices.Equal(plain.units, blanked.units) {
 		t.Fatal("blanking bid 13 changed no outcome")
+	}
+}
+
+// TestShardedImpactGoofspiel: another game's ablation, sharded and merged,
+// is the unsharded result (the variant arms record and replay as any).
+func TestShardedImpactGoofspiel(t *testing.T) {
+	play := func(ctx context.Context) (*ImpactResult, error) {
+		return Impact(ctx, ImpactConfig{Game: goofspiel.Default(), GamesPerCard: 90, Cards: []string{"bid-13", "bid-5"},
+			PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}, {"player", "player", "player"}}, Bots: []string{"random"}, Seed: 6, Workers: 2}})
+	}
+	want, err := play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 4} {
+		got := shardRuns(t, n, play)
+		got.Timing, want.Timing = Timing{}, Timing{}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d shards merged differ from the unsharded run", n)
+		}
 	}
 }

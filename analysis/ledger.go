@@ -294,9 +294,21 @@ func armsKey(cfg *PairedConfig, arms []*arm) (string, []string) {
 	var ks []armKey
 	var hashes []string
 	for _, a := range arms {
-		ks = append(ks, armKey{a.rs.Hash, a.bots, a.lineups, a.counts, a.botSalt})
-		if !slices.Contains(hashes, a.rs.Hash) {
-			hashes = append(hashes, a.rs.Hash)
+		h := ""
+		if a.rs != nil {
+			h = a.rs.Hash
+		} else {
+			h = a.g.Info().Hash
+		}
+		id := h
+		if a.variant && a.blank >= 0 {
+			// Another game's impact arm: its ruleset with one card's copy
+			// blanked (Alpha Tactics' variants have hashes of their own).
+			id = fmt.Sprintf("%s/blank-%d", h, a.blank)
+		}
+		ks = append(ks, armKey{id, a.bots, a.lineups, a.counts, a.botSalt})
+		if !slices.Contains(hashes, h) {
+			hashes = append(hashes, h)
 		}
 	}
 	return phaseKey(phaseArms, cfg.Matchups, cfg.Bots, cfg.Games, cfg.Seed, ks), hashes
