@@ -1382,8 +1382,39 @@ func (r *CardValueResult) Report(rs *rules.Ruleset, cfg CardValueConfig, ids []s
 		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: rs.Factions[c.Faction].ID,
 			Type: c.Type.String(), Kind: c.Kind.String(), Power: c.Power, Copies: c.Copies, Value: v})
 	}
-	// Ranked among all cards, then the ones asked for are kept: a card's
-	// rank does not depend on which others are shown.
+	return rankValueReport(out, ids)
+}
+
+// ReportGame is Report for another game's ruleset: its cards the Valuer
+// values, PRINTED their value in the game's unit.
+func (r *CardValueResult) ReportGame(g game.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
+	info := g.Info()
+	out := &ValueReport{Ruleset: RulesetInfo{Name: info.Name, Version: info.Version, Hash: info.Hash, Game: g.Game()},
+		Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
+	sides, cards := g.Sides(), g.Cards()
+	printed := map[int]int{}
+	if val, ok := g.(game.Valuer); ok {
+		for f := range sides {
+			for _, vc := range val.ValueCards(f) {
+				printed[vc.Index] = vc.Value
+			}
+		}
+	}
+	for i := range cards {
+		c := &cards[i]
+		v, ok := r.Values[c.ID]
+		if !ok || c.Side < 0 {
+			continue
+		}
+		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: sides[c.Side].ID,
+			Power: printed[i], Copies: c.Copies, Value: v})
+	}
+	return rankValueReport(out, ids)
+}
+
+// rankValueReport ranks a report's cards among all cards, then keeps the
+// ones asked for: a card's rank does not depend on which others are shown.
+func rankValueReport(out *ValueReport, ids []string) *ValueReport {
 	idx := make([]int, len(out.Cards))
 	for i := range idx {
 		idx[i] = i

@@ -35,7 +35,7 @@ need the game's own part it offers: play (a trace of one game), score
 
 A rules.yaml without a 'game:' key is an Alpha Tactics ruleset. validate,
 simulate, report, effects and schema take a ruleset of any game; impact
---method ablation any game with a blank (a game.Valuer); skill plays Alpha
+any game with a blank (a game.Valuer); skill plays Alpha
 Tactics rulesets only so far (issue 27).
 
 --json prints {"games": [{"id", "name", "side", "sides", "seats": {"min",

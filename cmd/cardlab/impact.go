@@ -402,18 +402,15 @@ func impactRun(opts *ImpactOptions) error {
 		res.Partial, res.BaselineGames+res.VariantGames)
 }
 
-// impactGameRun is `cardlab impact --method ablation` on another game's
-// ruleset, through its game.Valuer (analysis.Impact): one copy of each card
-// blanked, for the lineup's first seat of its side in a mirror. The
-// screening's values of another game are `cardlab report`'s.
+// impactGameRun is `cardlab impact` on another game's ruleset, through its
+// game.Valuer: the screening is the card-value experiment; the ablation
+// (analysis.Impact) blanks one copy of each card, for the lineup's first
+// seat of its side in a mirror.
 func impactGameRun(opts *ImpactOptions, rs game.Ruleset) error {
 	if _, ok := rs.(game.Valuer); !ok {
 		return fmt.Errorf("cardlab impact measures %s only with a blank and a unit of value (a game.Valuer), which its rules do not give", rs.Game())
 	}
-	if opts.Method != methodAblation {
-		return fmt.Errorf("cardlab impact on a %s ruleset: use --method ablation (the screening's card values of another game are in 'cardlab report --values')", rs.Game())
-	}
-	if opts.Mode != analysis.ModeBlankCopy {
+	if opts.Method == methodAblation && opts.Mode != analysis.ModeBlankCopy {
 		return fmt.Errorf("--mode %s: %s cards have no power, kind or effect to remove; their ablation is blank-copy (one copy blanked)", opts.Mode, rs.Game())
 	}
 	gameDefaults(&opts.BatchOptions, rs)
@@ -432,6 +429,32 @@ func impactGameRun(opts *ImpactOptions, rs game.Ruleset) error {
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	ctx, _ = startShard(ctx, opts.Shard)
+	if opts.Method == methodScreening {
+		// The card-value experiment through the Valuer, as report's values.
+		cfg := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: opts.Seed, Workers: opts.Workers,
+			Precision: opts.Precision, MaxGames: opts.MaxGames}
+		if cfg.Precision == 0 {
+			cfg.Precision = -1 // off: exactly the first stage
+		}
+		cfg.Games = min(opts.ValueGames, cfg.MaxGames)
+		bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
+		cfg.Progress = bar.progress()
+		res, err := analysis.CardValues(ctx, cfg)
+		bar.done()
+		if err != nil {
+			return err
+		}
+		if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
+			return err
+		}
+		if res.Values == nil {
+			return errors.New("interrupted before the first estimate: nothing written")
+		}
+		rep := res.ReportGame(rs, cfg, ids)
+		rep.ToolVersion = versionString()
+		return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
+			res.Partial, res.Games)
+	}
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
 	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Game: rs, Mode: opts.Mode,
 		Cards: ids, GamesPerCard: opts.Games})
@@ -534,13 +557,22 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		fmt.Fprintf(w, "NOTE: no values for the cards of %s: +1 power gained them nothing measurable in these games (a lineup too one-sided to measure)\n",
 			strings.Join(d.Unpriced, ", "))
 	}
-	fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
-	fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
-	fmt.Fprintln(w, "(on the basis named: fit, interpolated from a blank, extrapolated); POWER = PTS ÷ the faction's price of a power point;")
-	fmt.Fprintln(w, "95% intervals; FLAG = dead (PTS under +1 over its whole interval) or strong_text / weak_text (TEXT beyond ±8 points")
-	fmt.Fprintln(w, "over its whole interval, on a fit or blank basis): docs/metrics.md, \"Flags\"")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
+	if u := d.Unit; u != nil {
+		// Another game: its unit, its blank, each seat's copies apart.
+		fmt.Fprintln(w, "PTS = what one copy adds to its holder's win share against the game's blank, in percentage points (each seat's copies")
+		fmt.Fprintln(w, "perturbed apart, a mirror's seats too); VS_FACTION = PTS − the median of the side's other cards; TEXT = PTS − a plain")
+		fmt.Fprintf(w, "card of its printed value (on the basis named); POWER = PTS ÷ the price of a %s; 95%% intervals; FLAG: docs/metrics.md, \"Flags\"\n", u.Name)
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "Price of a %s (+1 %s on one copy of a card), the unit of POWER:\n", u.Name, u.Short)
+	} else {
+		fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
+		fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
+		fmt.Fprintln(w, "(on the basis named: fit, interpolated from a blank, extrapolated); POWER = PTS ÷ the faction's price of a power point;")
+		fmt.Fprintln(w, "95% intervals; FLAG = dead (PTS under +1 over its whole interval) or strong_text / weak_text (TEXT beyond ±8 points")
+		fmt.Fprintln(w, "over its whole interval, on a fit or blank basis): docs/metrics.md, \"Flags\"")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
+	}
 	pt := &table{align: "lrll"}
 	pt.add("FACTION", "PTS", "95% CI", "FROM")
 	factions := make([]string, 0, len(r.PriceOfPower))

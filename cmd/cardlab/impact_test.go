@@ -135,16 +135,21 @@ func TestImpactGoofspielCommand(t *testing.T) {
 		t.Errorf("no row for bid-1 (named 'Bid 1'):\n%s", stdout)
 	}
 	for _, c := range []struct{ args, want string }{
-		{"", "use --method ablation"},
 		{"--method ablation --mode blank", "--mode blank: goofspiel cards have no power, kind or effect to remove"},
 		{"--method ablation --cards bid-99", `--cards: no card "bid-99"`},
 	} {
 		args := append([]string{"impact", "--rules", dir, "--games", "2"}, strings.Fields(c.args)...)
-		if c.args == "" {
-			args = []string{"impact", "--rules", dir}
-		}
 		if code, _, stderr := cardlab(t, args...); code != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d: %s", c.args, code, stderr)
 		}
+	}
+	// The screening (the default method): the card-value experiment
+	// through the Valuer, in bid points; bid 13 ranks above bid 1.
+	code, stdout, stderr = cardlab(t, "impact", "--rules", dir, "--bots", "random", "--precision", "0", "--value-games", "2048", "--workers", "2")
+	if code != 0 || !strings.Contains(stdout, "Price of a bid point (+1 bid on one copy of a card)") || strings.Contains(stdout, "power point") {
+		t.Fatalf("screening: exit %d: %s\n%s", code, stderr, stdout)
+	}
+	if i13, i1 := strings.Index(stdout, "bid-13"), strings.Index(stdout, "bid-1 "); i13 < 0 || i1 < 0 || i13 > i1 {
+		t.Errorf("screening: bid-13 not ranked above bid-1:\n%s", stdout)
 	}
 }
