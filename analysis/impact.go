@@ -243,31 +243,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		}
 		res.Cards = append(res.Cards, ci)
 	}
-	partial, elapsed, err := runArms(ctx, &pc, arms)
-	if err != nil {
-		return nil, err
-	}
-	res.ArmInfo = pc.info(baseline.plan.bots)
-	res.Partial = partial
-	var tests []*PairedTest
-	for k := range defs {
-		a := armOf[k]
-		if a == nil {
-			continue
-		}
-		ci := &res.Cards[k]
-		p := pairFaction(&pc, a, baseline, ci.Faction)
-		without, with := p.shares()
-		ci.WithCard, ci.Ablated = round6(with), round6(without)
-		ci.PairedTest = p.test(pc.minSample())
-		tests = append(tests, &ci.PairedTest)
-		res.VariantGames += a.played
-	}
-	finishTests(tests, CorrectionBH, pc.alpha())
-	res.BaselineGames = baseline.played
-	res.Timing = runTiming(res.BaselineGames+res.VariantGames, elapsed)
-	rankImpacts(res.Cards)
-	return res, nil
+	return playImpact(ctx, pc, arms, baseline, armOf, res)
 }
 
 // impactGame is Impact for another game than Alpha Tactics, through its
@@ -392,6 +368,14 @@ func impactGame(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		}
 		res.Cards = append(res.Cards, ci)
 	}
+	return playImpact(ctx, pc, arms, baseline, armOf, res)
+}
+
+// playImpact plays the arms of an impact run, Alpha Tactics' or another
+// game's, and fills res: each card's ablation paired with the baseline on
+// the card's side (armOf[k] is card k's arm, nil for one skipped),
+// Benjamini–Hochberg over the cards, ranked.
+func playImpact(ctx context.Context, pc PairedConfig, arms []*arm, baseline *arm, armOf []*arm, res *ImpactResult) (*ImpactResult, error) {
 	partial, elapsed, err := runArms(ctx, &pc, arms)
 	if err != nil {
 		return nil, err
@@ -399,7 +383,7 @@ func impactGame(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	res.ArmInfo = pc.info(baseline.plan.bots)
 	res.Partial = partial
 	var tests []*PairedTest
-	for k := range defs {
+	for k := range armOf {
 		a := armOf[k]
 		if a == nil {
 			continue
