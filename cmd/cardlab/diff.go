@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -125,11 +126,18 @@ func diffRun(opts *DiffOptions) error {
 		}
 		return diffIdentical(opts, base, variant, lineups, specs)
 	}
+	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: base, Variant: variant})
+}
+
+// playDiff plays the paired diff dc names (Alpha Tactics' rulesets or
+// another game's) in sequential stages and writes it.
+func playDiff(ctx context.Context, opts *DiffOptions, lineups [][]string, specs []string, dc analysis.DiffConfig) error {
 	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.DiffResult, bool, float64, error) {
 		bo := opts.BatchOptions
 		bo.Games = games
 		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
-		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, Base: base, Variant: variant})
+		dc.PairedConfig = pc
+		r, err := analysis.Diff(ctx, dc)
 		finish()
 		if err != nil {
 			return nil, false, 0, err
@@ -199,35 +207,7 @@ func diffGameRun(opts *DiffOptions, base, variant game.Ruleset) error {
 		}
 		return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, false, 0)
 	}
-	res, cut, err := playStages(opts.SequentialOptions, opts.Games, opts.ErrOut, func(games int) (*analysis.DiffResult, bool, float64, error) {
-		bo := opts.BatchOptions
-		bo.Games = games
-		pc, finish := pairedConfig(&bo, lineups, specs, "diff")
-		r, err := analysis.Diff(ctx, analysis.DiffConfig{PairedConfig: pc, BaseGame: base, VariantGame: variant})
-		finish()
-		if err != nil {
-			return nil, false, 0, err
-		}
-		return r, r.Partial, widest(r.Factions), nil
-	})
-	if err != nil {
-		return err
-	}
-	if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
-		return err
-	}
-	res.ToolVersion = versionString()
-	games := int64(2 * len(res.Matchups) * res.Games)
-	if err := writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, res.Partial, games); err != nil {
-		return err
-	}
-	if cut != nil {
-		return cut
-	}
-	if opts.FailOnSignificant && res.Significant {
-		return fmt.Errorf("--fail-on-significant: %s", res.Verdict)
-	}
-	return nil
+	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{BaseGame: base, VariantGame: variant})
 }
 
 // diffIdentical answers a diff of two rulesets with the same hash at once:
