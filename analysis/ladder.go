@@ -5,25 +5,21 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // LadderConfig sets up a round robin between bots.
 type LadderConfig struct {
-	Ruleset *rules.Ruleset
-	// Game, when set, is the ruleset of another game than Alpha Tactics
-	// (Ruleset is then unused): its bots through bots.ParseFor, its games
-	// through NewState and PlayOut.
+	// Game is the ruleset of any game: its bots through bots.ParseFor, its
+	// games through NewState and PlayOut.
 	Game game.Ruleset
-	Bots []string // bot specs (ai.Parse; bots.ParseFor with Game)
+	Bots []string // bot specs (bots.ParseFor)
 	// Games per pair of bots; rounded up to an even number so every deal is
 	// played twice with the bots' seats swapped.
 	Games    int
@@ -62,15 +58,15 @@ type LadderResult struct {
 	Partial bool         `json:"partial"`
 }
 
-// Ladder plays every pair of bots against each other: factions rotated over
-// all ordered pairs of distinct factions, and every deal played twice with
-// the bots' seats swapped (mirrored), so neither faction nor seat favours a
-// bot. The result is the same for any number of workers.
+// Ladder plays every pair of bots against each other, through the
+// contracts: the sides rotated over every ordered pair of distinct sides
+// (Alpha Tactics' factions), or, in a game of one side that every seat
+// plays (Goofspiel), that side on both seats; and every deal played twice
+// with the bots' seats swapped (mirrored), so neither side nor seat
+// favours a bot. The result is the same for any number of workers.
 func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
-	if cfg.Game != nil {
-		return ladderGame(ctx, cfg)
-	}
-	if cfg.Ruleset == nil {
+	g := cfg.Game
+	if g == nil {
 		return nil, fmt.Errorf("analysis: ladder needs a ruleset")
 	}
 	if cfg.Players == 0 {
@@ -79,12 +75,15 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("analysis: the ladder plays 2-player games (got --players %d)", cfg.Players)
 	}
+	if lo, hi := g.Seats(); lo > 2 || hi < 2 {
+		return nil, fmt.Errorf("analysis: the ladder plays 2-player games; %s allows %d to %d players", g.Info().Name, lo, hi)
+	}
 	if len(cfg.Bots) < 2 {
 		return nil, fmt.Errorf("analysis: a ladder needs at least two bots")
 	}
 	seen := map[string]bool{}
 	for _, b := range cfg.Bots {
-		if _, err := ai.Parse(b, 0); err != nil {
+		if _, err := bots.ParseFor(g, b, 0); err != nil {
 			return nil, err
 		}
 		if seen[normSpec(b)] {
@@ -96,31 +95,35 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 		return nil, fmt.Errorf("analysis: --games must be at least 1")
 	}
 	cfg.Games += cfg.Games % 2
-	var fpairs [][2]string
-	for _, a := range cfg.Ruleset.Factions {
-		for _, b := range cfg.Ruleset.Factions {
-			if a.ID != b.ID {
-				fpairs = append(fpairs, [2]string{a.ID, b.ID})
+	var seatings [][]int
+	sides := g.Sides()
+	for a := range sides {
+		for b := range sides {
+			if a != b {
+				seatings = append(seatings, []int{a, b})
 			}
 		}
 	}
-	type pair struct{ a, b int }
-	var pairs []pair
+	if len(seatings) == 0 {
+		if !g.Mirror() {
+			return nil, fmt.Errorf("analysis: the ladder needs two %s sides or one that both seats may play", g.Info().Name)
+		}
+		seatings = [][]int{{0, 0}}
+	}
+	var pairs [][2]int
 	for i := range cfg.Bots {
 		for j := i + 1; j < len(cfg.Bots); j++ {
-			pairs = append(pairs, pair{i, j})
+			pairs = append(pairs, [2]int{i, j})
 		}
 	}
 	total := len(pairs) * cfg.Games
-	share := make([]float64, total) // A's win share in game i
+	share := make([]float64, total)
 	played := make([]bool, total)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
 	var next, done atomic.Int64
-	// stop cuts ISMCTS searches short once ctx is cancelled; the game in
-	// play is then abandoned (not counted) below.
 	stop, unwatch := stopFlag(ctx)
 	defer unwatch()
 	var wg sync.WaitGroup
@@ -134,38 +137,44 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 					errs[w] = err
 				}
 			}()
-			var buf []engine.Action
+			var moves, buf []game.Action
+			agents := make([]game.Agent, 2)
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= total {
 					return
 				}
-				pi, g := i/cfg.Games, i%cfg.Games
-				deal := g / 2
-				fp := fpairs[deal%len(fpairs)]
-				seed := engine.SeedFor(cfg.Seed, uint64(pi*cfg.Games/2+deal))
-				specs := [2]string{cfg.Bots[pairs[pi].a], cfg.Bots[pairs[pi].b]}
+				pi, k := i/cfg.Games, i%cfg.Games
+				deal := k / 2
+				seats := seatings[deal%len(seatings)]
+				seed := game.SeedFor(cfg.Seed, uint64(pi*cfg.Games/2+deal))
+				specs := [2]string{cfg.Bots[pairs[pi][0]], cfg.Bots[pairs[pi][1]]}
 				aSeat := 0
-				if g%2 == 1 { // mirrored: same deal, bots swap seats
+				if k%2 == 1 { // mirrored: same deal, bots swap seats
 					specs[0], specs[1], aSeat = specs[1], specs[0], 1
 				}
-				s, err := engine.New(cfg.Ruleset, engine.Config{Factions: fp[:], Seed: seed})
+				s, err := g.NewState(seats, seed)
 				if err != nil {
 					errs[w] = err
 					return
 				}
-				var agents [2]ai.Agent
 				for p := range agents {
-					agents[p], _ = ai.Parse(specs[p], engine.SeedFor(seed^BotSalt, uint64(p)))
-					if st, ok := agents[p].(bots.Stoppable); ok {
+					a, err := bots.ParseFor(g, specs[p], game.SeedFor(seed^BotSalt, uint64(p)))
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					if st, ok := a.(bots.Stoppable); ok {
 						st.SetStop(stop)
 					}
+					agents[p] = a
 				}
-				for !s.IsTerminal() && ctx.Err() == nil {
-					buf = s.LegalActions(buf)
-					s.Apply(agents[s.CurrentPlayer()].Choose(s, buf))
+				moves, err = playOut(s, agents, stop, moves[:0], &buf)
+				if err == game.ErrStopped {
+					return
 				}
-				if !s.IsTerminal() {
+				if err != nil {
+					errs[w] = fmt.Errorf("analysis: ladder game %d (seed %d, bots %s): %w", i, seed, strings.Join(specs[:], " v "), err)
 					return
 				}
 				share[i] = s.Returns()[aSeat]
@@ -183,11 +192,7 @@ func Ladder(ctx context.Context, cfg LadderConfig) (*LadderResult, error) {
 			return nil, err
 		}
 	}
-	ps := make([][2]int, len(pairs))
-	for i, p := range pairs {
-		ps[i] = [2]int{p.a, p.b}
-	}
-	return tallyLadder(&cfg, ps, share, played, ctx.Err() != nil), nil
+	return tallyLadder(&cfg, pairs, share, played, ctx.Err() != nil), nil
 }
 
 // tallyLadder is the ladder's result from the games played: share[i] is bot

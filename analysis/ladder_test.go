@@ -4,12 +4,13 @@ import (
 	"context"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func TestLadderDeterministicAcrossWorkers(t *testing.T) {
-	rs := rules.Default()
-	cfg := LadderConfig{Ruleset: rs, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}
+	rs := alphatactics.Ruleset{RS: rules.Default()}
+	cfg := LadderConfig{Game: rs, Bots: []string{"random", "greedy"}, Games: 40, Seed: 3}
 	cfg.Workers = 1
 	a, err := Ladder(context.Background(), cfg)
 	if err != nil {
@@ -32,13 +33,13 @@ func TestLadderDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestLadderErrors(t *testing.T) {
-	rs := rules.Default()
+	rs := alphatactics.Ruleset{RS: rules.Default()}
 	for _, cfg := range []LadderConfig{
-		{Ruleset: rs, Bots: []string{"random"}, Games: 2},
-		{Ruleset: rs, Bots: []string{"random", "random"}, Games: 2},
-		{Ruleset: rs, Bots: []string{"random", "mcts"}, Games: 2},
-		{Ruleset: rs, Bots: []string{"random", "greedy"}, Games: 0},
-		{Ruleset: rs, Bots: []string{"random", "greedy"}, Games: 2, Players: 3},
+		{Game: rs, Bots: []string{"random"}, Games: 2},
+		{Game: rs, Bots: []string{"random", "random"}, Games: 2},
+		{Game: rs, Bots: []string{"random", "mcts"}, Games: 2},
+		{Game: rs, Bots: []string{"random", "greedy"}, Games: 0},
+		{Game: rs, Bots: []string{"random", "greedy"}, Games: 2, Players: 3},
 	} {
 		if _, err := Ladder(context.Background(), cfg); err == nil {
 			t.Errorf("%+v: no error", cfg.Bots)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // SkillConfig describes a skill comparison: the same games played with
@@ -15,7 +15,8 @@ import (
 // ignored.
 type SkillConfig struct {
 	PairedConfig
-	Ruleset *rules.Ruleset
+	// Game is the ruleset of any game.
+	Game game.Ruleset
 	// Levels are bot specs, weakest first by convention; at least two.
 	Levels []string
 	// SettleTolerance is the band within which a step counts as no
@@ -24,13 +25,16 @@ type SkillConfig struct {
 }
 
 // Skill plays the games once per level, on the same seeds, and reports each
-// faction's win share and rank per level, the paired change of every faction
-// between consecutive levels (Holm-corrected across factions and steps), the
-// cards' opening-hand improvement per level, and the factions and cards whose
-// rank changes.
+// side's win share and rank per level, the paired change of every side
+// between consecutive levels (Holm-corrected across sides and steps), the
+// cards' opening-hand improvement per level where the game counts it, and
+// the sides and cards whose rank changes. In a game every seat of which
+// plays one side (a mirror) the side is fair by construction, so the seats
+// take the sides' place (gameEntities): seat 1's share at each level is
+// what skill moves there.
 func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
-	rs := cfg.Ruleset
-	if rs == nil {
+	g := cfg.Game
+	if g == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
 	if len(cfg.Levels) < 2 {
@@ -51,7 +55,7 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 	}
 	arms := make([]*arm, len(levels))
 	for i, l := range levels {
-		arms[i] = &arm{rs: rs, bots: []string{l}, counts: true}
+		arms[i] = &arm{rs: atRuleset(g), g: g, bots: []string{l}, counts: true}
 	}
 	pc := cfg.PairedConfig
 	partial, elapsed, err := runArms(ctx, &pc, arms)
@@ -59,7 +63,7 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		return nil, err
 	}
 	minN := pc.minSample()
-	res := &SkillResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
+	res := &SkillResult{Ruleset: gameRulesetInfo(g),
 		Levels: levels, ArmInfo: pc.info(levels), Alpha: pc.alpha(), Correction: CorrectionHolm,
 		Factions: []SkillFaction{}, Steps: []SkillStep{}, Cards: []SkillCard{}, RankChanges: []RankChange{},
 		Partial: partial}
@@ -68,17 +72,14 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		games += a.played
 	}
 	res.Timing = runTiming(games, elapsed)
-	factions := factionsOf(rs, pc.Matchups)
-	reps := make([]*Report, len(arms))
-	for i, a := range arms {
-		reps[i] = summarize(header{config: ConfigInfo{MinSample: minN}}, a.Counts)
-	}
-	// Faction shares and ranks per level.
-	for _, f := range factions {
+	names, pair := gameEntities(g, pc.Matchups)
+	// Shares and ranks per level: an arm paired with itself holds its own
+	// win units and games, as the counts' winStats reads them.
+	for k, f := range names {
 		sf := SkillFaction{Faction: f}
 		for i, l := range levels {
-			fs := reps[i].Factions[f]
-			sf.Levels = append(sf.Levels, SkillShare{Level: l, WinStats: fs.WinStats})
+			p := pair(&pc, arms[i], arms[i], k)
+			sf.Levels = append(sf.Levels, SkillShare{Level: l, WinStats: winStats(p.sumA, p.n, WinUnit, minN)})
 		}
 		res.Factions = append(res.Factions, sf)
 	}
@@ -93,9 +94,9 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 	// Paired steps between consecutive levels, corrected together.
 	var tests []*PairedTest
 	for i := 0; i+1 < len(levels); i++ {
-		st := SkillStep{From: levels[i], To: levels[i+1], Factions: make([]FactionDelta, len(factions))}
-		for k, f := range factions {
-			p := pairFaction(&pc, arms[i], arms[i+1], f)
+		st := SkillStep{From: levels[i], To: levels[i+1], Factions: make([]FactionDelta, len(names))}
+		for k, f := range names {
+			p := pair(&pc, arms[i], arms[i+1], k)
 			st.Factions[k] = factionDelta(f, &p, minN)
 		}
 		res.Steps = append(res.Steps, st)
@@ -117,19 +118,30 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		}
 		res.Factions[k].Settle = settle(levels, deltas, res.SettleTolerance, pc.Games)
 	}
-	// Cards: opening-hand IWD per level, ranked within the faction.
-	for ci := range reps[0].Cards {
-		k := &reps[0].Cards[ci]
-		sc := SkillCard{ID: k.ID, Faction: k.Faction, Name: k.Name}
-		for i, l := range levels {
-			kc := &reps[i].Cards[ci]
-			sc.Levels = append(sc.Levels, SkillCardLevel{Level: l, PlayRate: kc.PlayRate, OHIWD: Or0(kc.OHIWD),
-				OHIWDCI: CIOr0(kc.OHIWDCI95), LowN: kc.OHLowN})
+	// Cards: opening-hand IWD per level, ranked within the faction, where
+	// the game's counts have it (Alpha Tactics').
+	reps := make([]*Report, len(arms))
+	for i, a := range arms {
+		if a.Counts == nil {
+			reps = nil
+			break
 		}
-		res.Cards = append(res.Cards, sc)
+		reps[i] = summarize(header{config: ConfigInfo{MinSample: minN}}, a.Counts)
+	}
+	if reps != nil {
+		for ci := range reps[0].Cards {
+			k := &reps[0].Cards[ci]
+			sc := SkillCard{ID: k.ID, Faction: k.Faction, Name: k.Name}
+			for i, l := range levels {
+				kc := &reps[i].Cards[ci]
+				sc.Levels = append(sc.Levels, SkillCardLevel{Level: l, PlayRate: kc.PlayRate, OHIWD: Or0(kc.OHIWD),
+					OHIWDCI: CIOr0(kc.OHIWDCI95), LowN: kc.OHLowN})
+			}
+			res.Cards = append(res.Cards, sc)
+		}
 	}
 	for i := range levels {
-		for _, f := range factions {
+		for _, f := range names {
 			var idx []int
 			for c := range res.Cards {
 				if res.Cards[c].Faction == f {
@@ -141,6 +153,13 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		}
 	}
 	res.RankChanges = rankChanges(res)
+	if comparesSeats(g) {
+		for i := range res.RankChanges {
+			if res.RankChanges[i].Kind == "faction" {
+				res.RankChanges[i].Kind = "seat"
+			}
+		}
+	}
 	return res, nil
 }
 

@@ -2,7 +2,12 @@ package analysis
 
 import (
 	"context"
+	"math"
+	"reflect"
 	"testing"
+
+	"github.com/cardlab/cardlab/games/alphatactics"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 func TestSkillLevels(t *testing.T) {
@@ -11,7 +16,7 @@ func TestSkillLevels(t *testing.T) {
 	if testing.Short() {
 		games = 20
 	}
-	res, err := Skill(context.Background(), SkillConfig{Ruleset: rs, Levels: []string{"random", "greedy"},
+	res, err := Skill(context.Background(), SkillConfig{Game: alphatactics.Ruleset{RS: rs}, Levels: []string{"random", "greedy"},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Games: games, Seed: 2, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +39,55 @@ func TestSkillLevels(t *testing.T) {
 			t.Errorf("rank change %+v", rc)
 		}
 	}
-	if _, err := Skill(context.Background(), SkillConfig{Ruleset: rs, Levels: []string{"greedy"},
+	if _, err := Skill(context.Background(), SkillConfig{Game: alphatactics.Ruleset{RS: rs}, Levels: []string{"greedy"},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Games: 1}}); err == nil {
 		t.Error("one level accepted")
+	}
+}
+
+// TestSkillGoofspiel: skill plays another game through the contracts. In a
+// mirror the seats are compared: two seats, each with its share at every
+// level from the same games (greedy against itself bids alike every turn,
+// so every prize ties and each seat's share is exactly a half), no cards
+// of Alpha Tactics' counts, and the same result for any number of workers.
+func TestSkillGoofspiel(t *testing.T) {
+	gs := goofspiel.Default()
+	cfg := SkillConfig{Game: gs, Levels: []string{"random", "greedy"},
+		PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Games: 120, Seed: 4}}
+	var first *SkillResult
+	for _, workers := range []int{1, 3} {
+		cfg.Workers = workers
+		res, err := Skill(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Timing = Timing{}
+		if first == nil {
+			first = res
+			continue
+		}
+		if !reflect.DeepEqual(first, res) {
+			t.Fatalf("results differ by workers:\n%+v\n%+v", first, res)
+		}
+	}
+	r := first
+	if len(r.Factions) != 2 || r.Factions[0].Faction != "seat 1" || r.Factions[1].Faction != "seat 2" ||
+		len(r.Steps) != 1 || len(r.Cards) != 0 || r.Ruleset.Game != "goofspiel" {
+		t.Fatalf("skill: %+v", r)
+	}
+	for _, f := range r.Factions {
+		rnd, gr := f.Levels[0], f.Levels[1]
+		if rnd.Games != 120 || gr.Games != 120 || gr.Wins != 60 || gr.WinRate != 0.5 {
+			t.Errorf("%s: random %+v, greedy %+v (greedy against itself ties every game)", f.Faction, rnd, gr)
+		}
+	}
+	if s := r.Factions[0].Levels[0].Wins + r.Factions[1].Levels[0].Wins; s != 120 {
+		t.Errorf("random: the seats' wins sum to %v, not the 120 games", s)
+	}
+	// Seat 1's step from random to greedy is its random share paired with
+	// a half: every game it won or lost at random changes.
+	d := r.Steps[0].Factions[0]
+	if d.Games != 120 || math.Abs(d.Delta-(0.5-r.Factions[0].Levels[0].WinRate)) > 1e-6 {
+		t.Errorf("step %+v against random share %v", d, r.Factions[0].Levels[0].WinRate)
 	}
 }

@@ -149,7 +149,7 @@ func sweepGame(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 // one side (a mirror, Goofspiel), the seats "seat 1"… with their bots —
 // the side's share is fair by construction there.
 func gameEntities(g game.Ruleset, lineups [][]string) ([]string, func(cfg *PairedConfig, a, b *arm, k int) pairAcc) {
-	if sd := g.Sides(); g.Mirror() && len(sd) == 1 {
+	if comparesSeats(g) {
 		n := 0
 		for _, l := range lineups {
 			n = max(n, len(l))
@@ -171,6 +171,10 @@ func gameEntities(g game.Ruleset, lineups [][]string) ([]string, func(cfg *Paire
 	}
 	return names, func(cfg *PairedConfig, a, b *arm, k int) pairAcc { return pairFaction(cfg, a, b, names[k]) }
 }
+
+// comparesSeats reports whether g's comparisons are by seat: every seat
+// plays its one side (a mirror), so the side is fair by construction.
+func comparesSeats(g game.Ruleset) bool { return g.Mirror() && len(g.Sides()) == 1 }
 
 // didYouMean is ", did you mean "x"?" when a candidate is close to s.
 func didYouMean(s string, candidates []string) string {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 )
 
@@ -103,11 +102,7 @@ func ladderRun(opts *LadderOptions) error {
 	cfg := analysis.LadderConfig{Bots: opts.Bots, Games: opts.Games, Players: opts.Players,
 		Seed: opts.Seed, Workers: opts.Workers}
 	bar := newGameBar(opts.ErrOut, opts.Progress, "ladder")
-	if at, ok := grs.(alphatactics.Ruleset); ok {
-		cfg.Ruleset = at.RS
-	} else {
-		cfg.Game = grs
-	}
+	cfg.Game = grs
 	cfg.Progress = bar.progress()
 	start := time.Now()
 	res, err := analysis.Ladder(ctx, cfg)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/bots"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 )
 
 // SkillOptions are the inputs of `cardlab skill`; BatchOptions.Bots holds
@@ -90,18 +94,14 @@ a few hundred games, or ismcts:iters=100.`,
 }
 
 func skillRun(opts *SkillOptions) error {
-	rs, err := loadForCommand("skill", opts.RulesDir)
-	if err != nil {
-		return err
-	}
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	g, lineups, err := skillRuleset(opts)
 	if err != nil {
 		return err
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, nil, "skill")
-	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Ruleset: rs, Levels: opts.Levels,
+	res, err := analysis.Skill(ctx, analysis.SkillConfig{PairedConfig: pc, Game: g, Levels: opts.Levels,
 		SettleTolerance: opts.Settle / 100})
 	finish()
 	if err != nil {
@@ -112,6 +112,39 @@ func skillRun(opts *SkillOptions) error {
 	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSkillTables(w, res) }, res.Partial, games)
 }
 
+// skillRuleset loads --rules for any game with its lineups. Another game's
+// default levels are random and its default bot (defaultBotFor), since
+// greedy and strong are Alpha Tactics' pair; its levels are checked against
+// its own bots.
+func skillRuleset(opts *SkillOptions) (game.Ruleset, [][]string, error) {
+	other, err := loadOtherGame(opts.RulesDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if other == nil {
+		rs, err := loadForCommand("skill", opts.RulesDir)
+		if err != nil {
+			return nil, nil, err
+		}
+		lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+		return alphatactics.Ruleset{RS: rs}, lineups, err
+	}
+	if !opts.BotsGiven {
+		top := defaultBotFor(other)
+		if top == "random" {
+			top = "ismcts"
+		}
+		opts.Levels = []string{"random", top}
+	}
+	for _, l := range opts.Levels {
+		if _, err := bots.ParseFor(other, l, 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	lineups, err := gameLineups(other, opts.Players, opts.Matchups)
+	return other, lineups, err
+}
+
 func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 	fmt.Fprintln(w, rulesetLine(r.Ruleset))
 	fmt.Fprintf(w, "Skill levels %s: %d %s × %d games each, seed %d\n", strings.Join(r.Levels, " → "),
@@ -119,9 +152,18 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
 	}
-	fmt.Fprintln(w, "\nFactions: win % [95% CI] (rank) at each level")
+	// What is compared: the game's sides ("faction"), or the seats where
+	// every seat plays one side (analysis.Skill's mirror).
+	word := "faction"
+	if gm, ok := game.Lookup(cmp.Or(r.Ruleset.Game, game.DefaultID)); ok && gm.Vocabulary().Side != "" {
+		word = gm.Vocabulary().Side
+	}
+	if len(r.Factions) > 0 && strings.HasPrefix(r.Factions[0].Faction, "seat ") {
+		word = "seat"
+	}
+	fmt.Fprintf(w, "\n%ss: win %% [95%% CI] (rank) at each level\n", strings.ToUpper(word[:1])+word[1:])
 	t := &table{align: "l"}
-	head := []string{"FACTION"}
+	head := []string{strings.ToUpper(word)}
 	for _, l := range r.Levels {
 		head = append(head, strings.ToUpper(l))
 		t.align += "l"
@@ -147,7 +189,7 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "\nWhere each faction's share stops moving (a step within ±%g points: its 95%% interval inside)\n", math.Round(r.SettleTolerance*1000)/10)
+	fmt.Fprintf(w, "\nWhere each %s's share stops moving (a step within ±%g points: its 95%% interval inside)\n", word, math.Round(r.SettleTolerance*1000)/10)
 	t = &table{align: "ll"}
 	for _, f := range r.Factions {
 		t.add(f.Faction, settleText(&f.Settle))
@@ -157,7 +199,7 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 	}
 	fmt.Fprintln(w, "\nRank changes")
 	if len(r.RankChanges) == 0 {
-		fmt.Fprintln(w, "  none: every faction keeps its rank and no card's oh_iwd moves beyond its interval")
+		fmt.Fprintln(w, "  none: every "+word+" keeps its rank and no card's oh_iwd moves beyond its interval")
 		return nil
 	}
 	t = &table{align: "llllll"}

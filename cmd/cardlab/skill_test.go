@@ -56,3 +56,32 @@ func TestSkillErrors(t *testing.T) {
 		t.Error("rankOrdinal")
 	}
 }
+
+// TestSkillGoofspiel: skill takes another game's ruleset, compares its
+// seats (every seat plays the one side), defaults to random and the game's
+// own default bot, and refuses a bot the game has not got.
+func TestSkillGoofspiel(t *testing.T) {
+	dir := initGoofspiel(t)
+	code, stdout, stderr := cardlab(t, "skill", "--rules", dir, "--bots", "random,greedy", "--games", "40", "--json")
+	if code != 0 {
+		t.Fatalf("skill: exit %d: %s", code, stderr)
+	}
+	var res analysis.SkillResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Ruleset.Game != "goofspiel" || len(res.Factions) != 2 || res.Factions[1].Faction != "seat 2" ||
+		len(res.Steps) != 1 || res.Factions[0].Levels[1].WinRate != 0.5 {
+		t.Errorf("skill result: %+v", res)
+	}
+	code, stdout, stderr = cardlab(t, "skill", "--rules", dir, "--games", "10")
+	if code != 0 || !strings.Contains(stdout, "Skill levels random → ismcts:iters=300") ||
+		!strings.Contains(stdout, "Seats: win % [95% CI]") || !strings.Contains(stdout, "Where each seat's share") ||
+		strings.Contains(stdout, "faction") {
+		t.Errorf("skill tables: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = cardlab(t, "skill", "--rules", dir, "--bots", "random,strong", "--games", "2")
+	if code != 2 || !strings.Contains(stderr, `unknown bot "strong" for Goofspiel`) {
+		t.Errorf("strong for Goofspiel: exit %d, %s", code, stderr)
+	}
+}
