@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
@@ -144,7 +145,7 @@ func TestPairedRunStopsAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	began := time.Now()
-	res, err := Diff(ctx, DiffConfig{Base: rs, Variant: variant, PairedConfig: PairedConfig{
+	res, err := Diff(ctx, DiffConfig{Base: alphatactics.Ruleset{RS: rs}, Variant: alphatactics.Ruleset{RS: variant}, PairedConfig: PairedConfig{
 		Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"ismcts:iters=10000000"}, Games: 4, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)

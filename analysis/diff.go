@@ -9,45 +9,39 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // DiffConfig describes a rule-version comparison: Base first, Variant
 // second, on the same games. Every lineup must be playable under both.
 type DiffConfig struct {
 	PairedConfig
-	Base, Variant *rules.Ruleset
-	// BaseGame and VariantGame are two rulesets of another game (when Base
-	// and Variant are nil).
-	BaseGame, VariantGame game.Ruleset
+	// Base and Variant are two rulesets of one game.
+	Base, Variant game.Ruleset
 }
 
-// Diff lists what changed between two rulesets and measures what the change
-// does: every faction's paired win-share difference with its interval and a
-// Holm-corrected test across the factions, and the per-card and per-target
-// metrics of both arms.
+// Diff lists what changed between two rulesets (GameChanges) and measures
+// what the change does: every side's paired win-share difference — in a
+// mirror every seat's (gameEntities) — with its interval and a
+// Holm-corrected test across them, and, where the arms count them (Alpha
+// Tactics), the per-card and per-target metrics of both arms.
 func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 	a, b := cfg.Base, cfg.Variant
-	if a == nil && b == nil && cfg.BaseGame != nil && cfg.VariantGame != nil {
-		return diffGame(ctx, cfg)
-	}
 	if a == nil || b == nil {
 		return nil, fmt.Errorf("%w: diff needs two rulesets", ErrConfig)
+	}
+	if a.Game() != b.Game() {
+		return nil, fmt.Errorf("%w: diff compares two versions of one game; the base is %s, the variant %s", ErrConfig, a.Game(), b.Game())
 	}
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
 	res := &DiffResult{
-		Base:       RulesetInfo{Name: a.Name, Version: a.Version, Hash: a.Hash},
-		Variant:    RulesetInfo{Name: b.Name, Version: b.Version, Hash: b.Hash},
-		Changes:    RulesetChanges(a, b),
-		Alpha:      cfg.alpha(),
-		Correction: CorrectionHolm,
-		Cards:      []CardDelta{}, Targets: []TargetDelta{},
+		Base: gameRulesetInfo(a), Variant: gameRulesetInfo(b),
+		Changes: GameChanges(a, b), Alpha: cfg.alpha(), Correction: CorrectionHolm,
+		Cards: []CardDelta{}, Targets: []TargetDelta{},
 	}
-	armA := &arm{rs: a, counts: true}
-	armB := &arm{rs: b, counts: true}
+	armA := &arm{rs: atRuleset(a), g: a, counts: true}
+	armB := &arm{rs: atRuleset(b), g: b, counts: true}
 	pc := cfg.PairedConfig
 	partial, elapsed, err := runArms(ctx, &pc, []*arm{armA, armB})
 	if err != nil {
@@ -56,13 +50,42 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 	res.ArmInfo = pc.info(armA.plan.bots)
 	res.Partial = partial
 	res.Timing = runTiming(armA.played+armB.played, elapsed)
-	factions := factionsOf(a, pc.Matchups)
-	res.Factions = comparison(&pc, factions, armA, armB, CorrectionHolm)
+	names, pair := gameEntities(a, pc.Matchups)
+	res.Factions = make([]FactionDelta, len(names))
+	tests := make([]*PairedTest, len(names))
+	for k, f := range names {
+		p := pair(&pc, armA, armB, k)
+		res.Factions[k] = factionDelta(f, &p, pc.minSample())
+		tests[k] = &res.Factions[k].PairedTest
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
 	for _, f := range res.Factions {
 		if f.Significant {
 			res.Significant = true
 		}
 	}
+	if armA.Counts != nil && armB.Counts != nil {
+		diffCounts(res, &pc, armA, armB)
+	}
+	res.Verdict = diffVerdict(res)
+	// The verdict's words for what is compared: the game's side, or seats.
+	word := "side"
+	if g, ok := game.Lookup(a.Game()); ok && g.Vocabulary().Side != "" {
+		word = g.Vocabulary().Side
+	}
+	if comparesSeats(a) {
+		word = "seat"
+	}
+	if word != "faction" {
+		res.Verdict = strings.ReplaceAll(res.Verdict, "faction", word)
+	}
+	return res, nil
+}
+
+// diffCounts adds the descriptive metrics of both arms' counts: the cards
+// and targets of both (Alpha Tactics' count sections; none for a game
+// without them).
+func diffCounts(res *DiffResult, pc *PairedConfig, armA, armB *arm) {
 	// Descriptive metrics of both arms.
 	minN := pc.minSample()
 	repA := summarize(header{config: ConfigInfo{MinSample: minN}}, armA.Counts)
@@ -107,8 +130,6 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 			TieRate:     valueDelta(ta.TieRate, tb.TieRate),
 			LaidPerGame: valueDelta(ratio(float64(ta.Laid), float64(repA.Games)), ratio(float64(tb.Laid), float64(repB.Games)))})
 	}
-	res.Verdict = diffVerdict(res)
-	return res, nil
 }
 
 func valueDelta(a, b float64) ValueDelta {
@@ -188,11 +209,6 @@ func formatP(p float64) string {
 	}
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
-
-// RulesetChanges lists the definition differences between Alpha Tactics
-// rulesets a and b: rule parameters, factions, then player cards and
-// targets by id (the game's Differ, alphatactics.Changes).
-func RulesetChanges(a, b *rules.Ruleset) []Change { return alphatactics.Changes(a, b) }
 
 func posString(p cards.Pos) string {
 	if p.File == "" {

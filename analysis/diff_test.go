@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -97,7 +98,7 @@ func TestDiffNull(t *testing.T) {
 	}
 	flagged := 0
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		res, err := Diff(context.Background(), DiffConfig{Base: a, Variant: b,
+		res, err := Diff(context.Background(), DiffConfig{Base: alphatactics.Ruleset{RS: a}, Variant: alphatactics.Ruleset{RS: b},
 			PairedConfig: PairedConfig{Matchups: allPairs(a), Bots: []string{"greedy"}, Games: games, Seed: seed, Workers: 2}})
 		if err != nil {
 			t.Fatal(err)
@@ -137,7 +138,7 @@ func TestDiffNullCalibration(t *testing.T) {
 	}
 	flagged := 0
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		res, err := Diff(context.Background(), DiffConfig{Base: a, Variant: b,
+		res, err := Diff(context.Background(), DiffConfig{Base: alphatactics.Ruleset{RS: a}, Variant: alphatactics.Ruleset{RS: b},
 			PairedConfig: PairedConfig{Matchups: allPairs(a), Bots: []string{bot}, Games: games, Seed: seed, Workers: 2}})
 		if err != nil {
 			t.Fatal(err)
@@ -169,7 +170,7 @@ func TestDiffDetectsStrongerShips(t *testing.T) {
 	case testing.Short():
 		games = 80
 	}
-	res, err := Diff(context.Background(), DiffConfig{Base: a, Variant: b,
+	res, err := Diff(context.Background(), DiffConfig{Base: alphatactics.Ruleset{RS: a}, Variant: alphatactics.Ruleset{RS: b},
 		PairedConfig: PairedConfig{Matchups: allPairs(a), Bots: []string{bot}, Games: games, Seed: 7, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +220,7 @@ func TestDiffChangesListed(t *testing.T) {
 		v.Cards[len(v.Cards)-1].ID = "new-card" // one card removed, one added
 		v.Cards[0].Copies++
 	})
-	ch := RulesetChanges(a, b)
+	ch := alphatactics.Changes(a, b)
 	want := map[string]bool{"rules//hand_size": false, "card/" + a.Cards[0].ID + "/copies": false,
 		"card/" + a.Cards[len(a.Cards)-1].ID + "/": false, "card/new-card/": false}
 	for _, c := range ch {

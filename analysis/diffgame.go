@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,59 +10,6 @@ import (
 
 	"github.com/cardlab/cardlab/game"
 )
-
-// diffGame is Diff for two rulesets of another game than Alpha Tactics:
-// the paired comparison of its sides (or, in a mirror, its seats) and the
-// change list from its knobs and its files (GameChanges). Card and target
-// metrics are Alpha Tactics' and stay empty.
-func diffGame(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
-	a, b := cfg.BaseGame, cfg.VariantGame
-	if a.Game() != b.Game() {
-		return nil, fmt.Errorf("%w: diff compares two versions of one game; the base is %s, the variant %s", ErrConfig, a.Game(), b.Game())
-	}
-	if len(cfg.Matchups) == 0 {
-		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
-	}
-	res := &DiffResult{
-		Base: gameRulesetInfo(a), Variant: gameRulesetInfo(b),
-		Changes: GameChanges(a, b), Alpha: cfg.alpha(), Correction: CorrectionHolm,
-		Cards: []CardDelta{}, Targets: []TargetDelta{},
-	}
-	armA, armB := &arm{g: a}, &arm{g: b}
-	pc := cfg.PairedConfig
-	partial, elapsed, err := runArms(ctx, &pc, []*arm{armA, armB})
-	if err != nil {
-		return nil, err
-	}
-	res.ArmInfo = pc.info(armA.plan.bots)
-	res.Partial = partial
-	res.Timing = runTiming(armA.played+armB.played, elapsed)
-	names, pair := gameEntities(a, pc.Matchups)
-	res.Factions = make([]FactionDelta, len(names))
-	tests := make([]*PairedTest, len(names))
-	for k, f := range names {
-		p := pair(&pc, armA, armB, k)
-		res.Factions[k] = factionDelta(f, &p, pc.minSample())
-		tests[k] = &res.Factions[k].PairedTest
-	}
-	finishTests(tests, CorrectionHolm, pc.alpha())
-	for _, f := range res.Factions {
-		if f.Significant {
-			res.Significant = true
-		}
-	}
-	res.Verdict = diffVerdict(res)
-	// The verdict's words for what is compared: the game's side, or seats.
-	word := "side"
-	if g, ok := game.Lookup(a.Game()); ok && g.Vocabulary().Side != "" {
-		word = g.Vocabulary().Side
-	}
-	if len(names) > 0 && strings.HasPrefix(names[0], "seat ") {
-		word = "seat"
-	}
-	res.Verdict = strings.ReplaceAll(res.Verdict, "faction", word)
-	return res, nil
-}
 
 func gameRulesetInfo(g game.Ruleset) RulesetInfo {
 	info := g.Info()

@@ -55,7 +55,7 @@ func TestDiffGoofspiel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Diff(context.Background(), DiffConfig{BaseGame: a, VariantGame: b,
+	res, err := Diff(context.Background(), DiffConfig{Base: a, Variant: b,
 		PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Bots: []string{"greedy", "random"}, Games: 400, Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestDiffGoofspiel(t *testing.T) {
 	if len(res.Changes) != 1 || res.Changes[0].ID != "prize-1" || res.Changes[0].Variant != "1000" {
 		t.Errorf("changes %+v", res.Changes)
 	}
-	if _, err := Diff(context.Background(), DiffConfig{BaseGame: a, VariantGame: nil, PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Games: 1}}); err == nil {
+	if _, err := Diff(context.Background(), DiffConfig{Base: a, Variant: nil, PairedConfig: PairedConfig{Matchups: [][]string{{"player", "player"}}, Games: 1}}); err == nil {
 		t.Error("one ruleset: no error")
 	}
 }
@@ -84,7 +84,7 @@ func TestGameChangesUsesDiffer(t *testing.T) {
 		v.Cards[0].Power++
 	})
 	got := GameChanges(alphatactics.Ruleset{RS: a}, alphatactics.Ruleset{RS: b})
-	if want := RulesetChanges(a, b); len(got) != 2 || !reflect.DeepEqual(got, want) {
+	if want := alphatactics.Changes(a, b); len(got) != 2 || !reflect.DeepEqual(got, want) {
 		t.Errorf("GameChanges %+v, RulesetChanges %+v", got, want)
 	}
 }

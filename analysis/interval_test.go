@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 	"pgregory.net/rapid"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -175,7 +176,7 @@ func TestDiffIntervalsAgreeOverSeeds(t *testing.T) {
 	}
 	tests, sign := 0, 0
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		res, err := Diff(context.Background(), DiffConfig{Base: a, Variant: b,
+		res, err := Diff(context.Background(), DiffConfig{Base: alphatactics.Ruleset{RS: a}, Variant: alphatactics.Ruleset{RS: b},
 			PairedConfig: PairedConfig{Matchups: allPairs(a), Bots: []string{"random"}, Games: 100, Seed: seed, Workers: 2}})
 		if err != nil {
 			t.Fatal(err)

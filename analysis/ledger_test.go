@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
 )
@@ -87,7 +88,7 @@ func TestShardedDiffEqualsUnsharded(t *testing.T) {
 	rs := rules.Default()
 	v := Variant(rs, "test", func(v *rules.Ruleset) { v.Cards[0].Power++ })
 	play := func(ctx context.Context) (*DiffResult, error) {
-		return Diff(ctx, DiffConfig{Base: rs, Variant: v,
+		return Diff(ctx, DiffConfig{Base: alphatactics.Ruleset{RS: rs}, Variant: alphatactics.Ruleset{RS: v},
 			PairedConfig: PairedConfig{Matchups: allPairs(rs)[:3], Bots: []string{"greedy"}, Games: 30, Seed: 4, Workers: 2}})
 	}
 	want, err := play(context.Background())

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -152,7 +153,7 @@ func TestPairedCancelled(t *testing.T) {
 	rs := rules.Default()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Diff(ctx, DiffConfig{Base: rs, Variant: rs,
+	res, err := Diff(ctx, DiffConfig{Base: alphatactics.Ruleset{RS: rs}, Variant: alphatactics.Ruleset{RS: rs},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Games: 20, Seed: 1, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -126,7 +127,7 @@ func diffRun(opts *DiffOptions) error {
 		}
 		return diffIdentical(opts, base, variant, lineups, specs)
 	}
-	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: base, Variant: variant})
+	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: alphatactics.Ruleset{RS: base}, Variant: alphatactics.Ruleset{RS: variant}})
 }
 
 // playDiff plays the paired diff dc names (Alpha Tactics' rulesets or
@@ -207,7 +208,7 @@ func diffGameRun(opts *DiffOptions, base, variant game.Ruleset) error {
 		}
 		return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, false, 0)
 	}
-	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{BaseGame: base, VariantGame: variant})
+	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: base, Variant: variant})
 }
 
 // diffIdentical answers a diff of two rulesets with the same hash at once:
@@ -218,7 +219,7 @@ func diffIdentical(opts *DiffOptions, base, variant *rules.Ruleset, lineups [][]
 		ToolVersion: versionString(),
 		Base:        analysis.RulesetInfo{Name: base.Name, Version: base.Version, Hash: base.Hash},
 		Variant:     analysis.RulesetInfo{Name: variant.Name, Version: variant.Version, Hash: variant.Hash},
-		Changes:     analysis.RulesetChanges(base, variant),
+		Changes:     analysis.GameChanges(alphatactics.Ruleset{RS: base}, alphatactics.Ruleset{RS: variant}),
 		ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
 		Alpha:       analysis.DefaultAlpha,
 		Correction:  analysis.CorrectionHolm,

@@ -627,7 +627,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 		data.Impact = im
 	}
 	if g.base != nil {
-		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: g.base, Variant: g.rules, PairedConfig: analysis.PairedConfig{
+		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: alphatactics.Ruleset{RS: g.base}, Variant: alphatactics.Ruleset{RS: g.rules}, PairedConfig: analysis.PairedConfig{
 			Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed, Workers: g.workers,
 			MinSample: g.minSample, Progress: bar.progress("comparing with --base")}})
 		bar.finish()

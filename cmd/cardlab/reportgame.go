@@ -215,7 +215,7 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 	var df *analysis.DiffResult
 	if g.base != nil {
 		// What changed since the base, on paired games (as Alpha Tactics').
-		df, err = analysis.Diff(ctx, analysis.DiffConfig{BaseGame: g.base, VariantGame: rs, PairedConfig: analysis.PairedConfig{
+		df, err = analysis.Diff(ctx, analysis.DiffConfig{Base: g.base, Variant: rs, PairedConfig: analysis.PairedConfig{
 			Matchups: lineups, Bots: specs, Games: g.games, Seed: g.seed, Workers: g.workers,
 			MinSample: g.minSample, Progress: bar.progress("comparing with --base")}})
 		bar.finish()
