@@ -37,7 +37,7 @@ func (a stopAfter) Choose(s *engine.State, legal []engine.Action) engine.Action 
 // whatever point of the game it was stopped at.
 func TestAbandonedGameLeavesNoCounts(t *testing.T) {
 	rs := rules.Default()
-	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon", "vulcan"}}, Games: 20, Seed: 4}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon", "vulcan"}}, Games: 20, Seed: 4}
 	p, err := newPlan(&cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestAbandonedGameLeavesNoCounts(t *testing.T) {
 		}
 		n := at
 		for q := range 3 {
-			w.agents[q] = stopAfter{r: ai.NewRandom(uint64(q)), n: &n, stop: &stop}
+			w.agents[q] = &alphatactics.Agent{A: stopAfter{r: ai.NewRandom(uint64(q)), n: &n, stop: &stop}}
 		}
 		if _, err := w.play(5); err != errAbandoned {
 			t.Fatalf("stop at decision %d: play returned %v, want errAbandoned", at, err)
@@ -73,7 +73,7 @@ func TestAbandonedGameLeavesNoCounts(t *testing.T) {
 // TestRecordsStreamInOrder: Record sees every game once, in index order,
 // whatever the number of workers, and the same records KeepGames keeps.
 func TestRecordsStreamInOrder(t *testing.T) {
-	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+	cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Games: 150, Seed: 8, Workers: 3, Shard: Shard{K: 2, N: 3}, KeepGames: true}
 	var got []int
 	cfg.Record = func(g *GameRecord) error { got = append(got, g.Index); return nil }
@@ -95,7 +95,7 @@ func TestRecordsStreamInOrder(t *testing.T) {
 // finished games only, with a record for exactly each of them.
 func TestCancelledRunIsConsistent(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 2, Workers: 2}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 2, Workers: 2}
 	n := 0
 	cfg.Record = func(g *GameRecord) error { n++; return nil }
 	time.AfterFunc(300*time.Millisecond, cancel)
@@ -116,7 +116,7 @@ func TestCancelledRunIsConsistent(t *testing.T) {
 // largest live heap seen: run it with -benchtime 20000x and 200000x to see
 // that memory does not grow with the number of games (issue 14 item 8).
 func BenchmarkRunStreamedRecords(b *testing.B) {
-	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: b.N, Seed: 1, Workers: 2}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: b.N, Seed: 1, Workers: 2}
 	var peak uint64
 	n := 0
 	cfg.Record = func(g *GameRecord) error {

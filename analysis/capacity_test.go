@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules/cardstest"
 	"github.com/cardlab/cardlab/internal/bug"
 )
@@ -30,7 +31,7 @@ func TestRunCapacityLimits(t *testing.T) {
 				matchups = append(matchups, ids[:n])
 			}
 			for _, bot := range []string{"random", "greedy", "ismcts:iters=8"} {
-				res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: matchups, Bots: []string{bot},
+				res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: matchups, Bots: []string{bot},
 					Games: 4, Seed: 1, Workers: 2})
 				if err != nil {
 					t.Fatalf("%s: %v", bot, err)

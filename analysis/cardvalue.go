@@ -204,7 +204,11 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	if cfg.Games < valueGroups*2 {
 		return nil, fmt.Errorf("%w: card values need at least %d games per lineup, got %d", ErrConfig, valueGroups*2, cfg.Games)
 	}
-	p, err := newPlan(&Config{Ruleset: cfg.Ruleset, Game: cfg.Game, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
+	g := cfg.Game
+	if cfg.Ruleset != nil {
+		g = alphatactics.Ruleset{RS: cfg.Ruleset}
+	}
+	p, err := newPlan(&Config{Game: g, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -13,7 +14,7 @@ import (
 // them from files.
 func twoShards(t testing.TB) (*Report, *Report) {
 	t.Helper()
-	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}}, Games: 30, Seed: 3, Workers: 1}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}}, Games: 30, Seed: 3, Workers: 1}
 	var out [2]*Report
 	for k := range 2 {
 		c := cfg
@@ -167,7 +168,7 @@ func FuzzMergeShard(f *testing.F) {
 // and bot, so Verify never refuses an honest result.
 func TestVerifyAcceptsRealRuns(t *testing.T) {
 	for _, bot := range []string{"random", "greedy"} {
-		cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"},
+		cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"},
 			{"starfleet", "vulcan", "romulan", "klingon"}}, Bots: []string{bot}, Games: 40, Seed: 6, Workers: 2}
 		if err := roundTrip(t, mustRun(t, cfg).Report("test")).Verify(); err != nil {
 			t.Errorf("%s: %v", bot, err)
@@ -179,7 +180,7 @@ func TestVerifyAcceptsRealRuns(t *testing.T) {
 // their checksums must agree (a rerun, another worker count, a merge of
 // shards), while any rendered figure still changes the checksum.
 func TestChecksumLeavesOutTiming(t *testing.T) {
-	cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 4, Workers: 1}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 4, Workers: 1}
 	a := mustRun(t, cfg).Report("test")
 	cfg.Workers = 2
 	b := mustRun(t, cfg).Report("test")

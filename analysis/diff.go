@@ -40,8 +40,8 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 		Changes: GameChanges(a, b), Alpha: cfg.alpha(), Correction: CorrectionHolm,
 		Cards: []CardDelta{}, Targets: []TargetDelta{},
 	}
-	armA := &arm{rs: atRuleset(a), g: a, counts: true}
-	armB := &arm{rs: atRuleset(b), g: b, counts: true}
+	armA := &arm{g: a, counts: true}
+	armB := &arm{g: b, counts: true}
 	pc := cfg.PairedConfig
 	partial, elapsed, err := runArms(ctx, &pc, []*arm{armA, armB})
 	if err != nil {

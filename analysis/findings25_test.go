@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -14,7 +15,7 @@ import (
 // win share comes from exactly those games.
 func TestRandomStartCounts(t *testing.T) {
 	rs := rules.Default()
-	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+	res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 60, Seed: 5, Workers: 2, KeepGames: true})
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +52,7 @@ func TestRandomStartCounts(t *testing.T) {
 	// Shards add up to the whole run.
 	var sum *Counts
 	for k := 1; k <= 2; k++ {
-		part, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+		part, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 			Bots: []string{"random"}, Games: 60, Seed: 5, Workers: 1, Shard: Shard{N: 2, K: k}})
 		if err != nil {
 			t.Fatal(err)
@@ -151,7 +152,7 @@ func TestDiffVerdictCounts(t *testing.T) {
 // 100%", fired 0).
 func TestEffectCountsByKind(t *testing.T) {
 	rs := rules.Default()
-	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+	res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 150, Seed: 9, Workers: 2})
 	if err != nil {
 		t.Fatal(err)

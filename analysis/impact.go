@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -168,7 +169,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
-	played := factionsOf(rs, cfg.Matchups)
+	played := factionsOf(alphatactics.Ruleset{RS: rs}, cfg.Matchups)
 	var defs []int
 	if cfg.Cards == nil {
 		for d := range rs.Cards {
@@ -222,7 +223,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		}
 	}
 	slices.Sort(baseL)
-	baseline := &arm{rs: rs, lineups: baseL}
+	baseline := &arm{g: alphatactics.Ruleset{RS: rs}, lineups: baseL}
 	arms := []*arm{baseline}
 	res := &ImpactResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
 		Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
@@ -235,7 +236,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		v, desc, skip := Ablate(rs, d, mode)
 		ci.Variant, ci.Skipped = desc, skip
 		if skip == "" {
-			armOf[k] = &arm{rs: v, lineups: lineupsOf(f)}
+			armOf[k] = &arm{g: alphatactics.Ruleset{RS: v}, lineups: lineupsOf(f)}
 			arms = append(arms, armOf[k])
 		} else {
 			ci.Test, ci.P, ci.PAdj = TestNone, 1, 1

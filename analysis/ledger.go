@@ -25,8 +25,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // Phase kinds.
@@ -63,7 +62,7 @@ type Phase struct {
 
 // ArmPhase is one paired arm's share of a phase: Units holds, per game of
 // the shard (in game order), the win units of each lineup position
-// (rules.MaxPlayers bytes, −1 for a game the arm does not play).
+// (game.MaxSeats bytes, −1 for a game the arm does not play).
 type ArmPhase struct {
 	Units  []byte  `json:"units"`
 	Counts *Counts `json:"counts,omitempty"`
@@ -294,12 +293,7 @@ func armsKey(cfg *PairedConfig, arms []*arm) (string, []string) {
 	var ks []armKey
 	var hashes []string
 	for _, a := range arms {
-		h := ""
-		if a.rs != nil {
-			h = a.rs.Hash
-		} else {
-			h = a.g.Info().Hash
-		}
+		h := a.g.Info().Hash
 		id := h
 		if a.variant && a.blank >= 0 {
 			// Another game's impact arm: its ruleset with one card's copy
@@ -322,10 +316,10 @@ func (l *Ledger) recordArms(cfg *PairedConfig, arms []*arm, partial bool, elapse
 	for _, a := range arms {
 		ap := ArmPhase{Counts: a.Counts}
 		for i := l.shard.K - 1; i < all; i += l.shard.N {
-			for k := range rules.MaxPlayers {
-				ap.Units = append(ap.Units, byte(a.units[i*rules.MaxPlayers+k]))
+			for k := range game.MaxSeats {
+				ap.Units = append(ap.Units, byte(a.units[i*game.MaxSeats+k]))
 			}
-			if a.units[i*rules.MaxPlayers] >= 0 {
+			if a.units[i*game.MaxSeats] >= 0 {
 				p.Games++
 			}
 		}
@@ -367,13 +361,13 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (elapsed time.Durati
 				return 0, fmt.Errorf("shard %d/%d holds %d arms, want %d", k+1, n, len(p.Arms), len(arms))
 			}
 			u := p.Arms[ai].Units
-			if len(u) != shardGameCount(all, k+1, n)*rules.MaxPlayers {
-				return 0, fmt.Errorf("shard %d/%d holds %d bytes of outcomes for arm %d, want %d", k+1, n, len(u), ai+1, shardGameCount(all, k+1, n)*rules.MaxPlayers)
+			if len(u) != shardGameCount(all, k+1, n)*game.MaxSeats {
+				return 0, fmt.Errorf("shard %d/%d holds %d bytes of outcomes for arm %d, want %d", k+1, n, len(u), ai+1, shardGameCount(all, k+1, n)*game.MaxSeats)
 			}
 			for t, i := 0, k; i < all; t, i = t+1, i+n {
 				li := i / cfg.Games
 				size := len(cfg.Matchups[li])
-				got := u[t*rules.MaxPlayers : (t+1)*rules.MaxPlayers]
+				got := u[t*game.MaxSeats : (t+1)*game.MaxSeats]
 				if !in[li] {
 					if int8(got[0]) != -1 {
 						return 0, fmt.Errorf("shard %d/%d: arm %d has an outcome for game %d, which it does not play", k+1, n, ai+1, i)
@@ -392,7 +386,7 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (elapsed time.Durati
 					return 0, fmt.Errorf("shard %d/%d: arm %d, game %d: %d win units given out, at most %d", k+1, n, ai+1, i, total, WinUnit)
 				}
 				for q, b := range got {
-					a.units[i*rules.MaxPlayers+q] = int8(b)
+					a.units[i*game.MaxSeats+q] = int8(b)
 				}
 				games[k]++
 				played[k]++
@@ -474,7 +468,7 @@ func (p *plan) checkRecord(g *GameRecord, i int) error {
 	ids := p.lineups[li].ids
 	n := len(ids)
 	bad := func(what string) error { return fmt.Errorf("the record of game %d: %s", i, what) }
-	if g.Index != i || g.Seed != engine.SeedFor(p.seed, uint64(i)) {
+	if g.Index != i || g.Seed != game.SeedFor(p.seed, uint64(i)) {
 		return bad(fmt.Sprintf("index %d, seed %d", g.Index, g.Seed))
 	}
 	if len(g.Factions) != n || len(g.Bots) != n || len(g.VP) != n {

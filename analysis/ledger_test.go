@@ -112,7 +112,7 @@ func TestShardedRunAndValuesEqualUnsharded(t *testing.T) {
 	}
 	play := func(ctx context.Context) (out, error) {
 		var o out
-		r, err := Run(ctx, Config{Ruleset: rs, Matchups: lineups, Bots: []string{"greedy"}, Games: 45, Seed: 2, Workers: 2,
+		r, err := Run(ctx, Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: []string{"greedy"}, Games: 45, Seed: 2, Workers: 2,
 			Record: func(g *GameRecord) error { o.recs = append(o.recs, unitless(*g)); return nil }})
 		if err != nil {
 			return o, err
@@ -143,7 +143,7 @@ func TestShardedRunAndValuesEqualUnsharded(t *testing.T) {
 func TestReplayRefusesOtherGames(t *testing.T) {
 	rs := rules.Default()
 	cfg := func(seed uint64, r *rules.Ruleset) Config {
-		return Config{Ruleset: r, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 20, Seed: seed}
+		return Config{Game: alphatactics.Ruleset{RS: r}, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 20, Seed: seed}
 	}
 	l := NewShardLedger(Shard{1, 1})
 	if _, err := Run(WithLedger(context.Background(), l), cfg(1, rs)); err != nil {
@@ -172,7 +172,7 @@ func FuzzReplayPhases(f *testing.F) {
 	rs := rules.Default()
 	lineups := [][]string{{"klingon", "romulan"}}
 	play := func(ctx context.Context) error {
-		_, err := Run(ctx, Config{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 6, Seed: 2, Workers: 1,
+		_, err := Run(ctx, Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: []string{"random"}, Games: 6, Seed: 2, Workers: 1,
 			Record: func(*GameRecord) error { return nil }})
 		if err != nil {
 			return err

@@ -22,12 +22,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
@@ -42,7 +37,7 @@ const signExactBelow = 25
 // PairedConfig is what every arm of a paired analysis shares.
 type PairedConfig struct {
 	// Matchups are the lineups (faction ids in seat order). Game j of lineup
-	// m has global index m·Games + j and seed engine.SeedFor(Seed, index), its
+	// m has global index m·Games + j and seed game.SeedFor(Seed, index), its
 	// seats rotated by j mod the lineup size: the games of `cardlab
 	// simulate` with the same flags.
 	Matchups [][]string
@@ -88,9 +83,8 @@ func (c *PairedConfig) info(bots []string) ArmInfo {
 
 // arm is one side of a paired comparison.
 type arm struct {
-	rs *rules.Ruleset
-	// g is another game's ruleset (when rs is nil): its games are played
-	// through the contracts with its own bots (bots.ParseFor).
+	// g is the arm's ruleset (Alpha Tactics': alphatactics.Ruleset): its
+	// games are played through the contracts with its bots (bots.ParseFor).
 	g game.Ruleset
 	// variant: another game's arm played through its game.Valuer's
 	// Variants (impact), with card index blank's copy blanked for the
@@ -122,10 +116,10 @@ func (a *arm) botFor(seat int) string { return a.plan.botFor(seat) }
 // outcome returns the win units of the faction at lineup position k in
 // game i, or -1 if the game was not played.
 func (a *arm) outcome(i, k int) int {
-	if a.units[i*rules.MaxPlayers] < 0 {
+	if a.units[i*game.MaxSeats] < 0 {
 		return -1
 	}
-	return int(a.units[i*rules.MaxPlayers+k])
+	return int(a.units[i*game.MaxSeats+k])
 }
 
 // shareUnplayed gives a the outcomes of base in the lineups a did not play:
@@ -139,7 +133,7 @@ func (a *arm) shareUnplayed(base *arm) {
 			continue
 		}
 		g := a.plan.games
-		copy(a.units[li*g*rules.MaxPlayers:(li+1)*g*rules.MaxPlayers], base.units[li*g*rules.MaxPlayers:(li+1)*g*rules.MaxPlayers])
+		copy(a.units[li*g*game.MaxSeats:(li+1)*g*game.MaxSeats], base.units[li*g*game.MaxSeats:(li+1)*g*game.MaxSeats])
 		a.lineups = append(a.lineups, li)
 	}
 	slices.Sort(a.lineups)
@@ -148,7 +142,7 @@ func (a *arm) shareUnplayed(base *arm) {
 // covered counts the games with an outcome in a (played or shared).
 func (a *arm) covered() int64 {
 	n := int64(0)
-	for i := 0; i < len(a.units); i += rules.MaxPlayers {
+	for i := 0; i < len(a.units); i += game.MaxSeats {
 		if a.units[i] >= 0 {
 			n++
 		}
@@ -186,7 +180,10 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		if b == nil {
 			b = cfg.Bots
 		}
-		p, err := newPlan(&Config{Ruleset: a.rs, Game: a.g, Matchups: cfg.Matchups, Bots: b, Games: cfg.Games, Seed: cfg.Seed})
+		if a.variant && a.counts {
+			return false, 0, errors.New("analysis: a variant arm cannot count (an analysis bug)")
+		}
+		p, err := newPlan(&Config{Game: a.g, Matchups: cfg.Matchups, Bots: b, Games: cfg.Games, Seed: cfg.Seed})
 		if err != nil {
 			return false, 0, err
 		}
@@ -194,8 +191,8 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 		if a.lineups == nil {
 			a.lineups = slices.Clone(all)
 		}
-		a.units = make([]int8, nl*cfg.Games*rules.MaxPlayers)
-		for i := 0; i < len(a.units); i += rules.MaxPlayers {
+		a.units = make([]int8, nl*cfg.Games*game.MaxSeats)
+		for i := 0; i < len(a.units); i += game.MaxSeats {
 			a.units[i] = -1
 		}
 		for _, li := range a.lineups {
@@ -215,7 +212,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			return false, 0, err
 		}
 		for _, a := range arms {
-			for i := 0; i < len(a.units); i += rules.MaxPlayers {
+			for i := 0; i < len(a.units); i += game.MaxSeats {
 				if a.units[i] >= 0 {
 					a.played++
 				}
@@ -240,10 +237,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	var wg sync.WaitGroup
 	for w := range ws {
 		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256), stop: stop,
-			seats: make([]game.Agent, rules.MaxPlayers), moves: make([]game.Action, 0, 512)}
-		for q := range ws[w].seats {
-			ws[w].seats[q] = &ws[w].wrap[q]
-		}
+			moves: make([]game.Action, 0, 512)}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -316,7 +310,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			}
 			a.Counts = sum.counts()
 		}
-		for i := 0; i < len(a.units); i += rules.MaxPlayers {
+		for i := 0; i < len(a.units); i += game.MaxSeats {
 			if a.units[i] >= 0 {
 				a.played++
 			}
@@ -336,16 +330,10 @@ type pairWorker struct {
 	cur    int // arm whose states are cached
 	states map[[2]int]*table
 	accs   map[int]*acc
-	agents [rules.MaxPlayers]ai.Agent
-	specs  [rules.MaxPlayers]string
-	// wrap holds agents as the contracts pass them to PlayOut (as the
-	// batch runner's worker does).
-	wrap  [rules.MaxPlayers]alphatactics.Agent
-	seats []game.Agent
-	// other are another game's agents, made for the arm w.cur (a game's
-	// bot may read its ruleset, which differs between arms).
-	other [rules.MaxPlayers]game.Agent
-	buf   []game.Action
+	// agents are the seats' bots, made for the arm w.cur and reseeded from
+	// game to game (seatAgents).
+	agents [game.MaxSeats]game.Agent
+	buf    []game.Action
 	// stop is the run's cancellation as a flag (bots' searches see it too);
 	// moves are the game's actions so far, to take an abandoned game's
 	// counts back.
@@ -353,7 +341,7 @@ type pairWorker struct {
 	moves []game.Action
 	// vs and pert make a variant arm's games (impact of another game).
 	vs   game.Variants
-	pert [rules.MaxPlayers][]game.Perturb
+	pert [game.MaxSeats][]game.Perturb
 }
 
 // variantOf returns game j's state of lineup li in variant arm a: the
@@ -383,18 +371,23 @@ func (w *pairWorker) variantOf(a *arm, li, rot int, seed uint64) (game.State, er
 	return s, nil
 }
 
+// play plays game j of lineup li in arm armNo and stores its outcome: the
+// state through the ruleset's NewState (or, for a variant arm, its
+// Valuer's variant), the bots through bots.ParseFor (seeded as a batch
+// run's are), each seat's win units from the accumulator where the arm
+// counts, else from Returns.
 func (w *pairWorker) play(armNo, li, j int) error {
 	a := w.arms[armNo]
 	if w.cur != armNo {
+		// A game's bot may read its ruleset, and an arm may seat other
+		// bots: the agents are the arm's.
 		w.cur, w.states = armNo, map[[2]int]*table{}
-		w.other = [rules.MaxPlayers]game.Agent{}
+		w.agents = [game.MaxSeats]game.Agent{}
 	}
-	if a.rs == nil {
-		return w.playOther(a, armNo, li, j)
-	}
-	ids := w.cfg.Matchups[li]
-	n := len(ids)
+	n := len(w.cfg.Matchups[li])
 	rot := j % n
+	i := li*w.cfg.Games + j
+	seed := game.SeedFor(w.cfg.Seed, uint64(i))
 	var ac *acc
 	if a.counts {
 		ac = w.accs[armNo]
@@ -403,56 +396,42 @@ func (w *pairWorker) play(armNo, li, j int) error {
 			w.accs[armNo] = ac
 		}
 	}
-	t := w.states[[2]int{li, rot}]
-	if t == nil {
-		seats := make([]int, n)
-		for q := range seats {
-			f, ok := a.rs.FactionByID(ids[(q+rot)%n])
-			if !ok {
-				return fmt.Errorf("%w: unknown faction %q", ErrConfig, ids[(q+rot)%n])
-			}
-			seats[q] = f.Index
-		}
-		st, err := alphatactics.Ruleset{RS: a.rs}.NewState(seats, 0)
+	var t *table
+	if a.variant {
+		s, err := w.variantOf(a, li, rot, seed)
 		if err != nil {
 			return err
 		}
-		t = &table{st: st, e: st.(*alphatactics.State).S}
+		t = &table{st: s}
+	} else if t = w.states[[2]int{li, rot}]; t == nil {
+		fac := a.plan.lineups[li].fac
+		seats := make([]int, n)
+		for q := range seats {
+			seats[q] = fac[(q+rot)%n]
+		}
+		st, err := a.plan.g.NewState(seats, 0)
+		if err != nil {
+			return err
+		}
+		t = &table{st: st}
 		t.starter, _ = st.(game.Starter)
 		if ac != nil {
 			ac.attach(st)
 		}
 		w.states[[2]int{li, rot}] = t
 	}
-	s := t.e
-	i := li*w.cfg.Games + j
-	seed := engine.SeedFor(w.cfg.Seed, uint64(i))
 	salt := uint64(BotSalt)
 	if a.botSalt != 0 {
 		salt = a.botSalt
 	}
-	for q := 0; q < n; q++ {
-		bs := engine.SeedFor(seed^salt, uint64(q))
-		spec := a.botFor(q)
-		if r, ok := w.agents[q].(Reseeder); ok && w.specs[q] == spec {
-			r.Reseed(bs)
-			continue
-		}
-		ag, err := ai.Parse(spec, bs)
-		if err != nil {
-			return err
-		}
-		if st, ok := ag.(bots.Stoppable); ok {
-			st.SetStop(w.stop)
-		}
-		w.agents[q], w.specs[q] = ag, spec
+	if err := seatAgents(&w.agents, n, a.plan.g, a.botFor, seed^salt, w.stop); err != nil {
+		return err
 	}
-	for q := 0; q < n; q++ {
-		w.wrap[q].A = w.agents[q]
+	if !a.variant {
+		t.st.Reset(seed) // a variant comes reset
 	}
-	t.st.Reset(seed)
 	var err error
-	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
+	w.moves, err = playOut(t.st, w.agents[:n], w.stop, w.moves[:0], &w.buf)
 	if err == game.ErrStopped {
 		// The game stays unplayed (units -1); its counts so far are taken
 		// back by replaying its moves into an accumulator that is
@@ -468,13 +447,13 @@ func (w *pairWorker) play(armNo, li, j int) error {
 		return errAbandoned
 	}
 	if err != nil {
-		return fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(ids, ","), err)
+		return fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(w.cfg.Matchups[li], ","), err)
 	}
-	var units [rules.MaxPlayers]int64
+	var units [game.MaxSeats]int64
 	if ac != nil {
 		units = ac.finish(t.st, t.starter, li, rot, len(w.moves))
 	} else {
-		ret := s.Returns()
+		ret := t.st.Returns()
 		winners := int64(0)
 		for q := 0; q < n; q++ {
 			if ret[q] > 0 {
@@ -487,94 +466,11 @@ func (w *pairWorker) play(armNo, li, j int) error {
 			}
 		}
 	}
-	base := i * rules.MaxPlayers
+	base := i * game.MaxSeats
 	for q := 0; q < n; q++ {
 		a.units[base+(q+rot)%n] = int8(units[q])
 	}
-	for k := n; k < rules.MaxPlayers; k++ {
-		a.units[base+k] = 0
-	}
-	return nil
-}
-
-// playOther plays game j of lineup li in arm a of another game than Alpha
-// Tactics: its state through NewState, its bots through bots.ParseFor
-// (seeded as Alpha Tactics' are), each seat's win units from Returns.
-func (w *pairWorker) playOther(a *arm, ai, li, j int) error {
-	n := len(w.cfg.Matchups[li])
-	rot := j % n
-	var vst game.State
-	if a.variant {
-		s, err := w.variantOf(a, li, rot, engine.SeedFor(w.cfg.Seed, uint64(li*w.cfg.Games+j)))
-		if err != nil {
-			return err
-		}
-		vst = s
-	}
-	t := w.states[[2]int{li, rot}]
-	if vst != nil {
-		t = &table{st: vst}
-	} else if t == nil {
-		fac := a.plan.lineups[li].fac
-		seats := make([]int, n)
-		for q := range seats {
-			seats[q] = fac[(q+rot)%n]
-		}
-		st, err := a.plan.g.NewState(seats, 0)
-		if err != nil {
-			return err
-		}
-		t = &table{st: st}
-		w.states[[2]int{li, rot}] = t
-	}
-	i := li*w.cfg.Games + j
-	seed := engine.SeedFor(w.cfg.Seed, uint64(i))
-	salt := uint64(BotSalt)
-	if a.botSalt != 0 {
-		salt = a.botSalt
-	}
-	for q := 0; q < n; q++ {
-		bs := engine.SeedFor(seed^salt, uint64(q))
-		if r, ok := w.other[q].(Reseeder); ok {
-			r.Reseed(bs) // a seat's spec never changes within an arm
-			continue
-		}
-		ag, err := bots.ParseFor(a.plan.g, a.botFor(q), bs)
-		if err != nil {
-			return err
-		}
-		if st, ok := ag.(bots.Stoppable); ok {
-			st.SetStop(w.stop)
-		}
-		w.other[q] = ag
-	}
-	if vst == nil {
-		t.st.Reset(seed) // a variant comes reset
-	}
-	var err error
-	w.moves, err = playOut(t.st, w.other[:n], w.stop, w.moves[:0], &w.buf)
-	if err == game.ErrStopped {
-		return errAbandoned
-	}
-	if err != nil {
-		return fmt.Errorf("game %d (seed %d, lineup %s): %w", i, seed, strings.Join(w.cfg.Matchups[li], ","), err)
-	}
-	ret := t.st.Returns()
-	winners := int64(0)
-	for q := 0; q < n; q++ {
-		if ret[q] > 0 {
-			winners++
-		}
-	}
-	base := i * rules.MaxPlayers
-	for q := 0; q < n; q++ {
-		u := int64(0)
-		if ret[q] > 0 {
-			u = WinUnit / winners
-		}
-		a.units[base+(q+rot)%n] = int8(u)
-	}
-	for k := n; k < rules.MaxPlayers; k++ {
+	for k := n; k < game.MaxSeats; k++ {
 		a.units[base+k] = 0
 	}
 	return nil
@@ -1044,10 +940,10 @@ func StudentTQuantile(p, df float64) float64 {
 	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(p)
 }
 
-// factionsOf lists the factions of the lineups in the ruleset's order.
-func factionsOf(rs *rules.Ruleset, lineups [][]string) []string {
+// factionsOf lists the sides of the lineups in the ruleset's order.
+func factionsOf(g game.Ruleset, lineups [][]string) []string {
 	var out []string
-	for _, f := range rs.Factions {
+	for _, f := range g.Sides() {
 		for _, l := range lineups {
 			if slices.Contains(l, f.ID) {
 				out = append(out, f.ID)

@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"slices"
 	"testing"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/goofspiel"
 )
 
 func approx(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -96,37 +97,45 @@ func TestPairAccTest(t *testing.T) {
 	}
 }
 
-// The arms of a paired run play exactly the games of `cardlab simulate`.
+// The arms of a paired run play exactly the games of `cardlab simulate`,
+// with the same counts where the arm counts, in every game (Goofspiel: a
+// mirror, one side on every seat).
 func TestPairedMatchesSimulate(t *testing.T) {
-	rs := rules.Default()
-	lineups := [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}}
-	cfg := Config{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 40, Seed: 9, Workers: 2, KeepGames: true}
-	want := mustRun(t, cfg)
-	pc := &PairedConfig{Matchups: lineups, Bots: []string{"random"}, Games: 40, Seed: 9, Workers: 3}
-	a := &arm{rs: rs, counts: true}
-	if _, _, err := runArms(context.Background(), pc, []*arm{a}); err != nil {
-		t.Fatal(err)
-	}
-	// Run replays its game-quality sample; the arms do not (quality.go).
-	if want.Counts.Quality == nil || want.Counts.Quality.Games == 0 {
-		t.Fatal("Run counted no game-quality sample")
-	}
-	if a.Counts.Quality != nil {
-		t.Fatal("a paired arm counted a game-quality sample")
-	}
-	want.Counts.Quality = nil
-	wj, _ := json.Marshal(want.Counts)
-	gj, _ := json.Marshal(a.Counts)
-	if string(wj) != string(gj) {
-		t.Fatalf("counts differ from Run:\n%s\n%s", wj, gj)
-	}
-	for _, r := range want.Records {
-		li := r.Index / 40
-		for k, f := range lineups[li] {
-			u := a.outcome(r.Index, k)
-			won := slices.Contains(r.Winners, f)
-			if (u > 0) != won {
-				t.Fatalf("game %d: %s has %d units, winners %v", r.Index, f, u, r.Winners)
+	for _, tc := range []struct {
+		g       game.Ruleset
+		lineups [][]string
+		bot     string
+	}{
+		{alphatactics.Ruleset{RS: rules.Default()}, [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}}, "random"},
+		{goofspiel.Default(), [][]string{{"player", "player"}, {"player", "player", "player"}}, "random"},
+	} {
+		cfg := Config{Game: tc.g, Matchups: tc.lineups, Bots: []string{tc.bot}, Games: 40, Seed: 9, Workers: 2, KeepGames: true}
+		want := mustRun(t, cfg)
+		pc := &PairedConfig{Matchups: tc.lineups, Bots: []string{tc.bot}, Games: 40, Seed: 9, Workers: 3}
+		a := &arm{g: tc.g, counts: true}
+		if _, _, err := runArms(context.Background(), pc, []*arm{a}); err != nil {
+			t.Fatal(err)
+		}
+		// Run replays its game-quality sample; the arms do not (quality.go).
+		if want.Counts.Quality == nil || want.Counts.Quality.Games == 0 {
+			t.Fatalf("%s: Run counted no game-quality sample", tc.g.Game())
+		}
+		if a.Counts.Quality != nil {
+			t.Fatalf("%s: a paired arm counted a game-quality sample", tc.g.Game())
+		}
+		want.Counts.Quality = nil
+		wj, _ := json.Marshal(want.Counts)
+		gj, _ := json.Marshal(a.Counts)
+		if string(wj) != string(gj) {
+			t.Fatalf("%s: counts differ from Run:\n%s\n%s", tc.g.Game(), wj, gj)
+		}
+		for _, r := range want.Records {
+			n := len(r.Factions)
+			rot := (r.Index % 40) % n
+			for q := range n {
+				if u := a.outcome(r.Index, (q+rot)%n); int64(u) != r.Units[q] {
+					t.Fatalf("%s game %d: seat %d has %d units in the arm, %d in Run", tc.g.Game(), r.Index, q+1, u, r.Units[q])
+				}
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
 )
@@ -72,7 +73,7 @@ func TestReplayQuality(t *testing.T) {
 // and the shards' counts add up to the whole run's exactly.
 func TestQualityIndependentOfWorkersAndShards(t *testing.T) {
 	for _, g := range []game.Ruleset{nil, goofspiel.Default()} {
-		cfg := Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}},
+		cfg := Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}},
 			Games: 300, Seed: 5, Workers: 1}
 		if g != nil {
 			cfg = Config{Game: g, Matchups: [][]string{{"player", "player"}}, Games: 600, Seed: 5, Workers: 1}

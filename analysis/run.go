@@ -18,15 +18,11 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/engine"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // BotSalt separates the bots' seeds from a game's own chance stream: seat p's
-// bot in the game with seed s is seeded with engine.SeedFor(s^BotSalt, p), as
+// bot in the game with seed s is seeded with game.SeedFor(s^BotSalt, p), as
 // `cardlab play --seed s` does, so any simulated game can be replayed there.
 const BotSalt = 0xb07b07b07
 
@@ -46,10 +42,9 @@ func (s Shard) String() string { s = s.norm(); return fmt.Sprintf("%d/%d", s.K, 
 
 // Config describes a run.
 type Config struct {
-	Ruleset *rules.Ruleset
-	// Game, when Ruleset is nil, is the ruleset of any game, played through
-	// the contracts with its bots (bots.ParseFor): the core's counts and
-	// the game's own (game.Counted), and records of the core and the
+	// Game is the ruleset played (Alpha Tactics': alphatactics.Ruleset),
+	// through the contracts with its bots (bots.ParseFor): the core's counts
+	// and the game's own (game.Counted), and records of the core and the
 	// game's named integers (game.Recorder).
 	Game game.Ruleset
 	// Matchups are the seat lineups to play, each a list of faction ids.
@@ -132,7 +127,7 @@ type VPRecord struct {
 }
 
 // Reseeder may be implemented by an agent that can start over as if newly
-// made by ai.Parse with the given seed; the runner then reuses it between
+// made by bots.ParseFor with the given seed; the runner then reuses it between
 // games instead of building a new one.
 type Reseeder interface {
 	Reseed(seed uint64)
@@ -145,12 +140,9 @@ type lineup struct {
 
 // plan is a validated Config.
 type plan struct {
-	// g is the ruleset as the contracts see it: lineups are resolved and
-	// states made through it. rs is the same ruleset as Alpha Tactics',
-	// for what still counts in its terms (the accumulator until its game
-	// part is a game.Counter, the card value and sweeps: steps 5b-5d).
+	// g is the ruleset: lineups are resolved, states and bots made through
+	// it.
 	g        game.Ruleset
-	rs       *rules.Ruleset // nil for another game
 	lineups  []lineup
 	factions []int // factions in any lineup, ascending
 	sizes    []int // table sizes, ascending
@@ -170,22 +162,10 @@ type plan struct {
 var ErrConfig = errors.New("analysis: bad configuration")
 
 func newPlan(cfg *Config) (*plan, error) {
-	rs, g := cfg.Ruleset, cfg.Game
-	if at, ok := g.(alphatactics.Ruleset); ok && rs == nil {
-		rs = at.RS
-	}
-	switch {
-	case rs != nil:
-		g = alphatactics.Ruleset{RS: rs}
-	case g == nil:
+	if cfg.Game == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
-	p, err := planLineups(cfg, g)
-	if err != nil {
-		return nil, err
-	}
-	p.rs = rs
-	return p, nil
+	return planLineups(cfg, cfg.Game)
 }
 
 // planLineups validates cfg's games, shard and lineups against g's seats
@@ -432,9 +412,7 @@ func (r *Result) Report(toolVersion string) *Report {
 	cfg := r.Config
 	g := r.g
 	if g == nil {
-		if g = cfg.Game; cfg.Ruleset != nil {
-			g = alphatactics.Ruleset{RS: cfg.Ruleset}
-		}
+		g = cfg.Game
 	}
 	sh := cfg.Shard.norm()
 	secs := r.Elapsed.Seconds()
@@ -470,38 +448,27 @@ type worker struct {
 	stop   *atomic.Bool      // the run is cancelled
 	out    *recordSink       // nil: no records wanted
 	states map[[2]int]*table // by lineup and rotation
-	agents [rules.MaxPlayers]ai.Agent
-	// seats are the agents as the contracts pass them to PlayOut, seat by
-	// seat: wrap's entries, which take agents' at the start of each game.
-	seats []game.Agent
-	wrap  [rules.MaxPlayers]alphatactics.Agent
-	// other are another game's agents (bots.ParseFor), seat by seat.
-	other [rules.MaxPlayers]game.Agent
-	buf   []game.Action // the generic loop's scratch
-	moves []game.Action // of the game in play, to take it back if abandoned
+	// agents are the seats' bots (bots.ParseFor), made for the first game
+	// and reseeded for the next where they can be (Reseeder).
+	agents [game.MaxSeats]game.Agent
+	buf    []game.Action // the generic loop's scratch
+	moves  []game.Action // of the game in play, to take it back if abandoned
 	// replays are the quality sample's states (quality.go), by table;
 	// best its scratch.
 	replays map[*table]game.State
 	best    []int
 }
 
-// table is a worker's state for one lineup and rotation: the game through
-// the contracts, as a Starter (nil if it is none), and Alpha Tactics'
-// engine under it (nil for another game).
+// table is a worker's state for one lineup and rotation, and the state as
+// a Starter (nil if it is none).
 type table struct {
 	st      game.State
 	starter game.Starter
-	e       *engine.State // nil for another game
 }
 
 func newWorker(p *plan, stop *atomic.Bool, out *recordSink) *worker {
-	w := &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*table{},
-		seats: make([]game.Agent, rules.MaxPlayers),
-		buf:   make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
-	for q := range w.seats {
-		w.seats[q] = &w.wrap[q]
-	}
-	return w
+	return &worker{p: p, acc: newAcc(p), stop: stop, out: out, states: map[[2]int]*table{},
+		buf: make([]game.Action, 0, 256), moves: make([]game.Action, 0, 512)}
 }
 
 // errAbandoned: the run was cancelled during the game, which is not counted.
@@ -558,9 +525,6 @@ func (w *worker) state(li, rot int) (*table, error) {
 	}
 	t := &table{st: st}
 	t.starter, _ = st.(game.Starter)
-	if at, ok := st.(*alphatactics.State); ok && w.p.rs != nil {
-		t.e = at.S
-	}
 	w.acc.attach(st)
 	w.states[key] = t
 	return t, nil
@@ -578,51 +542,16 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed := engine.SeedFor(p.seed, uint64(i))
+	seed := game.SeedFor(p.seed, uint64(i))
 	salt := uint64(BotSalt)
 	if p.botSalt != 0 {
 		salt = p.botSalt
 	}
-	if t.e == nil {
-		// Another game: its bots through the contracts, seeded as Alpha
-		// Tactics' are and reused where they reseed.
-		for q := 0; q < n; q++ {
-			bs := engine.SeedFor(seed^salt, uint64(q))
-			if r, ok := w.other[q].(Reseeder); ok {
-				r.Reseed(bs)
-				continue
-			}
-			a, err := bots.ParseFor(p.g, p.botFor(q), bs)
-			if err != nil {
-				return nil, err
-			}
-			if st, ok := a.(bots.Stoppable); ok {
-				st.SetStop(w.stop)
-			}
-			w.other[q], w.seats[q] = a, a
-		}
-	} else {
-		for q := 0; q < n; q++ {
-			bs := engine.SeedFor(seed^salt, uint64(q))
-			if r, ok := w.agents[q].(Reseeder); ok {
-				r.Reseed(bs) // seat q's spec never changes within a run
-				continue
-			}
-			a, err := ai.Parse(p.botFor(q), bs)
-			if err != nil {
-				return nil, err
-			}
-			if st, ok := a.(bots.Stoppable); ok {
-				st.SetStop(w.stop)
-			}
-			w.agents[q] = a
-		}
-		for q := 0; q < n; q++ {
-			w.wrap[q].A = w.agents[q]
-		}
+	if err := seatAgents(&w.agents, n, p.g, p.botFor, seed^salt, w.stop); err != nil {
+		return nil, err
 	}
 	t.st.Reset(seed)
-	w.moves, err = playOut(t.st, w.seats[:n], w.stop, w.moves[:0], &w.buf)
+	w.moves, err = playOut(t.st, w.agents[:n], w.stop, w.moves[:0], &w.buf)
 	if err == game.ErrStopped {
 		takeBack(w.acc, w.p, t.st, func() {
 			t.st.Reset(seed)
@@ -646,6 +575,31 @@ func (w *worker) play(i int) (*GameRecord, error) {
 	}
 	g := w.record(t, i, seed, units, li, rot)
 	return &g, nil
+}
+
+// seatAgents makes ready in agents the bots of a game's n seats: seat q's
+// is seeded with game.SeedFor(salted, q) (salted: the game's seed ^ the bot
+// salt) — reseeded where an earlier game left one that can be (Reseeder),
+// else made by bots.ParseFor from spec(q) and handed the run's stop flag
+// (bots.Stoppable). The caller clears agents when the specs or the ruleset
+// change.
+func seatAgents(agents *[game.MaxSeats]game.Agent, n int, g game.Ruleset, spec func(int) string, salted uint64, stop *atomic.Bool) error {
+	for q := 0; q < n; q++ {
+		bs := game.SeedFor(salted, uint64(q))
+		if r, ok := agents[q].(Reseeder); ok {
+			r.Reseed(bs) // seat q's spec never changes within a plan
+			continue
+		}
+		a, err := bots.ParseFor(g, spec(q), bs)
+		if err != nil {
+			return err
+		}
+		if st, ok := a.(bots.Stoppable); ok {
+			st.SetStop(stop)
+		}
+		agents[q] = a
+	}
+	return nil
 }
 
 // playOut plays s to its end: with the game's own loop where it has one

@@ -89,7 +89,7 @@ func firstDiff(a, b string) string {
 
 func TestWorkersDoNotChangeResult(t *testing.T) {
 	rs := rules.Default()
-	cfg := Config{Ruleset: rs, Matchups: allPairs(rs), Bots: []string{"random"}, Games: 67, Seed: 7}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: allPairs(rs), Bots: []string{"random"}, Games: 67, Seed: 7}
 	cfg.Workers = 1
 	a := reportJSON(t, mustRun(t, cfg).Report("test"))
 	cfg.Workers = 2
@@ -105,7 +105,7 @@ func TestWorkersDoNotChangeResult(t *testing.T) {
 
 func TestShardsMergeToWholeRun(t *testing.T) {
 	rs := rules.Default()
-	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan"}},
 		Bots: []string{"random"}, Games: 200, Seed: 3, Workers: 2}
 	whole := mustRun(t, cfg).Report("test")
 	var files []File
@@ -148,7 +148,7 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 
 func TestMergeRefuses(t *testing.T) {
 	rs := rules.Default()
-	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 1, Workers: 1}
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 20, Seed: 1, Workers: 1}
 	shard := func(c Config, k, n int) *Report {
 		c.Shard = Shard{K: k, N: n}
 		return roundTrip(t, mustRun(t, c).Report("test"))
@@ -197,7 +197,7 @@ func TestMergeRefuses(t *testing.T) {
 
 func TestMetricsSanity(t *testing.T) {
 	rs := rules.Default()
-	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}, {"starfleet", "vulcan", "romulan", "klingon"}},
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}, {"starfleet", "vulcan", "romulan", "klingon"}},
 		Games: 60, Seed: 11, Workers: 2, KeepGames: true}
 	res := mustRun(t, cfg)
 	c := res.Counts
@@ -297,7 +297,7 @@ func TestMetricsSanity(t *testing.T) {
 // and the bots as cardlab play does.
 func TestRecordReplays(t *testing.T) {
 	rs := rules.Default()
-	res := mustRun(t, Config{Ruleset: rs, Matchups: [][]string{{"romulan", "klingon"}}, Bots: []string{"greedy", "random"},
+	res := mustRun(t, Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"romulan", "klingon"}}, Bots: []string{"greedy", "random"},
 		Games: 5, Seed: 5, Workers: 1, KeepGames: true})
 	for _, g := range res.Records {
 		s, err := engine.New(rs, engine.Config{Factions: g.Factions, Seed: g.Seed})
@@ -330,7 +330,7 @@ func TestCancelGivesPartial(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
-	cfg := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 1, Workers: 2,
+	cfg := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1_000_000, Seed: 1, Workers: 2,
 		Progress: func(done, total int) {
 			calls++
 			if total != 1_000_000 {
@@ -353,7 +353,7 @@ func TestCancelGivesPartial(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	rs := rules.Default()
-	base := Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 10}
+	base := Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 10}
 	tests := []struct {
 		name string
 		edit func(*Config)
@@ -387,7 +387,7 @@ func TestConfigErrors(t *testing.T) {
 func BenchmarkSimulateRandom2p(b *testing.B) {
 	rs := rules.Default()
 	b.ReportAllocs()
-	res, err := Run(context.Background(), Config{Ruleset: rs, Matchups: [][]string{{"starfleet", "klingon"}},
+	res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"starfleet", "klingon"}},
 		Games: b.N, Seed: 1, Workers: 1})
 	if err != nil {
 		b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -16,7 +17,7 @@ import (
 // reads back to the counts in their game's order, so its checksum is the
 // one cardlab wrote.
 func TestCountsJSONRoundTrip(t *testing.T) {
-	res, err := Run(context.Background(), Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}},
+	res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}, {"vulcan", "romulan", "klingon"}},
 		Games: 12, Seed: 4, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +56,7 @@ func TestCountsJSONRoundTrip(t *testing.T) {
 // TestCountsRefuseForeignSections: a section the game does not count, a
 // column it does not have, or a missing section is refused by Check.
 func TestCountsRefuseForeignSections(t *testing.T) {
-	res, err := Run(context.Background(), Config{Ruleset: rules.Default(), Matchups: [][]string{{"starfleet", "klingon"}}, Games: 4, Seed: 4})
+	res, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"starfleet", "klingon"}}, Games: 4, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 	}
 	arms := make([]*arm, len(levels))
 	for i, l := range levels {
-		arms[i] = &arm{rs: atRuleset(g), g: g, bots: []string{l}, counts: true}
+		arms[i] = &arm{g: g, bots: []string{l}, counts: true}
 	}
 	pc := cfg.PairedConfig
 	partial, elapsed, err := runArms(ctx, &pc, arms)

@@ -230,7 +230,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 	res := &SweepResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
 		Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
-	played := factionsOf(rs, cfg.Matchups)
+	played := factionsOf(alphatactics.Ruleset{RS: rs}, cfg.Matchups)
 	var sf *sweepField
 	var err error
 	var card *rules.Card
@@ -284,7 +284,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 	var arms []*arm
 	armOf := map[int]*arm{}
-	base := &arm{rs: rs}
+	base := &arm{g: alphatactics.Ruleset{RS: rs}}
 	arms = append(arms, base)
 	armOf[cur] = base
 	// A card's value only matters in the games of its faction: the other
@@ -302,7 +302,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		if _, ok := armOf[v]; ok {
 			continue
 		}
-		a := &arm{rs: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *rules.Ruleset) { sf.set(x, v) }), lineups: only}
+		a := &arm{g: alphatactics.Ruleset{RS: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *rules.Ruleset) { sf.set(x, v) })}, lineups: only}
 		armOf[v] = a
 		arms = append(arms, a)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -109,7 +110,7 @@ func TestSweepSharedLineupsIdentical(t *testing.T) {
 			only = append(only, li)
 		}
 	}
-	base, full, part := &arm{rs: rs}, &arm{rs: v}, &arm{rs: v, lineups: only}
+	base, full, part := &arm{g: alphatactics.Ruleset{RS: rs}}, &arm{g: alphatactics.Ruleset{RS: v}}, &arm{g: alphatactics.Ruleset{RS: v}, lineups: only}
 	if _, _, err := runArms(context.Background(), cfg, []*arm{base, full, part}); err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestSweepParamsChangeGames(t *testing.T) {
 	other := map[string]int{"hand_size": 6, "planet_bonus": 5, "cards_to_end": 2, "targets_per_round": 3}
 	stream := func(x *rules.Ruleset) string {
 		var b strings.Builder
-		_, err := Run(context.Background(), Config{Ruleset: x, Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"},
+		_, err := Run(context.Background(), Config{Game: alphatactics.Ruleset{RS: x}, Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"},
 			Games: 8, Seed: 5, Workers: 1, Record: func(r *GameRecord) error { fmt.Fprintf(&b, "%+v\n", *r); return nil }})
 		if err != nil {
 			t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 	"slices"
 
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Outcomes collects the per-game win units of a run's games by global game
@@ -29,8 +28,8 @@ type Outcomes struct {
 // NewOutcomes prepares the outcomes of games per lineup of lineups.
 func NewOutcomes(lineups [][]string, games int) *Outcomes {
 	o := &Outcomes{lineups: lineups}
-	o.a.units = make([]int8, len(lineups)*games*rules.MaxPlayers)
-	for i := 0; i < len(o.a.units); i += rules.MaxPlayers {
+	o.a.units = make([]int8, len(lineups)*games*game.MaxSeats)
+	for i := 0; i < len(o.a.units); i += game.MaxSeats {
 		o.a.units[i] = -1
 	}
 	for li := range lineups {
@@ -48,7 +47,7 @@ func (o *Outcomes) Record(g *GameRecord) error {
 		return fmt.Errorf("analysis: game %d outside the %d lineups of %d games", g.Index, len(o.lineups), games)
 	}
 	ids := o.lineups[li]
-	base := g.Index * rules.MaxPlayers
+	base := g.Index * game.MaxSeats
 	if n := len(ids); mirrored(ids) {
 		// Seat q of game j holds lineup position (q + j mod n) mod n, as
 		// Run seats it; the seats' own units tell equal sides apart.
@@ -168,18 +167,13 @@ type TierCard struct {
 	SkillDependent bool `json:"skill_dependent"`
 }
 
-// CompareTiers pairs every faction's outcomes at the report's tier (rep)
-// and the check tier (chk) over the games both finished, Holm-corrected
-// across the factions. fair gives each faction's fair share.
-func CompareTiers(rs *rules.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
-	return compareTiers(factionsOf(rs, lineups), lineups, games, bots, checkBots, rep, chk, minSample)
-}
-
-// CompareTiersGame is CompareTiers for another game's ruleset g: its sides
-// in the lineups, in Sides() order, except a side that holds several seats
-// of a lineup (Goofspiel's one side), whose share is fair by construction:
-// there the seats, each with its bot, are what the check compares.
-func CompareTiersGame(g game.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+// CompareTiers pairs every side's outcomes at the report's tier (rep) and
+// the check tier (chk) over the games both finished, Holm-corrected across
+// the sides: g's sides in the lineups, in Sides() order, except a side that
+// holds several seats of a lineup (Goofspiel's one side), whose share is
+// fair by construction: there the seats, each with its bot, are what the
+// check compares.
+func CompareTiers(g game.Ruleset, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
 	var sides []string
 	for _, sd := range g.Sides() {
 		in, twice := false, false

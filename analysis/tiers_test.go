@@ -3,6 +3,7 @@ package analysis
 import (
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -33,7 +34,7 @@ func TestCompareTiers(t *testing.T) {
 	if err := rep.Record(&GameRecord{Index: games, Winners: []string{}}); err == nil {
 		t.Error("a game beyond the lineups was recorded")
 	}
-	tc := CompareTiers(rs, lineups, games, []string{"strong"}, []string{"greedy"}, rep, chk, -1)
+	tc := CompareTiers(alphatactics.Ruleset{RS: rs}, lineups, games, []string{"strong"}, []string{"greedy"}, rep, chk, -1)
 	if len(tc.Factions) != 2 || len(tc.Matchups) != 1 {
 		t.Fatalf("%d factions, %d matchups", len(tc.Factions), len(tc.Matchups))
 	}

@@ -45,7 +45,7 @@ func testData(t testing.TB, rs *rules.Ruleset, games int) *Data {
 			lineups = append(lineups, []string{ids[i], ids[j]})
 		}
 	}
-	res, err := analysis.Run(context.Background(), analysis.Config{Ruleset: rs, Matchups: lineups,
+	res, err := analysis.Run(context.Background(), analysis.Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups,
 		Bots: []string{"random"}, Games: games, Seed: 7, Workers: 2, KeepGames: true})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -200,14 +201,14 @@ func playTiers(t testing.TB, rs *rules.Ruleset, seed uint64, games int, a, b str
 	}
 	play := func(bots string, salt uint64) *analysis.Outcomes {
 		o := analysis.NewOutcomes(lineups, games)
-		if _, err := analysis.Run(context.Background(), analysis.Config{Ruleset: rs, Matchups: lineups, Bots: []string{bots},
+		if _, err := analysis.Run(context.Background(), analysis.Config{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: []string{bots},
 			Games: games, Seed: seed, Workers: 2, BotSalt: salt, Record: o.Record}); err != nil {
 			t.Fatal(err)
 		}
 		return o
 	}
 	ra, rb := play(a, 0), play(b, salt)
-	tc := analysis.CompareTiers(rs, lineups, games, []string{a}, []string{b}, ra, rb, 0)
+	tc := analysis.CompareTiers(alphatactics.Ruleset{RS: rs}, lineups, games, []string{a}, []string{b}, ra, rb, 0)
 	return markTiers(tc, DefaultTolerance, analysis.DefaultCardTolerance, nil)
 }
 

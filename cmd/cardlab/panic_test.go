@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -24,7 +25,7 @@ func TestPanicExitsOne(t *testing.T) {
 		_ = s[len(s)+3]
 		return nil
 	}}, &cobra.Command{Use: "boom-worker", RunE: func(*cobra.Command, []string) error {
-		_, err := analysis.Run(context.Background(), analysis.Config{Ruleset: rules.Default(),
+		_, err := analysis.Run(context.Background(), analysis.Config{Game: alphatactics.Ruleset{RS: rules.Default()},
 			Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"}, Games: 8, Workers: 2,
 			Record: func(*analysis.GameRecord) error { panic("a worker's bug") }})
 		return err

@@ -546,7 +546,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	if g.check != nil {
 		outs = analysis.NewOutcomes(g.lineups, g.games)
 	}
-	cfg := analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
+	cfg := analysis.Config{Game: alphatactics.Ruleset{RS: g.rules}, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
 		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating (" + strings.Join(g.specs, ",") + ")"),
 		Record: func(r *analysis.GameRecord) error {
 			hist.Add(r)
@@ -651,7 +651,7 @@ func playCheck(ctx context.Context, g reportGames, rep *analysis.Report, outs *a
 	bar := g.phases
 	began := time.Now()
 	chk := analysis.NewOutcomes(g.lineups, g.games)
-	res, err := analysis.Run(ctx, analysis.Config{Ruleset: g.rules, Matchups: g.lineups, Bots: g.check, Games: g.games, Seed: g.seed,
+	res, err := analysis.Run(ctx, analysis.Config{Game: alphatactics.Ruleset{RS: g.rules}, Matchups: g.lineups, Bots: g.check, Games: g.games, Seed: g.seed,
 		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("skill check (" + strings.Join(g.check, ",") + ")"),
 		Record: chk.Record})
 	bar.finish()
@@ -661,7 +661,7 @@ func playCheck(ctx context.Context, g reportGames, rep *analysis.Report, outs *a
 	if res.Partial {
 		return nil, errors.New("interrupted during the skill check: no report written")
 	}
-	tc := analysis.CompareTiers(g.rules, g.lineups, g.games, g.specs, g.check, outs, chk, g.minSample)
+	tc := analysis.CompareTiers(alphatactics.Ruleset{RS: g.rules}, g.lineups, g.games, g.specs, g.check, outs, chk, g.minSample)
 	played := res.Counts.Games
 	if g.values && rep.CardValueDesign != nil {
 		vc := valueConfig(g.rules, g.lineups, g.check, g.seed, g.workers)

@@ -244,7 +244,7 @@ func playGameReport(ctx context.Context, g gameReport) (*reports.Data, error) {
 		if cr.Partial {
 			return nil, errors.New("interrupted during the skill check: no report written")
 		}
-		tc = analysis.CompareTiersGame(rs, lineups, g.games, specs, g.check, outs, chk, g.minSample)
+		tc = analysis.CompareTiers(rs, lineups, g.games, specs, g.check, outs, chk, g.minSample)
 		tc.Timing = analysis.Timing{Seconds: math.Round(time.Since(began).Seconds()*1000) / 1000}
 		if s := time.Since(began).Seconds(); s > 0 {
 			tc.Timing.GamesPerSecond = math.Round(float64(cr.Counts.Games)/s*10) / 10

@@ -17,6 +17,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/ai"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/terminal"
@@ -161,8 +162,12 @@ func simulateRun(opts *SimulateOptions) error {
 		if cfg.Bots, err = gameBotSpecs(other, opts.Bots, cfg.Matchups); err != nil {
 			return err
 		}
-	} else if cfg.Ruleset, cfg.Matchups, cfg.Bots, err = loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
-		return err
+	} else {
+		var rs *rules.Ruleset
+		if rs, cfg.Matchups, cfg.Bots, err = loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
+			return err
+		}
+		cfg.Game = alphatactics.Ruleset{RS: rs}
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()

@@ -10,12 +10,13 @@ import (
 // BotNames implements game.Botter: ai.Parse's names. Alpha Tactics plays
 // the core's random and ismcts its own way — random with its pass rule and
 // list-free sampler, ISMCTS with its rollout and round horizon
-// (ai.EngineEvaluator) — and its callers still seat bots typed to the
-// engine (docs/architecture.md, "Core migration", step 6).
+// (ai.EngineEvaluator).
 func (Ruleset) BotNames() []string { return ai.Names() }
 
 // NewBot implements game.Botter with ai.Parse, the bot wrapped as an
-// *Agent, which PlayOut plays with ai.Decide.
+// *Agent, which PlayOut plays with ai.Decide; the wrapper passes Reseed
+// and SetStop on to the bot, so the runners reuse it between games and
+// can stop its search.
 func (Ruleset) NewBot(_ string, _ map[string]string, spec string, seed uint64) (game.Agent, error) {
 	a, err := ai.Parse(spec, seed)
 	if err != nil {

@@ -1,6 +1,7 @@
 package alphatactics
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,6 +101,50 @@ func TestNewEvaluatorErrors(t *testing.T) {
 		_, err := Ruleset{}.NewEvaluator(tc.params, 1)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.params, err, tc.want)
+		}
+	}
+}
+
+// TestBotReseedEqualsNew: every bot the runners seat (bots.ParseFor, which
+// wraps ai.Parse's as an *Agent) can be reseeded, and a bot that played a
+// game and was reseeded plays the next as a new one with that seed — the
+// runners reuse agents between games on that promise, so a wrapper whose
+// Reseed did not reach its bot would change every result.
+func TestBotReseedEqualsNew(t *testing.T) {
+	r, _ := Game{}.Default()
+	play := func(a game.Agent, seed uint64) []game.Action {
+		t.Helper()
+		s, err := r.NewState([]int{0, 1}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := bots.ParseFor(r, "random", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, _, err := game.PlayGeneric(s, []game.Agent{a, other}, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return moves
+	}
+	for _, spec := range []string{"random", "greedy", "strong:k=2,dets=2", "ismcts:iters=10", "ismcts:iters=10,rollout=greedy"} {
+		used, err := bots.ParseFor(r, spec, 99)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := used.(*Agent); !ok {
+			t.Fatalf("%s: ParseFor made a %T, not an *Agent (PlayOut's concrete loop)", spec, used)
+		}
+		re, ok := used.(interface{ Reseed(uint64) })
+		if !ok {
+			t.Fatalf("%s: %T cannot be reseeded", spec, used)
+		}
+		play(used, 3) // dirty it
+		re.Reseed(7)
+		fresh, _ := bots.ParseFor(r, spec, 7)
+		if a, b := play(used, 11), play(fresh, 11); !slices.Equal(a, b) {
+			t.Fatalf("%s: the reseeded bot played %d actions, a new one %d, or they differ", spec, len(a), len(b))
 		}
 	}
 }
