@@ -75,3 +75,26 @@ type Cell struct {
 	// read as a spreadsheet formula.
 	Number bool
 }
+
+// ValueFacer is a Facer that also prints each card's measured value from a
+// report's results.json in a corner of its face (cardlab print
+// --with-values).
+type ValueFacer interface {
+	// FacesWithValues words the cards of rs as Faces does, reading the
+	// values from the results file named file (already checked as a report
+	// result by the caller). Its error is for a file it cannot read or one
+	// that holds no card values of this game.
+	FacesWithValues(rs Ruleset, file string) (*FaceSet, *ValueNotes, error)
+}
+
+// ValueNotes is what a designer should know about the values printed.
+type ValueNotes struct {
+	// HashMatches: the results were made from exactly these files.
+	HashMatches bool
+	// Stale are the ids of cards edited since the results measured them;
+	// their faces say StaleLine instead of a value.
+	Stale     []string
+	StaleLine string
+	// Unknown are card ids of the results that this ruleset lacks.
+	Unknown []string
+}

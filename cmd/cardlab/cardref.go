@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 )
 
 // resolveCardRefs turns what a designer typed after a card flag (--card,
@@ -16,13 +16,14 @@ import (
 // A name shared by several cards (the factions' Deflector Shields) is
 // ambiguous and answered with their ids; an unknown ref with the three
 // closest cards, never the whole card list.
-func resolveCardRefs(rs *rules.Ruleset, refs []string) ([]string, error) {
+func resolveCardRefs(rs game.Ruleset, refs []string) ([]string, error) {
 	if refs == nil {
 		return nil, nil
 	}
+	cs := rs.Cards()
 	out := make([]string, 0, len(refs))
 	for _, ref := range refs {
-		id, err := resolveCardRef(rs, ref)
+		id, err := resolveCardRef(rs, cs, ref)
 		if err != nil {
 			return nil, err
 		}
@@ -31,31 +32,37 @@ func resolveCardRefs(rs *rules.Ruleset, refs []string) ([]string, error) {
 	return out, nil
 }
 
-func resolveCardRef(rs *rules.Ruleset, ref string) (string, error) {
+func resolveCardRef(rs game.Ruleset, cs []game.Card, ref string) (string, error) {
 	ref = strings.TrimSpace(ref)
-	if c, ok := rs.CardByID(ref); ok {
-		return c.ID, nil
-	}
-	for i := range rs.Cards {
-		if strings.EqualFold(rs.Cards[i].ID, ref) {
-			return rs.Cards[i].ID, nil
+	for i := range cs {
+		if cs[i].ID == ref {
+			return ref, nil
 		}
 	}
-	var named []*rules.Card
-	for i := range rs.Cards {
-		if strings.EqualFold(rs.Cards[i].Name, ref) {
-			named = append(named, &rs.Cards[i])
+	for i := range cs {
+		if strings.EqualFold(cs[i].ID, ref) {
+			return cs[i].ID, nil
+		}
+	}
+	var named []*game.Card
+	for i := range cs {
+		if strings.EqualFold(cs[i].Name, ref) {
+			named = append(named, &cs[i])
 		}
 	}
 	switch len(named) {
 	case 1:
 		return named[0].ID, nil
 	case 0:
-		return "", unknownCardError(rs, ref)
+		return "", unknownCardError(cs, ref)
 	}
+	sides := rs.Sides()
 	ids := make([]string, len(named))
 	for i, c := range named {
-		ids[i] = fmt.Sprintf("%s (%s)", c.ID, rs.Factions[c.Faction].ID)
+		ids[i] = c.ID
+		if c.Side >= 0 && c.Side < len(sides) {
+			ids[i] = fmt.Sprintf("%s (%s)", c.ID, sides[c.Side].ID)
+		}
 	}
 	return "", fmt.Errorf("card name %q is ambiguous: %d cards have it, %s; give the id", ref, len(named), strings.Join(ids, ", "))
 }
@@ -66,15 +73,15 @@ const closestCards = 3
 // unknownCardError names the cards closest to ref by id or name: edit
 // distance, with a card whose id or name contains ref counting as one edit
 // away (so "warriors" finds Klingon Warriors).
-func unknownCardError(rs *rules.Ruleset, ref string) error {
+func unknownCardError(cs []game.Card, ref string) error {
 	type scored struct {
-		c *rules.Card
+		c *game.Card
 		d int
 	}
 	r := strings.ToLower(ref)
-	list := make([]scored, 0, len(rs.Cards))
-	for i := range rs.Cards {
-		c := &rs.Cards[i]
+	list := make([]scored, 0, len(cs))
+	for i := range cs {
+		c := &cs[i]
 		d := 1 << 30
 		for _, s := range []string{strings.ToLower(c.ID), strings.ToLower(c.Name)} {
 			e := editDistance(r, s)

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 func TestResolveCardRefs(t *testing.T) {
-	rs := rules.Default()
+	rs := alphatactics.Ruleset{RS: rules.Default()}
 	for _, c := range []struct {
 		name string
 		refs []string

@@ -13,8 +13,6 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // DiffOptions are the inputs of `cardlab diff`.
@@ -113,21 +111,21 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
+	specs, err := checkBotSpecs(base, opts.Bots, lineups)
 	if err != nil {
 		return err
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	ctx, _ = startShard(ctx, opts.Shard)
-	if base.Hash != "" && base.Hash == variant.Hash {
+	if h := base.Info().Hash; h != "" && h == variant.Info().Hash {
 		// No games: a shard of it holds none, and the merge answers.
 		if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
 			return err
 		}
 		return diffIdentical(opts, base, variant, lineups, specs)
 	}
-	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: alphatactics.Ruleset{RS: base}, Variant: alphatactics.Ruleset{RS: variant}})
+	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: base, Variant: variant})
 }
 
 // playDiff plays the paired diff dc names (Alpha Tactics' rulesets or
@@ -214,12 +212,13 @@ func diffGameRun(opts *DiffOptions, base, variant game.Ruleset) error {
 // diffIdentical answers a diff of two rulesets with the same hash at once:
 // the same files make the same games, so every paired game would end the
 // same and playing them could only confirm it.
-func diffIdentical(opts *DiffOptions, base, variant *rules.Ruleset, lineups [][]string, specs []string) error {
+func diffIdentical(opts *DiffOptions, base, variant game.Ruleset, lineups [][]string, specs []string) error {
+	bi, vi := base.Info(), variant.Info()
 	res := &analysis.DiffResult{
 		ToolVersion: versionString(),
-		Base:        analysis.RulesetInfo{Name: base.Name, Version: base.Version, Hash: base.Hash},
-		Variant:     analysis.RulesetInfo{Name: variant.Name, Version: variant.Version, Hash: variant.Hash},
-		Changes:     analysis.GameChanges(alphatactics.Ruleset{RS: base}, alphatactics.Ruleset{RS: variant}),
+		Base:        analysis.RulesetInfo{Name: bi.Name, Version: bi.Version, Hash: bi.Hash},
+		Variant:     analysis.RulesetInfo{Name: vi.Name, Version: vi.Version, Hash: vi.Hash},
+		Changes:     analysis.GameChanges(base, variant),
 		ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
 		Alpha:       analysis.DefaultAlpha,
 		Correction:  analysis.CorrectionHolm,
@@ -233,7 +232,11 @@ func diffIdentical(opts *DiffOptions, base, variant *rules.Ruleset, lineups [][]
 
 // diffLineups resolves the lineups in the base ruleset; with --matchups all
 // (the default) only factions of both versions play.
-func diffLineups(base, variant *rules.Ruleset, opts *DiffOptions) ([][]string, error) {
+func diffLineups(base, variant game.Ruleset, opts *DiffOptions) ([][]string, error) {
+	in := map[string]bool{}
+	for _, id := range sideIDs(variant) {
+		in[id] = true
+	}
 	lineups, err := resolveLineups(base, opts.Players, opts.Matchups)
 	if err != nil {
 		return nil, err
@@ -243,7 +246,7 @@ func diffLineups(base, variant *rules.Ruleset, opts *DiffOptions) ([][]string, e
 	for _, l := range lineups {
 		ok := true
 		for _, f := range l {
-			if _, in := variant.FactionByID(f); !in {
+			if !in[f] {
 				ok = false
 			}
 		}

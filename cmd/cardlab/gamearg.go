@@ -8,8 +8,6 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // addGameFlag gives cmd --game ID: the game whose embedded default set the
@@ -29,9 +27,8 @@ func lookupGame(id string) (game.Game, error) {
 
 // gameRuleset loads the ruleset a command works on, of any game: the one in
 // dir (its game by rules.yaml's game: key), else the embedded default of
-// gameID (Alpha Tactics' when ""). With both, the ruleset must be of that
-// game. An Alpha Tactics ruleset loads as loadForCommand loads it, so its
-// messages are unchanged.
+// gameID (the default game's when ""). With both, the ruleset must be of
+// that game.
 func gameRuleset(command, dir, gameID string) (game.Game, game.Ruleset, error) {
 	if gameID != "" {
 		g, err := lookupGame(gameID)
@@ -46,20 +43,7 @@ func gameRuleset(command, dir, gameID string) (game.Game, game.Ruleset, error) {
 			return nil, nil, fmt.Errorf("--game %s, but ruleset %s is a %s ruleset (its rules.yaml's game: key); leave out --game to use it", g.ID(), dir, d.Name())
 		}
 	}
-	g, err := detectGame(dir)
-	if err == nil && g.ID() != rules.GameID {
-		rs, err := loadGameRuleset(g, dir)
-		if err != nil {
-			return nil, nil, fmt.Errorf("ruleset %s is invalid (run 'cardlab validate --rules %s' for every error):\n%v", dir, shellQuote(dir), err)
-		}
-		return g, rs, nil
-	}
-	rs, err := loadForCommand(command, dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	at, _ := game.Lookup(rules.GameID)
-	return at, alphatactics.Ruleset{RS: rs}, nil
+	return loadGame(dir)
 }
 
 // findSide is the index of the side s names in rs, by id or by id or name
@@ -169,21 +153,6 @@ func parseAgents(rs game.Ruleset, spec string, seats int, seed uint64) ([]game.A
 		parts[p] = strings.ToLower(parts[p])
 	}
 	return agents, parts, nil
-}
-
-// findFaction finds an Alpha Tactics faction by id, or by id or name
-// ignoring case (simulate, sweep).
-func findFaction(rs *rules.Ruleset, s string) *rules.Faction {
-	if f, ok := rs.FactionByID(s); ok {
-		return f
-	}
-	for i := range rs.Factions {
-		f := &rs.Factions[i]
-		if strings.EqualFold(f.ID, s) || strings.EqualFold(f.Name, s) {
-			return f
-		}
-	}
-	return nil
 }
 
 func plural(n int, one, many string) string {

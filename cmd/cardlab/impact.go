@@ -16,8 +16,6 @@ import (
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // BatchOptions are the inputs every batch command shares: simulate and the
@@ -388,7 +386,7 @@ func impactRun(opts *ImpactOptions) error {
 		return screeningRun(ctx, opts, rs, lineups, specs, ids)
 	}
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
-	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: rs, Mode: opts.Mode,
+	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: atRules(rs), Mode: opts.Mode,
 		Cards: ids, GamesPerCard: opts.Games})
 	finish()
 	if err != nil {
@@ -503,21 +501,25 @@ func gameCardRefs(rs game.Ruleset, refs []string) ([]string, error) {
 }
 
 // valueConfig is the card-value experiment of a command's lineups and bots.
-func valueConfig(rs *rules.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
-	return analysis.CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
+func valueConfig(rs game.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
+	return analysis.CardValueConfig{Ruleset: atRules(rs), Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
 }
 
-func screeningRun(ctx context.Context, opts *ImpactOptions, rs *rules.Ruleset, lineups [][]string, specs []string, ids []string) error {
+func screeningRun(ctx context.Context, opts *ImpactOptions, rs game.Ruleset, lineups [][]string, specs []string, ids []string) error {
 	played := map[string]bool{}
 	for _, l := range lineups {
 		for _, f := range l {
 			played[f] = true
 		}
 	}
+	sides := rs.Sides()
+	owner := map[string]int{}
+	for _, c := range rs.Cards() {
+		owner[c.ID] = c.Side
+	}
 	for _, id := range ids {
-		c, _ := rs.CardByID(id)
-		if f := rs.Factions[c.Faction].ID; !played[f] {
-			return fmt.Errorf("card %s belongs to %s, which plays in none of the lineups", id, f)
+		if i := owner[id]; i >= 0 && !played[sides[i].ID] {
+			return fmt.Errorf("card %s belongs to %s, which plays in none of the lineups", id, sides[i].ID)
 		}
 	}
 	cfg := valueConfig(rs, lineups, specs, opts.Seed, opts.Workers)
@@ -539,7 +541,7 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs *rules.Ruleset, l
 	if res.Values == nil {
 		return errors.New("interrupted before the first estimate: nothing written")
 	}
-	rep := res.Report(rs, cfg, ids)
+	rep := res.Report(atRules(rs), cfg, ids)
 	rep.ToolVersion = versionString()
 	return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
 		res.Partial, res.Games)
@@ -667,14 +669,28 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	return nil
 }
 
-// botList splits and checks a comma-separated list of bot specs.
+// botList splits and checks a comma-separated list of bot specs against
+// the default game's bots (skill checks them before loading a ruleset).
 func botList(spec string) ([]string, error) {
 	parts := bots.SplitList(spec)
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-		if _, err := ai.Parse(parts[i], 0); err != nil {
+		if err := checkDefaultBot(parts[i]); err != nil {
 			return nil, err
 		}
 	}
 	return parts, nil
+}
+
+// checkDefaultBot checks spec against the bots of the default game's
+// embedded ruleset (bots.ParseFor), for a flag checked before any ruleset
+// is loaded; its error is a *bots.SpecError (exit 2).
+func checkDefaultBot(spec string) error {
+	g, ok := game.Lookup(game.DefaultID)
+	if !ok {
+		return fmt.Errorf("game: the default game %q is not linked into this program", game.DefaultID)
+	}
+	rs, _ := g.Default()
+	_, err := bots.ParseFor(rs, spec, 0)
+	return err
 }

@@ -14,7 +14,6 @@ import (
 
 	rulesetfiles "github.com/cardlab/cardlab/files"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // InitOptions are the inputs of `cardlab init`.
@@ -62,13 +61,13 @@ them with 'cardlab validate --rules DIR'.`,
 			return initRun(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Game, "game", rules.GameID, "write the default ruleset of `GAME` (cardlab games lists them)")
+	cmd.Flags().StringVar(&opts.Game, "game", game.DefaultID, "write the default ruleset of `GAME` (cardlab games lists them)")
 	return cmd
 }
 
 func initRun(opts *InitOptions) error {
 	if opts.Game == "" {
-		opts.Game = rules.GameID
+		opts.Game = game.DefaultID
 	}
 	src := opts.Source
 	if src == nil {
@@ -152,7 +151,7 @@ func initRun(opts *InitOptions) error {
 	for _, f := range files {
 		fmt.Fprintf(opts.ErrOut, "  %s\n", f)
 	}
-	if opts.Game != rules.GameID {
+	if opts.Game != game.DefaultID {
 		fmt.Fprintf(opts.ErrOut, `
 next steps:
   edit the YAML files (rules.yaml's game: key says which game they are for)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
 )
 
 // LadderOptions are the inputs of `cardlab ladder`.
@@ -48,7 +47,7 @@ Bradley–Terry rating on the Elo scale (400 points = 10 to 1 odds), anchored
 at 0 for the first bot; then the head-to-head record of every pair.
 
 Balance depends on skill: run 'cardlab simulate' with the bots a ladder
-shows to be strong before trusting a balance verdict. Bot specs: ` + strings.Join(ai.Names(), ", ") + `,
+shows to be strong before trusting a balance verdict. Bot specs: ` + strings.Join(defaultBotNames(), ", ") + `,
 e.g. ismcts:iters=2000,rollout=greedy (commas inside one spec's parameters
 are fine). Another game's ruleset (--game, or rules.yaml's game: key)
 ranks its own bots: Goofspiel's are random, greedy and ismcts; a game with

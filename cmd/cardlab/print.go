@@ -13,9 +13,6 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/faces"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/printing"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -106,11 +103,17 @@ are left alone.`,
 	return cmd
 }
 
-// loadLayout reads the print layout of the ruleset in dir (the embedded
-// default's when dir is ""); errors name dir/layout.yaml like the loader's.
+// loadLayout reads the print layout of the ruleset rs in dir (its game's
+// embedded default's when dir is ""); errors name dir/layout.yaml like the
+// loader's.
 func loadLayout(dir string, rs game.Ruleset) (*printing.Layout, error) {
 	if dir == "" {
-		return printing.LoadLayout(rules.DefaultFS(), "cards/default", rs)
+		g, ok := game.Lookup(rs.Game())
+		if !ok {
+			return nil, fmt.Errorf("game %s is not linked into this program", rs.Game())
+		}
+		_, fsys := g.Default()
+		return printing.LoadLayout(fsys, "", rs)
 	}
 	prefix := filepath.ToSlash(filepath.Clean(dir))
 	if prefix == "." {
@@ -119,33 +122,16 @@ func loadLayout(dir string, rs game.Ruleset) (*printing.Layout, error) {
 	return printing.LoadLayout(os.DirFS(dir), prefix, rs)
 }
 
-// loadPrintable loads the ruleset of any game for print, which plays no
-// game: Alpha Tactics through loadForCommand as every command does,
-// another game with its own Load, an invalid one pointing to validate.
-func loadPrintable(dir string) (game.Ruleset, error) {
-	if g, err := detectGame(dir); err == nil && g.ID() != rules.GameID {
-		rs, err := loadGameRuleset(g, dir)
-		if err != nil {
-			return nil, fmt.Errorf("ruleset %s is invalid (run 'cardlab validate --rules %s' for every error):\n%v", dir, shellQuote(dir), err)
-		}
-		return rs, nil
-	}
-	rs, err := loadForCommand("print", dir)
-	if err != nil {
-		return nil, err
-	}
-	return alphatactics.Ruleset{RS: rs}, nil
-}
-
 func printRun(opts *PrintOptions) error {
-	grs, err := loadPrintable(opts.RulesDir)
+	// print plays no game, so it takes any game's ruleset.
+	g, grs, err := loadGame(opts.RulesDir)
 	if err != nil {
 		return err
 	}
-	if opts.ValuesFile != "" {
-		if _, ok := grs.(alphatactics.Ruleset); !ok {
-			return fmt.Errorf("cardlab print --with-values reads Alpha Tactics card values only so far (issue 27); this ruleset is %s", grs.Game())
-		}
+	vf, _ := g.(game.ValueFacer)
+	if opts.ValuesFile != "" && vf == nil {
+		// Only Alpha Tactics has a game.ValueFacer so far.
+		return fmt.Errorf("cardlab print --with-values reads Alpha Tactics card values only so far (issue 27); this ruleset is %s", grs.Game())
 	}
 	lay, err := loadLayout(opts.RulesDir, grs)
 	if err != nil {
@@ -159,8 +145,7 @@ func printRun(opts *PrintOptions) error {
 		if _, err := reports.ReadFile(opts.ValuesFile); err != nil {
 			return err
 		}
-		rs := grs.(alphatactics.Ruleset).RS
-		v, err := faces.ReadValues(opts.ValuesFile, rs)
+		set, v, err := vf.FacesWithValues(grs, opts.ValuesFile)
 		if err != nil {
 			return err
 		}
@@ -169,12 +154,12 @@ func printRun(opts *PrintOptions) error {
 		}
 		if len(v.Stale) > 0 {
 			fmt.Fprintf(opts.ErrOut, "note: %d cards were edited since %s measured them (e.g. %q): their faces say %q; run the report again for their values\n",
-				len(v.Stale), opts.ValuesFile, v.Stale[0], faces.StaleLine)
+				len(v.Stale), opts.ValuesFile, v.Stale[0], v.StaleLine)
 		}
 		if len(v.Unknown) > 0 {
 			fmt.Fprintf(opts.ErrOut, "note: %d cards of %s are not in this ruleset (e.g. %q)\n", len(v.Unknown), opts.ValuesFile, v.Unknown[0])
 		}
-		po.Faces, po.ValuesFrom = faces.New(rs, v), filepath.Base(opts.ValuesFile)
+		po.Faces, po.ValuesFrom = set, filepath.Base(opts.ValuesFile)
 	}
 	res, err := printing.Print(po)
 	if err != nil {

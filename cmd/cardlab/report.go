@@ -14,9 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/reports"
 )
 
@@ -237,7 +235,7 @@ values on exactly --value-games per lineup) or --values=false.`,
 					return usageErrorf("--check-bots needs a bot spec, or %s to skip the check", noCheck)
 				}
 				if opts.CheckBots != "" {
-					if _, err := ai.Parse(opts.CheckBots, 0); err != nil {
+					if err := checkDefaultBot(opts.CheckBots); err != nil {
 						return err
 					}
 				}
@@ -362,12 +360,16 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 		data.Meta = &reports.Meta{}
 	}
 	if data.Meta.Catalog == nil {
-		rs, err := loadRuleset(opts.RulesDir)
+		g, err := detectGame(opts.RulesDir)
+		var rs game.Ruleset
+		if err == nil {
+			rs, err = loadRuleset(g, opts.RulesDir)
+		}
 		switch {
 		case err != nil:
 			fmt.Fprintf(opts.ErrOut, "note: the gallery shows card names without faces: cannot read the ruleset: %v\n", err)
-		case rs.Hash == data.Ruleset.Hash:
-			data.Meta.Catalog = reports.CatalogOf(alphatactics.Ruleset{RS: rs})
+		case rs.Info().Hash == data.Ruleset.Hash:
+			data.Meta.Catalog = reports.CatalogOf(rs)
 		default:
 			where := "the embedded ruleset"
 			if opts.RulesDir != "" {
@@ -393,7 +395,7 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	var base *rules.Ruleset
+	var base game.Ruleset
 	if opts.BaseDir != "" {
 		if base, err = loadForCommand("report", opts.BaseDir); err != nil {
 			return nil, err
@@ -403,11 +405,11 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs, err := checkBotSpecs(opts.Bots, lineups)
+	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return nil, err
 	}
-	check, err := reportCheckBots(opts.CheckBots, specs, lineups)
+	check, err := reportCheckBots(rs, opts.CheckBots, specs, lineups)
 	if err != nil {
 		return nil, err
 	}
@@ -477,7 +479,7 @@ func checkValueBudget(opts *ReportOptions, check []string) (games, maxGames int)
 
 // reportCheckBots is the check stage's tier: spec ("" the other tier: strong
 // when the report plays greedy or random bots, else greedy), nil for none.
-func reportCheckBots(spec string, specs []string, lineups [][]string) ([]string, error) {
+func reportCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]string) ([]string, error) {
 	switch spec {
 	case noCheck:
 		return nil, nil
@@ -487,7 +489,7 @@ func reportCheckBots(spec string, specs []string, lineups [][]string) ([]string,
 			spec = "strong"
 		}
 	}
-	check, err := checkBotSpecs(spec, lineups)
+	check, err := checkBotSpecs(rs, spec, lineups)
 	if err != nil {
 		return nil, err
 	}
@@ -500,7 +502,7 @@ func reportCheckBots(spec string, specs []string, lineups [][]string) ([]string,
 // reportGames is what a report plays: the ruleset, and with base the one
 // before the change to compare it with on paired games.
 type reportGames struct {
-	rules, base *rules.Ruleset
+	rules, base game.Ruleset
 	// baseName names base in errors (--base DIR).
 	baseName  string
 	lineups   [][]string
@@ -546,7 +548,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	if g.check != nil {
 		outs = analysis.NewOutcomes(g.lineups, g.games)
 	}
-	cfg := analysis.Config{Game: alphatactics.Ruleset{RS: g.rules}, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
+	cfg := analysis.Config{Game: g.rules, Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed,
 		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("simulating (" + strings.Join(g.specs, ",") + ")"),
 		Record: func(r *analysis.GameRecord) error {
 			hist.Add(r)
@@ -567,7 +569,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 	data := &reports.Data{Report: rep, Meta: &reports.Meta{
 		Command:    g.command,
 		Generated:  began.Format(time.RFC3339),
-		Catalog:    reports.CatalogOf(alphatactics.Ruleset{RS: g.rules}),
+		Catalog:    reports.CatalogOf(g.rules),
 		Histograms: hist.Histograms(),
 	}}
 	if g.values {
@@ -592,7 +594,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			if br.Partial {
 				return nil, errors.New("interrupted during the card values of --base: no report written")
 			}
-			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromBase(g.base)
+			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromBase(atRules(g.base))
 		}
 		vc.Progress = bar.progress("card values (" + strings.Join(g.specs, ",") + ")")
 		vr, err := analysis.CardValues(ctx, vc)
@@ -613,7 +615,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 		data.Tiers = tc
 	}
 	if g.impact {
-		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: g.rules, PairedConfig: analysis.PairedConfig{
+		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: atRules(g.rules), PairedConfig: analysis.PairedConfig{
 			Matchups: g.lineups, Bots: g.specs, Games: g.impactGames, Seed: g.seed, Workers: g.workers,
 			MinSample: g.minSample, Progress: bar.progress("impact")}})
 		bar.finish()
@@ -627,7 +629,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 		data.Impact = im
 	}
 	if g.base != nil {
-		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: alphatactics.Ruleset{RS: g.base}, Variant: alphatactics.Ruleset{RS: g.rules}, PairedConfig: analysis.PairedConfig{
+		df, err := analysis.Diff(ctx, analysis.DiffConfig{Base: g.base, Variant: g.rules, PairedConfig: analysis.PairedConfig{
 			Matchups: g.lineups, Bots: g.specs, Games: g.games, Seed: g.seed, Workers: g.workers,
 			MinSample: g.minSample, Progress: bar.progress("comparing with --base")}})
 		bar.finish()
@@ -651,7 +653,7 @@ func playCheck(ctx context.Context, g reportGames, rep *analysis.Report, outs *a
 	bar := g.phases
 	began := time.Now()
 	chk := analysis.NewOutcomes(g.lineups, g.games)
-	res, err := analysis.Run(ctx, analysis.Config{Game: alphatactics.Ruleset{RS: g.rules}, Matchups: g.lineups, Bots: g.check, Games: g.games, Seed: g.seed,
+	res, err := analysis.Run(ctx, analysis.Config{Game: g.rules, Matchups: g.lineups, Bots: g.check, Games: g.games, Seed: g.seed,
 		Workers: g.workers, MinSample: g.minSample, Progress: bar.progress("skill check (" + strings.Join(g.check, ",") + ")"),
 		Record: chk.Record})
 	bar.finish()
@@ -661,7 +663,7 @@ func playCheck(ctx context.Context, g reportGames, rep *analysis.Report, outs *a
 	if res.Partial {
 		return nil, errors.New("interrupted during the skill check: no report written")
 	}
-	tc := analysis.CompareTiers(alphatactics.Ruleset{RS: g.rules}, g.lineups, g.games, g.specs, g.check, outs, chk, g.minSample)
+	tc := analysis.CompareTiers(g.rules, g.lineups, g.games, g.specs, g.check, outs, chk, g.minSample)
 	played := res.Counts.Games
 	if g.values && rep.CardValueDesign != nil {
 		vc := valueConfig(g.rules, g.lineups, g.check, g.seed, g.workers)

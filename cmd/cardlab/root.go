@@ -17,7 +17,6 @@ import (
 	// Every game cardlab knows registers itself: rules.yaml's game: key
 	// and 'cardlab games' find them in package game.
 	_ "github.com/cardlab/cardlab/games/all"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
@@ -266,20 +265,32 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	}
 }
 
-// loadRuleset loads the ruleset in dir, or the embedded default if dir is "".
-func loadRuleset(dir string) (*rules.Ruleset, error) {
+// loadRuleset loads the ruleset in dir with g's loader (the game
+// detectGame found there), or g's embedded default if dir is "": a loader
+// of its own where g has one (game.DirLoader; Alpha Tactics'
+// rules.LoadDir), else loadGameRuleset.
+func loadRuleset(g game.Game, dir string) (game.Ruleset, error) {
 	if dir == "" {
-		return rules.Load(rules.DefaultFS(), "cards/default")
+		rs, _ := g.Default()
+		if rs == nil {
+			return nil, fmt.Errorf("game %s has no default ruleset", g.ID())
+		}
+		return rs, nil
 	}
-	return rules.LoadDir(dir)
+	return loadGameRuleset(g, dir)
 }
 
 // rulesetFS is the ruleset in dir as a file system and the prefix its
-// messages name files with, as rules.LoadDir names them; dir "" is the
-// embedded default.
+// messages name files with, as the loaders name them; dir "" is the
+// default game's embedded ruleset (nil when it is not linked, which
+// game.Detect reports).
 func rulesetFS(dir string) (fs.FS, string) {
 	if dir == "" {
-		return rules.DefaultFS(), "cards/default"
+		if g, ok := game.Lookup(game.DefaultID); ok {
+			_, fsys := g.Default()
+			return fsys, ""
+		}
+		return nil, ""
 	}
 	prefix := filepath.Clean(dir)
 	if prefix == "." {
@@ -295,18 +306,14 @@ func detectGame(dir string) (game.Game, error) {
 	return game.Detect(fsys, prefix)
 }
 
-// loadForCommand loads the ruleset for command, a command other than
-// validate; an invalid ruleset is reported with a pointer to validate. The
-// commands that play games still play only Alpha Tactics (issue 27): the
-// ruleset of another game is refused by name, before any work.
-func loadForCommand(command, dir string) (*rules.Ruleset, error) {
+// loadGame loads the ruleset in dir for command, a command other than
+// validate, with its game's loader: the embedded default game's when dir
+// is "". An invalid ruleset is reported with a pointer to validate.
+func loadGame(dir string) (game.Game, game.Ruleset, error) {
 	g, err := detectGame(dir)
-	if err == nil && g.ID() != rules.GameID {
-		return nil, fmt.Errorf("cardlab %s plays only Alpha Tactics rulesets so far (issue 27); this ruleset is %s", command, g.ID())
-	}
-	var rs *rules.Ruleset
+	var rs game.Ruleset
 	if err == nil {
-		rs, err = loadRuleset(dir)
+		rs, err = loadRuleset(g, dir)
 	}
 	if err != nil {
 		where := "the embedded ruleset"
@@ -315,10 +322,28 @@ func loadForCommand(command, dir string) (*rules.Ruleset, error) {
 			where = "ruleset " + dir
 			hint += " --rules " + shellQuote(dir)
 		}
-		return nil, fmt.Errorf("%s is invalid (run '%s' for every error):\n%v", where, hint, err)
+		return nil, nil, fmt.Errorf("%s is invalid (run '%s' for every error):\n%v", where, hint, err)
 	}
-	return rs, nil
+	return g, rs, nil
 }
+
+// loadForCommand is loadGame for a command that still plays only the
+// default game (issue 27): the ruleset of another game is refused by
+// name, before any work.
+func loadForCommand(command, dir string) (game.Ruleset, error) {
+	g, err := detectGame(dir)
+	if err == nil && g.ID() != game.DefaultID {
+		return nil, fmt.Errorf("cardlab %s plays only Alpha Tactics rulesets so far (issue 27); this ruleset is %s", command, g.ID())
+	}
+	_, rs, err := loadGame(dir)
+	return rs, err
+}
+
+// isDefaultGame reports whether rs is a ruleset of the default game, whose
+// commands keep their own lineup rules and tables (resolveLineups,
+// writeReportTables) beside every other game's (gameLineups,
+// writeGameTables).
+func isDefaultGame(rs game.Ruleset) bool { return rs.Game() == game.DefaultID }
 
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {

@@ -10,7 +10,6 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Another game than Alpha Tactics on `cardlab simulate` (issue 27 step 5b):
@@ -27,7 +26,7 @@ func loadOtherGame(dir string) (game.Ruleset, error) {
 		return nil, nil // the embedded ruleset is Alpha Tactics'
 	}
 	g, err := detectGame(dir)
-	if err != nil || g.ID() == rules.GameID {
+	if err != nil || g.ID() == game.DefaultID {
 		return nil, nil
 	}
 	rs, err := loadGameRuleset(g, dir)
@@ -160,10 +159,42 @@ func gameBotSpecs(rs game.Ruleset, spec string, lineups [][]string) ([]string, e
 
 // sideWord is what the game calls a side ("player").
 func sideWord(rs game.Ruleset) string {
+	one, _ := sideWords(rs)
+	return one
+}
+
+// sideWords are what the game calls a side and sides ("faction",
+// "factions"); "side", "sides" for a game that does not say.
+func sideWords(rs game.Ruleset) (one, many string) {
 	if g, ok := game.Lookup(rs.Game()); ok && g.Vocabulary().Side != "" {
-		return g.Vocabulary().Side
+		v := g.Vocabulary()
+		if v.Sides == "" {
+			v.Sides = v.Side + "s"
+		}
+		return v.Side, v.Sides
 	}
-	return "side"
+	return "side", "sides"
+}
+
+// defaultBotNames are the bots of the default game's embedded ruleset for
+// the help texts: its own in its order (game.Botter), then the core's it
+// does not name.
+func defaultBotNames() []string {
+	g, ok := game.Lookup(game.DefaultID)
+	if !ok {
+		return bots.CoreNames()
+	}
+	rs, _ := g.Default()
+	var names []string
+	if b, ok := rs.(game.Botter); ok {
+		names = slices.Clone(b.BotNames())
+	}
+	for _, n := range bots.CoreNames() {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // writeGameTables is simulate's summary of another game's result: sides,

@@ -17,9 +17,7 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/files"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/ai"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/internal/terminal"
 )
 
@@ -52,7 +50,7 @@ default) is every pair of factions, all:3 every three factions (all:4 …),
 or explicit lineups separated by ";" (or by repeating --matchups). Each
 lineup plays --games games with its seats rotated, so every faction sits
 in every seat equally often. --bots is one bot spec for every seat or one
-per seat (available: ` + strings.Join(ai.Names(), ", ") + `).
+per seat (available: ` + strings.Join(defaultBotNames(), ", ") + `).
 Bots default to ` + simulateDefaultBots + ` here: simulate gives raw figures fast (the analysis
 commands and report default to ` + defaultBots + `, about a hundred times the cost).
 
@@ -163,11 +161,11 @@ func simulateRun(opts *SimulateOptions) error {
 			return err
 		}
 	} else {
-		var rs *rules.Ruleset
+		var rs game.Ruleset
 		if rs, cfg.Matchups, cfg.Bots, err = loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
 			return err
 		}
-		cfg.Game = alphatactics.Ruleset{RS: rs}
+		cfg.Game = rs
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
@@ -221,7 +219,7 @@ func simulateRun(opts *SimulateOptions) error {
 
 // loadBatch does what every batch command does first: load the ruleset,
 // turn --players or --matchups into lineups and check --bots against them.
-func loadBatch(command, rulesDir string, players, matchups []string, botSpecs string) (*rules.Ruleset, [][]string, []string, error) {
+func loadBatch(command, rulesDir string, players, matchups []string, botSpecs string) (game.Ruleset, [][]string, []string, error) {
 	rs, err := loadForCommand(command, rulesDir)
 	if err != nil {
 		return nil, nil, nil, err
@@ -230,7 +228,7 @@ func loadBatch(command, rulesDir string, players, matchups []string, botSpecs st
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	specs, err := checkBotSpecs(botSpecs, lineups)
+	specs, err := checkBotSpecs(rs, botSpecs, lineups)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -238,7 +236,11 @@ func loadBatch(command, rulesDir string, players, matchups []string, botSpecs st
 }
 
 // resolveLineups turns --players or --matchups into lineups of faction ids.
-func resolveLineups(rs *rules.Ruleset, players, matchups []string) ([][]string, error) {
+// Its messages name the sides in the game's Vocabulary ("faction").
+func resolveLineups(rs game.Ruleset, players, matchups []string) ([][]string, error) {
+	side, sides := sideWords(rs)
+	lo, hi := rs.Seats()
+	ids := sideIDs(rs)
 	if players != nil {
 		l, err := checkLineup(rs, players, "--players")
 		if err != nil {
@@ -253,7 +255,7 @@ func resolveLineups(rs *rules.Ruleset, players, matchups []string) ([][]string, 
 		slices.Sort(key)
 		k := strings.Join(key, ",")
 		if prev, dup := seen[k]; dup {
-			return fmt.Errorf("--matchups lists the factions %s twice (%q and %q)", strings.Join(key, ", "), prev, given)
+			return fmt.Errorf("--matchups lists the %s %s twice (%q and %q)", sides, strings.Join(key, ", "), prev, given)
 		}
 		seen[k] = given
 		out = append(out, l)
@@ -273,18 +275,18 @@ func resolveLineups(rs *rules.Ruleset, players, matchups []string) ([][]string, 
 						return nil, usageErrorf("--matchups %q: want all, all:N or lineups like starfleet,klingon", item)
 					}
 					// No ruleset seats fewer than 1 or more than
-					// rules.MaxPlayers: such an N is malformed (2), one the
+					// game.MaxSeats: such an N is malformed (2), one the
 					// ruleset's rules do not allow cannot be satisfied (1).
-					if n < 1 || n > rules.MaxPlayers {
-						return nil, usageErrorf("--matchups %q: N is the players per table, 1 to %d", item, rules.MaxPlayers)
+					if n < 1 || n > game.MaxSeats {
+						return nil, usageErrorf("--matchups %q: N is the players per table, 1 to %d", item, game.MaxSeats)
 					}
 					size = n
 				}
-				if size < rs.Rules.MinPlayers || size > rs.Rules.MaxPlayers || size > len(rs.Factions) {
-					return nil, fmt.Errorf("--matchups %s: tables of %d players; the rules allow %d to %d and there are %d factions",
-						item, size, rs.Rules.MinPlayers, rs.Rules.MaxPlayers, len(rs.Factions))
+				if size < lo || size > hi || size > len(ids) {
+					return nil, fmt.Errorf("--matchups %s: tables of %d players; the rules allow %d to %d and there are %d %s",
+						item, size, lo, hi, len(ids), sides)
 				}
-				for _, l := range combinations(rs.FactionIDs(), size) {
+				for _, l := range combinations(ids, size) {
 					if err := add(l, item); err != nil {
 						return nil, err
 					}
@@ -294,7 +296,7 @@ func resolveLineups(rs *rules.Ruleset, players, matchups []string) ([][]string, 
 				for _, p := range strings.Split(item, ",") {
 					p = strings.TrimSpace(p)
 					if p == "" {
-						return nil, usageErrorf("--matchups %q: empty faction name", item)
+						return nil, usageErrorf("--matchups %q: empty %s name", item, side)
 					}
 					ids = append(ids, p)
 				}
@@ -329,22 +331,25 @@ func namesStdout(path string) bool {
 	return err == nil && os.SameFile(a, b)
 }
 
-// checkLineup resolves faction names: known, none twice, as many as the
-// rules allow.
-func checkLineup(rs *rules.Ruleset, in []string, what string) ([]string, error) {
+// checkLineup resolves side names (findSide): known, none twice, as many
+// as the rules allow.
+func checkLineup(rs game.Ruleset, in []string, what string) ([]string, error) {
+	side, sides := sideWords(rs)
+	lo, hi := rs.Seats()
 	out := make([]string, 0, len(in))
 	for _, p := range in {
-		f := findFaction(rs, p)
-		if f == nil {
-			return nil, didYouMean("faction", p, rs.FactionIDs())
+		i := findSide(rs, p)
+		if i < 0 {
+			return nil, didYouMean(side, p, sideIDs(rs))
 		}
-		if slices.Contains(out, f.ID) {
-			return nil, fmt.Errorf("faction %q is listed twice in %s", f.ID, what)
+		id := rs.Sides()[i].ID
+		if slices.Contains(out, id) {
+			return nil, fmt.Errorf("%s %q is listed twice in %s", side, id, what)
 		}
-		out = append(out, f.ID)
+		out = append(out, id)
 	}
-	if n := len(out); n < rs.Rules.MinPlayers || n > rs.Rules.MaxPlayers {
-		return nil, fmt.Errorf("%s names %d %s; the rules allow %d to %d players", what, n, plural(n, "faction", "factions"), rs.Rules.MinPlayers, rs.Rules.MaxPlayers)
+	if n := len(out); n < lo || n > hi {
+		return nil, fmt.Errorf("%s names %d %s; the rules allow %d to %d players", what, n, plural(n, side, sides), lo, hi)
 	}
 	return out, nil
 }
@@ -368,11 +373,11 @@ func combinations(ids []string, k int) [][]string {
 
 // checkBotSpecs checks a --bots value against the lineups: one spec for
 // every seat, or one per seat when every lineup has that many seats.
-func checkBotSpecs(spec string, lineups [][]string) ([]string, error) {
+func checkBotSpecs(rs game.Ruleset, spec string, lineups [][]string) ([]string, error) {
 	parts := bots.SplitList(spec)
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-		if _, err := ai.Parse(parts[i], 0); err != nil {
+		if _, err := bots.ParseFor(rs, parts[i], 0); err != nil {
 			return nil, err // a bots.SpecError: a malformed value, exit 2
 		}
 	}

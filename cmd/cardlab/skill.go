@@ -12,7 +12,6 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
 )
 
 // SkillOptions are the inputs of `cardlab skill`; BatchOptions.Bots holds
@@ -127,7 +126,7 @@ func skillRuleset(opts *SkillOptions) (game.Ruleset, [][]string, error) {
 			return nil, nil, err
 		}
 		lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-		return alphatactics.Ruleset{RS: rs}, lineups, err
+		return rs, lineups, err
 	}
 	if !opts.BotsGiven {
 		top := defaultBotFor(other)

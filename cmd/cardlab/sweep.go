@@ -131,8 +131,8 @@ func sweepRun(opts *SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := analysis.SweepConfig{Ruleset: rs, Values: opts.Values, Target: opts.Target / 100}
-	return sweepPlay(opts, cfg, lineups, specs)
+	cfg := analysis.SweepConfig{Ruleset: atRules(rs), Values: opts.Values, Target: opts.Target / 100}
+	return sweepPlay(opts, cfg, rs, lineups, specs)
 }
 
 // sweepGameRun sweeps one of another game's knobs (game.Knob): --card
@@ -152,11 +152,14 @@ func sweepGameRun(opts *SweepOptions, rs game.Ruleset) error {
 	if opts.Card == "" {
 		cfg.Field = opts.Param
 	}
-	return sweepPlay(opts, cfg, lineups, specs)
+	return sweepPlay(opts, cfg, nil, lineups, specs)
 }
 
-func sweepPlay(opts *SweepOptions, cfg analysis.SweepConfig, lineups [][]string, specs []string) error {
-	if rs := cfg.Ruleset; rs != nil && opts.Card != "" {
+// sweepPlay plays the sweep cfg names; rs is the default game's ruleset,
+// whose --card, --param and --faction are resolved here (nil for another
+// game's, whose knobs analysis resolves).
+func sweepPlay(opts *SweepOptions, cfg analysis.SweepConfig, rs game.Ruleset, lineups [][]string, specs []string) error {
+	if rs != nil && opts.Card != "" {
 		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {
 			return err
@@ -165,12 +168,12 @@ func sweepPlay(opts *SweepOptions, cfg analysis.SweepConfig, lineups [][]string,
 	} else if rs != nil {
 		cfg.Field = opts.Param
 	}
-	if rs := cfg.Ruleset; rs != nil && opts.Faction != "" {
-		f := findFaction(rs, opts.Faction)
-		if f == nil {
-			return didYouMean("faction", opts.Faction, rs.FactionIDs())
+	if rs != nil && opts.Faction != "" {
+		i := findSide(rs, opts.Faction)
+		if i < 0 {
+			return didYouMean(sideWord(rs), opts.Faction, sideIDs(rs))
 		}
-		cfg.Faction = f.ID
+		cfg.Faction = rs.Sides()[i].ID
 	}
 	ctx, stop := interruptible(opts.Context)
 	defer stop()

@@ -12,8 +12,6 @@ import (
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // ValidateOptions are the inputs of `cardlab validate`.
@@ -69,21 +67,10 @@ type jsonError struct {
 
 func validateRun(opts *ValidateOptions) error {
 	g, err := detectGame(opts.RulesDir)
-	var rs *rules.Ruleset
-	var other game.Ruleset // the ruleset of a game other than Alpha Tactics
-	switch {
-	case err != nil:
-	case g.ID() == rules.GameID:
-		// Alpha Tactics loads as it always has: its messages and the
-		// print layout check are unchanged.
-		rs, err = loadRuleset(opts.RulesDir)
-		if err == nil {
-			_, err = loadLayout(opts.RulesDir, alphatactics.Ruleset{RS: rs}) // the print layout, when the ruleset has one
-		}
-	default:
-		other, err = loadGameRuleset(g, opts.RulesDir)
-		if err == nil {
-			_, err = loadLayout(opts.RulesDir, other)
+	var rs game.Ruleset
+	if err == nil {
+		if rs, err = loadRuleset(g, opts.RulesDir); err == nil {
+			_, err = loadLayout(opts.RulesDir, rs) // the print layout, when the ruleset has one
 		}
 	}
 	errs := errorEntries(err)
@@ -112,20 +99,7 @@ func validateRun(opts *ValidateOptions) error {
 		fmt.Fprintf(opts.ErrOut, "%d %s\n", len(errs), noun)
 		return errReported
 	}
-	if other != nil {
-		return printValid(opts.Out, g, other)
-	}
-	players := 0
-	for _, c := range rs.Cards {
-		players += c.Copies
-	}
-	hash := rs.Hash
-	if len(hash) > 8 {
-		hash = hash[:8]
-	}
-	_, err = fmt.Fprintf(opts.Out, "ok: %s %s: %d factions, %d player cards, %d targets (hash %s)\n",
-		rs.Name, rs.Version, len(rs.Factions), players, len(rs.Targets), hash)
-	return err
+	return printValid(opts.Out, g, rs)
 }
 
 // errorEntries flattens a load error into one entry per problem.
@@ -159,6 +133,9 @@ func writeJSON(w io.Writer, v any) error {
 // loadGameRuleset loads the ruleset in dir with g's loader; its messages
 // name files as Alpha Tactics' do, with dir in front.
 func loadGameRuleset(g game.Game, dir string) (game.Ruleset, error) {
+	if dl, ok := g.(game.DirLoader); ok {
+		return dl.LoadDir(dir)
+	}
 	fsys, prefix := rulesetFS(dir)
 	rs, err := g.Load(fsys, ".")
 	if err != nil {
@@ -198,13 +175,17 @@ func prefixErrors(err error, prefix string) error {
 // version, game, sides, cards and hash.
 func printValid(w io.Writer, g game.Game, rs game.Ruleset) error {
 	info := rs.Info()
-	copies := 0
-	for _, c := range rs.Cards() {
-		copies += c.Copies
-	}
 	hash := info.Hash
 	if len(hash) > 8 {
 		hash = hash[:8]
+	}
+	if s, ok := rs.(game.Summarizer); ok {
+		_, err := fmt.Fprintf(w, "ok: %s %s: %s (hash %s)\n", info.Name, info.Version, s.Summary(), hash)
+		return err
+	}
+	copies := 0
+	for _, c := range rs.Cards() {
+		copies += c.Copies
 	}
 	v, sides := g.Vocabulary(), len(rs.Sides())
 	noun := v.Sides

@@ -19,7 +19,6 @@ import (
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -166,7 +165,7 @@ card shows by chance in at most one save in twenty).`,
 type watcher struct {
 	opts *WatchOptions
 	live *reports.LiveServer
-	base *rules.Ruleset
+	base game.Ruleset
 	// other is the baseline when the ruleset is another game's (base is
 	// then nil): its saves are compared through playGameReport.
 	other   game.Ruleset
@@ -200,7 +199,7 @@ func watchRun(opts *WatchOptions) error {
 		}
 		return err
 	}
-	var base *rules.Ruleset
+	var base game.Ruleset
 	var lineups [][]string
 	var specs []string
 	if other != nil {
@@ -226,7 +225,7 @@ func watchRun(opts *WatchOptions) error {
 		if lineups, err = resolveLineups(base, nil, opts.Matchups); err != nil {
 			return err
 		}
-		if specs, err = checkBotSpecs(opts.Bots, lineups); err != nil {
+		if specs, err = checkBotSpecs(base, opts.Bots, lineups); err != nil {
 			return err
 		}
 	}
@@ -246,7 +245,7 @@ func watchRun(opts *WatchOptions) error {
 	if other != nil {
 		title = strings.TrimSpace(other.Info().Name + " " + other.Info().Version)
 	} else {
-		title = strings.TrimSpace(base.Name + " " + base.Version)
+		title = strings.TrimSpace(base.Info().Name + " " + base.Info().Version)
 	}
 	w := &watcher{opts: opts, live: reports.NewLiveServer(title),
 		base: base, other: other, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
@@ -354,7 +353,7 @@ func rulesetFile(name string) bool {
 // run validates the ruleset and compares it with the baseline; a cancelled
 // run publishes nothing.
 func (w *watcher) run(ctx context.Context, dir, file string) {
-	var rs *rules.Ruleset
+	var rs game.Ruleset
 	var cur game.Ruleset
 	var err error
 	if w.other != nil {
@@ -366,7 +365,13 @@ func (w *watcher) run(ctx context.Context, dir, file string) {
 			err = fmt.Errorf("rules.yaml now names the game %s; watch compares versions of %s", cur.Game(), w.other.Game())
 		}
 	} else {
-		rs, err = rules.LoadDir(dir)
+		// The baseline's game reads every save: a rules.yaml that now
+		// names another game is its loader's error.
+		if g, ok := game.Lookup(w.base.Game()); ok {
+			rs, err = loadGameRuleset(g, dir)
+		} else {
+			err = fmt.Errorf("game %s is not linked into this program", w.base.Game())
+		}
 	}
 	if err != nil {
 		var list cards.ErrorList

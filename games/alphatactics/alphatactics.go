@@ -91,6 +91,31 @@ func (Game) Faces(rs game.Ruleset) (*game.FaceSet, error) {
 	return faces.New(r.RS, nil), nil
 }
 
+// FacesWithValues implements game.ValueFacer: the faces of Faces with each
+// player card's measured value (faces.ReadValues) in its corner.
+func (Game) FacesWithValues(rs game.Ruleset, file string) (*game.FaceSet, *game.ValueNotes, error) {
+	r, ok := rs.(Ruleset)
+	if !ok {
+		return nil, nil, fmt.Errorf("alphatactics: faces of a %s ruleset", rs.Game())
+	}
+	v, err := faces.ReadValues(file, r.RS)
+	if err != nil {
+		return nil, nil, err
+	}
+	notes := &game.ValueNotes{HashMatches: v.HashMatches, Stale: v.Stale, StaleLine: faces.StaleLine, Unknown: v.Unknown}
+	return faces.New(r.RS, v), notes, nil
+}
+
+// LoadDir implements game.DirLoader with rules.LoadDir, whose messages name
+// the files under dir as they always have.
+func (Game) LoadDir(dir string) (game.Ruleset, error) {
+	rs, err := rules.LoadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Ruleset{rs}, nil
+}
+
 // Views implements game.Viewer: targets and effects (package views).
 func (Game) Views() []game.View { return views.All() }
 
@@ -120,6 +145,16 @@ func (r Ruleset) Sides() []game.Side {
 // Catalog implements game.Catalogued: the rules' rounds and starting
 // faction, and the targets.
 func (r Ruleset) Catalog() game.Catalog { return views.Catalog(r.RS) }
+
+// Summary implements game.Summarizer: validate's "4 factions, 120 player
+// cards, 9 targets" (the player cards counted by copies).
+func (r Ruleset) Summary() string {
+	players := 0
+	for _, c := range r.RS.Cards {
+		players += c.Copies
+	}
+	return fmt.Sprintf("%d factions, %d player cards, %d targets", len(r.RS.Factions), players, len(r.RS.Targets))
+}
 
 // Mirror implements game.Ruleset: a faction plays one seat of a game.
 func (Ruleset) Mirror() bool { return false }

@@ -21,6 +21,9 @@ var (
 	_ game.Scenarios    = Game{}
 	_ game.Cataloger    = Game{}
 	_ game.EffectsGuide = Game{}
+	_ game.ValueFacer   = Game{}
+	_ game.DirLoader    = Game{}
+	_ game.Summarizer   = Ruleset{}
 )
 
 // rulesOf is rs as Alpha Tactics' ruleset.
