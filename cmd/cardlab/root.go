@@ -339,12 +339,6 @@ func loadForCommand(command, dir string) (game.Ruleset, error) {
 	return rs, err
 }
 
-// isDefaultGame reports whether rs is a ruleset of the default game, whose
-// commands keep their own lineup rules and tables (resolveLineups,
-// writeReportTables) beside every other game's (gameLineups,
-// writeGameTables).
-func isDefaultGame(rs game.Ruleset) bool { return rs.Game() == game.DefaultID }
-
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {

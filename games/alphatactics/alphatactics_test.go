@@ -191,3 +191,31 @@ func TestNewStateRefusesUnknownSide(t *testing.T) {
 		t.Error("one faction on two seats: no error (Mirror is false)")
 	}
 }
+
+// LoadDir (game.DirLoader) is rules.LoadDir: the same ruleset, and the
+// same messages naming the files under the directory as given, which the
+// command line's broken-ruleset goldens pin. Summary counts what validate
+// has always said.
+func TestLoadDirAndSummary(t *testing.T) {
+	dir := "../../testdata/rulesets/minimal"
+	got, err := Game{}.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rules.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Info().Hash != want.Hash {
+		t.Fatalf("hash %s, want %s", got.Info().Hash, want.Hash)
+	}
+	if s, w := got.(game.Summarizer).Summary(), "2 factions, 12 player cards, 4 targets"; s != w {
+		t.Fatalf("Summary() = %q, want %q", s, w)
+	}
+	broken := "../../testdata/broken/duplicate-id"
+	_, err = Game{}.LoadDir(broken)
+	_, werr := rules.LoadDir(broken)
+	if err == nil || werr == nil || err.Error() != werr.Error() {
+		t.Fatalf("LoadDir error %v, rules.LoadDir's %v", err, werr)
+	}
+}
