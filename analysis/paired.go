@@ -23,7 +23,6 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/internal/bug"
 )
 
 // DefaultAlpha is the significance level of the paired analyses.
@@ -238,20 +237,12 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 	for w := range ws {
 		ws[w] = &pairWorker{cfg: cfg, arms: arms, cur: -1, accs: map[int]*acc{}, buf: make([]game.Action, 0, 256), stop: stop,
 			moves: make([]game.Action, 0, 512)}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if err := bug.From(recover()); err != nil {
-					errs[w] = err
-					cancel()
-				}
-			}()
-			pw := ws[w]
+		pw := ws[w]
+		goWork(&wg, &errs[w], cancel, func() error {
 			for ctx.Err() == nil {
 				t := int(next.Add(1) - 1)
 				if t >= len(tasks) {
-					return
+					return nil
 				}
 				tk := tasks[t]
 				for j := tk.j0; j < tk.j1 && ctx.Err() == nil; j++ {
@@ -260,36 +251,20 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 					}
 					err := pw.play(tk.arm, tk.li, j)
 					if err == errAbandoned {
-						return
+						return nil
 					}
 					if err != nil {
-						errs[w] = err
-						cancel()
-						return
+						return err
 					}
 					done.Add(1)
 				}
 			}
-		}()
+			return nil
+		})
 	}
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(finished) }()
-	if cfg.Progress != nil {
-		cfg.Progress(0, total)
-		tick := time.NewTicker(100 * time.Millisecond)
-	loop:
-		for {
-			select {
-			case <-finished:
-				break loop
-			case <-tick.C:
-				cfg.Progress(int(done.Load()), total)
-			}
-		}
-		tick.Stop()
-		cfg.Progress(int(done.Load()), total)
-	}
-	<-finished
+	progress(cfg.Progress, &done, total, finished)
 	if err := errors.Join(errs...); err != nil {
 		return false, 0, err
 	}
@@ -404,19 +379,9 @@ func (w *pairWorker) play(armNo, li, j int) error {
 		}
 		t = &table{st: s}
 	} else if t = w.states[[2]int{li, rot}]; t == nil {
-		fac := a.plan.lineups[li].fac
-		seats := make([]int, n)
-		for q := range seats {
-			seats[q] = fac[(q+rot)%n]
-		}
-		st, err := a.plan.g.NewState(seats, 0)
-		if err != nil {
+		var err error
+		if t, err = newTable(a.plan, li, rot, ac); err != nil {
 			return err
-		}
-		t = &table{st: st}
-		t.starter, _ = st.(game.Starter)
-		if ac != nil {
-			ac.attach(st)
 		}
 		w.states[[2]int{li, rot}] = t
 	}

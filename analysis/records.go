@@ -220,6 +220,13 @@ func (v *VPRecord) Int(key string) (int, bool) { return namedInt(v.Named, key) }
 // order, to decode its value; a key given twice is an error.
 func decodeObject(data []byte, field func(dec *json.Decoder, key string) error) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	return eachKey(dec, func(key string) error { return field(dec, key) })
+}
+
+// eachKey reads the JSON object next on dec, calling field for every key,
+// in order, to decode its value (its error is prefixed by the key); a key
+// given twice is an error. It reads the closing brace too.
+func eachKey(dec *json.Decoder, field func(key string) error) error {
 	if err := expectDelim(dec, '{'); err != nil {
 		return err
 	}
@@ -233,7 +240,7 @@ func decodeObject(data []byte, field func(dec *json.Decoder, key string) error) 
 			return fmt.Errorf("key %q twice", key)
 		}
 		seen[key] = true
-		if err := field(dec, key); err != nil {
+		if err := field(key); err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
 	}

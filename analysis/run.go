@@ -327,20 +327,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	var wg sync.WaitGroup
 	for w := range ws {
 		ws[w] = newWorker(p, stop, out)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if err := bug.From(recover()); err != nil {
-					errs[w] = err
-					cancel()
-				}
-			}()
-			if err := ws[w].run(&next, &done); err != nil {
-				errs[w] = err
-				cancel()
-			}
-		}()
+		goWork(&wg, &errs[w], cancel, func() error { return ws[w].run(&next, &done) })
 	}
 	finished := make(chan struct{})
 	var closeErr error // read after finished is closed
@@ -352,22 +339,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			out.close()
 		}
 	}()
-	if cfg.Progress != nil {
-		cfg.Progress(0, p.total)
-		tick := time.NewTicker(100 * time.Millisecond)
-	loop:
-		for {
-			select {
-			case <-finished:
-				break loop
-			case <-tick.C:
-				cfg.Progress(int(done.Load()), p.total)
-			}
-		}
-		tick.Stop()
-		cfg.Progress(int(done.Load()), p.total)
-	}
-	<-finished
+	progress(cfg.Progress, &done, p.total, finished)
 	if out != nil {
 		errs = append(errs, out.err, closeErr)
 	}
@@ -387,6 +359,47 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// goWork runs work on a goroutine counted by wg; its error or panic goes
+// to *err and cancels the run.
+func goWork(wg *sync.WaitGroup, err *error, cancel func(), work func() error) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer func() {
+			if e := bug.From(recover()); e != nil {
+				*err = e
+				cancel()
+			}
+		}()
+		if e := work(); e != nil {
+			*err = e
+			cancel()
+		}
+	}()
+}
+
+// progress calls report, if set, with the games done of total now and then
+// until finished is closed, and once more at the end; it returns when
+// finished is closed.
+func progress(report func(done, total int), done *atomic.Int64, total int, finished <-chan struct{}) {
+	if report == nil {
+		<-finished
+		return
+	}
+	report(0, total)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			report(int(done.Load()), total)
+			return
+		case <-tick.C:
+			report(int(done.Load()), total)
+		}
+	}
 }
 
 // finishResult is the Result of the games counted in c.
@@ -513,20 +526,33 @@ func (w *worker) state(li, rot int) (*table, error) {
 	if t := w.states[key]; t != nil {
 		return t, nil
 	}
-	fac := w.p.lineups[li].fac
+	t, err := newTable(w.p, li, rot, w.acc)
+	if err != nil {
+		return nil, err
+	}
+	w.states[key] = t
+	return t, nil
+}
+
+// newTable makes p's state for lineup li seated with rotation rot — seat q
+// plays the side at position (q+rot) mod n — attached to ac if it is not
+// nil.
+func newTable(p *plan, li, rot int, ac *acc) (*table, error) {
+	fac := p.lineups[li].fac
 	n := len(fac)
 	seats := make([]int, n)
 	for q := range seats {
 		seats[q] = fac[(q+rot)%n]
 	}
-	st, err := w.p.g.NewState(seats, 0)
+	st, err := p.g.NewState(seats, 0)
 	if err != nil {
 		return nil, err
 	}
 	t := &table{st: st}
 	t.starter, _ = st.(game.Starter)
-	w.acc.attach(st)
-	w.states[key] = t
+	if ac != nil {
+		ac.attach(st)
+	}
 	return t, nil
 }
 

@@ -253,49 +253,33 @@ func (c *Counts) UnmarshalJSON(data []byte) error {
 }
 
 func (c *Counts) decodeGame(dec *json.Decoder) error {
-	if err := expectDelim(dec, '{'); err != nil {
-		return err
-	}
 	var per *game.Section
-	seen := map[string]bool{}
-	for dec.More() {
-		key, err := keyToken(dec)
-		if err != nil {
-			return err
-		}
-		if seen[key] {
-			return fmt.Errorf("key %q twice", key)
-		}
-		seen[key] = true
-		g := &c.Game
+	g := &c.Game
+	return eachKey(dec, func(key string) error {
 		switch key {
 		case "decisions":
-			err = dec.Decode(&g.Decisions)
+			return dec.Decode(&g.Decisions)
 		case "decisions_sq":
-			err = dec.Decode(&g.DecisionsSq)
+			return dec.Decode(&g.DecisionsSq)
 		case "margin":
-			err = dec.Decode(&g.Margin)
+			return dec.Decode(&g.Margin)
 		case "margin_sq":
-			err = dec.Decode(&g.MarginSq)
+			return dec.Decode(&g.MarginSq)
 		case "shared":
-			err = dec.Decode(&g.Shared)
-		default:
-			var x int64
-			if err = dec.Decode(&x); err == nil {
-				if per == nil {
-					c.Sections = append(c.Sections, game.Section{Key: game.GameSection, Rows: []game.Row{{}}})
-					per = &c.Sections[len(c.Sections)-1]
-				}
-				per.Columns = append(per.Columns, game.Count{Key: key})
-				per.Rows[0].Values = append(per.Rows[0].Values, x)
-			}
+			return dec.Decode(&g.Shared)
 		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", key, err)
+		var x int64
+		if err := dec.Decode(&x); err != nil {
+			return err
 		}
-	}
-	_, err := dec.Token() // '}'
-	return err
+		if per == nil {
+			c.Sections = append(c.Sections, game.Section{Key: game.GameSection, Rows: []game.Row{{}}})
+			per = &c.Sections[len(c.Sections)-1]
+		}
+		per.Columns = append(per.Columns, game.Count{Key: key})
+		per.Rows[0].Values = append(per.Rows[0].Values, x)
+		return nil
+	})
 }
 
 func expectDelim(dec *json.Decoder, d json.Delim) error {
