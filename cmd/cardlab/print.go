@@ -130,8 +130,7 @@ func printRun(opts *PrintOptions) error {
 	}
 	vf, _ := g.(game.ValueFacer)
 	if opts.ValuesFile != "" && vf == nil {
-		// Only Alpha Tactics has a game.ValueFacer so far.
-		return fmt.Errorf("cardlab print --with-values reads Alpha Tactics card values only so far (issue 27); this ruleset is %s", grs.Game())
+		return fmt.Errorf("cardlab print --with-values: %s prints no measured card values (its game has no game.ValueFacer); this ruleset is %s", g.Name(), grs.Game())
 	}
 	lay, err := loadLayout(opts.RulesDir, grs)
 	if err != nil {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,8 +79,7 @@ func TestPrintLayoutError(t *testing.T) {
 
 // print plays no game, so it prints any game's cards: a Goofspiel ruleset
 // through Goofspiel's faces, with its layout.yaml read and checked (a side
-// colour by its side id, the badge under its old name power), and
-// --with-values, which reads Alpha Tactics' card values, refused by name.
+// colour by its side id, the badge under its old name power).
 func TestPrintGoofspiel(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "goof")
 	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 || !strings.Contains(stderr, "cardlab print --rules "+dir) {
@@ -126,15 +127,81 @@ func TestPrintGoofspiel(t *testing.T) {
 		t.Fatal("pdftotext not found and CARDLAB_PDF_TESTS=1: install poppler-utils")
 	}
 
-	code, _, stderr = cardlab(t, "print", "--rules", dir, "--out", out, "--with-values", filepath.Join(out, "results.json"))
-	if want := "cardlab print --with-values reads Alpha Tactics card values only so far (issue 27); this ruleset is goofspiel"; code != 1 || !strings.Contains(stderr, want) {
-		t.Errorf("--with-values: exit %d, stderr:\n%s\nwant %s", code, stderr, want)
-	}
 	corrupt(t, dir, "layout.yaml", "{player:", "{players:")
 	want := filepath.ToSlash(dir) + `/layout.yaml:2:14: unknown player "players", did you mean "player"?`
 	for _, args := range [][]string{{"print", "--rules", dir, "--out", out}, {"validate", "--rules", dir}} {
 		if code, _, stderr := cardlab(t, args...); code != 1 || !strings.Contains(stderr, want) {
 			t.Errorf("%s: exit %d, stderr:\n%s\nwant %s", args[0], code, stderr, want)
 		}
+	}
+}
+
+// print --with-values on a Goofspiel ruleset (game.ValueFacer): a report's
+// bid-card values on every hand's card of that value and in cards.csv, in
+// bid points; values measured on other files, or of another game, refused.
+func TestPrintGoofspielWithValues(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "goof")
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	rep := filepath.Join(t.TempDir(), "rep")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", rep, "--games", "200", "--bots", "random",
+		"--value-games", "64", "--value-max-games", "64", "--check-bots", "none", "--workers", "1"); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	results := filepath.Join(rep, "results.json")
+	out := filepath.Join(t.TempDir(), "print")
+	code, _, stderr := cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if code != 0 {
+		t.Fatalf("print --with-values: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(filepath.Join(out, "cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, h := range []string{"value_bid", "value_bid_lo", "value_bid_hi"} {
+		if _, ok := col[h]; !ok {
+			t.Fatalf("cards.csv header %v lacks %s", rows[0], h)
+		}
+	}
+	valued := map[string]string{}
+	for _, r := range rows[1:] {
+		id, v := r[col["id"]], r[col["value_bid"]]
+		switch {
+		case strings.HasPrefix(id, "bid-") && v == "":
+			t.Errorf("%s (%s) has no value", id, r[col["deck"]])
+		case strings.HasPrefix(id, "prize-") && v != "":
+			t.Errorf("prize %s has a value %s", id, v)
+		case v != "":
+			lo, _ := strconv.ParseFloat(r[col["value_bid_lo"]], 64)
+			hi, _ := strconv.ParseFloat(r[col["value_bid_hi"]], 64)
+			x, _ := strconv.ParseFloat(v, 64)
+			if !(lo <= x && x <= hi) {
+				t.Errorf("%s: value %s outside its interval [%v, %v]", id, v, lo, hi)
+			}
+			if w, ok := valued[id]; ok && w != v {
+				t.Errorf("%s: %s in one hand, %s in another", id, w, v)
+			}
+			valued[id] = v
+		}
+	}
+	if len(valued) != 13 {
+		t.Errorf("%d bid cards valued, want 13", len(valued))
+	}
+
+	// Values of other files: a bid card's worth depends on the prizes.
+	corrupt(t, dir, "rules.yaml", "prizes: [1, 2,", "prizes: [20, 2,")
+	code, _, stderr = cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if want := "was measured on other files than these"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("values of another ruleset: exit %d, stderr:\n%s\nwant %s", code, stderr, want)
 	}
 }

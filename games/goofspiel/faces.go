@@ -1,7 +1,12 @@
 package goofspiel
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"os"
+	"slices"
 	"strconv"
 
 	"github.com/cardlab/cardlab/game"
@@ -25,7 +30,17 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 	if !ok {
 		return nil, fmt.Errorf("goofspiel: faces of a %s ruleset", grs.Game())
 	}
+	return faces(rs, nil), nil
+}
+
+// faces words rs's cards; values (nil: none) are the bid cards' measured
+// values by face value, printed on every hand's card of that value and in
+// cards.csv.
+func faces(rs *Ruleset, values map[int]cardValue) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: csvHeader}
+	if values != nil {
+		s.CSV = append(slices.Clone(csvHeader), valueColumns...)
+	}
 	tie := "a tie for highest discards the prize"
 	if rs.Ties == Carry {
 		tie = "a tie for highest carries the prize's points to the next prize"
@@ -38,14 +53,22 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 			Back: game.Back{Title: player, Side: "player", Color: handColors[p-1]}}
 		for v := 1; v <= rs.HandSize; v++ {
 			val := strconv.Itoa(v)
-			d.Faces = append(d.Faces, game.Face{
+			f := game.Face{
 				ID: "bid-" + val, Name: "Bid " + val, Badge: val,
 				TypeLine: fmt.Sprintf("Bid card · %s · hand of %d", player, rs.HandSize),
 				Text:     bidText, Footer: player, Side: "player", Color: handColors[p-1], Copies: 1,
 				Cells: []game.Cell{{Key: "id", Text: "bid-" + val}, {Key: "name", Text: "Bid " + val},
 					{Key: "kind", Text: "bid"}, {Key: "value", Text: val, Number: true},
 					{Key: "text", Text: bidText}, {Key: "copies", Text: "1", Number: true}},
-			})
+			}
+			if cv, ok := values[v]; ok {
+				f.Value = cv.line()
+				f.Cells = append(f.Cells,
+					game.Cell{Key: "value_bid", Text: fmt.Sprintf("%.2f", cv.Power), Number: true},
+					game.Cell{Key: "value_bid_lo", Text: fmt.Sprintf("%.2f", cv.PowerCI95[0]), Number: true},
+					game.Cell{Key: "value_bid_hi", Text: fmt.Sprintf("%.2f", cv.PowerCI95[1]), Number: true})
+			}
+			d.Faces = append(d.Faces, f)
 		}
 		s.Decks = append(s.Decks, d)
 	}
@@ -68,5 +91,108 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 		})
 	}
 	s.Decks = append(s.Decks, prizes)
-	return s, nil
+	return s
+}
+
+// valueColumns are cards.csv's columns of a bid card's measured value
+// (print --with-values): the value in bid points and its 95% interval.
+var valueColumns = []string{"value_bid", "value_bid_lo", "value_bid_hi"}
+
+// maxResultsSize caps the results file read for --with-values.
+const maxResultsSize = 256 << 20
+
+// cardValue is what a face prints of a card's measured value: results.json's
+// cards[].value.power, which for Goofspiel is in bid points (the Valuer's
+// unit), with its interval.
+type cardValue struct {
+	Power     float64    `json:"power"`
+	PowerCI95 [2]float64 `json:"power_ci95"`
+}
+
+func (cv cardValue) line() string {
+	s := fmt.Sprintf("plays like %.1f bid points", cv.Power)
+	if ci := cv.PowerCI95; ci[0] != 0 || ci[1] != 0 {
+		s += fmt.Sprintf(" [%.1f, %.1f]", ci[0], ci[1])
+	}
+	return s
+}
+
+// FacesWithValues implements game.ValueFacer: the faces of Faces with each
+// bid card's measured value from a report's results.json (the card-value
+// experiment's, in bid points) on every hand's card of that value. A bid
+// card's value depends on the whole ruleset — the prizes it bids for, the
+// cards it bids against — so values measured on other files than these are
+// refused rather than printed by card id.
+func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game.ValueNotes, error) {
+	rs, ok := grs.(*Ruleset)
+	if !ok {
+		return nil, nil, fmt.Errorf("goofspiel: faces of a %s ruleset", grs.Game())
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("goofspiel: reading values: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("goofspiel: reading values: %w", err)
+	}
+	if len(data) > maxResultsSize {
+		return nil, nil, fmt.Errorf("goofspiel: %s: too large for a results file", file)
+	}
+	var res struct {
+		ToolVersion string `json:"tool_version"`
+		Ruleset     struct {
+			Game, Hash string
+		} `json:"ruleset"`
+		Cards []struct {
+			ID    string     `json:"id"`
+			Value *cardValue `json:"value"`
+		} `json:"cards"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
+		return nil, nil, fmt.Errorf("goofspiel: %s: not a results.json: %v", file, err)
+	}
+	if res.ToolVersion == "" || res.Cards == nil {
+		return nil, nil, fmt.Errorf("goofspiel: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", file)
+	}
+	if res.Ruleset.Game != ID {
+		g := res.Ruleset.Game
+		if g == "" {
+			g = game.DefaultID
+		}
+		return nil, nil, fmt.Errorf("goofspiel: %s holds a %s ruleset's results, not Goofspiel's", file, g)
+	}
+	if res.Ruleset.Hash != rs.Hash {
+		return nil, nil, fmt.Errorf("goofspiel: %s was measured on other files than these (ruleset %.8s, these %.8s): a bid card's value depends on the whole ruleset; run the report on these files", file, res.Ruleset.Hash, rs.Hash)
+	}
+	values := map[int]cardValue{}
+	notes := &game.ValueNotes{HashMatches: true}
+	for _, c := range res.Cards {
+		var v int
+		if n, err := fmt.Sscanf(c.ID, "bid-%d", &v); n != 1 || err != nil || v < 1 || v > rs.HandSize || c.ID != "bid-"+strconv.Itoa(v) {
+			if !slices.Contains(notes.Unknown, c.ID) && !isPrizeID(rs, c.ID) {
+				notes.Unknown = append(notes.Unknown, c.ID)
+			}
+			continue
+		}
+		if c.Value != nil {
+			values[v] = *c.Value
+		}
+	}
+	if len(values) == 0 {
+		return nil, nil, fmt.Errorf("goofspiel: %s has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them", file)
+	}
+	return faces(rs, values), notes, nil
+}
+
+// isPrizeID reports whether id names one of rs's prize cards (prize-N),
+// which the results list without a value.
+func isPrizeID(rs *Ruleset, id string) bool {
+	for i := range rs.Prizes {
+		if id == "prize-"+strconv.Itoa(i+1) {
+			return true
+		}
+	}
+	return false
 }

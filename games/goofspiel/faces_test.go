@@ -115,3 +115,35 @@ func TestPrintGoofspiel(t *testing.T) {
 		t.Errorf("hand 2's first row %q", got)
 	}
 }
+
+// FacesWithValues reads a results file a designer may have edited or
+// mistaken: whatever it holds, it answers faces or an error, never a
+// panic, and the values it prints are only the bid cards' of this
+// ruleset.
+func FuzzFacesWithValues(f *testing.F) {
+	rs := Default()
+	ok := `{"tool_version":"x","ruleset":{"game":"goofspiel","hash":"` + rs.Hash + `"},"cards":[{"id":"bid-3","value":{"power":2.5,"power_ci95":[1,4]}},{"id":"prize-1"},{"id":"bid-99","value":{"power":1}}]}`
+	for _, s := range []string{ok, `{"tool_version":"x","cards":[]}`, `{"ruleset":{"game":"alphatactics"}}`, `[1]`, ``, `{"tool_version":"x","ruleset":{"game":"goofspiel","hash":"` + rs.Hash + `"},"cards":[{"id":"bid-+3","value":{}}]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(t.TempDir(), "results.json")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		set, notes, err := Game{}.FacesWithValues(rs, file)
+		if err != nil {
+			return
+		}
+		if set == nil || notes == nil || !notes.HashMatches {
+			t.Fatalf("no error, but faces %v, notes %+v", set, notes)
+		}
+		for _, d := range set.Decks {
+			for _, fc := range d.Faces {
+				if fc.Value != "" && !strings.HasPrefix(fc.ID, "bid-") {
+					t.Fatalf("%s carries a value %q", fc.ID, fc.Value)
+				}
+			}
+		}
+	})
+}

@@ -16,8 +16,9 @@ import (
 // play) and the card list (cardlab cards). It has no scenarios — a position
 // is two hands of numbers and a prize — and no effect handlers.
 var (
-	_ game.Tracer    = Game{}
-	_ game.Cataloger = Game{}
+	_ game.Tracer     = Game{}
+	_ game.Cataloger  = Game{}
+	_ game.ValueFacer = Game{}
 )
 
 // seatName is how traces name seat p: every seat plays the one side, so
