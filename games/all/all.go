@@ -6,6 +6,8 @@ package all
 import (
 	// Alpha Tactics registers as "alphatactics".
 	_ "github.com/cardlab/cardlab/games/alphatactics"
+	// Eclipse ship combat registers as "eclipse".
+	_ "github.com/cardlab/cardlab/games/eclipse"
 	// Goofspiel registers as "goofspiel".
 	_ "github.com/cardlab/cardlab/games/goofspiel"
 )
