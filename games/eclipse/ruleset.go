@@ -266,3 +266,7 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 	}
 	return NewState(b, seed), nil
 }
+
+// PerfectInformation implements game.PerfectInformer: both fleets and every
+// die are on the table.
+func (*Ruleset) PerfectInformation() bool { return true }
