@@ -9,141 +9,61 @@ import (
 	"strings"
 
 	"github.com/cardlab/cardlab/cards"
-	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
-// SweepConfig describes a value sweep: one card field or rule parameter set
-// to each of Values in turn, every value on the same games.
+// SweepConfig describes a value sweep: one knob of a card or of the rules
+// set to each of Values in turn, every value on the same games.
 type SweepConfig struct {
 	PairedConfig
-	Ruleset *rules.Ruleset
-	// Game is another game's ruleset (when Ruleset is nil): Field is one
-	// of its knobs (game.Knob), on Card or on its rules.
+	// Game is the ruleset of any game; Field is one of its knobs
+	// (game.Knob), on Card or on its rules.
 	Game game.Ruleset
-	// Card is the id of the card whose Field is swept; "" sweeps the rule
-	// parameter Field.
+	// Card is the id of the card whose Field is swept; "" sweeps the rules'
+	// knob Field.
 	Card string
-	// Field is a card field (SweepCardFields) or a rule parameter
-	// (SweepParams).
+	// Field is the knob's name (a game.KnobFinder may take other names
+	// for it: Alpha Tactics' "amount" for "params.amount").
 	Field  string
 	Values []int
-	// Faction is steered towards Target: default the card's faction; for a
-	// rule parameter "" steers every faction (least squares).
+	// Faction is steered towards Target: default the card's side; for a
+	// rule parameter "" steers every side (least squares).
 	Faction string
 	// Target is the win share aimed at; 0 means the fair share (1/players,
-	// averaged over the faction's lineups).
+	// averaged over the side's lineups).
 	Target float64
 }
 
-// SweepCardFields are the card fields a sweep can change. Besides these, a
-// card sweep takes any integer parameter of the card's effect binding, named
-// "params.NAME" or NAME ("amount" of modify_power).
-var SweepCardFields = []string{"power", "copies"}
-
-// paramPrefix marks an effect parameter in SweepConfig.Field and
-// SweepResult.Field: "params.amount" is the YAML key `amount` under the
-// card's `params`.
-const paramPrefix = alphatactics.ParamKnob
-
-// SweepParams are the rule parameters a sweep can change: Alpha Tactics'
-// rule knobs (alphatactics.RuleKnobs, TestSweepParamsChangeGames).
-var SweepParams = alphatactics.RuleKnobs
-
-// sweepField reads and writes one integer of a ruleset: one of Alpha
-// Tactics' knobs (alphatactics.Ruleset.Knobs) on a card or the rules.
-type sweepField struct {
-	// name is the field's canonical name when it differs from the one asked
-	// for ("params.amount" for "amount").
-	name   string
-	knob   game.Knob
-	entity int
-}
-
-func (f *sweepField) get(rs *rules.Ruleset) int {
-	return f.knob.Get(alphatactics.Ruleset{RS: rs}, f.entity)
-}
-
-// set sets v in rs (a variant's own copy, see Variant); check has passed.
-func (f *sweepField) set(rs *rules.Ruleset, v int) {
-	x, err := f.knob.With(alphatactics.Ruleset{RS: rs}, f.entity, v)
-	if err != nil {
-		panic(fmt.Sprintf("analysis: %s %d passed its check, then: %v", f.knob.Name, v, err))
+// findKnob is the knob name names on entity of scope: the game's own
+// finding where it has one (game.KnobFinder), else the knob of that exact
+// name among those that apply there.
+func findKnob(g game.Ruleset, scope game.Scope, entity int, name string, card *game.Card) (*game.Knob, error) {
+	if f, ok := g.(game.KnobFinder); ok {
+		k, err := f.FindKnob(scope, entity, name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+		return &k, nil
 	}
-	*rs = *x.(alphatactics.Ruleset).RS
-}
-
-// check says why v cannot be set (the knob's With refuses it).
-func (f *sweepField) check(rs *rules.Ruleset, v int) error {
-	_, err := f.knob.With(alphatactics.Ruleset{RS: rs}, f.entity, v)
-	return err
-}
-
-// atKnob is Alpha Tactics' knob of that name.
-func atKnob(name string) game.Knob {
-	for _, k := range (alphatactics.Ruleset{}).Knobs() {
-		if k.Name == name {
-			return k
+	var have []string
+	knobs := game.KnobsOf(g)
+	for i := range knobs {
+		if knobs[i].Scope != scope || !game.KnobApplies(&knobs[i], g, entity) {
+			continue
+		}
+		have = append(have, knobs[i].Name)
+		if knobs[i].Name == name {
+			return &knobs[i], nil
 		}
 	}
-	panic("analysis: Alpha Tactics has no knob " + name)
-}
-
-func cardSweepField(rs *rules.Ruleset, d int, field string) (*sweepField, error) {
-	switch field {
-	case "power", "copies":
-		return &sweepField{knob: atKnob(field), entity: d}, nil
+	what := "rule parameter"
+	if card != nil {
+		what = "field of card " + card.ID
 	}
-	return effectParamSweepField(rs, d, field)
-}
-
-// effectParamSweepField sweeps an integer parameter of card d's effect, in
-// the range its handler declares. A variant gets its own copy of the
-// binding, so the ruleset swept is never changed.
-func effectParamSweepField(rs *rules.Ruleset, d int, field string) (*sweepField, error) {
-	c := &rs.Cards[d]
-	name := strings.TrimPrefix(strings.TrimPrefix(field, paramPrefix), "effect.")
-	if c.Effect == nil || c.Effect.Spec == nil {
-		return nil, fmt.Errorf("%w: cannot sweep card field %q of %s: the card has no effect, so only %s", ErrConfig, field, c.ID, strings.Join(SweepCardFields, " or "))
+	if len(have) == 0 {
+		return nil, fmt.Errorf("%w: cannot sweep %s %q: the ruleset has nothing to sweep there", ErrConfig, what, name)
 	}
-	spec := c.Effect.Spec
-	var ints []string
-	for _, p := range spec.Params {
-		if p.Type == effects.Int {
-			ints = append(ints, p.Name)
-		}
-	}
-	have := strings.Join(SweepCardFields, ", ")
-	if len(ints) > 0 {
-		have += ", or the " + spec.Name + " parameter " + strings.Join(ints, ", ")
-	}
-	par, _, ok := spec.Param(name)
-	if !ok {
-		hint := ""
-		if s := cards.Suggest(name, append(slices.Clone(SweepCardFields), ints...)); s != "" {
-			hint = fmt.Sprintf(", did you mean %q?", s)
-		}
-		return nil, fmt.Errorf("%w: cannot sweep card field %q of %s%s (have %s)", ErrConfig, field, c.ID, hint, have)
-	}
-	if par.Type != effects.Int {
-		return nil, fmt.Errorf("%w: cannot sweep %s of card %s: the %s parameter %s is not a whole number (have %s)",
-			ErrConfig, field, c.ID, spec.Name, par.Name, have)
-	}
-	return &sweepField{name: paramPrefix + par.Name, knob: atKnob(paramPrefix + par.Name), entity: d}, nil
-}
-
-func paramSweepField(field string) (*sweepField, error) {
-	switch {
-	case field == "rounds":
-		return nil, fmt.Errorf("%w: cannot sweep rounds: a game lasts until every target is conquered, so rounds only restates "+
-			"the targets' count (rounds × targets_per_round = the targets); sweep targets_per_round, or add targets (have %s)",
-			ErrConfig, strings.Join(SweepParams, ", "))
-	case !slices.Contains(SweepParams, field):
-		return nil, fmt.Errorf("%w: cannot sweep rule parameter %q (have %s)", ErrConfig, field, strings.Join(SweepParams, ", "))
-	}
-	return &sweepField{knob: atKnob(field)}, nil
+	return nil, fmt.Errorf("%w: cannot sweep %s %q%s (have %s)", ErrConfig, what, name, didYouMean(name, have), strings.Join(have, ", "))
 }
 
 // ParseValues parses a sweep's values: "0..8" (inclusive), "0..8..2" (step
@@ -213,13 +133,13 @@ func fairShare(lineups [][]string, f string) float64 {
 
 // Sweep plays the games once for every value (and for the ruleset's own
 // value, the reference every value is compared with, paired) and finds the
-// value that brings the steered faction closest to the target share.
+// value that brings the steered side closest to the target share. The
+// sides compared are the lineups' (gameEntities), or, where every seat
+// plays the one side (a mirror), the seats. Every value is made by the
+// knob's With and checked before any game is played.
 func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
-	rs := cfg.Ruleset
-	if rs == nil && cfg.Game != nil {
-		return sweepGame(ctx, cfg)
-	}
-	if rs == nil {
+	g := cfg.Game
+	if g == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
 	if len(cfg.Values) == 0 {
@@ -228,36 +148,61 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
-	res := &SweepResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
-		Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
-	played := factionsOf(alphatactics.Ruleset{RS: rs}, cfg.Matchups)
-	var sf *sweepField
-	var err error
-	var card *rules.Card
+	res := &SweepResult{Ruleset: gameRulesetInfo(g), Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
+	scope, entity := game.OnRules, 0
+	var card *game.Card
 	if cfg.Card != "" {
-		c, ok := rs.CardByID(cfg.Card)
-		if !ok {
-			return nil, fmt.Errorf("%w: unknown card %q", ErrConfig, cfg.Card)
+		scope = game.OnCard
+		var ids []string
+		for _, c := range g.Cards() {
+			ids = append(ids, c.ID)
+			if c.ID == cfg.Card {
+				card = &c
+			}
 		}
-		card = c
-		if sf, err = cardSweepField(rs, c.Index, cfg.Field); err != nil {
-			return nil, err
+		if card == nil {
+			return nil, fmt.Errorf("%w: unknown card %q%s", ErrConfig, cfg.Card, didYouMean(cfg.Card, ids))
 		}
-		if sf.name != "" {
-			res.Field = sf.name
-		}
-		f := rs.Factions[c.Faction].ID
-		res.Card = &SweepCard{ID: c.ID, Name: c.Name, Faction: f, File: c.Pos.File, Line: c.Pos.Line}
-		if !slices.Contains(played, f) {
-			return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, c.ID, f)
-		}
-		res.Faction = f
-	} else if sf, err = paramSweepField(cfg.Field); err != nil {
+		entity = card.Index
+	}
+	k, err := findKnob(g, scope, entity, cfg.Field, card)
+	if err != nil {
 		return nil, err
 	}
+	res.Field = k.Name
+	names, pair := gameEntities(g, cfg.Matchups)
+	seats := comparesSeats(g)
+	word := "side"
+	if gm, ok := game.Lookup(g.Game()); ok && gm.Vocabulary().Side != "" {
+		word = gm.Vocabulary().Side
+	}
+	// A card of one side matters only in the games of its side: the other
+	// lineups play exactly as in the ruleset itself and are not replayed.
+	var only []int
+	if card != nil {
+		res.Card = &SweepCard{ID: card.ID, Name: card.Name, File: card.Pos.File, Line: card.Pos.Line}
+		if sd := g.Sides(); card.Side >= 0 && card.Side < len(sd) {
+			f := sd[card.Side].ID
+			res.Card.Faction = f
+			switch {
+			case slices.Contains(names, f):
+				res.Faction = f
+			case !seats:
+				return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, card.ID, f)
+			}
+			for li, l := range cfg.Matchups {
+				if !seats && slices.Contains(l, f) {
+					only = append(only, li)
+				}
+			}
+		}
+	}
 	if cfg.Faction != "" {
-		if !slices.Contains(played, cfg.Faction) {
-			return nil, fmt.Errorf("%w: faction %q plays in none of the lineups", ErrConfig, cfg.Faction)
+		if !slices.Contains(names, cfg.Faction) {
+			if seats {
+				return nil, fmt.Errorf("%w: %q is none of the run's %s", ErrConfig, cfg.Faction, strings.Join(names, ", "))
+			}
+			return nil, fmt.Errorf("%w: %s %q plays in none of the lineups", ErrConfig, word, cfg.Faction)
 		}
 		res.Faction = cfg.Faction
 	}
@@ -267,42 +212,36 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 	res.Target = cfg.Target
 	if res.Target <= 0 {
-		res.Target = fairShare(cfg.Matchups, res.Faction)
+		res.Target = fairShare(cfg.Matchups, "")
+		if !seats {
+			res.Target = fairShare(cfg.Matchups, res.Faction)
+		}
 	}
 	res.Target = round6(res.Target)
-	for _, v := range cfg.Values {
-		if err := sf.check(rs, v); err != nil {
+	// Every value checked before a game is played: the knob's With says
+	// why a value makes a ruleset the game's loader refuses.
+	variants := make([]game.Ruleset, len(cfg.Values))
+	for i, v := range cfg.Values {
+		vg, err := k.With(g, entity, v)
+		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 		}
+		if v < k.Min || v > k.Max {
+			return nil, fmt.Errorf("%w: %s %d is out of range (%d to %d)", ErrConfig, k.Name, v, k.Min, k.Max)
+		}
+		variants[i] = vg
 	}
-	cur := sf.get(rs)
+	cur := k.Get(g, entity)
 	res.Current = cur
 	// One arm per value; the ruleset itself stands for the current value.
-	what := res.Field
-	if card != nil {
-		what = card.ID + "." + res.Field
-	}
-	var arms []*arm
-	armOf := map[int]*arm{}
-	base := &arm{g: alphatactics.Ruleset{RS: rs}}
-	arms = append(arms, base)
-	armOf[cur] = base
-	// A card's value only matters in the games of its faction: the other
-	// lineups play exactly as in the ruleset itself and are not replayed.
-	var only []int
-	if card != nil {
-		f := rs.Factions[card.Faction].ID
-		for li, l := range cfg.Matchups {
-			if slices.Contains(l, f) {
-				only = append(only, li)
-			}
-		}
-	}
-	for _, v := range cfg.Values {
+	base := &arm{g: g}
+	arms := []*arm{base}
+	armOf := map[int]*arm{cur: base}
+	for i, v := range cfg.Values {
 		if _, ok := armOf[v]; ok {
 			continue
 		}
-		a := &arm{g: alphatactics.Ruleset{RS: Variant(rs, fmt.Sprintf("%s=%d", what, v), func(x *rules.Ruleset) { sf.set(x, v) })}, lineups: only}
+		a := &arm{g: variants[i], lineups: only}
 		armOf[v] = a
 		arms = append(arms, a)
 	}
@@ -320,9 +259,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			a.shareUnplayed(base)
 		}
 	}
-	sweepPoints(res, &pc, cfg.Values, armOf, played, func(a *arm, k int) pairAcc { return pairFaction(&pc, base, a, played[k]) })
+	sweepPoints(res, &pc, cfg.Values, armOf, names, func(a *arm, i int) pairAcc { return pair(&pc, base, a, i) })
 	if res.Best != cur {
-		res.Suggestion = suggestEdit(rs, card, res.Field, cur, res.Best)
+		res.Suggestion = suggestEdit(g, k, card, entity, cur, res.Best)
 		res.Suggestion.Text += " " + res.PlausibleNote()
 	}
 	res.Timing = runTiming(games, elapsed)
@@ -452,34 +391,29 @@ func absInt(x int) int {
 	return x
 }
 
-// suggestEdit locates the YAML line to change: the card's (or rules.yaml's)
-// line with the field's key, or the card's first line when the key is not
-// written (a default).
-func suggestEdit(rs *rules.Ruleset, card *rules.Card, field string, from, to int) *Suggestion {
-	s := &Suggestion{Field: field, From: from, To: to}
-	if card != nil {
+// suggestEdit locates the YAML line to change: where the knob says its
+// value is written (game.Knob.Where), else the card's first line, or
+// rules.yaml's line with the knob's key.
+func suggestEdit(g game.Ruleset, k *game.Knob, card *game.Card, entity, from, to int) *Suggestion {
+	s := &Suggestion{Field: k.Name, From: from, To: to}
+	switch {
+	case k.Where != nil:
+		s.File, s.Line = k.Where(g, entity)
+	case card != nil:
 		s.File, s.Line = card.Pos.File, card.Pos.Line
-		// An effect parameter sits on its own line under params: (block
-		// style) or inside params: {…} on one line.
-		keys := []string{field}
-		if name, ok := strings.CutPrefix(field, paramPrefix); ok {
-			keys = []string{name, "params"}
+	default:
+		s.File = "rules.yaml"
+		if files := g.Info().Files; files != nil {
+			s.Line = findKeyLine(files[s.File], 1, k.Name, false)
 		}
-		for _, k := range keys {
-			if l := findKeyLine(rs.Files[card.Pos.File], card.Pos.Line, k, true); l > 0 {
-				s.Line = l
-				break
-			}
-		}
-		s.Text = fmt.Sprintf("%s:%d (%s, %s): %s: %d → %d", s.File, s.Line, card.ID, card.Name, field, from, to)
-		return s
 	}
-	s.File = "rules.yaml"
-	s.Line = findKeyLine(rs.Files[s.File], 1, field, false)
-	if s.Line > 0 {
-		s.Text = fmt.Sprintf("%s:%d: %s: %d → %d", s.File, s.Line, field, from, to)
-	} else {
-		s.Text = fmt.Sprintf("%s: %s: %d → %d", s.File, field, from, to)
+	switch {
+	case card != nil:
+		s.Text = fmt.Sprintf("%s:%d (%s, %s): %s: %d → %d", s.File, s.Line, card.ID, card.Name, k.Name, from, to)
+	case s.Line > 0:
+		s.Text = fmt.Sprintf("%s:%d: %s: %d → %d", s.File, s.Line, k.Name, from, to)
+	default:
+		s.Text = fmt.Sprintf("%s: %s: %d → %d", s.File, k.Name, from, to)
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
@@ -39,7 +40,7 @@ func TestSweepCardPower(t *testing.T) {
 	if testing.Short() {
 		games = 40
 	}
-	res, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Card: "kl-d7", Field: "power", Values: []int{0, 2, 4, 8},
+	res, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Card: "kl-d7", Field: "power", Values: []int{0, 2, 4, 8},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Games: games, Seed: 3, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func TestSweepCardPower(t *testing.T) {
 
 func TestSweepRuleParam(t *testing.T) {
 	rs := loadDefault(t)
-	res, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Field: "planet_bonus", Values: []int{0, 2, 5},
+	res, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Field: "planet_bonus", Values: []int{0, 2, 5},
 		PairedConfig: PairedConfig{Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"}, Games: 40, Seed: 3, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -84,14 +85,15 @@ func TestSweepRuleParam(t *testing.T) {
 	if res.Card != nil || res.Current != 2 || res.Faction != "" || len(res.Points[0].Factions) != 2 {
 		t.Fatalf("param sweep: %+v", res)
 	}
-	if s := suggestEdit(rs, nil, "planet_bonus", 2, 3); s.Line != 12 || s.Text != "rules.yaml:12: planet_bonus: 2 → 3" {
+	k, _ := alphatactics.Ruleset{RS: rs}.FindKnob(game.OnRules, 0, "planet_bonus")
+	if s := suggestEdit(alphatactics.Ruleset{RS: rs}, &k, nil, 0, 2, 3); s.Line != 12 || s.Text != "rules.yaml:12: planet_bonus: 2 → 3" {
 		t.Errorf("suggestion %+v", s)
 	}
-	if _, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Field: "hand_size", Values: []int{0},
+	if _, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Field: "hand_size", Values: []int{0},
 		PairedConfig: PairedConfig{Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1}}); err == nil {
 		t.Error("hand_size 0 accepted")
 	}
-	if _, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Field: "nonsense", Values: []int{1},
+	if _, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Field: "nonsense", Values: []int{1},
 		PairedConfig: PairedConfig{Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1}}); err == nil {
 		t.Error("unknown parameter accepted")
 	}
@@ -130,7 +132,7 @@ func TestSweepEffectParam(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	res, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Card: "kl-warriors", Field: "amount", Values: []int{-3, 1, 10},
+	res, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Card: "kl-warriors", Field: "amount", Values: []int{-3, 1, 10},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Games: games, Seed: 5, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +176,7 @@ func TestSweepEffectParam(t *testing.T) {
 		{"kl-warriors", "amout", []int{1}, `did you mean "amount"`},
 		{"kl-d7", "amount", []int{1}, "the card has no effect, so only power or copies"},
 	} {
-		_, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Card: c.card, Field: c.field, Values: c.values,
+		_, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Card: c.card, Field: c.field, Values: c.values,
 			PairedConfig: PairedConfig{Matchups: allPairs(rs), Games: 1}})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s %s %v: error %v, want %q", c.card, c.field, c.values, err, c.msg)
@@ -247,20 +249,22 @@ func TestSweepParamsChangeGames(t *testing.T) {
 		return b.String()
 	}
 	base := stream(rs)
-	for _, field := range SweepParams {
+	at := alphatactics.Ruleset{RS: rs}
+	for _, field := range alphatactics.RuleKnobs {
 		v, ok := other[field]
 		if !ok {
 			t.Fatalf("no second value of %s to test", field)
 		}
-		sf, err := paramSweepField(field)
+		k, err := at.FindKnob(game.OnRules, 0, field)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sf.check(rs, v); err != nil {
+		x, err := k.With(at, 0, v)
+		if err != nil {
 			t.Fatalf("%s %d: %v", field, v, err)
 		}
-		if stream(Variant(rs, "t", func(x *rules.Ruleset) { sf.set(x, v) })) == base {
-			t.Errorf("%s %d → %d left every game as it was: it is not a parameter of play", field, sf.get(rs), v)
+		if stream(x.(alphatactics.Ruleset).RS) == base {
+			t.Errorf("%s %d → %d left every game as it was: it is not a parameter of play", field, k.Get(at, 0), v)
 		}
 	}
 }
@@ -282,21 +286,21 @@ func TestSweepRefusesWhatValidateRefuses(t *testing.T) {
 		{"cards_to_end", []int{0}, "cards_to_end 0 makes a ruleset validate refuses"},
 		{"planet_bonus", []int{-1}, "planet_bonus -1 makes a ruleset validate refuses"},
 	} {
-		_, err := Sweep(context.Background(), SweepConfig{Ruleset: rs, Field: c.field, Values: c.values,
+		_, err := Sweep(context.Background(), SweepConfig{Game: alphatactics.Ruleset{RS: rs}, Field: c.field, Values: c.values,
 			PairedConfig: PairedConfig{Matchups: [][]string{{"starfleet", "klingon"}}, Games: 1}})
 		if err == nil || !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %v: %v, want %q", c.field, c.values, err, c.want)
 		}
 	}
 	// A value validate accepts passes, with rounds carried along.
-	v := Variant(rs, "t", func(x *rules.Ruleset) {
-		sf, _ := paramSweepField("targets_per_round")
-		sf.set(x, 3)
-	})
+	at := alphatactics.Ruleset{RS: rs}
+	k, _ := at.FindKnob(game.OnRules, 0, "targets_per_round")
+	x, err := k.With(at, 0, 3)
+	if err != nil {
+		t.Fatalf("targets_per_round 3: %v", err)
+	}
+	v := x.(alphatactics.Ruleset).RS
 	if v.Rules.TargetsPerRound != 3 || v.Rules.Rounds != 8 || rs.Rules.Rounds != 6 {
 		t.Errorf("targets_per_round 3: per round %d, rounds %d (ruleset's %d)", v.Rules.TargetsPerRound, v.Rules.Rounds, rs.Rules.Rounds)
-	}
-	if sf, _ := paramSweepField("targets_per_round"); sf.check(rs, 3) != nil {
-		t.Errorf("targets_per_round 3: %v", sf.check(rs, 3))
 	}
 }

@@ -22,6 +22,13 @@ type Knob struct {
 	// With returns a ruleset with the value set to v, or why v cannot be
 	// (a ruleset its loader would refuse); rs is left as it was.
 	With func(rs Ruleset, entity, v int) (Ruleset, error)
+	// Where is where the value is written in the ruleset's files (file
+	// relative to the ruleset, line 1-based; 0 when it is not written, a
+	// default), for the edit a sweep suggests: Alpha Tactics' power on the
+	// card's `power:` line, an effect parameter on its line under
+	// `params:`. Nil: a card knob at the card's first line (Card.Pos), a
+	// rules knob at rules.yaml's top-level key of its name.
+	Where func(rs Ruleset, entity int) (file string, line int)
 }
 
 // Scope is what a knob sits on.
@@ -46,6 +53,17 @@ func (s Scope) String() string {
 // Knobbed is implemented by a Ruleset that declares knobs.
 type Knobbed interface {
 	Knobs() []Knob
+}
+
+// KnobFinder is a Knobbed ruleset that finds the knob a designer names
+// itself: other names for a knob (Alpha Tactics' "amount" for
+// "params.amount") and refusals in the game's words (what the card has
+// instead). Without it, sweep finds a knob by its exact name among those
+// of the scope that apply to the entity.
+type KnobFinder interface {
+	// FindKnob returns the knob name names on entity of scope (OnCard: a
+	// card's index in Cards(); OnRules: 0), or why there is none.
+	FindKnob(scope Scope, entity int, name string) (Knob, error)
 }
 
 // KnobsOf returns rs's knobs (none when it declares none).

@@ -2,14 +2,18 @@ package alphatactics
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing/fstest"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/effects"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics/handlers"
@@ -28,6 +32,80 @@ const ParamKnob = "params."
 // value), and targets_per_round carries it along.
 var RuleKnobs = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round"}
 
+// CardKnobs are the card fields a sweep can change. Besides these, a card
+// takes any integer parameter of its effect binding, named params.NAME or
+// NAME ("amount" of modify_power).
+var CardKnobs = []string{"power", "copies"}
+
+// FindKnob implements game.KnobFinder: a card's power and copies, an
+// integer parameter of its effect by NAME, params.NAME or effect.NAME, and
+// the rule parameters of RuleKnobs; a refusal says what the card or the
+// rules have instead (and why rounds is none).
+func (r Ruleset) FindKnob(scope game.Scope, entity int, name string) (game.Knob, error) {
+	switch scope {
+	case game.OnCard:
+		if slices.Contains(CardKnobs, name) {
+			return r.knob(name), nil
+		}
+		return r.paramKnobOf(entity, name)
+	case game.OnRules:
+		switch {
+		case name == "rounds":
+			return game.Knob{}, fmt.Errorf("cannot sweep rounds: a game lasts until every target is conquered, so rounds only restates "+
+				"the targets' count (rounds × targets_per_round = the targets); sweep targets_per_round, or add targets (have %s)",
+				strings.Join(RuleKnobs, ", "))
+		case !slices.Contains(RuleKnobs, name):
+			return game.Knob{}, fmt.Errorf("cannot sweep rule parameter %q (have %s)", name, strings.Join(RuleKnobs, ", "))
+		}
+		return r.knob(name), nil
+	}
+	return game.Knob{}, fmt.Errorf("cannot sweep %q: Alpha Tactics has no knob on a faction", name)
+}
+
+// paramKnobOf is the knob of card d's effect parameter field, in the range
+// its handler declares, or why the card has none of that name.
+func (r Ruleset) paramKnobOf(d int, field string) (game.Knob, error) {
+	c := &r.RS.Cards[d]
+	name := strings.TrimPrefix(strings.TrimPrefix(field, ParamKnob), "effect.")
+	if c.Effect == nil || c.Effect.Spec == nil {
+		return game.Knob{}, fmt.Errorf("cannot sweep card field %q of %s: the card has no effect, so only %s", field, c.ID, strings.Join(CardKnobs, " or "))
+	}
+	spec := c.Effect.Spec
+	var ints []string
+	for _, p := range spec.Params {
+		if p.Type == effects.Int {
+			ints = append(ints, p.Name)
+		}
+	}
+	have := strings.Join(CardKnobs, ", ")
+	if len(ints) > 0 {
+		have += ", or the " + spec.Name + " parameter " + strings.Join(ints, ", ")
+	}
+	par, _, ok := spec.Param(name)
+	if !ok {
+		hint := ""
+		if s := cards.Suggest(name, append(slices.Clone(CardKnobs), ints...)); s != "" {
+			hint = fmt.Sprintf(", did you mean %q?", s)
+		}
+		return game.Knob{}, fmt.Errorf("cannot sweep card field %q of %s%s (have %s)", field, c.ID, hint, have)
+	}
+	if par.Type != effects.Int {
+		return game.Knob{}, fmt.Errorf("cannot sweep %s of card %s: the %s parameter %s is not a whole number (have %s)",
+			field, c.ID, spec.Name, par.Name, have)
+	}
+	return r.knob(ParamKnob + par.Name), nil
+}
+
+// knob is the knob of that name (one of Knobs).
+func (r Ruleset) knob(name string) game.Knob {
+	for _, k := range r.Knobs() {
+		if k.Name == name {
+			return k
+		}
+	}
+	panic("alphatactics: no knob " + name)
+}
+
 // Knobs are what sweeps may change in an Alpha Tactics ruleset: a card's
 // power and copies, every integer parameter of a card's effect binding
 // (params.NAME, in the range its handler declares), and the rule
@@ -37,16 +115,18 @@ var RuleKnobs = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_p
 func (r Ruleset) Knobs() []game.Knob {
 	out := []game.Knob{
 		{Name: "power", Scope: game.OnCard, Doc: "the card's printed power", Min: 0, Max: 99,
-			Get: func(g game.Ruleset, d int) int { return g.(Ruleset).RS.Cards[d].Power },
-			With: cardWith(func(_ *rules.Ruleset, _ *rules.Card, v int) error {
+			Get:   func(g game.Ruleset, d int) int { return g.(Ruleset).RS.Cards[d].Power },
+			Where: cardWhere("power"),
+			With: cardWith("power", func(_ *rules.Ruleset, _ *rules.Card, v int) error {
 				if v < 0 || v > 99 {
 					return fmt.Errorf("power %d is out of range (0 to 99)", v)
 				}
 				return nil
 			}, func(c *rules.Card, v int) { c.Power = v })},
 		{Name: "copies", Scope: game.OnCard, Doc: "copies of the card in its faction's deck", Min: 1, Max: min(64, rules.MaxDeckSize),
-			Get: func(g game.Ruleset, d int) int { return g.(Ruleset).RS.Cards[d].Copies },
-			With: cardWith(func(rs *rules.Ruleset, c *rules.Card, v int) error {
+			Get:   func(g game.Ruleset, d int) int { return g.(Ruleset).RS.Cards[d].Copies },
+			Where: cardWhere("copies"),
+			With: cardWith("copies", func(rs *rules.Ruleset, c *rules.Card, v int) error {
 				if v < 1 {
 					return fmt.Errorf("copies %d: a card needs at least 1 copy", v)
 				}
@@ -75,9 +155,9 @@ func (r Ruleset) Knobs() []game.Knob {
 	return out
 }
 
-// cardWith is a card knob's With: check v, then set it on a copy of the
+// cardWith is card knob name's With: check v, then set it on a copy of the
 // card list.
-func cardWith(check func(rs *rules.Ruleset, c *rules.Card, v int) error, set func(c *rules.Card, v int)) func(game.Ruleset, int, int) (game.Ruleset, error) {
+func cardWith(name string, check func(rs *rules.Ruleset, c *rules.Card, v int) error, set func(c *rules.Card, v int)) func(game.Ruleset, int, int) (game.Ruleset, error) {
 	return func(g game.Ruleset, d, v int) (game.Ruleset, error) {
 		rs := g.(Ruleset).RS
 		if err := check(rs, &rs.Cards[d], v); err != nil {
@@ -86,7 +166,31 @@ func cardWith(check func(rs *rules.Ruleset, c *rules.Card, v int) error, set fun
 		x := *rs
 		x.Cards = slices.Clone(rs.Cards)
 		set(&x.Cards[d], v)
+		x.Hash = variantHash(rs, fmt.Sprintf("%s.%s=%d", rs.Cards[d].ID, name, v))
 		return Ruleset{RS: &x}, nil
+	}
+}
+
+// variantHash is a knob's variant's hash: derived from the ruleset's and
+// the change ("sf-sovereign.power=3"), so the arms of a sweep, and its
+// shards' records, tell the variants apart.
+func variantHash(rs *rules.Ruleset, desc string) string {
+	h := sha256.Sum256([]byte(rs.Hash + "\x00variant\x00" + desc))
+	return hex.EncodeToString(h[:])
+}
+
+// cardWhere is a card knob's Where: the line of key in the card's entry,
+// else the entry's first line (the value not written: a default).
+func cardWhere(keys ...string) func(game.Ruleset, int) (string, int) {
+	return func(g game.Ruleset, d int) (string, int) {
+		rs := g.(Ruleset).RS
+		c := &rs.Cards[d]
+		for _, k := range keys {
+			if l := cards.FindKeyLine(rs.Files[c.Pos.File], c.Pos.Line, k, true); l > 0 {
+				return c.Pos.File, l
+			}
+		}
+		return c.Pos.File, c.Pos.Line
 	}
 }
 
@@ -103,6 +207,9 @@ func paramKnob(name string) game.Knob {
 	}
 	return game.Knob{Name: ParamKnob + name, Scope: game.OnCard, Doc: "the effect parameter " + name, Min: -1 << 31, Max: 1<<31 - 1,
 		Applies: func(g game.Ruleset, d int) bool { _, _, ok := param(g, d); return ok },
+		// On its own line under params: (block style), or inside params:
+		// {…} on one line.
+		Where: cardWhere(name, "params"),
 		Get: func(g game.Ruleset, d int) int {
 			_, i, _ := param(g, d)
 			return g.(Ruleset).RS.Cards[d].Effect.Args[i].Int
@@ -122,6 +229,7 @@ func paramKnob(name string) game.Knob {
 			b.Args = slices.Clone(b.Args)
 			b.Args[i] = effects.Value{Int: v, Str: strconv.Itoa(v)}
 			x.Cards[d].Effect = &b
+			x.Hash = variantHash(rs, fmt.Sprintf("%s.%s=%d", rs.Cards[d].ID, ParamKnob+name, v))
 			return Ruleset{RS: &x}, nil
 		}}
 }
@@ -143,6 +251,9 @@ func ruleKnob(field string) game.Knob {
 	}
 	return game.Knob{Name: field, Scope: game.OnRules, Doc: "rules.yaml's " + field, Min: -1 << 31, Max: 1<<31 - 1,
 		Get: func(g game.Ruleset, _ int) int { return *ptr(&g.(Ruleset).RS.Rules) },
+		Where: func(g game.Ruleset, _ int) (string, int) {
+			return "rules.yaml", cards.FindKeyLine(g.(Ruleset).RS.Files["rules.yaml"], 1, field, false)
+		},
 		With: func(g game.Ruleset, _, v int) (game.Ruleset, error) {
 			rs := g.(Ruleset).RS
 			if err := validateRuleValue(rs, field, v); err != nil {
@@ -153,6 +264,7 @@ func ruleKnob(field string) game.Knob {
 			if e := ruleEdits(rs, field, v); e["rounds"] != 0 {
 				x.Rules.Rounds = e["rounds"]
 			}
+			x.Hash = variantHash(rs, fmt.Sprintf("%s=%d", field, v))
 			return Ruleset{RS: &x}, nil
 		}}
 }
