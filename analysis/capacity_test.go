@@ -43,7 +43,7 @@ func TestRunCapacityLimits(t *testing.T) {
 			// 64 games may leave some of 240 distinct cards unperturbed or
 			// the model unconverged: that is an answer (play more games),
 			// a crash or a refused ruleset is not.
-			_, err = CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: matchups[:1],
+			_, err = CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: matchups[:1],
 				Bots: []string{"random"}, Games: 64, Precision: -1, Workers: 2})
 			var be *bug.Error
 			if err != nil && (errors.As(err, &be) || !errors.Is(err, errTooFewGames) && !strings.Contains(err.Error(), "play more games")) {

@@ -17,8 +17,6 @@ import (
 
 	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/internal/bug"
 )
 
@@ -75,9 +73,7 @@ const (
 
 // CardValueConfig describes a card-value experiment.
 type CardValueConfig struct {
-	// Ruleset is an Alpha Tactics ruleset; Game any game's, whose ruleset
-	// must be a game.Valuer (used when Ruleset is nil).
-	Ruleset  *rules.Ruleset
+	// Game is the ruleset of any game; it must be a game.Valuer.
 	Game     game.Ruleset
 	Matchups [][]string
 	// Bots: one spec for every seat or one per seat.
@@ -204,11 +200,7 @@ func newValueDesign(cfg CardValueConfig) (*valueDesign, error) {
 	if cfg.Games < valueGroups*2 {
 		return nil, fmt.Errorf("%w: card values need at least %d games per lineup, got %d", ErrConfig, valueGroups*2, cfg.Games)
 	}
-	g := cfg.Game
-	if cfg.Ruleset != nil {
-		g = alphatactics.Ruleset{RS: cfg.Ruleset}
-	}
-	p, err := newPlan(&Config{Game: g, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
+	p, err := newPlan(&Config{Game: cfg.Game, Matchups: cfg.Matchups, Bots: cfg.Bots, Games: cfg.Games, Seed: cfg.Seed})
 	if err != nil {
 		return nil, err
 	}
@@ -301,14 +293,6 @@ const (
 	// modelCurvature: π + η·π².
 	modelCurvature
 )
-
-// blankable reports whether a blank in an Alpha Tactics card's place
-// differs from it (the impact command's blank copy).
-func blankable(c *rules.Card) bool { return alphatactics.Blankable(c) }
-
-// Blank returns the blank that stands in for a copy of an Alpha Tactics
-// card (alphatactics.Blank).
-func Blank(c *rules.Card) rules.Card { return alphatactics.Blank(c) }
 
 // draw fills pt, one lineup position's perturbations by card, for a seat
 // of side f: every seat's copies are drawn apart, so the seats of a mirror
@@ -1130,11 +1114,6 @@ func (d *valueDesign) estimate(pools [][]int32, refs []recordRef, res *CardValue
 // measured on the ruleset itself (CardValueResult.UnitFrom).
 const UnitHere = "this ruleset"
 
-// UnitFromBase is CardValueConfig.UnitFrom for a unit measured on base.
-func UnitFromBase(base *rules.Ruleset) string {
-	return UnitFromInfo(game.Info{Name: base.Name, Version: base.Version})
-}
-
 // UnitFromInfo is CardValueConfig.UnitFrom for a unit measured on the base
 // ruleset of any game.
 func UnitFromInfo(base game.Info) string {
@@ -1259,31 +1238,41 @@ func median(x []float64) float64 {
 func AttachCardValues(rep *Report, res *CardValueResult, cfg CardValueConfig) {
 	defer func() { rep.Checksum = rep.Sum() }()
 	rep.CardValueDesign = res.Design(cfg)
-	if cfg.Ruleset == nil && cfg.Game != nil {
-		// Another game counts no figures by card: its valued cards join
-		// the report's cards with their value alone.
-		have := map[string]bool{}
-		for _, k := range rep.Cards {
-			have[k.ID] = true
-		}
-		sides := cfg.Game.Sides()
-		for _, c := range cfg.Game.Cards() {
-			if _, ok := res.Values[c.ID]; ok && !have[c.ID] && c.Side >= 0 && c.Side < len(sides) {
-				rep.Cards = append(rep.Cards, CardStats{ID: c.ID, Faction: sides[c.Side].ID, Name: c.Name, Copies: int64(c.Copies)})
-			}
+	// A game that counts no figures by card (every game but Alpha
+	// Tactics): its valued cards join the report's cards with their value
+	// alone.
+	have := map[string]bool{}
+	for _, k := range rep.Cards {
+		have[k.ID] = true
+	}
+	sides := cfg.Game.Sides()
+	for _, c := range cfg.Game.Cards() {
+		if _, ok := res.Values[c.ID]; ok && !have[c.ID] && c.Side >= 0 && c.Side < len(sides) {
+			rep.Cards = append(rep.Cards, CardStats{ID: c.ID, Faction: sides[c.Side].ID, Name: c.Name, Copies: int64(c.Copies)})
 		}
 	}
 	for i := range rep.Cards {
 		if v, ok := res.Values[rep.Cards[i].ID]; ok {
-			if cfg.Ruleset != nil {
-				if c, ok := cfg.Ruleset.CardByID(rep.Cards[i].ID); ok {
-					v.CardHash = cfg.Ruleset.PlayHash(c)
-				}
-			}
+			v.CardHash = cardHash(cfg.Game, rep.Cards[i].ID)
 			rep.Cards[i].Value = &v
 		}
 	}
 	rep.PriceOfPower = res.Unit
+}
+
+// cardHash is the play hash of g's card id (game.CardHasher), "" where g
+// has none.
+func cardHash(g game.Ruleset, id string) string {
+	h, ok := g.(game.CardHasher)
+	if !ok {
+		return ""
+	}
+	for _, c := range g.Cards() {
+		if c.ID == id {
+			return h.CardHash(c.Index)
+		}
+	}
+	return ""
 }
 
 // ValueUnit is a game's unit of value as results.json names it.
@@ -1335,7 +1324,7 @@ func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 		d.Precision = DefaultValuePrecision
 	}
 	d.PowerUnitFrom = r.UnitFrom
-	if r.Game != "" && r.Game != alphatactics.ID {
+	if r.Game != "" && r.Game != game.DefaultID {
 		d.Unit = &ValueUnit{Name: r.ValueUnit.Name, Plural: r.ValueUnit.Plural, Short: r.ValueUnit.Short}
 	}
 	for f, from := range r.UnitFrom {
@@ -1372,29 +1361,12 @@ type ValuedCard struct {
 	Value   CardValue `json:"value"`
 }
 
-// Report lists the values of the cards ids (nil: every card valued),
-// ranked by VsFactionPts among all the cards valued.
-func (r *CardValueResult) Report(rs *rules.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
-	out := &ValueReport{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
-		Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
-	for i := range rs.Cards {
-		c := &rs.Cards[i]
-		v, ok := r.Values[c.ID]
-		if !ok {
-			continue
-		}
-		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: rs.Factions[c.Faction].ID,
-			Type: c.Type.String(), Kind: c.Kind.String(), Power: c.Power, Copies: c.Copies, Value: v})
-	}
-	return rankValueReport(out, ids)
-}
-
-// ReportGame is Report for another game's ruleset: its cards the Valuer
-// values, PRINTED their value in the game's unit.
-func (r *CardValueResult) ReportGame(g game.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
-	info := g.Info()
-	out := &ValueReport{Ruleset: RulesetInfo{Name: info.Name, Version: info.Version, Hash: info.Hash, Game: g.Game()},
-		Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
+// Report lists the values of g's cards ids (nil: every card valued),
+// ranked by VsFactionPts among all the cards valued: each with its printed
+// value in the game's unit (the Valuer's), its type and kind where the
+// game prints them.
+func (r *CardValueResult) Report(g game.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
+	out := &ValueReport{Ruleset: gameRulesetInfo(g), Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
 	sides, cards := g.Sides(), g.Cards()
 	printed := map[int]int{}
 	if val, ok := g.(game.Valuer); ok {
@@ -1411,7 +1383,7 @@ func (r *CardValueResult) ReportGame(g game.Ruleset, cfg CardValueConfig, ids []
 			continue
 		}
 		out.Cards = append(out.Cards, ValuedCard{ID: c.ID, Name: c.Name, Faction: sides[c.Side].ID,
-			Power: printed[i], Copies: c.Copies, Value: v})
+			Type: column(c, "type").Text, Kind: column(c, "kind").Text, Power: printed[i], Copies: c.Copies, Value: v})
 	}
 	return rankValueReport(out, ids)
 }

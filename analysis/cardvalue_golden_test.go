@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -33,11 +34,11 @@ func TestCardValuesUnchanged(t *testing.T) {
 		cfg  CardValueConfig
 		want string
 	}{
-		{"two seats random", CardValueConfig{Ruleset: base, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
+		{"two seats random", CardValueConfig{Game: alphatactics.Ruleset{RS: base}, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
 			Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7, Workers: 2}, "521dcc5ea84c5db5bccd29eaf4241b88cd0a87cf7df2342673abd4cf96b787e9"},
-		{"three seats greedy", CardValueConfig{Ruleset: base, Matchups: [][]string{{"klingon", "romulan", "vulcan"}},
+		{"three seats greedy", CardValueConfig{Game: alphatactics.Ruleset{RS: base}, Matchups: [][]string{{"klingon", "romulan", "vulcan"}},
 			Bots: []string{"greedy"}, Games: 320, Precision: -1, Seed: 11, Workers: 2}, "1e130768570bd40e8e359bc712105625f1109ddf8deb68c3b76807e2805876c0"},
-		{"near capacity", CardValueConfig{Ruleset: padded, Matchups: [][]string{{padded.Factions[0].ID, "klingon"}},
+		{"near capacity", CardValueConfig{Game: alphatactics.Ruleset{RS: padded}, Matchups: [][]string{{padded.Factions[0].ID, "klingon"}},
 			Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 2, Workers: 2}, "35b76f96c34d8b750efa5bd49cf0fa897a2154bf2029c2c2f28bd52a3aeaa513"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,7 +67,7 @@ func TestCardValuesUnchanged(t *testing.T) {
 // difference of the games is the experiment's instructions a game
 // (docs/architecture.md, step 5d).
 func BenchmarkCardValueGames(b *testing.B) {
-	cfg := CardValueConfig{Ruleset: rules.Default(), Matchups: [][]string{{"klingon", "romulan"}},
+	cfg := CardValueConfig{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"random"}, Games: max(b.N, 2*valueGroups), Precision: -1, Seed: 1, Workers: 1}
 	if _, err := CardValues(context.Background(), cfg); err != nil {
 		b.Fatal(err)

@@ -22,7 +22,7 @@ import (
 // ruleset it was made from is unchanged.
 func TestCardValueVariant(t *testing.T) {
 	rs := rules.Default()
-	d, err := newValueDesign(CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 64})
+	d, err := newValueDesign(CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"}, Games: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestCardValueVariant(t *testing.T) {
 // games, whatever the number of workers.
 func TestCardValuesWorkerIndependent(t *testing.T) {
 	rs := rules.Default()
-	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
+	cfg := CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "romulan"}, {"starfleet", "vulcan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7}
 	var got []*CardValueResult
 	for _, w := range []int{1, 3} {
@@ -128,7 +128,7 @@ func TestCardValuesFindPlantedCards(t *testing.T) {
 		k := &v.Cards[dead.Index]
 		k.Power, k.Kind, k.Effect, k.Tags = 0, rules.KindNone, nil, nil
 	})
-	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs,
+	res, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs},
 		Matchups: [][]string{{"klingon", "romulan"}, {"klingon", "vulcan"}, {"klingon", "starfleet"}},
 		Bots:     []string{"greedy"}, Games: 6000, Precision: -1, Seed: 3})
 	if err != nil {
@@ -196,7 +196,7 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 		"ro-cloaking-device", "kl-general", "sf-photon-torpedoes", "vu-katric-ark", "ro-plasma-torpedo"}
 	seeds := []uint64{11, 12, 13, 14}
 	began := time.Now()
-	im, err := Impact(context.Background(), ImpactConfig{Ruleset: rs, Mode: ModeBlankCopy, Cards: tested, GamesPerCard: 36000,
+	im, err := Impact(context.Background(), ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, Mode: ModeBlankCopy, Cards: tested, GamesPerCard: 36000,
 		PairedConfig: PairedConfig{Matchups: lineups, Bots: bots, Seed: 99}})
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func TestCardValuesAgreeWithAblation(t *testing.T) {
 		sum, ss := map[string]float64{}, map[string]float64{}
 		for _, seed := range seeds {
 			began := time.Now()
-			sv, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: bots, Seed: seed, model: model})
+			sv, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: bots, Seed: seed, model: model})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -273,7 +273,7 @@ func TestCardValuesStopAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	began := time.Now()
-	res, err := CardValues(ctx, CardValueConfig{Ruleset: rules.Default(), Matchups: [][]string{{"klingon", "romulan"}},
+	res, err := CardValues(ctx, CardValueConfig{Game: alphatactics.Ruleset{RS: rules.Default()}, Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"ismcts:iters=10000000"}, Games: 64, Precision: -1, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +295,7 @@ func TestCardValuesOneSidedLineup(t *testing.T) {
 			}
 		}
 	})
-	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}},
+	res, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -323,7 +323,7 @@ func TestCardValuesNearCapacity(t *testing.T) {
 		}
 	})
 	fac := rs.Factions[0].ID
-	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{fac, "klingon"}},
+	res, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{fac, "klingon"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +340,7 @@ func TestCardValuesNearCapacity(t *testing.T) {
 // the edited ruleset's own price an edit moved every card's power.)
 func TestCardValuesFixedUnit(t *testing.T) {
 	rs := rules.Default()
-	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}},
+	cfg := CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "romulan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 4}
 	own, err := CardValues(context.Background(), cfg)
 	if err != nil {
@@ -371,7 +371,7 @@ func TestCardValuesFixedUnit(t *testing.T) {
 			t.Fatalf("%s: power interval %v no wider than the points' %v ÷ 2", id, f.PowerCI95, f.PtsCI95)
 		}
 	}
-	rep := fixed.Report(rs, cfg, nil)
+	rep := fixed.Report(alphatactics.Ruleset{RS: rs}, cfg, nil)
 	if rep.PriceOfPower["klingon"] != cfg.Unit["klingon"] || rep.Design.PowerUnitFrom["klingon"] != "base ruleset X 1" ||
 		rep.Design.OwnPrice["klingon"] != own.Price["klingon"] {
 		t.Fatalf("report: price %v, design %+v", rep.PriceOfPower, rep.Design)
@@ -393,7 +393,7 @@ func TestCardValuesFixedUnit(t *testing.T) {
 // for all factions, fitted on powers 3–7 and extended to 0–1.)
 func TestCardValuesEffectReference(t *testing.T) {
 	rs := rules.Default()
-	res, err := CardValues(context.Background(), CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "vulcan"}},
+	res, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "vulcan"}},
 		Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 6})
 	if err != nil {
 		t.Fatal(err)
@@ -466,12 +466,12 @@ func TestCardValuesEditMovesOnlyItsPower(t *testing.T) {
 			lineups = append(lineups, []string{ids[i], ids[j]})
 		}
 	}
-	cfg := CardValueConfig{Ruleset: base, Matchups: lineups, Bots: []string{"greedy"}, Seed: 21}
+	cfg := CardValueConfig{Game: alphatactics.Ruleset{RS: base}, Matchups: lineups, Bots: []string{"greedy"}, Seed: 21}
 	before, err := CardValues(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Ruleset, cfg.Unit, cfg.UnitFrom = rs, before.Price, UnitFromBase(base)
+	cfg.Game, cfg.Unit, cfg.UnitFrom = alphatactics.Ruleset{RS: rs}, before.Price, UnitFromInfo(alphatactics.Ruleset{RS: base}.Info())
 	after, err := CardValues(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

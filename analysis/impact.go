@@ -2,15 +2,11 @@ package analysis
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/cardlab/cardlab/game"
-	"github.com/cardlab/cardlab/games/alphatactics"
-	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
 // Ablation modes of Impact.
@@ -28,18 +24,18 @@ const (
 // ImpactConfig describes an impact (ablation) analysis.
 type ImpactConfig struct {
 	PairedConfig
-	Ruleset *rules.Ruleset
-	// Game is another game's ruleset (used when Ruleset is nil); it must
-	// be a game.Valuer, whose blank the ablation plays (ModeBlankCopy
-	// only).
+	// Game is the ruleset of any game with a blank: its own ablations (a
+	// game.Ablator: Alpha Tactics' modes), or one copy blanked through its
+	// game.Valuer (ModeBlankCopy only).
 	Game game.Ruleset
-	// Mode is ModeBlank (default) or ModeEffectOff.
+	// Mode is one of the game's ablation modes (default: its default,
+	// Alpha Tactics' ModeBlank), or ModeBlankCopy through the Valuer.
 	Mode string
 	// Cards are the ids of the cards to test (nil: every card of the
-	// factions in the lineups).
+	// sides in the lineups).
 	Cards []string
 	// GamesPerCard, when positive, sets PairedConfig.Games so that every
-	// card's arm has at least this many games involving its faction: with
+	// card's arm has at least this many games involving its side: with
 	// --matchups all over four factions each faction is in 3 lineups, so
 	// each lineup plays ⌈GamesPerCard/3⌉ games.
 	GamesPerCard int
@@ -66,131 +62,56 @@ func GamesPerLineup(lineups [][]string, factions []string, perFaction int) int {
 	return (perFaction + least - 1) / least
 }
 
-// Variant returns a copy of rs changed by edit, with its own Cards slice and
-// a Hash derived from rs.Hash and desc (so results never mistake it for
-// rs). edit may change the copy's Rules and Cards elements; every other
-// slice and map is shared with rs and must not be modified.
-func Variant(rs *rules.Ruleset, desc string, edit func(*rules.Ruleset)) *rules.Ruleset {
-	v := *rs
-	v.Cards = slices.Clone(rs.Cards)
-	edit(&v)
-	h := sha256.Sum256([]byte(rs.Hash + "\x00variant\x00" + desc))
-	v.Hash = hex.EncodeToString(h[:])
-	return &v
-}
-
-// Ablate returns the variant of rs in which card index d is ablated by mode,
-// and a description of the change; skip is set (and the variant nil) when
-// the ablation would change nothing.
-func Ablate(rs *rules.Ruleset, d int, mode string) (v *rules.Ruleset, desc, skip string) {
-	c := &rs.Cards[d]
-	var parts []string
-	switch mode {
-	case ModeBlank, "":
-		if c.Power != 0 {
-			parts = append(parts, fmt.Sprintf("power %d → 0", c.Power))
-		}
-		if c.Kind != rules.KindNone {
-			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
-		}
-		if c.Effect != nil {
-			parts = append(parts, "effect "+c.Effect.Handler+" removed")
-		}
-		if len(parts) == 0 {
-			return nil, "", "already blank (power 0, no effect)"
-		}
-		desc = "blank (" + strings.Join(parts, ", ") + ")"
-	case ModeBlankCopy:
-		if !blankable(c) {
-			return nil, "", "already blank (power 0, no effect, no tags)"
-		}
-		desc = fmt.Sprintf("one of %d copies blank (power %d → 0", c.Copies, c.Power)
-		if c.Effect != nil {
-			desc += ", effect " + c.Effect.Handler + " removed"
-		}
-		v = Variant(rs, c.ID+": "+desc, func(v *rules.Ruleset) {
-			b := Blank(c)
-			b.Index = len(v.Cards)
-			v.Cards = append(v.Cards, b)
-			v.Factions = slices.Clone(v.Factions)
-			f := &v.Factions[c.Faction]
-			f.Deck = slices.Clone(f.Deck)
-			if v.Cards[d].Copies--; v.Cards[d].Copies == 0 {
-				f.Deck = slices.DeleteFunc(f.Deck, func(x int) bool { return x == d })
-			}
-			f.Deck = append(f.Deck, b.Index)
-		})
-		return v, desc + ")", ""
-	case ModeEffectOff:
-		if c.Effect == nil && c.Kind == rules.KindNone {
-			return nil, "", "no effect to remove (kind N)"
-		}
-		if c.Kind != rules.KindNone {
-			parts = append(parts, fmt.Sprintf("kind %s → N", c.Kind))
-		}
-		if c.Effect != nil {
-			parts = append(parts, "effect "+c.Effect.Handler+" removed")
-		}
-		desc = "effect off (" + strings.Join(parts, ", ") + ")"
-	default:
-		return nil, "", "unknown mode " + mode
-	}
-	v = Variant(rs, c.ID+": "+desc, func(v *rules.Ruleset) {
-		k := &v.Cards[d]
-		k.Effect, k.Kind = nil, rules.KindNone
-		if mode != ModeEffectOff {
-			k.Power = 0
-		}
-	})
-	return v, desc, ""
-}
-
-// Impact measures each card's causal effect on its faction's win share: the
+// Impact measures each card's causal effect on its side's win share: the
 // baseline games (the ruleset as it is) are played once, and for every card
-// the games of the lineups with its faction are played again with the card
+// the games of the lineups with its side are played again with the card
 // ablated, on the same seeds. The per-game paired differences give each
 // card's interval and p-value, adjusted across the cards tested by
-// Benjamini–Hochberg.
+// Benjamini–Hochberg. A game.Ablator ablates by its own modes (Alpha
+// Tactics'); another game blanks one copy through its game.Valuer.
 func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
-	rs := cfg.Ruleset
-	if rs == nil && cfg.Game != nil {
-		return impactGame(ctx, cfg)
-	}
-	if rs == nil {
+	g := cfg.Game
+	if g == nil {
 		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
 	}
-	mode := cfg.Mode
-	if mode == "" {
-		mode = ModeBlank
+	ab, ok := g.(game.Ablator)
+	if !ok {
+		return impactValuer(ctx, cfg)
 	}
-	if mode != ModeBlank && mode != ModeEffectOff && mode != ModeBlankCopy {
-		return nil, fmt.Errorf("%w: unknown mode %q (want %s, %s or %s)", ErrConfig, mode, ModeBlankCopy, ModeBlank, ModeEffectOff)
+	modes, mode := ab.AblationModes()
+	if cfg.Mode != "" {
+		mode = cfg.Mode
+	}
+	if !slices.Contains(modes, mode) {
+		return nil, fmt.Errorf("%w: unknown mode %q (want %s)", ErrConfig, mode, orList(modes))
 	}
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
-	played := factionsOf(alphatactics.Ruleset{RS: rs}, cfg.Matchups)
+	sides, cards := g.Sides(), g.Cards()
+	names := sideIDs(sides)
+	played := playedSides(names, cfg.Matchups)
+	sideID := func(d int) string { return sides[cards[d].Side].ID }
 	var defs []int
 	if cfg.Cards == nil {
-		for d := range rs.Cards {
-			if slices.Contains(played, rs.Factions[rs.Cards[d].Faction].ID) {
+		for d := range cards {
+			if cards[d].Side >= 0 && slices.Contains(played, sideID(d)) {
 				defs = append(defs, d)
 			}
 		}
 	} else {
 		for _, id := range cfg.Cards {
-			c, ok := rs.CardByID(id)
-			if !ok {
+			d := slices.IndexFunc(cards, func(c game.Card) bool { return c.ID == id })
+			if d < 0 || cards[d].Side < 0 {
 				return nil, fmt.Errorf("%w: unknown card %q", ErrConfig, id)
 			}
-			f := rs.Factions[c.Faction].ID
-			if !slices.Contains(played, f) {
+			if f := sideID(d); !slices.Contains(played, f) {
 				return nil, fmt.Errorf("%w: card %s belongs to %s, which plays in none of the lineups", ErrConfig, id, f)
 			}
-			if slices.Contains(defs, c.Index) {
+			if slices.Contains(defs, d) {
 				return nil, fmt.Errorf("%w: card %q given twice", ErrConfig, id)
 			}
-			defs = append(defs, c.Index)
+			defs = append(defs, d)
 		}
 	}
 	if len(defs) == 0 {
@@ -200,43 +121,33 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	if cfg.GamesPerCard > 0 {
 		var fs []string
 		for _, d := range defs {
-			fs = append(fs, rs.Factions[rs.Cards[d].Faction].ID)
+			fs = append(fs, sideID(d))
 		}
 		pc.Games = GamesPerLineup(pc.Matchups, fs, cfg.GamesPerCard)
 	}
-	lineupsOf := func(f string) []int {
-		var out []int
-		for li, l := range pc.Matchups {
-			if slices.Contains(l, f) {
-				out = append(out, li)
-			}
-		}
-		return out
-	}
-	// The baseline plays every lineup with a tested faction.
+	// The baseline plays every lineup with a tested side.
 	var baseL []int
 	for _, d := range defs {
-		for _, li := range lineupsOf(rs.Factions[rs.Cards[d].Faction].ID) {
+		for _, li := range lineupsOf(pc.Matchups, sideID(d)) {
 			if !slices.Contains(baseL, li) {
 				baseL = append(baseL, li)
 			}
 		}
 	}
 	slices.Sort(baseL)
-	baseline := &arm{g: alphatactics.Ruleset{RS: rs}, lineups: baseL}
+	baseline := &arm{g: g, lineups: baseL}
 	arms := []*arm{baseline}
-	res := &ImpactResult{Ruleset: RulesetInfo{Name: rs.Name, Version: rs.Version, Hash: rs.Hash},
-		Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
+	res := &ImpactResult{Ruleset: gameRulesetInfo(g), Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
 	armOf := make([]*arm, len(defs))
 	for k, d := range defs {
-		c := &rs.Cards[d]
-		f := rs.Factions[c.Faction].ID
-		ci := CardImpact{ID: c.ID, Name: c.Name, Faction: f, Type: c.Type.String(), Kind: c.Kind.String(),
-			Power: c.Power, Copies: c.Copies, File: c.Pos.File, Line: c.Pos.Line}
-		v, desc, skip := Ablate(rs, d, mode)
+		c := &cards[d]
+		f := sideID(d)
+		ci := CardImpact{ID: c.ID, Name: c.Name, Faction: f, Type: column(c, "type").Text, Kind: column(c, "kind").Text,
+			Power: printedValue(c), Copies: c.Copies, File: c.Pos.File, Line: c.Pos.Line}
+		v, desc, skip := ab.Ablate(d, mode)
 		ci.Variant, ci.Skipped = desc, skip
 		if skip == "" {
-			armOf[k] = &arm{g: alphatactics.Ruleset{RS: v}, lineups: lineupsOf(f)}
+			armOf[k] = &arm{g: v, lineups: lineupsOf(pc.Matchups, f)}
 			arms = append(arms, armOf[k])
 		} else {
 			ci.Test, ci.P, ci.PAdj = TestNone, 1, 1
@@ -247,14 +158,77 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	return playImpact(ctx, pc, arms, baseline, armOf, res)
 }
 
-// impactGame is Impact for another game than Alpha Tactics, through its
+// column is card c's printed field key (zero when it has none).
+func column(c *game.Card, key string) game.Column {
+	for _, col := range c.Columns {
+		if col.Key == key {
+			return col
+		}
+	}
+	return game.Column{}
+}
+
+// printedValue is card c's first whole-number column: its printed value,
+// as the report's price curve reads it (Alpha Tactics' power).
+func printedValue(c *game.Card) int {
+	for _, col := range c.Columns {
+		if col.IsInt {
+			return col.Int
+		}
+	}
+	return 0
+}
+
+func sideIDs(sides []game.Side) []string {
+	out := make([]string, len(sides))
+	for i, s := range sides {
+		out[i] = s.ID
+	}
+	return out
+}
+
+// playedSides are the ids of names (in their order) that play in some
+// lineup.
+func playedSides(names []string, lineups [][]string) []string {
+	var out []string
+	for _, f := range names {
+		for _, l := range lineups {
+			if slices.Contains(l, f) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lineupsOf are the indices of the lineups side f plays in.
+func lineupsOf(lineups [][]string, f string) []int {
+	var out []int
+	for li, l := range lineups {
+		if slices.Contains(l, f) {
+			out = append(out, li)
+		}
+	}
+	return out
+}
+
+// orList writes "a, b or c".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// impactValuer is Impact for a game without a game.Ablator, through its
 // game.Valuer: a card's arm blanks one copy of it (the Valuer's blank:
 // Goofspiel's bid card bids 0) for the side's first position in each
 // lineup — in a mirror, the copy of one seat only, the lineup's first,
 // which rotates through every seat as the games do — and compares that
 // position's win share with the baseline's on the same seeds. Both arms
 // play through the Valuer's Variants, so they differ by the blank alone.
-func impactGame(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
+func impactValuer(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	g := cfg.Game
 	val, ok := g.(game.Valuer)
 	if !ok {
@@ -265,7 +239,7 @@ func impactGame(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		mode = ModeBlankCopy
 	}
 	if mode != ModeBlankCopy {
-		return nil, fmt.Errorf("%w: mode %q is Alpha Tactics' (power, kind, effect); %s blanks one copy (%s)", ErrConfig, mode, g.Game(), ModeBlankCopy)
+		return nil, fmt.Errorf("%w: mode %q is none of %s's; its impact blanks one copy (%s)", ErrConfig, mode, g.Game(), ModeBlankCopy)
 	}
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/cardlab/cardlab/games/alphatactics"
 )
 
 func TestImpactAblation(t *testing.T) {
@@ -32,7 +34,7 @@ func TestImpactRanked(t *testing.T) {
 	if testing.Short() {
 		games = 90
 	}
-	res, err := Impact(context.Background(), ImpactConfig{Ruleset: rs, Mode: ModeEffectOff, GamesPerCard: games,
+	res, err := Impact(context.Background(), ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, Mode: ModeEffectOff, GamesPerCard: games,
 		Cards:        []string{"kl-d7", "kl-tygokor", "vu-suurok", "sf-miranda"},
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Seed: 5, Workers: 2}})
 	if err != nil {
@@ -88,7 +90,7 @@ func TestImpactAllCards(t *testing.T) {
 		workers = int(w[0] - '0')
 	}
 	began := time.Now()
-	res, err := Impact(context.Background(), ImpactConfig{Ruleset: rs, GamesPerCard: 2000,
+	res, err := Impact(context.Background(), ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, GamesPerCard: 2000,
 		PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"greedy"}, Seed: 1, Workers: workers}})
 	if err != nil {
 		t.Fatal(err)

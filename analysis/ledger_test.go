@@ -67,7 +67,7 @@ func shardRuns[R any](t *testing.T, n int, play func(ctx context.Context) (R, er
 func TestShardedImpactEqualsUnsharded(t *testing.T) {
 	rs := rules.Default()
 	play := func(ctx context.Context) (*ImpactResult, error) {
-		return Impact(ctx, ImpactConfig{Ruleset: rs, Mode: ModeBlankCopy, GamesPerCard: 40,
+		return Impact(ctx, ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, Mode: ModeBlankCopy, GamesPerCard: 40,
 			Cards:        []string{"kl-d7", "vu-suurok", "sf-miranda"},
 			PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"greedy"}, Seed: 3, Workers: 2}})
 	}
@@ -118,7 +118,7 @@ func TestShardedRunAndValuesEqualUnsharded(t *testing.T) {
 			return o, err
 		}
 		o.run = r.Report("test")
-		o.values, err = CardValues(ctx, CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7, Workers: 2})
+		o.values, err = CardValues(ctx, CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: []string{"random"}, Games: 640, Precision: -1, Seed: 7, Workers: 2})
 		return o, err
 	}
 	want, err := play(context.Background())
@@ -177,11 +177,11 @@ func FuzzReplayPhases(f *testing.F) {
 		if err != nil {
 			return err
 		}
-		if _, err := Impact(ctx, ImpactConfig{Ruleset: rs, Mode: ModeBlankCopy, Cards: []string{"kl-d7"},
+		if _, err := Impact(ctx, ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, Mode: ModeBlankCopy, Cards: []string{"kl-d7"},
 			PairedConfig: PairedConfig{Matchups: lineups, Bots: []string{"random"}, Games: 6, Seed: 3, Workers: 1}}); err != nil {
 			return err
 		}
-		_, err = CardValues(ctx, CardValueConfig{Ruleset: rs, Matchups: lineups, Bots: []string{"random"}, Games: 64, Precision: -1, Seed: 7, Workers: 1})
+		_, err = CardValues(ctx, CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: lineups, Bots: []string{"random"}, Games: 64, Precision: -1, Seed: 7, Workers: 1})
 		return err
 	}
 	l := NewShardLedger(Shard{1, 1})

@@ -144,7 +144,7 @@ func TestPairedMatchesSimulate(t *testing.T) {
 func TestPairedDeterministicAcrossWorkers(t *testing.T) {
 	rs := rules.Default()
 	run := func(workers int) string {
-		res, err := Impact(context.Background(), ImpactConfig{Ruleset: rs, Cards: []string{"kl-d7", "sf-miranda", "vu-suurok"},
+		res, err := Impact(context.Background(), ImpactConfig{Game: alphatactics.Ruleset{RS: rs}, Cards: []string{"kl-d7", "sf-miranda", "vu-suurok"},
 			PairedConfig: PairedConfig{Matchups: allPairs(rs), Bots: []string{"random"}, Games: 60, Seed: 4, Workers: workers}})
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -16,7 +17,7 @@ import (
 // reports it (issue 25, item 16).
 func TestCardValuePrecisionIsPts(t *testing.T) {
 	rs := rules.Default()
-	cfg := CardValueConfig{Ruleset: rs, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"},
+	cfg := CardValueConfig{Game: alphatactics.Ruleset{RS: rs}, Matchups: [][]string{{"klingon", "romulan"}}, Bots: []string{"random"},
 		Games: 640, MaxGames: 5120, Precision: 9, Seed: 3, Workers: 2}
 	r, err := CardValues(context.Background(), cfg)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 )
 
@@ -43,7 +44,7 @@ func TestNextValueStage(t *testing.T) {
 // game is played.
 func TestCardValuesRefusesPrecision(t *testing.T) {
 	for _, p := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e-9, 5e-324} {
-		_, err := CardValues(context.Background(), CardValueConfig{Ruleset: rules.Default(),
+		_, err := CardValues(context.Background(), CardValueConfig{Game: alphatactics.Ruleset{RS: rules.Default()},
 			Matchups: [][]string{{"starfleet", "klingon"}}, Bots: []string{"random"}, Games: 64, Precision: p})
 		if !errors.Is(err, ErrConfig) {
 			t.Errorf("precision %g: got %v, want ErrConfig", p, err)

@@ -243,11 +243,7 @@ func AttachTierCards(tc *TierCheck, rep *Report, res *CardValueResult, cfg CardV
 		if !ok || k.Value == nil {
 			continue
 		}
-		if cfg.Ruleset != nil {
-			if c, ok := cfg.Ruleset.CardByID(k.ID); ok {
-				v.CardHash = cfg.Ruleset.PlayHash(c)
-			}
-		}
+		v.CardHash = cardHash(cfg.Game, k.ID)
 		p := diffP(k.Value.Pts, k.Value.PtsCI95, v.Pts, v.PtsCI95)
 		tc.Cards = append(tc.Cards, TierCard{ID: k.ID, Value: v, ReportFlag: k.Value.Flag, P: round6(p)})
 		ps = append(ps, p)

@@ -386,7 +386,7 @@ func impactRun(opts *ImpactOptions) error {
 		return screeningRun(ctx, opts, rs, lineups, specs, ids)
 	}
 	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
-	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Ruleset: atRules(rs), Mode: opts.Mode,
+	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Game: rs, Mode: opts.Mode,
 		Cards: ids, GamesPerCard: opts.Games})
 	finish()
 	if err != nil {
@@ -448,7 +448,7 @@ func impactGameRun(opts *ImpactOptions, rs game.Ruleset) error {
 		if res.Values == nil {
 			return errors.New("interrupted before the first estimate: nothing written")
 		}
-		rep := res.ReportGame(rs, cfg, ids)
+		rep := res.Report(rs, cfg, ids)
 		rep.ToolVersion = versionString()
 		return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
 			res.Partial, res.Games)
@@ -502,7 +502,7 @@ func gameCardRefs(rs game.Ruleset, refs []string) ([]string, error) {
 
 // valueConfig is the card-value experiment of a command's lineups and bots.
 func valueConfig(rs game.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
-	return analysis.CardValueConfig{Ruleset: atRules(rs), Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
+	return analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
 }
 
 func screeningRun(ctx context.Context, opts *ImpactOptions, rs game.Ruleset, lineups [][]string, specs []string, ids []string) error {
@@ -541,7 +541,7 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs game.Ruleset, lin
 	if res.Values == nil {
 		return errors.New("interrupted before the first estimate: nothing written")
 	}
-	rep := res.Report(atRules(rs), cfg, ids)
+	rep := res.Report(rs, cfg, ids)
 	rep.ToolVersion = versionString()
 	return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
 		res.Partial, res.Games)

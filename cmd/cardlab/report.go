@@ -594,7 +594,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			if br.Partial {
 				return nil, errors.New("interrupted during the card values of --base: no report written")
 			}
-			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromBase(atRules(g.base))
+			vc.Unit, vc.UnitFrom = br.Price, analysis.UnitFromInfo(g.base.Info())
 		}
 		vc.Progress = bar.progress("card values (" + strings.Join(g.specs, ",") + ")")
 		vr, err := analysis.CardValues(ctx, vc)
@@ -615,7 +615,7 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 		data.Tiers = tc
 	}
 	if g.impact {
-		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Ruleset: atRules(g.rules), PairedConfig: analysis.PairedConfig{
+		im, err := analysis.Impact(ctx, analysis.ImpactConfig{Game: g.rules, PairedConfig: analysis.PairedConfig{
 			Matchups: g.lineups, Bots: g.specs, Games: g.impactGames, Seed: g.seed, Workers: g.workers,
 			MinSample: g.minSample, Progress: bar.progress("impact")}})
 		bar.finish()
