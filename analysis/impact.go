@@ -89,8 +89,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
 	sides, cards := g.Sides(), g.Cards()
-	names := sideIDs(sides)
-	played := playedSides(names, cfg.Matchups)
+	played := factionsOf(g, cfg.Matchups)
 	sideID := func(d int) string { return sides[cards[d].Side].ID }
 	var defs []int
 	if cfg.Cards == nil {
@@ -177,29 +176,6 @@ func printedValue(c *game.Card) int {
 		}
 	}
 	return 0
-}
-
-func sideIDs(sides []game.Side) []string {
-	out := make([]string, len(sides))
-	for i, s := range sides {
-		out[i] = s.ID
-	}
-	return out
-}
-
-// playedSides are the ids of names (in their order) that play in some
-// lineup.
-func playedSides(names []string, lineups [][]string) []string {
-	var out []string
-	for _, f := range names {
-		for _, l := range lineups {
-			if slices.Contains(l, f) {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // lineupsOf are the indices of the lineups side f plays in.
