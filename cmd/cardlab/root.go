@@ -131,6 +131,7 @@ be written) or an interrupted run.`,
 		NewCmdSkill(g, nil),
 		NewCmdWatch(g, nil),
 		NewCmdPrint(g, nil),
+		NewCmdStudy(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestStudyCommand: `cardlab study` lists a game's studies, runs one on an
+// initialised ruleset in text and JSON, and refuses a bad request with the
+// right exit status (2 for a malformed one, 1 for one the ruleset cannot
+// satisfy).
+func TestStudyCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "fleets")
+	if code, _, stderr := cardlab(t, "init", "--game", "eclipse", dir); code != 0 {
+		t.Fatalf("init --game eclipse: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr := cardlab(t, "study", "--rules", dir)
+	if code != 0 || !strings.Contains(stdout, "matrix: ") || !strings.Contains(stdout, "attacker=") {
+		t.Fatalf("list: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = cardlab(t, "study", "--rules", dir, "matrix", "fleets=5i,2d")
+	if code != 0 {
+		t.Fatalf("matrix: exit %d: %s", code, stderr)
+	}
+	// 5 Interceptors against 2 Dreadnoughts: 10.3% attacking (design brief §3.1).
+	for _, want := range []string{"Blueprint matrix", "5i  40.3  10.3", "exact", "Players assign hits by optimal"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("matrix output lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, _ = cardlab(t, "study", "--game", "eclipse", "battle", "attacker=1c", "defender=ancient", "--json")
+	var res struct {
+		Game, Study string
+		Tables      []struct {
+			Name string
+			Rows [][]any
+		}
+		Notes []string
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &res) != nil || res.Game != "eclipse" || len(res.Tables) != 2 {
+		t.Fatalf("battle --json: exit %d\n%s", code, stdout)
+	}
+	// Cruiser attacks Ancient: 1168/6859 (EclipseCPPBackEnd's 17.03%).
+	if p, ok := res.Tables[0].Rows[0][1].(float64); !ok || p < 0.17028 || p > 0.17029 {
+		t.Fatalf("Cruiser attacks Ancient: %v", res.Tables[0].Rows[0])
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"study", "--game", "eclipse", "battel"}, 2, `did you mean "battle"?`},
+		{[]string{"study", "--game", "eclipse", "battle", "attackr=1c"}, 2, `did you mean "attacker"?`},
+		{[]string{"study", "--game", "eclipse", "battle", "attacker"}, 2, "is not KEY=VALUE"},
+		{[]string{"study", "--game", "eclipse", "battle", "attacker=1x", "defender=ancient"}, 1, `no fleet "1x", did you mean "1c"?`},
+		{[]string{"study", "--game", "eclipse", "battle", "attacker=ancient", "defender=1c"}, 1, "NPCs always defend"},
+		{[]string{"study", "--game", "eclipse", "matrix", "policy=best"}, 1, `policy "best"`},
+		{[]string{"study", "--game", "goofspiel"}, 1, "Goofspiel has no studies"},
+	} {
+		code, _, stderr := cardlab(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,421 @@
+package eclipse
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// The studies `cardlab study` runs (game.Studier): the blueprint matrix,
+// one battle's odds, and the NPC table (design brief §3.1, §3.4). Each
+// battle is solved exactly when it fits the state budget; above it, it is
+// played by the engine with the same fixed policy (or kill_largest in
+// place of optimal, which has no bot yet) and given with a 95% Wilson
+// interval, and the table says which.
+
+var commonParams = []game.StudyParam{
+	{Key: "policy", Doc: "the players' hit assignment: optimal, kill_largest, most_dangerous, spread (default: rules.yaml assign.player)"},
+	{Key: "budget", Doc: "damage states × slots the exact study may use (default: rules.yaml study.state_budget)"},
+	{Key: "games", Doc: "battles played for a battle above the budget (default 20000)"},
+	{Key: "seed", Doc: "the seed of those battles (default 1)"},
+}
+
+// Studies implements game.Studier.
+func (rs *Ruleset) Studies() []game.StudyInfo {
+	return []game.StudyInfo{
+		{Name: "matrix", Doc: "every player fleet attacking every other: the chance each side wins, exact where the study fits",
+			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated fleet ids (default: every player fleet)"}}, commonParams...)},
+		{Name: "battle", Doc: "one battle's outcomes, rounds and survivors per ship type",
+			Params: append([]game.StudyParam{{Key: "attacker", Doc: "the attacking fleet's id (required)"}, {Key: "defender", Doc: "the defending fleet's id (required; an NPC fleet may defend)"}}, commonParams...)},
+		{Name: "npc", Doc: "the chance each player fleet clears each NPC fleet, and the material it loses",
+			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated player fleet ids (default: all)"}, {Key: "npcs", Doc: "comma-separated NPC fleet ids (default: all)"}}, commonParams...)},
+	}
+}
+
+type studyOpts struct {
+	policy Policy
+	budget int
+	games  int
+	seed   uint64
+}
+
+func (rs *Ruleset) studyOpts(params map[string]string) (studyOpts, error) {
+	o := studyOpts{policy: rs.Rules.PlayerPolicy, budget: rs.Rules.StateBudget, games: 20000, seed: 1}
+	if v, ok := params["policy"]; ok {
+		p, err := ParsePolicy(v)
+		if err != nil || p > Spread {
+			return o, fmt.Errorf("eclipse: policy %q: expected one of %s", v, cards.QuoteList(playerPolicies))
+		}
+		o.policy = p
+	}
+	intParam := func(key string, lo, hi int, dst *int) error {
+		v, ok := params[key]
+		if !ok {
+			return nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("eclipse: %s=%q: expected a whole number from %d to %d", key, v, lo, hi)
+		}
+		*dst = n
+		return nil
+	}
+	if err := intParam("budget", 1, 200_000_000, &o.budget); err != nil {
+		return o, err
+	}
+	if err := intParam("games", 1, 10_000_000, &o.games); err != nil {
+		return o, err
+	}
+	if v, ok := params["seed"]; ok {
+		s, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return o, fmt.Errorf("eclipse: seed=%q: expected a whole number", v)
+		}
+		o.seed = s
+	}
+	return o, nil
+}
+
+// fleetList reads a comma-separated list of fleet ids of the kind wanted
+// (npc), or all of them.
+func (rs *Ruleset) fleetList(params map[string]string, key string, npc bool) ([]int, error) {
+	var all, ids []string
+	var out []int
+	for i := range rs.Fleets {
+		if rs.Fleets[i].NPC == npc {
+			all = append(all, rs.Fleets[i].ID)
+			out = append(out, i)
+		}
+	}
+	v, ok := params[key]
+	if !ok {
+		return out, nil
+	}
+	out = out[:0]
+	for _, id := range strings.Split(v, ",") {
+		id = strings.TrimSpace(id)
+		if slices.Contains(ids, id) {
+			continue
+		}
+		if !slices.Contains(all, id) {
+			hint := ""
+			if s := cards.NewReader(nil, "").Suggest(id, all); s != "" {
+				hint = fmt.Sprintf(", did you mean %q?", s)
+			} else {
+				hint = " (" + strings.Join(all, ", ") + ")"
+			}
+			kind := "player fleet"
+			if npc {
+				kind = "NPC fleet"
+			}
+			return nil, fmt.Errorf("eclipse: %s: no %s %q%s", key, kind, cards.Truncate(id), hint)
+		}
+		ids = append(ids, id)
+		out = append(out, rs.FleetIndex(id))
+	}
+	return out, nil
+}
+
+// fought is one battle's figures, exact or sampled.
+type fought struct {
+	Outcome
+	exact    bool
+	states   int
+	games    int
+	lo, hi   float64 // 95% interval of AttackerWins (the value itself when exact)
+	policies [2]Policy
+}
+
+// fight studies one battle: exactly within the budget, else by the engine.
+func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, error) {
+	res, err := Solve(b, o.policy, o.budget)
+	if err == nil {
+		return &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies}, nil
+	}
+	if !errors.Is(err, ErrTooLarge) {
+		return nil, err
+	}
+	p := o.policy
+	if p == Optimal {
+		p = KillLargest // optimal has no bot yet: the note says so
+	}
+	f := &fought{games: o.games, policies: [2]Policy{p, p}}
+	if b.Forces[Defender].NPC {
+		f.policies[Defender] = b.Rules.NPCPolicy
+	}
+	bot := NewPolicyBot(p)
+	s := NewState(b, 0)
+	var buf []game.Action
+	var counts [5]int
+	for i := 0; i < o.games; i++ {
+		if stop.Load() {
+			return nil, game.ErrStopped
+		}
+		s.Reset(game.SeedFor(o.seed, uint64(i)))
+		for !s.IsTerminal() {
+			buf = s.LegalActions(buf)
+			s.Apply(bot.Choose(s, buf))
+		}
+		counts[s.Outcome()]++
+		r := s.Round()
+		if s.Outcome() == StalemateEnd && r > 0 {
+			r--
+		}
+		f.Rounds += float64(r)
+		for side := range b.Forces {
+			for t := range b.Forces[side].Types {
+				n := float64(s.Alive(side, t) + int(s.left[side][t]))
+				f.Survivors[side][t] += n
+				f.Material[side] += n * float64(b.Forces[side].Types[t].Cost)
+			}
+		}
+	}
+	n := float64(o.games)
+	f.AttackerWins = float64(counts[AttackerEliminates]+counts[DefenderLeaves]) / n
+	f.DefenderWins = float64(counts[DefenderEliminates]+counts[AttackerLeaves]) / n
+	f.Stalemate = float64(counts[StalemateEnd]) / n
+	f.Rounds /= n
+	for side := range b.Forces {
+		f.Material[side] /= n
+		for t := range f.Survivors[side] {
+			f.Survivors[side][t] /= n
+		}
+	}
+	f.lo, f.hi = Wilson(counts[AttackerEliminates]+counts[DefenderLeaves], o.games)
+	return f, nil
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	const z = 1.959963984540054
+	p, nf := float64(k)/float64(n), float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
+	return max(0, c-h), min(1, c+h)
+}
+
+func (f *fought) mode() string {
+	if f.exact {
+		return "exact"
+	}
+	return "monte carlo"
+}
+
+// pct formats a chance for a table cell: "40.3", or "40.3 [39.6, 41.0]"
+// when sampled.
+func (f *fought) pct() string {
+	if f.exact {
+		return strconv.FormatFloat(100*f.AttackerWins, 'f', 1, 64)
+	}
+	return fmt.Sprintf("%.1f [%.1f, %.1f]", 100*f.AttackerWins, 100*f.lo, 100*f.hi)
+}
+
+// Study implements game.Studier.
+func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Bool) (*game.StudyResult, error) {
+	o, err := rs.studyOpts(params)
+	if err != nil {
+		return nil, err
+	}
+	var res *game.StudyResult
+	switch name {
+	case "matrix":
+		res, err = rs.studyMatrix(params, o, stop)
+	case "battle":
+		res, err = rs.studyBattle(params, o, stop)
+	case "npc":
+		res, err = rs.studyNPC(params, o, stop)
+	default:
+		return nil, fmt.Errorf("eclipse: no study %q (matrix, battle, npc)", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Notes = append(res.Notes, rs.provenance(o)...)
+	return res, nil
+}
+
+func (rs *Ruleset) provenance(o studyOpts) []string {
+	return []string{
+		fmt.Sprintf("Players assign hits by %s; NPCs by %s (rules.yaml assign). No side retreats (the study's retreat policy is never).", o.policy, rs.Rules.NPCPolicy),
+		fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), for battles of at most %d damage states × slots; the others are %d engine battles (seed %d) with the same policy (kill_largest in place of optimal) and a 95%% Wilson interval.", o.budget, o.games, o.seed),
+	}
+}
+
+var pctCol = func(head, doc string) game.SheetColumn {
+	return game.SheetColumn{Head: head, Format: "0.0%", Doc: doc}
+}
+
+func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atomic.Bool) (*game.StudyResult, error) {
+	fl, err := rs.fleetList(params, "fleets", false)
+	if err != nil {
+		return nil, err
+	}
+	n := len(fl)
+	cells := make([][]*fought, n)
+	for i, a := range fl {
+		cells[i] = make([]*fought, n)
+		for j, d := range fl {
+			if stop.Load() {
+				return nil, game.ErrStopped
+			}
+			b, err := rs.Battle(a, d)
+			if err != nil {
+				return nil, err
+			}
+			if cells[i][j], err = rs.fight(b, o, stop); err != nil {
+				return nil, err
+			}
+		}
+	}
+	m := game.Sheet{Name: "matrix", Columns: []game.SheetColumn{{Head: "attacker \\ defender", Doc: "the attacking fleet (row) against the defending fleet (column)"}}}
+	for _, d := range fl {
+		m.Columns = append(m.Columns, game.SheetColumn{Head: rs.Fleets[d].ID,
+			Doc: "P(the row's fleet, attacking, eliminates " + rs.Fleets[d].Name + ") in %; a sampled cell gives its 95% interval"})
+	}
+	m.Columns = append(m.Columns, game.SheetColumn{Head: "mean both roles", Doc: "the row fleet's win share over every pairing, attacking and defending, in %"})
+	battles := game.Sheet{Name: "battles", Columns: []game.SheetColumn{
+		{Head: "attacker", Doc: "the attacking fleet's id"}, {Head: "defender", Doc: "the defending fleet's id"},
+		{Head: "mode", Doc: "exact (the dynamic programme) or monte carlo (engine battles)"},
+		pctCol("attacker eliminates", "P(the defender is eliminated)"),
+		pctCol("low", "95% interval of that chance, low end (the value when exact)"),
+		pctCol("high", "95% interval, high end"),
+		pctCol("defender eliminates", "P(the attacker is eliminated)"),
+		pctCol("stalemate", "P(neither side can hit the other: the attacker leaves)"),
+		{Head: "rounds", Format: "0.00", Doc: "expected engagement rounds begun"},
+		{Head: "attacker material", Format: "0.00", Doc: "expected material (build cost) of the attacker's surviving ships"},
+		{Head: "defender material", Format: "0.00", Doc: "expected material of the defender's surviving ships"},
+		{Head: "states", Doc: "damage states × slots the exact study held (0 when sampled)"},
+	}}
+	for i, a := range fl {
+		row := []game.SheetCell{{Value: rs.Fleets[a].ID}}
+		share := 0.0
+		for j, d := range fl {
+			c := cells[i][j]
+			row = append(row, game.SheetCell{Value: c.pct()})
+			// Fleet a's share as attacker here, and as defender against d.
+			rev := cells[j][i]
+			share += c.AttackerShare(&rs.Rules) + (1 - rev.AttackerShare(&rs.Rules))
+			battles.Rows = append(battles.Rows, []game.SheetCell{
+				{Value: rs.Fleets[a].ID}, {Value: rs.Fleets[d].ID}, {Value: c.mode()},
+				{Value: c.AttackerWins}, {Value: c.lo}, {Value: c.hi}, {Value: c.DefenderWins}, {Value: c.Stalemate},
+				{Value: c.Rounds}, {Value: c.Material[Attacker]}, {Value: c.Material[Defender]}, {Value: int64(c.states)},
+			})
+		}
+		row = append(row, game.SheetCell{Value: strconv.FormatFloat(100*share/float64(2*n), 'f', 1, 64)})
+		m.Rows = append(m.Rows, row)
+	}
+	return &game.StudyResult{Title: "Blueprint matrix: P(row attacker wins) in %", Tables: []game.Sheet{m, battles}}, nil
+}
+
+func (rs *Ruleset) oneFleet(params map[string]string, key string) (int, error) {
+	v, ok := params[key]
+	if !ok {
+		return 0, fmt.Errorf("eclipse: battle needs %s=FLEET", key)
+	}
+	if i := rs.FleetIndex(v); i >= 0 {
+		return i, nil
+	}
+	ids := make([]string, len(rs.Fleets))
+	for i := range rs.Fleets {
+		ids[i] = rs.Fleets[i].ID
+	}
+	hint := " (" + strings.Join(ids, ", ") + ")"
+	if s := cards.NewReader(nil, "").Suggest(v, ids); s != "" {
+		hint = fmt.Sprintf(", did you mean %q?", s)
+	}
+	return 0, fmt.Errorf("eclipse: %s: no fleet %q%s", key, cards.Truncate(v), hint)
+}
+
+func (rs *Ruleset) studyBattle(params map[string]string, o studyOpts, stop *atomic.Bool) (*game.StudyResult, error) {
+	a, err := rs.oneFleet(params, "attacker")
+	if err != nil {
+		return nil, err
+	}
+	d, err := rs.oneFleet(params, "defender")
+	if err != nil {
+		return nil, err
+	}
+	b, err := rs.Battle(a, d)
+	if err != nil {
+		return nil, err
+	}
+	f, err := rs.fight(b, o, stop)
+	if err != nil {
+		return nil, err
+	}
+	out := game.Sheet{Name: "outcomes", Columns: []game.SheetColumn{
+		{Head: "outcome", Doc: "how the battle ends"}, pctCol("chance", "its probability"),
+	}}
+	for _, r := range []struct {
+		name string
+		p    float64
+	}{{"attacker eliminates the defender", f.AttackerWins}, {"defender eliminates the attacker", f.DefenderWins}, {"stalemate (the attacker leaves)", f.Stalemate}} {
+		out.Rows = append(out.Rows, []game.SheetCell{{Value: r.name}, {Value: r.p}})
+	}
+	surv := game.Sheet{Name: "survivors", Columns: []game.SheetColumn{
+		{Head: "side", Doc: "attacker or defender"}, {Head: "ship", Doc: "the ship type"},
+		{Head: "ships", Doc: "ships at the start"}, {Head: "survivors", Format: "0.00", Doc: "expected ships left"},
+		{Head: "material", Format: "0.00", Doc: "expected material (build cost) left"},
+	}}
+	for side, name := range []string{"attacker", "defender"} {
+		for t, ty := range b.Forces[side].Types {
+			surv.Rows = append(surv.Rows, []game.SheetCell{{Value: name}, {Value: ty.Name}, {Value: int64(ty.Count)},
+				{Value: f.Survivors[side][t]}, {Value: f.Survivors[side][t] * float64(ty.Cost)}})
+		}
+	}
+	title := fmt.Sprintf("%s attacks %s (%s", rs.Fleets[a].Name, rs.Fleets[d].Name, f.mode())
+	if f.exact {
+		title += fmt.Sprintf(", %d states × slots)", f.states)
+	} else {
+		title += fmt.Sprintf(", %d battles; P(attacker eliminates) 95%% interval [%.2f%%, %.2f%%])", f.games, 100*f.lo, 100*f.hi)
+	}
+	title += fmt.Sprintf("; %.2f engagement rounds expected", f.Rounds)
+	return &game.StudyResult{Title: title, Tables: []game.Sheet{out, surv}}, nil
+}
+
+func (rs *Ruleset) studyNPC(params map[string]string, o studyOpts, stop *atomic.Bool) (*game.StudyResult, error) {
+	fl, err := rs.fleetList(params, "fleets", false)
+	if err != nil {
+		return nil, err
+	}
+	npcs, err := rs.fleetList(params, "npcs", true)
+	if err != nil {
+		return nil, err
+	}
+	if len(npcs) == 0 {
+		return nil, fmt.Errorf("eclipse: the ruleset has no NPC fleet")
+	}
+	clear := game.Sheet{Name: "npc", Columns: []game.SheetColumn{{Head: "npc \\ fleet", Doc: "the NPC fleet defending (row) against the player fleet attacking (column)"}}}
+	lost := game.Sheet{Name: "material lost", Columns: []game.SheetColumn{{Head: "npc \\ fleet", Doc: "as in the npc table"}}}
+	for _, f := range fl {
+		clear.Columns = append(clear.Columns, game.SheetColumn{Head: rs.Fleets[f].ID, Doc: "P(" + rs.Fleets[f].Name + " clears the NPC) in %; a sampled cell gives its 95% interval"})
+		lost.Columns = append(lost.Columns, game.SheetColumn{Head: rs.Fleets[f].ID, Format: "0.00", Doc: "expected material " + rs.Fleets[f].Name + " loses"})
+	}
+	for _, n := range npcs {
+		row := []game.SheetCell{{Value: rs.Fleets[n].ID}}
+		lrow := []game.SheetCell{{Value: rs.Fleets[n].ID}}
+		for _, f := range fl {
+			b, err := rs.Battle(f, n)
+			if err != nil {
+				return nil, err
+			}
+			c, err := rs.fight(b, o, stop)
+			if err != nil {
+				return nil, err
+			}
+			row = append(row, game.SheetCell{Value: c.pct()})
+			lrow = append(lrow, game.SheetCell{Value: float64(rs.Fleets[f].Cost(rs)) - c.Material[Attacker]})
+		}
+		clear.Rows = append(clear.Rows, row)
+		lost.Rows = append(lost.Rows, lrow)
+	}
+	return &game.StudyResult{Title: "NPC table: P(player fleet clears the NPC) in %", Tables: []game.Sheet{clear, lost}}, nil
+}
