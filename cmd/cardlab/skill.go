@@ -198,6 +198,10 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 	}
 	fmt.Fprintln(w, "\nRank changes")
 	if len(r.RankChanges) == 0 {
+		if len(r.Cards) == 0 { // a game whose counts have no opening hands
+			fmt.Fprintln(w, "  none: every "+word+" keeps its rank")
+			return nil
+		}
 		fmt.Fprintln(w, "  none: every "+word+" keeps its rank and no card's oh_iwd moves beyond its interval")
 		return nil
 	}
