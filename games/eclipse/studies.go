@@ -34,6 +34,8 @@ func (rs *Ruleset) Studies() []game.StudyInfo {
 			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated fleet ids (default: every player fleet)"}}, commonParams...)},
 		{Name: "battle", Doc: "one battle's outcomes, rounds and survivors per ship type",
 			Params: append([]game.StudyParam{{Key: "attacker", Doc: "the attacking fleet's id (required)"}, {Key: "defender", Doc: "the defending fleet's id (required; an NPC fleet may defend)"}}, commonParams...)},
+		{Name: "parts", Doc: "each part's value in hulls: one ship with the part against a field, both roles (design brief §3.2)",
+			Params: append([]game.StudyParam{{Key: "ship", Doc: "the blueprint that gets the parts (default interceptor)"}, {Key: "field", Doc: "a fleet id, or a blueprint id for one ship of it (default interceptor)"}}, commonParams...)},
 		{Name: "npc", Doc: "the chance each player fleet clears each NPC fleet, and the material it loses",
 			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated player fleet ids (default: all)"}, {Key: "npcs", Doc: "comma-separated NPC fleet ids (default: all)"}}, commonParams...)},
 	}
@@ -105,12 +107,7 @@ func (rs *Ruleset) fleetList(params map[string]string, key string, npc bool) ([]
 			continue
 		}
 		if !slices.Contains(all, id) {
-			hint := ""
-			if s := cards.NewReader(nil, "").Suggest(id, all); s != "" {
-				hint = fmt.Sprintf(", did you mean %q?", s)
-			} else {
-				hint = " (" + strings.Join(all, ", ") + ")"
-			}
+			hint := hintFor(id, all)
 			kind := "player fleet"
 			if npc {
 				kind = "NPC fleet"
@@ -232,8 +229,10 @@ func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Boo
 		res, err = rs.studyBattle(params, o, stop)
 	case "npc":
 		res, err = rs.studyNPC(params, o, stop)
+	case "parts":
+		res, err = rs.studyParts(params, o, stop)
 	default:
-		return nil, fmt.Errorf("eclipse: no study %q (matrix, battle, npc)", name)
+		return nil, fmt.Errorf("eclipse: no study %q (matrix, battle, parts, npc)", name)
 	}
 	if err != nil {
 		return nil, err
@@ -327,11 +326,7 @@ func (rs *Ruleset) oneFleet(params map[string]string, key string) (int, error) {
 	for i := range rs.Fleets {
 		ids[i] = rs.Fleets[i].ID
 	}
-	hint := " (" + strings.Join(ids, ", ") + ")"
-	if s := cards.NewReader(nil, "").Suggest(v, ids); s != "" {
-		hint = fmt.Sprintf(", did you mean %q?", s)
-	}
-	return 0, fmt.Errorf("eclipse: %s: no fleet %q%s", key, cards.Truncate(v), hint)
+	return 0, fmt.Errorf("eclipse: %s: no fleet %q%s", key, cards.Truncate(v), hintFor(v, ids))
 }
 
 func (rs *Ruleset) studyBattle(params map[string]string, o studyOpts, stop *atomic.Bool) (*game.StudyResult, error) {
@@ -418,4 +413,12 @@ func (rs *Ruleset) studyNPC(params map[string]string, o studyOpts, stop *atomic.
 		lost.Rows = append(lost.Rows, lrow)
 	}
 	return &game.StudyResult{Title: "NPC table: P(player fleet clears the NPC) in %", Tables: []game.Sheet{clear, lost}}, nil
+}
+
+// hintFor is ", did you mean …?" for a misspelt id, else the list of ids.
+func hintFor(id string, ids []string) string {
+	if s := cards.NewReader(nil, "").Suggest(id, ids); s != "" {
+		return fmt.Sprintf(", did you mean %q?", s)
+	}
+	return " (" + strings.Join(ids, ", ") + ")"
 }

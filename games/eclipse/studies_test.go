@@ -50,3 +50,85 @@ func TestWilson(t *testing.T) {
 		t.Fatalf("Wilson(0, 10) = [%v, %v]", lo, hi)
 	}
 }
+
+// §3.2: a default Interceptor's part values in hulls against one
+// Interceptor and one Cruiser, as the brief prints them (win share, the
+// mean of both roles, in %, to 0.005; hulls to 0.005).
+func TestPartValuesInHulls(t *testing.T) {
+	rs := Default()
+	var stop atomic.Bool
+	o, _ := rs.studyOpts(nil)
+	base := TypeOf(&rs.Blueprints[0], 1)
+	if rs.Blueprints[0].ID != "interceptor" {
+		t.Fatal("the first blueprint is not the Interceptor")
+	}
+	plasmaForIon := Stats{}
+	plasmaForIon.Cannons[Yellow], plasmaForIon.Cannons[Orange] = -1, 1
+	rows := []struct {
+		name  string
+		add   Stats
+		share [2]float64 // vs Interceptor, vs Cruiser, %
+		hulls [2]float64
+	}{
+		{"none", Stats{}, [2]float64{50.00, 9.38}, [2]float64{0, 0}},
+		{"+1 hull", Stats{Hull: 1}, [2]float64{77.27, 25.78}, [2]float64{1, 1}},
+		{"+2 hull", Stats{Hull: 2}, [2]float64{89.67, 42.63}, [2]float64{2, 2}},
+		{"+3 hull", Stats{Hull: 3}, [2]float64{95.30, 57.28}, [2]float64{3, 3}},
+		{"+1 computer", Stats{Computer: 1}, [2]float64{68.75, 24.00}, [2]float64{0.69, 0.89}},
+		{"+2 computer", Stats{Computer: 2}, [2]float64{78.57, 37.50}, [2]float64{1.10, 1.70}},
+		{"Gauss Shield", Stats{Shield: 1}, [2]float64{50.00, 24.79}, [2]float64{0, 0.94}},
+		{"2nd Ion Cannon", Stats{Cannons: Dice{1}}, [2]float64{66.48, 24.79}, [2]float64{0.60, 0.94}},
+		{"Plasma for Ion", plasmaForIon, [2]float64{50.00, 37.50}, [2]float64{0, 1.70}},
+		{"+1 initiative", Stats{Init: 1}, [2]float64{54.55, 9.38}, [2]float64{0.17, 0}},
+	}
+	for j, fid := range []string{"interceptor", "cruiser"} {
+		field, _, err := rs.field(fid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var curve []float64
+		for h := 0; h <= maxHullsValued; h++ {
+			r, _, err := rs.sharesOf(applyStats(base, Stats{Hull: h}), field, o, &stop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			curve = append(curve, r.mean)
+		}
+		for _, row := range rows {
+			r, exact, err := rs.sharesOf(applyStats(base, row.add), field, o, &stop)
+			if err != nil || !exact {
+				t.Fatalf("%s: %v, exact %v", row.name, err, exact)
+			}
+			if math.Abs(100*r.mean-row.share[j]) > 0.005+1e-9 {
+				t.Errorf("%s vs %s: %.3f%%, the brief %.2f%%", row.name, fid, 100*r.mean, row.share[j])
+			}
+			if h := hullsFor(curve, r.mean); math.Abs(h-row.hulls[j]) > 0.005+1e-9 {
+				t.Errorf("%s vs %s: %.3f hulls, the brief %.2f", row.name, fid, h, row.hulls[j])
+			}
+		}
+	}
+	// The brief's split of +1 initiative against an Interceptor: attacker
+	// 0.31 hulls, defender 0 (ties already go to the defender, §3.3).
+	res, err := rs.Study("parts", map[string]string{"field": "interceptor"}, &stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Tables[0].Rows {
+		if r[0].Value == "+1 initiative" {
+			if a, d := r[3].Value.(float64), r[4].Value.(float64); math.Abs(a-0.31) > 0.005 || d != 0 {
+				t.Fatalf("+1 initiative: attacking %.3f, defending %.3f hulls", a, d)
+			}
+			return
+		}
+	}
+	t.Fatal("no +1 initiative row")
+}
+
+func TestHullsFor(t *testing.T) {
+	curve := []float64{0.5, 0.7, 0.8}
+	for _, c := range []struct{ w, want float64 }{{0.4, 0}, {0.5, 0}, {0.6, 0.5}, {0.7, 1}, {0.75, 1.5}, {0.9, math.Inf(1)}} {
+		if got := hullsFor(curve, c.w); math.Abs(got-c.want) > 1e-9 && !(math.IsInf(got, 1) && math.IsInf(c.want, 1)) {
+			t.Errorf("hullsFor(%v) = %v, want %v", c.w, got, c.want)
+		}
+	}
+}
