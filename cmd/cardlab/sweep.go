@@ -35,7 +35,7 @@ func NewCmdSweep(g *globalOptions, runF func(*SweepOptions) error) *cobra.Comman
 		Long: `Set one value — a card's power or copies (--card CARD --field F), an integer
 parameter of the card's effect (--field amount, or params.amount: 'cardlab
 effects HANDLER' lists them and their ranges), or a rule parameter (--param
-` + strings.Join(atRuleKnobs, ", ") + `)
+` + strings.Join(defaultKnobNames(game.OnRules), ", ") + `)
 — to each of --values in turn and play the same games (same seeds, same
 deals) at every value. --card takes the card's id or its name ("Klingon
 Warriors"). Every value is checked against the field's range before any game
@@ -110,8 +110,8 @@ win share in percent (--target 48), or the fair share 100/players %.
 	sequentialFlags(cmd, &opts.SequentialOptions, "every faction's interval at every value: its")
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Card, "card", "", "the card whose field is swept: its `ID` or its name (\"Klingon Warriors\")")
-	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(atCardKnobs, " or ")+", or an integer parameter of its effect (amount, params.amount)")
-	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(atRuleKnobs, ", ")+")")
+	fl.StringVar(&opts.Field, "field", "power", "the card `FIELD`: "+strings.Join(defaultKnobNames(game.OnCard), " or ")+", or an integer parameter of its effect (amount, params.amount)")
+	fl.StringVar(&opts.Param, "param", "", "sweep the rule parameter `NAME` ("+strings.Join(defaultKnobNames(game.OnRules), ", ")+")")
 	fl.StringVar(&values, "values", "", "the `VALUES`: FROM..TO, FROM..TO..STEP or a list 1,3,5")
 	fl.StringVar(&opts.Faction, "faction", "", "steer faction `F` towards the target (default: the card's faction)")
 	floatVar(fl, &opts.Target, "target", 0, "the win share aimed at, in `PERCENT` like every share printed (50: half the games; default: the fair share, 100/players)")
@@ -119,13 +119,24 @@ win share in percent (--target 48), or the fair share 100/players %.
 	return cmd
 }
 
-// atRuleKnobs and atCardKnobs name Alpha Tactics' knobs in --help (its
-// alphatactics.RuleKnobs and CardKnobs; the command's help is the default
-// game's).
-var (
-	atRuleKnobs = []string{"hand_size", "planet_bonus", "cards_to_end", "targets_per_round"}
-	atCardKnobs = []string{"power", "copies"}
-)
+// defaultKnobNames names the default game's knobs of scope in --help,
+// from its embedded ruleset (game.Knobbed), in its order: those on every
+// entity of the scope (Alpha Tactics' power and copies on a card, not an
+// effect's parameter, which only the cards binding it have).
+func defaultKnobNames(scope game.Scope) []string {
+	g, ok := game.Lookup(game.DefaultID)
+	if !ok {
+		return nil
+	}
+	rs, _ := g.Default()
+	var names []string
+	for _, k := range game.KnobsOf(rs) {
+		if k.Scope == scope && k.Applies == nil {
+			names = append(names, k.Name)
+		}
+	}
+	return names
+}
 
 func sweepRun(opts *SweepOptions) error {
 	other, err := loadOtherGame(opts.RulesDir)
