@@ -99,11 +99,11 @@ func diffRun(opts *DiffOptions) error {
 		}
 		return diffGameRun(opts, otherBase, otherVariant)
 	}
-	base, err := loadForCommand("diff", opts.BaseDir)
+	base, err := loadRulesetDir(opts.BaseDir)
 	if err != nil {
 		return fmt.Errorf("--base: %w", err)
 	}
-	variant, err := loadForCommand("diff", opts.RulesDir)
+	variant, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return err
 	}

@@ -196,6 +196,7 @@ func TestGoofspielCommands(t *testing.T) {
 		{"play --game against the ruleset", []string{"play", "--game", "goofspiel", "--rules", at}, 1, nil, []string{"--game goofspiel, but ruleset " + at + " is a Star Trek Conquest – Alpha Tactics ruleset"}},
 		{"play --game alphatactics", []string{"play", "--game", "alphatactics", "--players", "vulcan,romulan"}, 0, []string{"vulcan vs romulan, seed 1, bots random, random\n"}, nil},
 		{"play a broken ruleset", []string{"play", "--rules", broken}, 1, nil, []string{"ruleset " + broken + " is invalid (run 'cardlab validate --rules " + broken + "' for every error):\n" + broken + "/rules.yaml:", `unknown key "cardz"`}},
+		{"report --base of another game", []string{"report", "--rules", at, "--base", dir, "--out", filepath.Join(t.TempDir(), "r")}, 1, nil, []string{"--base: a report compares two versions of one game; the base is goofspiel, this ruleset alphatactics"}},
 		{"score refuses", []string{"score", "--rules", dir, scenario}, 1, nil, []string{"cardlab score plays scenarios, and Goofspiel has none (a scenario is a position written down to score; 'cardlab play --rules " + dir + "' shows a whole game)"}},
 		{"cards", []string{"cards", "--rules", dir}, 0, []string{"Goofspiel 1.0: 2 to 4 players; a tie for the highest bid discards the prize\n", "\nbid-13  Bid 13  13\n", "Prizes: 13 cards worth 91 points", "prize-13  Prize 13  13\n"}, nil},
 		{"cards of the player", []string{"cards", "--game", "goofspiel", "--side", "player"}, 0, []string{"bid-1 "}, nil},

@@ -371,7 +371,7 @@ func impactRun(opts *ImpactOptions) error {
 	if other != nil {
 		return impactGameRun(opts, other)
 	}
-	rs, lineups, specs, err := loadBatch("impact", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}

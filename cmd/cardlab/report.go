@@ -391,14 +391,17 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if other != nil {
 		return reportPlayGame(opts, other)
 	}
-	rs, err := loadForCommand("report", opts.RulesDir)
+	rs, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return nil, err
 	}
 	var base game.Ruleset
 	if opts.BaseDir != "" {
-		if base, err = loadForCommand("report", opts.BaseDir); err != nil {
+		if base, err = loadRulesetDir(opts.BaseDir); err != nil {
 			return nil, err
+		}
+		if base.Game() != rs.Game() {
+			return nil, fmt.Errorf("--base: a report compares two versions of one game; the base is %s, this ruleset %s", base.Game(), rs.Game())
 		}
 	}
 	lineups, err := resolveLineups(rs, nil, opts.Matchups)

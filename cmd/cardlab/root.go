@@ -328,14 +328,9 @@ func loadGame(dir string) (game.Game, game.Ruleset, error) {
 	return g, rs, nil
 }
 
-// loadForCommand is loadGame for a command that still plays only the
-// default game (issue 27): the ruleset of another game is refused by
-// name, before any work.
-func loadForCommand(command, dir string) (game.Ruleset, error) {
-	g, err := detectGame(dir)
-	if err == nil && g.ID() != game.DefaultID {
-		return nil, fmt.Errorf("cardlab %s plays only Alpha Tactics rulesets so far (issue 27); this ruleset is %s", command, g.ID())
-	}
+// loadRulesetDir is loadGame's ruleset alone, for a command that already
+// knows the ruleset's game (loadOtherGame found the default game's there).
+func loadRulesetDir(dir string) (game.Ruleset, error) {
 	_, rs, err := loadGame(dir)
 	return rs, err
 }

@@ -16,7 +16,7 @@ import (
 // the ruleset through its game's loader, lineups of its sides (a side on
 // several seats where it mirrors), its bots (bots.ParseFor), and its counts
 // as tables from their sections, without knowing the game. The other
-// commands that play still refuse it (loadForCommand).
+// commands load it with loadGame.
 
 // loadOtherGame loads the ruleset in dir when its game is not Alpha
 // Tactics; nil, nil when it is (or rules.yaml names no game it can read:

@@ -162,7 +162,7 @@ func simulateRun(opts *SimulateOptions) error {
 		}
 	} else {
 		var rs game.Ruleset
-		if rs, cfg.Matchups, cfg.Bots, err = loadBatch("simulate", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
+		if rs, cfg.Matchups, cfg.Bots, err = loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
 			return err
 		}
 		cfg.Game = rs
@@ -219,8 +219,8 @@ func simulateRun(opts *SimulateOptions) error {
 
 // loadBatch does what every batch command does first: load the ruleset,
 // turn --players or --matchups into lineups and check --bots against them.
-func loadBatch(command, rulesDir string, players, matchups []string, botSpecs string) (game.Ruleset, [][]string, []string, error) {
-	rs, err := loadForCommand(command, rulesDir)
+func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (game.Ruleset, [][]string, []string, error) {
+	rs, err := loadRulesetDir(rulesDir)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -121,7 +121,7 @@ func skillRuleset(opts *SkillOptions) (game.Ruleset, [][]string, error) {
 		return nil, nil, err
 	}
 	if other == nil {
-		rs, err := loadForCommand("skill", opts.RulesDir)
+		rs, err := loadRulesetDir(opts.RulesDir)
 		if err != nil {
 			return nil, nil, err
 		}

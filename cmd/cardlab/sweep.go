@@ -146,7 +146,7 @@ func sweepRun(opts *SweepOptions) error {
 	if other != nil {
 		return sweepGameRun(opts, other)
 	}
-	rs, lineups, specs, err := loadBatch("sweep", opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
 	if err != nil {
 		return err
 	}

@@ -211,9 +211,9 @@ func watchRun(opts *WatchOptions) error {
 			return err
 		}
 	} else if opts.BaseDir != "" {
-		base, err = loadForCommand("watch", opts.BaseDir)
+		base, err = loadRulesetDir(opts.BaseDir)
 	} else {
-		base, err = loadForCommand("watch", dir)
+		base, err = loadRulesetDir(dir)
 		if err != nil {
 			err = fmt.Errorf("%w\n(the baseline is the ruleset as watch finds it: fix it first, or give --base DIR)", err)
 		}
