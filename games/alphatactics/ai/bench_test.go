@@ -170,6 +170,11 @@ func BenchmarkStrongGames2p(b *testing.B) {
 	if e := os.Getenv("STRONG_SPEC"); e != "" {
 		spec = e
 	}
+	// A fitted leaf is fitted once per ruleset, before the games
+	// (BenchmarkRowModelFit costs it).
+	if st, ok := mustParse(b, spec, 0).(*Strong); ok && st.Fit {
+		rowModelFor(rules.Default(), 2)
+	}
 	c0 := cpuSeconds()
 	benchGames(b, func(seed uint64) []Agent {
 		return []Agent{mustParse(b, spec, seed), mustParse(b, spec, seed+1)}
@@ -185,4 +190,19 @@ func mustParse(b testing.TB, spec string, seed uint64) Agent {
 		b.Fatal(err)
 	}
 	return a
+}
+
+// BenchmarkRowModelFit: the fitted leaf's one-off cost per ruleset and
+// player count (leaf=fit), the self-play games and the regression.
+func BenchmarkRowModelFit(b *testing.B) {
+	rs := rules.Default()
+	c0 := cpuSeconds()
+	for i := 0; i < b.N; i++ {
+		if !fitRows(rs, 2, fitGames).ok {
+			b.Fatal("fit failed")
+		}
+	}
+	if c := cpuSeconds(); c > 0 {
+		b.ReportMetric((c-c0)*1e3/float64(b.N), "cpu-ms/fit")
+	}
 }

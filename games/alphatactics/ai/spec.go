@@ -25,6 +25,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	strong                                  (Greedy's best 10 actions halved by random rollouts on 3 new deals a round, cut after 5 decisions)
 //	strong:search=race,k=16,z=1.5,eps=0.01,dmin=4,dmax=24
 //	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
+//	strong:leaf=fit,h=2                     (the leaf fitted per ruleset from self-play; h=now: no rollout)
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -52,12 +53,19 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 			v := params[k]
 			switch k {
 			case "k", "ke", "dets", "h":
+				if k == "h" && v == "now" {
+					b.Horizon = -1 // the leaf right after the candidate
+					continue
+				}
 				n, err := strconv.Atoi(v)
 				lo := 1
 				if k == "h" {
 					lo = 0 // to the end of the round
 				}
 				if err != nil || n < lo || n > 64 {
+					if k == "h" {
+						return nil, fmt.Errorf("bots: strong h must be now or a whole number from 0 to 64, got %q", v)
+					}
 					return nil, fmt.Errorf("bots: strong %s must be a whole number from %d to 64, got %q", k, lo, v)
 				}
 				switch k {
@@ -106,6 +114,11 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					return nil, fmt.Errorf("bots: strong search must be halving, flat or race, got %q", v)
 				}
 				b.Flat, b.Race = v == "flat", v == "race"
+			case "leaf":
+				if v != "hand" && v != "fit" {
+					return nil, fmt.Errorf("bots: strong leaf must be hand or fit, got %q", v)
+				}
+				b.Fit = v == "fit"
 			case "roll":
 				if v != "random" && v != "greedy" {
 					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
@@ -123,7 +136,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, margin, sigma, roll, search, z, eps, dmin, dmax)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, leaf, margin, sigma, roll, search, z, eps, dmin, dmax)", k)
 			}
 		}
 		return b, nil

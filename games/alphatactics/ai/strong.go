@@ -49,7 +49,7 @@ type Strong struct {
 	Margin float64 // Greedy's lead above which its best action is taken unsearched
 	// Horizon cuts a rollout after this many decisions in the Deployment
 	// Phase and values the rows as they stand (leaf); 0 plays to the end
-	// of the round.
+	// of the round, -1 values the position the candidate leaves at once.
 	Horizon int
 	Sigma   float64 // power margin scale of leaf's chance of winning a row
 	// GreedyRoll plays the rollouts with Greedy for every seat (the strong
@@ -75,6 +75,14 @@ type Strong struct {
 	Race       bool
 	Z, Eps     float64
 	DMin, DMax int
+	// Fit values the leaf by the row model fitted per ruleset (value.go)
+	// instead of the hand-made soft-sign of the power margin.
+	Fit bool
+
+	model *rowModel // Fit's model for mrs and mnp seats
+	mrs   *rules.Ruleset
+	mnp   int
+	fx    rowScratch
 
 	vals   []float64      // the race's values, candidate c's deal k at c*DMax+k
 	rank   *greedy.Greedy // ranks the actions
@@ -143,6 +151,9 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	}
 	me := s.CurrentPlayer()
 	b.heldOK = 0
+	if b.Fit {
+		b.useModel(s)
+	}
 	b.sum = b.sum[:0]
 	for range b.cand {
 		b.sum = append(b.sum, 0)
@@ -351,7 +362,11 @@ func (b *Strong) deal(s *engine.State, legal []engine.Action, me int, alive []in
 func (b *Strong) rollout(d *engine.State, me int) float64 {
 	round := d.Round()
 	for n := 0; !d.IsTerminal() && d.Round() == round; n++ {
-		if b.Horizon > 0 && n >= b.Horizon && d.Phase() == engine.Deployment {
+		// Horizon < 0: the leaf right after the candidate.
+		if b.Horizon != 0 && n >= b.Horizon && d.Phase() == engine.Deployment {
+			if b.Fit && b.model.ok {
+				return b.leafFit(d, me)
+			}
 			return b.leaf(d, me)
 		}
 		var a engine.Action
