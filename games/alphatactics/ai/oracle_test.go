@@ -203,21 +203,31 @@ func BenchmarkStrongOracle(b *testing.B) {
 // 16 random continuations (common random numbers: one seed for both), and
 // the standard deviation of the difference of their values is split into
 // its part between deals (the hidden cards) and within a deal (the random
-// continuation). NOISE_H sets the horizon (default 5). Run: go test ./games/alphatactics/ai
+// continuation), and set against the root mean square of the difference
+// itself (the signal: comparable across leaves, whose scales differ).
+// NOISE_H sets the horizon (default 5; now: the leaf at once), NOISE_LEAF=fit
+// the fitted leaf. Run: go test ./games/alphatactics/ai
 // -run '^$' -bench StrongNoise -benchtime 20x -cpu 1 -v
 func BenchmarkStrongNoise(b *testing.B) {
+	st0Fit := func() bool { return os.Getenv("NOISE_LEAF") == "fit" }
 	h := DefaultStrongHorizon
-	if e := os.Getenv("NOISE_H"); e != "" {
+	if e := os.Getenv("NOISE_H"); e == "now" {
+		h = -1
+	} else if e != "" {
 		h, _ = strconv.Atoi(e)
 	}
 	rs := rules.Default()
-	var totV, dealV, seedV float64
+	var totV, dealV, seedV, sigV float64
 	npos := 0
 	for g := 0; g < b.N; g++ {
 		s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: uint64(g) + 900})
 		play := []Agent{mustParse(b, "strong", 1), mustParse(b, "strong", 2)}
 		st := NewStrong(uint64(g), 10, 3)
 		st.Horizon = h
+		st.Fit = os.Getenv("NOISE_LEAF") == "fit"
+		if st.Fit {
+			st.useModel(s)
+		}
 		for step := 0; !s.IsTerminal(); step++ {
 			legal := s.LegalActions(nil)
 			if len(legal) > 3 && step%10 == 0 && legal[len(legal)-1].Kind() == engine.ActPass {
@@ -261,11 +271,12 @@ func BenchmarkStrongNoise(b *testing.B) {
 						seedV += (m[d][k] - dm[d]) * (m[d][k] - dm[d]) / (D * S)
 					}
 				}
+				sigV += mean * mean
 				npos++
 			}
 			s.Apply(play[s.CurrentPlayer()].Choose(s, legal))
 		}
 	}
-	b.Logf("h=%d, %d positions: sd of the paired difference %.4f; between deals %.4f, within a deal %.4f",
-		h, npos, math.Sqrt(totV/float64(npos)), math.Sqrt(dealV/float64(npos)), math.Sqrt(seedV/float64(npos)))
+	b.Logf("h=%d fit=%v, %d positions: sd of the paired difference %.4f; between deals %.4f, within a deal %.4f; rms of the difference %.4f",
+		h, st0Fit(), npos, math.Sqrt(totV/float64(npos)), math.Sqrt(dealV/float64(npos)), math.Sqrt(seedV/float64(npos)), math.Sqrt(sigV/float64(npos)))
 }

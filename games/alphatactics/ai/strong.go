@@ -37,6 +37,10 @@ import (
 // random numbers are what make them usable at a few dozen rollouts a
 // decision (docs/metrics.md, "Skill").
 //
+// With Fit the leaf's chance of taking a row is a logistic regression
+// fitted per ruleset from self-play (value.go) instead of the hand-made
+// soft-sign; tried for issue 26 and not the default (docs/metrics.md).
+//
 // Cutting rollouts short is what makes it affordable: a rollout of a few
 // decisions costs about a microsecond, one to the end of the round several.
 //
