@@ -6,24 +6,27 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// BotNames implements game.Botter: one bot per fixed assignment policy
-// (Q1). They attack at every activation (the study's retreat policy
+// BotNames implements game.Botter: optimal (OptimalBot, the study's
+// minimax) and one bot per fixed assignment policy (Q1). They attack at every activation (the study's retreat policy
 // `never`, Q3) and place each hit so that the volley ends in the state the
 // policy ranks first — the state the study's Markov chain for the same
 // policy moves to, which is what makes Monte Carlo with them comparable to
 // the study.
 func (rs *Ruleset) BotNames() []string {
-	return []string{KillLargest.String(), MostDangerous.String(), Spread.String()}
+	return []string{Optimal.String(), KillLargest.String(), MostDangerous.String(), Spread.String()}
 }
 
 // NewBot implements game.Botter.
 func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ uint64) (game.Agent, error) {
 	p, err := ParsePolicy(name)
-	if err != nil || p == Optimal || p == NPCRule || p == MaxDamage {
-		return nil, fmt.Errorf("eclipse: no bot %q", name)
+	if err != nil || p == NPCRule || p == MaxDamage {
+		return nil, fmt.Errorf("%w %q", errNoBot, name)
 	}
 	if len(params) > 0 {
 		return nil, fmt.Errorf("eclipse: %s takes no parameters (got %q)", name, spec)
+	}
+	if p == Optimal {
+		return NewOptimalBot(rs.Rules.StateBudget), nil
 	}
 	return NewPolicyBot(p), nil
 }

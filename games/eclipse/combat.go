@@ -135,7 +135,18 @@ func (r *Rules) HitChance(comp, shield int) float64 {
 // Battle compiles the battle of fleet attacker against fleet defender
 // (indexes in Fleets) under the ruleset's rules.
 func (rs *Ruleset) Battle(attacker, defender int) (*Battle, error) {
-	return NewBattle(rs.Force(attacker), rs.Force(defender), rs.Rules)
+	key := [2]int{attacker, defender}
+	if rs.battles != nil {
+		if b, ok := rs.battles.Load(key); ok {
+			return b.(*Battle), nil
+		}
+	}
+	b, err := NewBattle(rs.Force(attacker), rs.Force(defender), rs.Rules)
+	if err == nil && rs.battles != nil {
+		v, _ := rs.battles.LoadOrStore(key, b)
+		b = v.(*Battle)
+	}
+	return b, err
 }
 
 // Force compiles fleet f into a battle force.

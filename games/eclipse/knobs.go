@@ -3,6 +3,7 @@ package eclipse
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/cardlab/cardlab/game"
 )
@@ -147,6 +148,7 @@ func (rs *Ruleset) clone() *Ruleset {
 	x.Parts = slices.Clone(rs.Parts)
 	x.Blueprints = slices.Clone(rs.Blueprints)
 	x.Fleets = slices.Clone(rs.Fleets)
+	x.battles = &sync.Map{}
 	return &x
 }
 

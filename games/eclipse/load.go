@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"io/fs"
+	"sync"
 	"math"
 	"strconv"
 
@@ -93,6 +94,7 @@ func Load(fsys fs.FS, prefix string) (*Ruleset, error) {
 		rs.Files[f] = r.Data[f]
 	}
 	rs.Hash = cards.HashFiles(rs.Files)
+	rs.battles = &sync.Map{}
 	return rs, nil
 }
 

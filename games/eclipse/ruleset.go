@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
@@ -186,6 +187,10 @@ type Ruleset struct {
 	SideFleets []int
 	Hash       string
 	Files      map[string][]byte
+	// battles memoises Battle by fleet pair, so the states of one lineup
+	// share one compiled battle (and the optimal bot one table); a knob's
+	// clone starts its own.
+	battles *sync.Map
 }
 
 // Game implements game.Ruleset.
