@@ -36,6 +36,8 @@ func (rs *Ruleset) Studies() []game.StudyInfo {
 			Params: append([]game.StudyParam{{Key: "attacker", Doc: "the attacking fleet's id (required)"}, {Key: "defender", Doc: "the defending fleet's id (required; an NPC fleet may defend)"}}, commonParams...)},
 		{Name: "parts", Doc: "each part's value in hulls: one ship with the part against a field, both roles (design brief §3.2)",
 			Params: append([]game.StudyParam{{Key: "ship", Doc: "the blueprint that gets the parts (default interceptor)"}, {Key: "field", Doc: "a fleet id, or a blueprint id for one ship of it (default interceptor)"}}, commonParams...)},
+		{Name: "initiative", Doc: "what ±1 initiative on each blueprint flips in the firing order, and what it changes in its fleets' win shares (design brief §3.3)",
+			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated player fleet ids (default: every player fleet)"}}, commonParams...)},
 		{Name: "npc", Doc: "the chance each player fleet clears each NPC fleet, and the material it loses",
 			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated player fleet ids (default: all)"}, {Key: "npcs", Doc: "comma-separated NPC fleet ids (default: all)"}}, commonParams...)},
 	}
@@ -231,8 +233,10 @@ func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Boo
 		res, err = rs.studyNPC(params, o, stop)
 	case "parts":
 		res, err = rs.studyParts(params, o, stop)
+	case "initiative":
+		res, err = rs.studyInitiative(params, o, stop)
 	default:
-		return nil, fmt.Errorf("eclipse: no study %q (matrix, battle, parts, npc)", name)
+		return nil, fmt.Errorf("eclipse: no study %q (matrix, battle, parts, initiative, npc)", name)
 	}
 	if err != nil {
 		return nil, err

@@ -132,3 +132,34 @@ func TestHullsFor(t *testing.T) {
 		}
 	}
 }
+
+// §3.3: initiative is a step function. +1 on the Interceptor flips only
+// its order against the Starbase (as defender, ties going to the
+// defender), which no studied fleet holds, so it changes nothing; +1 on
+// the Dreadnought puts it before the Cruiser as defender and helps its
+// fleets.
+func TestInitiativeStudy(t *testing.T) {
+	rs := Default()
+	var stop atomic.Bool
+	res, err := rs.Study("initiative", map[string]string{"fleets": "5i,3c,2d,dci,2c2i"}, &stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]any{}
+	for _, r := range res.Tables[0].Rows {
+		var vals []any
+		for _, c := range r {
+			vals = append(vals, c.Value)
+		}
+		rows[r[0].Value.(string)+r[1].Value.(string)] = vals
+	}
+	if r := rows["interceptor+1"]; r[3] != "+Starbase def" || r[5] != 0.0 {
+		t.Fatalf("interceptor +1: %v", r)
+	}
+	if r := rows["dreadnought+1"]; r[3] != "+Cruiser def" || r[5].(float64) <= 0 {
+		t.Fatalf("dreadnought +1: %v", r)
+	}
+	if r := rows["cruiser-1"]; r[3] != "-Dreadnought att" || r[5].(float64) >= 0 {
+		t.Fatalf("cruiser -1: %v", r)
+	}
+}
