@@ -2,9 +2,9 @@ package eclipse
 
 import (
 	"io/fs"
-	"sync"
 	"math"
 	"strconv"
+	"sync"
 
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
