@@ -89,6 +89,18 @@ func TestStudyReferenceResults(t *testing.T) {
 			if f := closest(got, 10_000_000); f.Cmp(big.NewRat(c.num, c.den)) != 0 {
 				t.Fatalf("closest fraction %v, want %d/%d", f, c.num, c.den)
 			}
+			// E[survivors] = Σ_k P(at least k survive), per type.
+			for side, ts := range [][]Type{c.att, c.def} {
+				for ti, ty := range ts {
+					sum := 0.0
+					for j := 0; j < ty.Count; j++ {
+						sum += res.AtLeast[side][ti][j]
+					}
+					if math.Abs(sum-res.Survivors[side][ti]) > 1e-12 {
+						t.Fatalf("side %d type %d: Σ P(≥k) = %v, E[survivors] = %v", side, ti, sum, res.Survivors[side][ti])
+					}
+				}
+			}
 			sum := res.AttackerWins + res.DefenderWins + res.Stalemate
 			if math.Abs(sum-1) > 1e-12 {
 				t.Fatalf("outcomes sum to %v", sum)

@@ -172,6 +172,9 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 			for t := range b.Forces[side].Types {
 				n := float64(s.Alive(side, t) + int(s.left[side][t]))
 				f.Survivors[side][t] += n
+				for j := 0; j < int(n); j++ {
+					f.AtLeast[side][t][j]++
+				}
 				f.Material[side] += n * float64(b.Forces[side].Types[t].Cost)
 			}
 		}
@@ -185,6 +188,9 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 		f.Material[side] /= n
 		for t := range f.Survivors[side] {
 			f.Survivors[side][t] /= n
+			for j := range f.AtLeast[side][t] {
+				f.AtLeast[side][t][j] /= n
+			}
 		}
 	}
 	f.lo, f.hi = Wilson(counts[AttackerEliminates]+counts[DefenderLeaves], o.games)
@@ -363,11 +369,12 @@ func (rs *Ruleset) studyBattle(params map[string]string, o studyOpts, stop *atom
 		{Head: "side", Doc: "attacker or defender"}, {Head: "ship", Doc: "the ship type"},
 		{Head: "ships", Doc: "ships at the start"}, {Head: "survivors", Format: "0.00", Doc: "expected ships left"},
 		{Head: "material", Format: "0.00", Doc: "expected material (build cost) left"},
+		{Head: "P(at least 1, 2, … survive) %", Doc: "the chance that at least k ships of the type survive, for k = 1 up to the ships at the start"},
 	}}
 	for side, name := range []string{"attacker", "defender"} {
 		for t, ty := range b.Forces[side].Types {
 			surv.Rows = append(surv.Rows, []game.SheetCell{{Value: name}, {Value: ty.Name}, {Value: int64(ty.Count)},
-				{Value: f.Survivors[side][t]}, {Value: f.Survivors[side][t] * float64(ty.Cost)}})
+				{Value: f.Survivors[side][t]}, {Value: f.Survivors[side][t] * float64(ty.Cost)}, {Value: atLeast(f.AtLeast[side][t][:ty.Count])}})
 		}
 	}
 	title := fmt.Sprintf("%s attacks %s (%s", rs.Fleets[a].Name, rs.Fleets[d].Name, f.mode())
@@ -425,4 +432,16 @@ func hintFor(id string, ids []string) string {
 		return fmt.Sprintf(", did you mean %q?", s)
 	}
 	return " (" + strings.Join(ids, ", ") + ")"
+}
+
+// atLeast formats P(≥k survive) for k = 1… as "66.5 12.0".
+func atLeast(p []float64) string {
+	var b strings.Builder
+	for i, x := range p {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.FormatFloat(100*x, 'f', 1, 64))
+	}
+	return b.String()
 }

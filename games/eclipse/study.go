@@ -32,6 +32,9 @@ type Outcome struct {
 	// Survivors are the expected ships left per side and type; Material
 	// their build cost.
 	Survivors [2][MaxTypes]float64
+	// AtLeast[side][type][k-1] is P(at least k ships of the type survive)
+	// (S8 reports it).
+	AtLeast [2][MaxTypes][MaxShips]float64
 	Material  [2]float64
 }
 
@@ -98,6 +101,14 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 			k++
 		}
 	}
+	for s := range b.Forces {
+		for t, ty := range b.Forces[s].Types {
+			for j := 0; j < ty.Count; j++ {
+				res.AtLeast[s][t][j] = v[k]
+				k++
+			}
+		}
+	}
 	return res, nil
 }
 
@@ -159,6 +170,11 @@ func newStudy(b *Battle, player Policy) *study {
 		}
 	}
 	st.q = 4 + st.ntypes[0] + st.ntypes[1]
+	for s := range b.Forces {
+		for _, ty := range b.Forces[s].Types {
+			st.q += ty.Count
+		}
+	}
 	st.vals = make([]float64, st.n*(st.k+1)*st.q)
 	st.done = make([]bool, st.n)
 	return st
@@ -203,6 +219,17 @@ func (st *study) fixed(v []float64, x *sides, win int) {
 		for t := 0; t < st.ntypes[s]; t++ {
 			v[k] = float64(x[s].alive(t))
 			k++
+		}
+	}
+	for s := 0; s < 2; s++ {
+		for t := 0; t < st.ntypes[s]; t++ {
+			n := x[s].alive(t)
+			for j := 0; j < st.b.Forces[s].Types[t].Count; j++ {
+				if n > j {
+					v[k] = 1
+				}
+				k++
+			}
 		}
 	}
 }

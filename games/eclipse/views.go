@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/cardlab/cardlab/game"
@@ -36,6 +37,23 @@ func (rs *Ruleset) Catalog() game.Catalog {
 		}
 		tables = append(tables, res.Tables...)
 		notes = res.Notes
+	}
+	// Part values of the first player blueprint against one ship of each
+	// of the first two (the brief's Interceptor against Interceptor and
+	// Cruiser, §3.2).
+	var players []string
+	for i := range rs.Blueprints {
+		if !rs.Blueprints[i].NPC && rs.Blueprints[i].Stats.Drives > 0 {
+			players = append(players, rs.Blueprints[i].ID)
+		}
+	}
+	for i := 0; i < len(players) && i < 2; i++ {
+		p := map[string]string{"games": params["games"], "ship": players[0], "field": players[i]}
+		if res, err := rs.Study("parts", p, &stop); err == nil {
+			t := res.Tables[0]
+			t.Name = "parts vs " + players[i]
+			tables = append(tables, t)
+		}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -87,6 +105,9 @@ func (studyView) Render(r *game.ReportInput) (*game.Part, error) {
 	p := &game.Part{}
 	for _, t := range sc.Tables {
 		name, ok := sheetNames[t.Name]
+		if strings.HasPrefix(t.Name, "parts vs ") {
+			name, ok = "Part values vs "+cutTo(strings.TrimPrefix(t.Name, "parts vs "), 16), true
+		}
 		if !ok {
 			continue
 		}
@@ -99,6 +120,21 @@ func (studyView) Render(r *game.ReportInput) (*game.Part, error) {
 		p.Sheets = append(p.Sheets, t)
 	}
 	return p, nil
+}
+
+// cutTo makes an id part of a sheet name: at most n characters, none of
+// those a workbook refuses in a sheet name (: \ / ? * [ ]).
+func cutTo(s string, n int) string {
+	r := []rune(strings.Map(func(c rune) rune {
+		if strings.ContainsRune(`:\/?*[]'`, c) {
+			return '-'
+		}
+		return c
+	}, s))
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r)
 }
 
 func joinNotes(notes []string) string {

@@ -29,7 +29,7 @@ func TestStudyView(t *testing.T) {
 	for _, s := range p.Sheets {
 		names = append(names, s.Name)
 	}
-	if len(names) != 4 || names[0] != "Exact matrix" || names[2] != "NPC table" {
+	if len(names) != 6 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Part values vs interceptor" || names[5] != "Part values vs cruiser" {
 		t.Fatalf("sheets %v", names)
 	}
 	// 2 Dreadnoughts attacking 5 Interceptors: 89.7% (design brief §3.1).
@@ -41,5 +41,14 @@ func TestStudyView(t *testing.T) {
 	empty, _ := json.Marshal(map[string]any{"catalog": map[string]any{}})
 	if p, err := (studyView{}).Render(&game.ReportInput{Result: map[string]json.RawMessage{"report": empty}}); err != nil || p != nil {
 		t.Fatalf("no study in the catalog: %v %v", p, err)
+	}
+}
+
+func TestCutTo(t *testing.T) {
+	if got := cutTo("a/b:c*d[e]?f\\g'hijklmnopqrstuvwxyz", 16); got != "a-b-c-d-e--f-g-h" {
+		t.Fatalf("cutTo: %q", got)
+	}
+	if got := cutTo("äöüäöüäöüäöüäöüäöü", 16); got != "äöüäöüäöüäöüäöüä" {
+		t.Fatalf("cutTo runes: %q", got)
 	}
 }
