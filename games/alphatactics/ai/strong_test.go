@@ -83,7 +83,17 @@ func TestParseStrong(t *testing.T) {
 	if !ok || st.K != 6 || st.KE != 10 || st.Dets != 8 || st.D1 != 2 || !st.Diverse || st.Horizon != 0 || st.Sigma != 2.5 || st.Margin != 0.5 || !st.GreedyRoll || !st.Flat {
 		t.Fatalf("parsed %+v", a)
 	}
-	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:sigma=nan",
+	f, err := Parse("strong:leaf=fit,h=now", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := f.(*Strong); !st.Fit || st.Horizon != -1 {
+		t.Fatalf("parsed %+v", st)
+	}
+	if st := mustParse(t, "strong:leaf=hand", 1).(*Strong); st.Fit || st.Horizon != DefaultStrongHorizon {
+		t.Fatalf("parsed %+v", st)
+	}
+	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:h=never", "strong:leaf=learned", "strong:leaf=", "strong:sigma=nan",
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
 		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
 		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races"} {
