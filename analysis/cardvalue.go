@@ -1366,7 +1366,7 @@ type ValuedCard struct {
 // value in the game's unit (the Valuer's), its type and kind where the
 // game prints them.
 func (r *CardValueResult) Report(g game.Ruleset, cfg CardValueConfig, ids []string) *ValueReport {
-	out := &ValueReport{Ruleset: gameRulesetInfo(g), Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
+	out := &ValueReport{Ruleset: RulesetInfoOf(g), Design: r.Design(cfg), PriceOfPower: r.Unit, Cards: []ValuedCard{}}
 	sides, cards := g.Sides(), g.Cards()
 	printed := map[int]int{}
 	if val, ok := g.(game.Valuer); ok {

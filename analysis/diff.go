@@ -36,7 +36,7 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
 	res := &DiffResult{
-		Base: gameRulesetInfo(a), Variant: gameRulesetInfo(b),
+		Base: RulesetInfoOf(a), Variant: RulesetInfoOf(b),
 		Changes: GameChanges(a, b), Alpha: cfg.alpha(), Correction: CorrectionHolm,
 		Cards: []CardDelta{}, Targets: []TargetDelta{},
 	}

@@ -11,7 +11,9 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-func gameRulesetInfo(g game.Ruleset) RulesetInfo {
+// RulesetInfoOf is what a result says of the ruleset g: its name, version
+// and hash, and its game's id unless it is the default game.
+func RulesetInfoOf(g game.Ruleset) RulesetInfo {
 	info := g.Info()
 	ri := RulesetInfo{Name: info.Name, Version: info.Version, Hash: info.Hash}
 	if id := g.Game(); id != game.DefaultID {

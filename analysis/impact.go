@@ -136,7 +136,7 @@ func Impact(ctx context.Context, cfg ImpactConfig) (*ImpactResult, error) {
 	slices.Sort(baseL)
 	baseline := &arm{g: g, lineups: baseL}
 	arms := []*arm{baseline}
-	res := &ImpactResult{Ruleset: gameRulesetInfo(g), Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
+	res := &ImpactResult{Ruleset: RulesetInfoOf(g), Mode: mode, Alpha: pc.alpha(), Correction: CorrectionBH, Cards: []CardImpact{}}
 	armOf := make([]*arm, len(defs))
 	for k, d := range defs {
 		c := &cards[d]

@@ -63,7 +63,7 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		return nil, err
 	}
 	minN := pc.minSample()
-	res := &SkillResult{Ruleset: gameRulesetInfo(g),
+	res := &SkillResult{Ruleset: RulesetInfoOf(g),
 		Levels: levels, ArmInfo: pc.info(levels), Alpha: pc.alpha(), Correction: CorrectionHolm,
 		Factions: []SkillFaction{}, Steps: []SkillStep{}, Cards: []SkillCard{}, RankChanges: []RankChange{},
 		Partial: partial}

@@ -148,7 +148,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	if len(cfg.Matchups) == 0 {
 		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
 	}
-	res := &SweepResult{Ruleset: gameRulesetInfo(g), Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
+	res := &SweepResult{Ruleset: RulesetInfoOf(g), Field: cfg.Field, Values: slices.Clone(cfg.Values), Alpha: cfg.alpha(), Points: []SweepPoint{}}
 	scope, entity := game.OnRules, 0
 	var card *game.Card
 	if cfg.Card != "" {

@@ -85,20 +85,6 @@ then says so at once and plays none.
 }
 
 func diffRun(opts *DiffOptions) error {
-	otherBase, err := loadOtherGame(opts.BaseDir)
-	if err != nil {
-		return fmt.Errorf("--base: %w", err)
-	}
-	otherVariant, err := loadOtherGame(opts.RulesDir)
-	if err != nil {
-		return err
-	}
-	if otherBase != nil || otherVariant != nil {
-		if otherBase == nil || otherVariant == nil || otherBase.Game() != otherVariant.Game() {
-			return fmt.Errorf("cardlab diff compares two versions of one game; the base is %s, the variant %s", gameOfDir(otherBase), gameOfDir(otherVariant))
-		}
-		return diffGameRun(opts, otherBase, otherVariant)
-	}
 	base, err := loadRulesetDir(opts.BaseDir)
 	if err != nil {
 		return fmt.Errorf("--base: %w", err)
@@ -107,6 +93,10 @@ func diffRun(opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
+	if base.Game() != variant.Game() {
+		return fmt.Errorf("cardlab diff compares two versions of one game; the base is %s, the variant %s", base.Game(), variant.Game())
+	}
+	gameDefaults(&opts.BatchOptions, base)
 	lineups, err := diffLineups(base, variant, opts)
 	if err != nil {
 		return err
@@ -163,61 +153,14 @@ func playDiff(ctx context.Context, opts *DiffOptions, lineups [][]string, specs 
 	return nil
 }
 
-// gameOfDir names the game of a ruleset loadOtherGame returned (nil: Alpha
-// Tactics').
-func gameOfDir(rs game.Ruleset) string {
-	if rs == nil {
-		return game.DefaultID
-	}
-	return rs.Game()
-}
-
-// diffGameRun compares two rulesets of another game: its lineups and bots,
-// the change list from its knobs and files, no card or target sections.
-func diffGameRun(opts *DiffOptions, base, variant game.Ruleset) error {
-	gameDefaults(&opts.BatchOptions, base)
-	lineups, err := gameLineups(base, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := gameBotSpecs(base, opts.Bots, lineups)
-	if err != nil {
-		return err
-	}
-	ctx, stop := interruptible(opts.Context)
-	defer stop()
-	ctx, _ = startShard(ctx, opts.Shard)
-	if h := base.Info().Hash; h != "" && h == variant.Info().Hash {
-		if handled, err := shardDone(ctx, &opts.BatchOptions, "diff"); handled || err != nil {
-			return err
-		}
-		res := &analysis.DiffResult{
-			ToolVersion: versionString(),
-			Base:        analysis.RulesetInfo{Name: base.Info().Name, Version: base.Info().Version, Hash: h, Game: base.Game()},
-			Variant:     analysis.RulesetInfo{Name: variant.Info().Name, Version: variant.Info().Version, Hash: h, Game: variant.Game()},
-			Changes:     analysis.GameChanges(base, variant),
-			ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
-			Alpha:       analysis.DefaultAlpha,
-			Correction:  analysis.CorrectionHolm,
-			Factions:    []analysis.FactionDelta{},
-			Cards:       []analysis.CardDelta{},
-			Targets:     []analysis.TargetDelta{},
-			Verdict:     "no changes: the rulesets are identical (same hash), so every paired game would end the same; none was played",
-		}
-		return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeDiffTables(w, res) }, false, 0)
-	}
-	return playDiff(ctx, opts, lineups, specs, analysis.DiffConfig{Base: base, Variant: variant})
-}
-
 // diffIdentical answers a diff of two rulesets with the same hash at once:
 // the same files make the same games, so every paired game would end the
 // same and playing them could only confirm it.
 func diffIdentical(opts *DiffOptions, base, variant game.Ruleset, lineups [][]string, specs []string) error {
-	bi, vi := base.Info(), variant.Info()
 	res := &analysis.DiffResult{
 		ToolVersion: versionString(),
-		Base:        analysis.RulesetInfo{Name: bi.Name, Version: bi.Version, Hash: bi.Hash},
-		Variant:     analysis.RulesetInfo{Name: vi.Name, Version: vi.Version, Hash: vi.Hash},
+		Base:        analysis.RulesetInfoOf(base),
+		Variant:     analysis.RulesetInfoOf(variant),
 		Changes:     analysis.GameChanges(base, variant),
 		ArmInfo:     analysis.ArmInfo{Matchups: lineups, Bots: specs, Seed: opts.Seed, MinSample: opts.MinSample},
 		Alpha:       analysis.DefaultAlpha,
@@ -233,6 +176,7 @@ func diffIdentical(opts *DiffOptions, base, variant game.Ruleset, lineups [][]st
 // diffLineups resolves the lineups in the base ruleset; with --matchups all
 // (the default) only factions of both versions play.
 func diffLineups(base, variant game.Ruleset, opts *DiffOptions) ([][]string, error) {
+	side := sideWord(base)
 	in := map[string]bool{}
 	for _, id := range sideIDs(variant) {
 		in[id] = true
@@ -264,10 +208,10 @@ func diffLineups(base, variant game.Ruleset, opts *DiffOptions) ([][]string, err
 			}
 		}
 		if explicit || len(out) == 0 {
-			return nil, fmt.Errorf("lineup %s cannot be played by the new version (a faction is missing there)", dropped[0])
+			return nil, fmt.Errorf("lineup %s cannot be played by the new version (a %s is missing there)", dropped[0], side)
 		}
-		fmt.Fprintf(opts.ErrOut, "note: %d %s with a faction missing from the new version not played: %s\n",
-			len(dropped), plural(len(dropped), "lineup", "lineups"), strings.Join(dropped, "; "))
+		fmt.Fprintf(opts.ErrOut, "note: %d %s with a %s missing from the new version not played: %s\n",
+			len(dropped), plural(len(dropped), "lineup", "lineups"), side, strings.Join(dropped, "; "))
 	}
 	return out, nil
 }

@@ -364,14 +364,24 @@ lineup: give --precision 0, which plays the same games unsharded.`,
 }
 
 func impactRun(opts *ImpactOptions) error {
-	other, err := loadOtherGame(opts.RulesDir)
+	rs, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return err
 	}
-	if other != nil {
-		return impactGameRun(opts, other)
+	if _, ok := rs.(game.Valuer); !ok {
+		return fmt.Errorf("cardlab impact measures %s only with a blank and a unit of value (a game.Valuer), which its rules do not give", rs.Game())
 	}
-	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	if _, ok := rs.(game.Ablator); !ok && opts.Method == methodAblation && opts.Mode != analysis.ModeBlankCopy {
+		// Without the game's own ablations impact blanks one copy through
+		// its Valuer.
+		return fmt.Errorf("--mode %s: %s cards have no power, kind or effect to remove; their ablation is blank-copy (one copy blanked)", opts.Mode, rs.Game())
+	}
+	gameDefaults(&opts.BatchOptions, rs)
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return err
 	}
@@ -398,106 +408,6 @@ func impactRun(opts *ImpactOptions) error {
 	res.ToolVersion = versionString()
 	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
 		res.Partial, res.BaselineGames+res.VariantGames)
-}
-
-// impactGameRun is `cardlab impact` on another game's ruleset, through its
-// game.Valuer: the screening is the card-value experiment; the ablation
-// (analysis.Impact) blanks one copy of each card, for the lineup's first
-// seat of its side in a mirror.
-func impactGameRun(opts *ImpactOptions, rs game.Ruleset) error {
-	if _, ok := rs.(game.Valuer); !ok {
-		return fmt.Errorf("cardlab impact measures %s only with a blank and a unit of value (a game.Valuer), which its rules do not give", rs.Game())
-	}
-	if opts.Method == methodAblation && opts.Mode != analysis.ModeBlankCopy {
-		return fmt.Errorf("--mode %s: %s cards have no power, kind or effect to remove; their ablation is blank-copy (one copy blanked)", opts.Mode, rs.Game())
-	}
-	gameDefaults(&opts.BatchOptions, rs)
-	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
-	if err != nil {
-		return err
-	}
-	ids, err := gameCardRefs(rs, opts.Cards)
-	if err != nil {
-		return err
-	}
-	ctx, stop := interruptible(opts.Context)
-	defer stop()
-	ctx, _ = startShard(ctx, opts.Shard)
-	if opts.Method == methodScreening {
-		// The card-value experiment through the Valuer, as report's values.
-		cfg := analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: opts.Seed, Workers: opts.Workers,
-			Precision: opts.Precision, MaxGames: opts.MaxGames}
-		if cfg.Precision == 0 {
-			cfg.Precision = -1 // off: exactly the first stage
-		}
-		cfg.Games = min(opts.ValueGames, cfg.MaxGames)
-		bar := newGameBar(opts.ErrOut, opts.Progress, "card values")
-		cfg.Progress = bar.progress()
-		res, err := analysis.CardValues(ctx, cfg)
-		bar.done()
-		if err != nil {
-			return err
-		}
-		if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
-			return err
-		}
-		if res.Values == nil {
-			return errors.New("interrupted before the first estimate: nothing written")
-		}
-		rep := res.Report(rs, cfg, ids)
-		rep.ToolVersion = versionString()
-		return writePaired(&opts.BatchOptions, rep, func(w io.Writer) error { return writeValueTables(w, rep) },
-			res.Partial, res.Games)
-	}
-	pc, finish := pairedConfig(&opts.BatchOptions, lineups, specs, "impact")
-	res, err := analysis.Impact(ctx, analysis.ImpactConfig{PairedConfig: pc, Game: rs, Mode: opts.Mode,
-		Cards: ids, GamesPerCard: opts.Games})
-	finish()
-	if err != nil {
-		return err
-	}
-	if handled, err := shardDone(ctx, &opts.BatchOptions, "impact"); handled || err != nil {
-		return err
-	}
-	res.ToolVersion = versionString()
-	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeImpactTables(w, res) },
-		res.Partial, res.BaselineGames+res.VariantGames)
-}
-
-// gameCardRefs resolves --cards against another game's cards: by id, or by
-// name when one card has it (case aside).
-func gameCardRefs(rs game.Ruleset, refs []string) ([]string, error) {
-	if refs == nil {
-		return nil, nil
-	}
-	cs := rs.Cards()
-	out := make([]string, 0, len(refs))
-	for _, ref := range refs {
-		ref = strings.TrimSpace(ref)
-		var hit []string
-		for _, c := range cs {
-			if c.ID == ref {
-				hit = []string{c.ID}
-				break
-			}
-			if strings.EqualFold(c.ID, ref) || strings.EqualFold(c.Name, ref) {
-				hit = append(hit, c.ID)
-			}
-		}
-		switch len(hit) {
-		case 0:
-			return nil, fmt.Errorf("--cards: no card %q in %s", ref, rs.Info().Name)
-		case 1:
-			out = append(out, hit[0])
-		default:
-			return nil, fmt.Errorf("--cards: %q names %d cards (%s); give an id", ref, len(hit), strings.Join(hit, ", "))
-		}
-	}
-	return out, nil
 }
 
 // valueConfig is the card-value experiment of a command's lineups and bots.

@@ -136,7 +136,7 @@ func TestImpactGoofspielCommand(t *testing.T) {
 	}
 	for _, c := range []struct{ args, want string }{
 		{"--method ablation --mode blank", "--mode blank: goofspiel cards have no power, kind or effect to remove"},
-		{"--method ablation --cards bid-99", `--cards: no card "bid-99"`},
+		{"--method ablation --cards bid-99", `unknown card "bid-99"`},
 	} {
 		args := append([]string{"impact", "--rules", dir, "--games", "2"}, strings.Fields(c.args)...)
 		if code, _, stderr := cardlab(t, args...); code != 1 || !strings.Contains(stderr, c.want) {

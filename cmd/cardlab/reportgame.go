@@ -53,14 +53,14 @@ func reportPlayGame(opts *ReportOptions, rs game.Ruleset) (*reports.Data, error)
 		}
 		base = b
 	}
-	lineups, err := gameLineups(rs, nil, opts.Matchups)
+	lineups, err := resolveLineups(rs, nil, opts.Matchups)
 	if err != nil {
 		return nil, err
 	}
 	if !opts.BotsSet && opts.Bots == reportDefaultBots {
 		opts.Bots = defaultBotFor(rs)
 	}
-	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
+	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func gameCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]str
 			spec = "greedy"
 		}
 	}
-	check, err := gameBotSpecs(rs, spec, lineups)
+	check, err := checkBotSpecs(rs, spec, lineups)
 	if err != nil {
 		return nil, err
 	}

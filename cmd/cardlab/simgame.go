@@ -12,36 +12,12 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// Another game than Alpha Tactics on `cardlab simulate` (issue 27 step 5b):
-// the ruleset through its game's loader, lineups of its sides (a side on
-// several seats where it mirrors), its bots (bots.ParseFor), and its counts
-// as tables from their sections, without knowing the game. The other
-// commands load it with loadGame.
-
-// loadOtherGame loads the ruleset in dir when its game is not Alpha
-// Tactics; nil, nil when it is (or rules.yaml names no game it can read:
-// Alpha Tactics' loader reports that).
-func loadOtherGame(dir string) (game.Ruleset, error) {
-	if dir == "" {
-		return nil, nil // the embedded ruleset is Alpha Tactics'
-	}
-	g, err := detectGame(dir)
-	if err != nil || g.ID() == game.DefaultID {
-		return nil, nil
-	}
-	rs, err := loadGameRuleset(g, dir)
-	if err != nil {
-		hint := "cardlab validate --rules " + shellQuote(dir)
-		return nil, fmt.Errorf("ruleset %s is invalid (run '%s' for every error):\n%v", dir, hint, err)
-	}
-	return rs, nil
-}
-
-// gameLineups turns --players or --matchups into lineups of rs's sides:
+// mirrorLineups turns --players or --matchups into lineups of a mirror's
+// seats (resolveLineups):
 // --players one lineup; --matchups all (all:N) every N sides, a side
 // repeated where rs mirrors (N = the fewest seats for all), or explicit
 // lineups separated by ";".
-func gameLineups(rs game.Ruleset, players, matchups []string) ([][]string, error) {
+func mirrorLineups(rs game.Ruleset, players, matchups []string) ([][]string, error) {
 	var ids []string
 	for _, s := range rs.Sides() {
 		ids = append(ids, s.ID)
@@ -136,25 +112,6 @@ func sideCombinations(ids []string, k int, mirror bool) [][]string {
 	}
 	pick(0, nil)
 	return out
-}
-
-// gameBotSpecs checks --bots against rs's bots and the lineups.
-func gameBotSpecs(rs game.Ruleset, spec string, lineups [][]string) ([]string, error) {
-	parts := bots.SplitList(spec)
-	for i := range parts {
-		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-		if _, err := bots.ParseFor(rs, parts[i], 0); err != nil {
-			return nil, err
-		}
-	}
-	if len(parts) > 1 {
-		for _, l := range lineups {
-			if len(l) != len(parts) {
-				return nil, fmt.Errorf("--bots %q names %d bots for a lineup of %d players (give one for all or one per seat)", spec, len(parts), len(l))
-			}
-		}
-	}
-	return parts, nil
 }
 
 // sideWord is what the game calls a side ("player").
@@ -302,4 +259,32 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// loadOtherGame loads the ruleset in dir when its game is not Alpha
+// Tactics; nil, nil when it is (or rules.yaml names no game it can read:
+// Alpha Tactics' loader reports that). report and watch still branch on it.
+func loadOtherGame(dir string) (game.Ruleset, error) {
+	if dir == "" {
+		return nil, nil // the embedded ruleset is Alpha Tactics'
+	}
+	g, err := detectGame(dir)
+	if err != nil || g.ID() == game.DefaultID {
+		return nil, nil
+	}
+	rs, err := loadGameRuleset(g, dir)
+	if err != nil {
+		hint := "cardlab validate --rules " + shellQuote(dir)
+		return nil, fmt.Errorf("ruleset %s is invalid (run '%s' for every error):\n%v", dir, hint, err)
+	}
+	return rs, nil
+}
+
+// gameOfDir names the game of a ruleset loadOtherGame returned (nil: Alpha
+// Tactics').
+func gameOfDir(rs game.Ruleset) string {
+	if rs == nil {
+		return game.DefaultID
+	}
+	return rs.Game()
 }

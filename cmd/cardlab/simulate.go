@@ -147,26 +147,11 @@ func simulateRun(opts *SimulateOptions) error {
 		defer games.Abort()
 	}
 	cfg := analysis.Config{Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Shard: opts.Shard, MinSample: opts.MinSample}
-	other, err := loadOtherGame(opts.RulesDir)
-	if err != nil {
+	var rs game.Ruleset
+	if rs, cfg.Matchups, cfg.Bots, err = loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
 		return err
 	}
-	if other != nil {
-		// Another game: its sides, bots and counts (simgame.go).
-		cfg.Game = other
-		if cfg.Matchups, err = gameLineups(other, opts.Players, opts.Matchups); err != nil {
-			return err
-		}
-		if cfg.Bots, err = gameBotSpecs(other, opts.Bots, cfg.Matchups); err != nil {
-			return err
-		}
-	} else {
-		var rs game.Ruleset
-		if rs, cfg.Matchups, cfg.Bots, err = loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots); err != nil {
-			return err
-		}
-		cfg.Game = rs
-	}
+	cfg.Game = rs
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 
@@ -237,7 +222,13 @@ func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (ga
 
 // resolveLineups turns --players or --matchups into lineups of faction ids.
 // Its messages name the sides in the game's Vocabulary ("faction").
+//
+// A mirror (one side on several seats: Goofspiel, Eclipse) has lineups of
+// seats, not sets of sides: mirrorLineups.
 func resolveLineups(rs game.Ruleset, players, matchups []string) ([][]string, error) {
+	if rs.Mirror() {
+		return mirrorLineups(rs, players, matchups)
+	}
 	side, sides := sideWords(rs)
 	lo, hi := rs.Seats()
 	ids := sideIDs(rs)

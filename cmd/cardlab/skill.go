@@ -111,37 +111,39 @@ func skillRun(opts *SkillOptions) error {
 	return writePaired(&opts.BatchOptions, res, func(w io.Writer) error { return writeSkillTables(w, res) }, res.Partial, games)
 }
 
-// skillRuleset loads --rules for any game with its lineups. Another game's
-// default levels are random and its default bot (defaultBotFor), since
-// greedy and strong are Alpha Tactics' pair; its levels are checked against
-// its own bots.
+// skillRuleset loads --rules with its lineups and checks the levels
+// against its bots. Without --bots the levels are greedy and strong where
+// the game has both, else random and its default bot (defaultBotFor;
+// ismcts for a game whose default is random).
 func skillRuleset(opts *SkillOptions) (game.Ruleset, [][]string, error) {
-	other, err := loadOtherGame(opts.RulesDir)
+	rs, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	if other == nil {
-		rs, err := loadRulesetDir(opts.RulesDir)
-		if err != nil {
-			return nil, nil, err
-		}
-		lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-		return rs, lineups, err
-	}
-	if !opts.BotsGiven {
-		top := defaultBotFor(other)
+	if !opts.BotsGiven && !hasBots(rs, opts.Levels) {
+		top := defaultBotFor(rs)
 		if top == "random" {
 			top = "ismcts"
 		}
 		opts.Levels = []string{"random", top}
 	}
 	for _, l := range opts.Levels {
-		if _, err := bots.ParseFor(other, l, 0); err != nil {
+		if _, err := bots.ParseFor(rs, l, 0); err != nil {
 			return nil, nil, err
 		}
 	}
-	lineups, err := gameLineups(other, opts.Players, opts.Matchups)
-	return other, lineups, err
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	return rs, lineups, err
+}
+
+// hasBots reports whether every spec is a bot of rs.
+func hasBots(rs game.Ruleset, specs []string) bool {
+	for _, s := range specs {
+		if _, err := bots.ParseFor(rs, s, 0); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {

@@ -139,14 +139,16 @@ func defaultKnobNames(scope game.Scope) []string {
 }
 
 func sweepRun(opts *SweepOptions) error {
-	other, err := loadOtherGame(opts.RulesDir)
+	rs, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return err
 	}
-	if other != nil {
-		return sweepGameRun(opts, other)
+	gameDefaults(&opts.BatchOptions, rs)
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
 	}
-	rs, lineups, specs, err := loadBatch(opts.RulesDir, opts.Players, opts.Matchups, opts.Bots)
+	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return err
 	}
@@ -154,40 +156,20 @@ func sweepRun(opts *SweepOptions) error {
 	return sweepPlay(opts, cfg, rs, lineups, specs)
 }
 
-// sweepGameRun sweeps one of another game's knobs (game.Knob): --card
-// names a card by id, --field or --param the knob.
-func sweepGameRun(opts *SweepOptions, rs game.Ruleset) error {
-	gameDefaults(&opts.BatchOptions, rs)
-	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := gameBotSpecs(rs, opts.Bots, lineups)
-	if err != nil {
-		return err
-	}
-	cfg := analysis.SweepConfig{Game: rs, Values: opts.Values, Target: opts.Target / 100, Card: opts.Card,
-		Field: opts.Field, Faction: opts.Faction}
-	if opts.Card == "" {
-		cfg.Field = opts.Param
-	}
-	return sweepPlay(opts, cfg, nil, lineups, specs)
-}
-
-// sweepPlay plays the sweep cfg names; rs is the default game's ruleset,
-// whose --card, --param and --faction are resolved here (nil for another
-// game's, whose knobs analysis resolves).
+// sweepPlay plays the sweep cfg names: --card (an id or a name,
+// resolveCardRefs), --param and --faction resolved in rs, the knob itself
+// by analysis (game.KnobsOf).
 func sweepPlay(opts *SweepOptions, cfg analysis.SweepConfig, rs game.Ruleset, lineups [][]string, specs []string) error {
-	if rs != nil && opts.Card != "" {
+	if opts.Card != "" {
 		ids, err := resolveCardRefs(rs, []string{opts.Card})
 		if err != nil {
 			return err
 		}
 		cfg.Card, cfg.Field = ids[0], opts.Field
-	} else if rs != nil {
+	} else {
 		cfg.Field = opts.Param
 	}
-	if rs != nil && opts.Faction != "" {
+	if opts.Faction != "" {
 		i := findSide(rs, opts.Faction)
 		if i < 0 {
 			return didYouMean(sideWord(rs), opts.Faction, sideIDs(rs))

@@ -204,10 +204,10 @@ func watchRun(opts *WatchOptions) error {
 	var specs []string
 	if other != nil {
 		watchGameDefaults(opts, other)
-		if lineups, err = gameLineups(other, nil, opts.Matchups); err != nil {
+		if lineups, err = resolveLineups(other, nil, opts.Matchups); err != nil {
 			return err
 		}
-		if specs, err = gameBotSpecs(other, opts.Bots, lineups); err != nil {
+		if specs, err = checkBotSpecs(other, opts.Bots, lineups); err != nil {
 			return err
 		}
 	} else if opts.BaseDir != "" {
