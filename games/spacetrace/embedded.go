@@ -1,0 +1,69 @@
+// Package spacetrace is the Spacetrace card game (seed 003, the German
+// rules page "Spacetrace Kartenspiel – Anleitung"; the design brief
+// spacetrace.md): two players build fleets of ship cards of classes I–IV,
+// paid in manpower (MP) from reinforcements, and attack each other's Base
+// (1000 LP) in class battles of simultaneous volleys.
+//
+// What it holds: the reconstructed card set and its rulesets as YAML a
+// designer edits (rulesets/), their loader with positioned validation of
+// every deck rule (ruleset.go, rules.go, effects.go), and the battle
+// resolution as a pure function (battle.go) with the rulebook's examples as
+// tests. docs/rules-spacetrace.md gives every reading with the German
+// sentence, an English rendering and the test that pins it.
+package spacetrace
+
+import (
+	"embed"
+	"io/fs"
+	"sync"
+)
+
+// ID is Spacetrace's key in rules.yaml's `game:`.
+const ID = "spacetrace"
+
+// The embedded rulesets: the simplified first game (the default) and the
+// full game with the 40-card reference deck.
+const (
+	DefaultRuleset   = "spacetrace-first"
+	ReferenceRuleset = "spacetrace-reference"
+)
+
+//go:embed rulesets
+var embedded embed.FS
+
+// EmbeddedFS is the embedded ruleset name's directory; it panics on another
+// name.
+func EmbeddedFS(name string) fs.FS {
+	if name != DefaultRuleset && name != ReferenceRuleset {
+		panic("spacetrace: no embedded ruleset " + name)
+	}
+	sub, err := fs.Sub(embedded, "rulesets/"+name)
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	return sub
+}
+
+// Embedded is the embedded ruleset name, loaded once and shared.
+func Embedded(name string) *Ruleset {
+	if name == ReferenceRuleset {
+		return loadReference()
+	}
+	return loadFirst()
+}
+
+// Default is the embedded default ruleset, the first game.
+func Default() *Ruleset { return loadFirst() }
+
+func mustLoad(name string) *Ruleset {
+	rs, err := Load(EmbeddedFS(name), "")
+	if err != nil {
+		panic("spacetrace: the embedded ruleset " + name + " does not load: " + err.Error())
+	}
+	return rs
+}
+
+var (
+	loadFirst     = sync.OnceValue(func() *Ruleset { return mustLoad(DefaultRuleset) })
+	loadReference = sync.OnceValue(func() *Ruleset { return mustLoad(ReferenceRuleset) })
+)
