@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -111,8 +113,23 @@ func studyRun(opts *StudyOptions) error {
 			return usageErrorf("study %s: %s", info.Name, didYouMean("parameter", k, keys))
 		}
 	}
+	// Ctrl-C stops a long study between battles.
 	var stop atomic.Bool
+	ctx, cancel := interruptibleSaying(context.Background(), func() string { return "cardlab: interrupted: stopping the study" })
+	defer cancel()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop.Store(true)
+		case <-done:
+		}
+	}()
 	res, err := st.Study(info.Name, opts.Params, &stop)
+	if errors.Is(err, game.ErrStopped) {
+		return fmt.Errorf("study %s interrupted: nothing written", info.Name)
+	}
 	if err != nil {
 		return err
 	}

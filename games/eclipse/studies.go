@@ -130,13 +130,23 @@ type fought struct {
 	games    int
 	lo, hi   float64 // 95% interval of AttackerWins (the value itself when exact)
 	policies [2]Policy
+	// heuristic is P(attacker eliminates) with kill_largest for the
+	// players, when the battle is exact and the policy another (the policy
+	// gap the brief asks to report); NaN otherwise.
+	heuristic float64
 }
 
 // fight studies one battle: exactly within the budget, else by the engine.
 func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, error) {
 	res, err := Solve(b, o.policy, o.budget)
 	if err == nil {
-		return &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies}, nil
+		f := &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies, heuristic: math.NaN()}
+		if o.policy != KillLargest {
+			if h, err := Solve(b, KillLargest, o.budget); err == nil {
+				f.heuristic = h.AttackerWins
+			}
+		}
+		return f, nil
 	}
 	if !errors.Is(err, ErrTooLarge) {
 		return nil, err
@@ -145,7 +155,7 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 	if p == Optimal {
 		p = KillLargest // optimal has no bot yet: the note says so
 	}
-	f := &fought{games: o.games, policies: [2]Policy{p, p}}
+	f := &fought{games: o.games, policies: [2]Policy{p, p}, heuristic: math.NaN()}
 	if b.Forces[Defender].NPC {
 		f.policies[Defender] = b.Rules.NPCPolicy
 	}
@@ -302,6 +312,8 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		{Head: "attacker material", Format: "0.00", Doc: "expected material (build cost) of the attacker's surviving ships"},
 		{Head: "defender material", Format: "0.00", Doc: "expected material of the defender's surviving ships"},
 		{Head: "states", Doc: "damage states × slots the exact study held (0 when sampled)"},
+		pctCol("kill_largest", "P(the defender is eliminated) when the players assign by kill_largest, exact (empty when sampled or when kill_largest is the policy)"),
+		{Head: "policy gap", Format: "0.00", Doc: "the policy's P(attacker eliminates) minus kill_largest's, in percentage points: what the assignment rule is worth in this battle"},
 	}}
 	for i, a := range fl {
 		row := []game.SheetCell{{Value: rs.Fleets[a].ID}}
@@ -316,6 +328,7 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 				{Value: rs.Fleets[a].ID}, {Value: rs.Fleets[d].ID}, {Value: c.mode()},
 				{Value: c.AttackerWins}, {Value: c.lo}, {Value: c.hi}, {Value: c.DefenderWins}, {Value: c.Stalemate},
 				{Value: c.Rounds}, {Value: c.Material[Attacker]}, {Value: c.Material[Defender]}, {Value: int64(c.states)},
+				numOrEmpty(c.heuristic), numOrEmpty(100 * (c.AttackerWins - c.heuristic)),
 			})
 		}
 		row = append(row, game.SheetCell{Value: strconv.FormatFloat(100*share/float64(2*n), 'f', 1, 64)})
@@ -364,6 +377,9 @@ func (rs *Ruleset) studyBattle(params map[string]string, o studyOpts, stop *atom
 		p    float64
 	}{{"attacker eliminates the defender", f.AttackerWins}, {"defender eliminates the attacker", f.DefenderWins}, {"stalemate (the attacker leaves)", f.Stalemate}} {
 		out.Rows = append(out.Rows, []game.SheetCell{{Value: r.name}, {Value: r.p}})
+	}
+	if !math.IsNaN(f.heuristic) {
+		out.Rows = append(out.Rows, []game.SheetCell{{Value: "attacker eliminates, both assigning by kill_largest"}, {Value: f.heuristic}})
 	}
 	surv := game.Sheet{Name: "survivors", Columns: []game.SheetColumn{
 		{Head: "side", Doc: "attacker or defender"}, {Head: "ship", Doc: "the ship type"},
@@ -444,4 +460,12 @@ func atLeast(p []float64) string {
 		b.WriteString(strconv.FormatFloat(100*x, 'f', 1, 64))
 	}
 	return b.String()
+}
+
+// numOrEmpty is a number cell, or an empty one for NaN.
+func numOrEmpty(x float64) game.SheetCell {
+	if math.IsNaN(x) {
+		return game.SheetCell{}
+	}
+	return game.SheetCell{Value: x}
 }

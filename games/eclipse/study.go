@@ -34,8 +34,8 @@ type Outcome struct {
 	Survivors [2][MaxTypes]float64
 	// AtLeast[side][type][k-1] is P(at least k ships of the type survive)
 	// (S8 reports it).
-	AtLeast [2][MaxTypes][MaxShips]float64
-	Material  [2]float64
+	AtLeast  [2][MaxTypes][MaxShips]float64
+	Material [2]float64
 }
 
 // AttackerShare is the attacker's expected win share: eliminating the
@@ -86,6 +86,9 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 	if size > float64(budget) {
 		return nil, fmt.Errorf("%w: %.3g states × slots, budget %d (study.state_budget)", ErrTooLarge, size, budget)
 	}
+	if mem := size * float64(quantities(b)) * 8; mem > MaxStudyBytes {
+		return nil, fmt.Errorf("%w: its table would take %.0f MiB, at most %d MiB", ErrTooLarge, mem/(1<<20), MaxStudyBytes>>20)
+	}
 	st := newStudy(b, player)
 	v := st.startValue()
 	res := &Result{States: int(size)}
@@ -110,6 +113,22 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// MaxStudyBytes caps the study's value table whatever the state budget:
+// a state-slot holds a float per quantity (outcomes, rounds, survivors,
+// P(≥k survive)), so a fleet of many ships needs more per state.
+const MaxStudyBytes = 256 << 20
+
+// quantities is the number of values the study keeps per state and slot.
+func quantities(b *Battle) int {
+	q := 4
+	for s := range b.Forces {
+		for _, ty := range b.Forces[s].Types {
+			q += 1 + ty.Count
+		}
+	}
+	return q
 }
 
 // typeTable indexes one type's multisets of damage levels (count vectors
@@ -169,12 +188,7 @@ func newStudy(b *Battle, player Policy) *study {
 			st.n *= len(tb.vecs)
 		}
 	}
-	st.q = 4 + st.ntypes[0] + st.ntypes[1]
-	for s := range b.Forces {
-		for _, ty := range b.Forces[s].Types {
-			st.q += ty.Count
-		}
-	}
+	st.q = quantities(b)
 	st.vals = make([]float64, st.n*(st.k+1)*st.q)
 	st.done = make([]bool, st.n)
 	return st

@@ -24,10 +24,16 @@ const catalogKey = "eclipse_study"
 // the report's tables (the study's own default is 20000).
 const reportGames = 4000
 
+// reportBudget caps the exact study's state budget for the report's
+// tables (a battle that size solves in about a second).
+const reportBudget = 200_000
+
 // Catalog implements game.Catalogued.
 func (rs *Ruleset) Catalog() game.Catalog {
 	var stop atomic.Bool
-	params := map[string]string{"games": fmt.Sprint(reportGames)}
+	// A report's tables must not hold it up: battles beyond reportBudget
+	// are played by the engine.
+	params := map[string]string{"games": fmt.Sprint(reportGames), "budget": fmt.Sprint(min(rs.Rules.StateBudget, reportBudget))}
 	var tables []game.Sheet
 	var notes []string
 	for _, name := range []string{"matrix", "npc"} {
