@@ -7,17 +7,22 @@ import (
 )
 
 // BotNames implements game.Botter: optimal (OptimalBot, the study's
-// minimax) and one bot per fixed assignment policy (Q1). They attack at every activation (the study's retreat policy
+// minimax) and one bot per fixed assignment policy (Q1); greedy is
+// kill_largest, the rule calculators use, under the name simulate and
+// skill take by default. They attack at every activation (the study's retreat policy
 // `never`, Q3) and place each hit so that the volley ends in the state the
 // policy ranks first — the state the study's Markov chain for the same
 // policy moves to, which is what makes Monte Carlo with them comparable to
 // the study.
 func (rs *Ruleset) BotNames() []string {
-	return []string{Optimal.String(), KillLargest.String(), MostDangerous.String(), Spread.String()}
+	return []string{"greedy", Optimal.String(), KillLargest.String(), MostDangerous.String(), Spread.String()}
 }
 
 // NewBot implements game.Botter.
 func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ uint64) (game.Agent, error) {
+	if name == "greedy" {
+		name = KillLargest.String() // the greedy rule of thumb, under the name commands default to
+	}
 	p, err := ParsePolicy(name)
 	if err != nil || p == NPCRule || p == MaxDamage {
 		return nil, fmt.Errorf("%w %q", errNoBot, name)

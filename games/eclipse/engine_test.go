@@ -168,3 +168,21 @@ func TestOptimalBotAgreesWithStudy(t *testing.T) {
 		t.Fatalf("kill_largest %v: the case no longer tells the policies apart", kl.AttackerWins)
 	}
 }
+
+// greedy is kill_largest under the name the commands default to.
+func TestBotNames(t *testing.T) {
+	rs := Default()
+	for _, n := range rs.BotNames() {
+		a, err := rs.NewBot(n, nil, n, 1)
+		if err != nil || a == nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+	}
+	g, _ := rs.NewBot("greedy", nil, "greedy", 1)
+	if pb, ok := g.(*PolicyBot); !ok || pb.p != KillLargest {
+		t.Fatalf("greedy is %T", g)
+	}
+	if _, err := rs.NewBot("max_damage", nil, "max_damage", 1); err == nil {
+		t.Fatal("the NPC rule as a player bot")
+	}
+}
