@@ -36,11 +36,7 @@ func playMC(t testing.TB, b *Battle, bot game.Agent, n int) (counts [5]int, roun
 			s.Apply(bot.Choose(s, buf))
 		}
 		counts[s.Outcome()]++
-		r := s.Round()
-		if s.Outcome() == StalemateEnd && r > 0 {
-			r-- // the round the stalemate was found at was never begun
-		}
-		rounds += float64(r)
+		rounds += float64(s.Length())
 	}
 	return counts, rounds / float64(n)
 }

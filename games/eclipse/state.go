@@ -470,3 +470,14 @@ func OutcomeName(o int) string {
 	}
 	return outcomeNames[o]
 }
+
+// Length implements game.Lengther: the engagement rounds begun (the
+// Vocabulary's length unit); a stalemate found at a round's start ends the
+// battle before that round begins.
+func (s *State) Length() int {
+	r := int(s.round)
+	if s.outcome == StalemateEnd && s.pos == 0 && r > 0 {
+		r--
+	}
+	return r
+}

@@ -173,11 +173,7 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 			s.Apply(bot.Choose(s, buf))
 		}
 		counts[s.Outcome()]++
-		r := s.Round()
-		if s.Outcome() == StalemateEnd && r > 0 {
-			r--
-		}
-		f.Rounds += float64(r)
+		f.Rounds += float64(s.Length())
 		for side := range b.Forces {
 			for t := range b.Forces[side].Types {
 				n := float64(s.Alive(side, t) + int(s.left[side][t]))
