@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/reports"
 )
@@ -97,9 +99,9 @@ type ReportOptions struct {
 	// CardToleranceSet: --card-tolerance was given (else --from uses the
 	// stored one).
 	CardToleranceSet bool
-	// AlphaOnly are the flags given of the analyses another game's ruleset
-	// cannot have yet (card values, impact, --base, the skill check).
-	AlphaOnly []string
+	// ValueFlags are the flags given of the card values and impact, which
+	// only a game with a game.Valuer has.
+	ValueFlags []string
 	// Progress shows progress bars on ErrOut (when it is a terminal).
 	Progress bool
 	// Now is the time shown as when the report was made (zero: now).
@@ -252,9 +254,9 @@ values on exactly --value-games per lineup) or --values=false.`,
 			if !(opts.Tolerance >= 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
 			}
-			for _, name := range alphaOnlyFlags {
+			for _, name := range valueFlags {
 				if f.Changed(name) {
-					opts.AlphaOnly = append(opts.AlphaOnly, "--"+name)
+					opts.ValueFlags = append(opts.ValueFlags, "--"+name)
 				}
 			}
 			opts.ToleranceSet = f.Changed("tolerance")
@@ -382,18 +384,21 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 	return data, nil
 }
 
-// reportPlay plays the games of a report.
+// valueFlags are report's flags of the card values and impact, which only a
+// game with a game.Valuer takes.
+var valueFlags = []string{"values", "precision", "value-games", "value-max-games", "impact", "impact-games", "card-tolerance"}
+
+// reportPlay plays the games of a report, of any game: card values and
+// impact where its ruleset is a game.Valuer (in its unit), and the skill
+// check with the card values at the check tier.
 func reportPlay(opts *ReportOptions) (*reports.Data, error) {
-	other, err := loadOtherGame(opts.RulesDir)
-	if err != nil {
-		return nil, err
-	}
-	if other != nil {
-		return reportPlayGame(opts, other)
-	}
 	rs, err := loadRulesetDir(opts.RulesDir)
 	if err != nil {
 		return nil, err
+	}
+	_, valued := rs.(game.Valuer)
+	if refused := opts.ValueFlags; !valued && len(refused) > 0 {
+		return nil, fmt.Errorf("%s: card values and impact need a blank and a unit of value (a game.Valuer), which %s's rules do not give; its report has the games alone", strings.Join(refused, ", "), rs.Game())
 	}
 	var base game.Ruleset
 	if opts.BaseDir != "" {
@@ -408,6 +413,9 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !opts.BotsSet && opts.Bots == reportDefaultBots {
+		opts.Bots = defaultBotFor(rs)
+	}
 	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
 	if err != nil {
 		return nil, err
@@ -416,6 +424,7 @@ func reportPlay(opts *ReportOptions) (*reports.Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.Values, opts.Impact = opts.Values && valued, opts.Impact && valued
 	cvg, cvm := checkValueBudget(opts, check)
 	tierDefaults(opts, specs)
 	ctx, stop := interruptible(opts.Context)
@@ -480,16 +489,25 @@ func checkValueBudget(opts *ReportOptions, check []string) (games, maxGames int)
 	return games, max(games, maxGames)
 }
 
-// reportCheckBots is the check stage's tier: spec ("" the other tier: strong
-// when the report plays greedy or random bots, else greedy), nil for none.
+// reportCheckBots is the check stage's tier: spec, or when "" the other
+// tier — strong when the report plays cheap bots (greedy, random) and the
+// game has it, else greedy, or random when the report plays greedy or the
+// game has no greedy — and nil for none (noCheck, or a default that is the
+// report's own tier).
 func reportCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]string) ([]string, error) {
+	given := spec != ""
 	switch spec {
 	case noCheck:
 		return nil, nil
 	case "":
-		spec = "greedy"
-		if !costly(specs) {
+		names := bots.NamesFor(rs)
+		switch {
+		case !costly(specs) && slices.Contains(names, "strong"):
 			spec = "strong"
+		case slices.Contains(names, "greedy") && strings.Join(specs, ",") != "greedy":
+			spec = "greedy"
+		default:
+			spec = "random"
 		}
 	}
 	check, err := checkBotSpecs(rs, spec, lineups)
@@ -497,6 +515,9 @@ func reportCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]s
 		return nil, err
 	}
 	if strings.Join(check, ",") == strings.Join(specs, ",") {
+		if !given {
+			return nil, nil
+		}
 		return nil, fmt.Errorf("--check-bots %s is the report's own tier (--bots): give another bot, or %s", spec, noCheck)
 	}
 	return check, nil
@@ -588,11 +609,12 @@ func playReport(ctx context.Context, g reportGames) (*reports.Data, error) {
 			// shared seeds barely correlate the two runs; power's interval
 			// treats them as independent.)
 			bc := valueConfig(g.base, g.lineups, g.specs, g.seed, g.workers)
-			bc.Precision, bc.Games, bc.MaxGames, bc.Progress = g.precision, g.valueGames, g.valueMaxGames, bar.progress("the price of power in --base")
+			price := "the price of " + g.rules.(game.Valuer).ValueUnit().Short + " in --base"
+			bc.Precision, bc.Games, bc.MaxGames, bc.Progress = g.precision, g.valueGames, g.valueMaxGames, bar.progress(price)
 			br, err := analysis.CardValues(ctx, bc)
 			bar.finish()
 			if err != nil {
-				return nil, fmt.Errorf("the price of power in --base %s: %w", g.baseName, err)
+				return nil, fmt.Errorf("%s %s: %w", price, g.baseName, err)
 			}
 			if br.Partial {
 				return nil, errors.New("interrupted during the card values of --base: no report written")

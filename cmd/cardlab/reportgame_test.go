@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -268,5 +269,70 @@ func TestReportGoofspielCheckBots(t *testing.T) {
 	code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "greedy", "--check-bots", "greedy", "--games", "2", "--out", filepath.Join(t.TempDir(), "r"))
 	if code != 1 || !strings.Contains(stderr, "--check-bots greedy is the report's own tier") {
 		t.Errorf("--check-bots of the report's tier: exit %d: %s", code, stderr)
+	}
+}
+
+// TestGoofspielCheckTierCardValues: a Goofspiel report's skill check
+// measures the card values at the check tier too, as Alpha Tactics' does
+// (analysis.AttachTierCards): every bid card has a value at both tiers, and
+// the check's design names the check tier's bots and the game's unit.
+func TestGoofspielCheckTierCardValues(t *testing.T) {
+	dir := initGoofspiel(t)
+	out := filepath.Join(t.TempDir(), "r")
+	code, _, stderr := cardlab(t, "report", "--rules", dir, "--bots", "random", "--check-bots", "greedy", "--games", "100",
+		"--value-games", "300", "--value-max-games", "300", "--precision", "0", "--workers", "2", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Cards []struct {
+			ID string `json:"id"`
+		} `json:"cards"`
+		Tiers *struct {
+			Cards []struct {
+				ID    string `json:"id"`
+				Value *struct {
+					CI95 [2]float64 `json:"pts_ci95"`
+				} `json:"value"`
+			} `json:"cards"`
+			Design *struct {
+				Bots []string `json:"bots"`
+				Unit *struct {
+					Name string `json:"name"`
+				} `json:"unit"`
+			} `json:"card_value_design"`
+		} `json:"tier_check"`
+	}
+	if err := json.Unmarshal(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Tiers == nil || d.Tiers.Design == nil || !slices.Equal(d.Tiers.Design.Bots, []string{"greedy"}) {
+		t.Fatalf("no card values at the check tier: %+v", d.Tiers)
+	}
+	if u := d.Tiers.Design.Unit; u == nil || u.Name != "bid point" {
+		t.Errorf("check tier's unit %+v, want bid point", u)
+	}
+	got := map[string]bool{}
+	for _, c := range d.Tiers.Cards {
+		if c.Value == nil || !(c.Value.CI95[0] <= c.Value.CI95[1]) {
+			t.Errorf("card %s at the check tier: no value with an interval", c.ID)
+		}
+		got[c.ID] = true
+	}
+	for i := 1; i <= 13; i++ {
+		if id := fmt.Sprintf("bid-%d", i); !got[id] {
+			t.Errorf("%s has no value at the check tier (%d cards)", id, len(d.Tiers.Cards))
+		}
+	}
+	summary, err := os.ReadFile(filepath.Join(out, "summary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(summary), "with the greedy bot (card values too)") {
+		t.Errorf("summary.md does not say the check tier measured card values:\n%s", summary)
 	}
 }

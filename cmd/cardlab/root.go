@@ -328,8 +328,8 @@ func loadGame(dir string) (game.Game, game.Ruleset, error) {
 	return g, rs, nil
 }
 
-// loadRulesetDir is loadGame's ruleset alone, for a command that already
-// knows the ruleset's game (loadOtherGame found the default game's there).
+// loadRulesetDir is loadGame's ruleset alone: every command that plays
+// loads its ruleset, of any game, with it.
 func loadRulesetDir(dir string) (game.Ruleset, error) {
 	_, rs, err := loadGame(dir)
 	return rs, err

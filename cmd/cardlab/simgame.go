@@ -260,31 +260,3 @@ func upperFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// loadOtherGame loads the ruleset in dir when its game is not Alpha
-// Tactics; nil, nil when it is (or rules.yaml names no game it can read:
-// Alpha Tactics' loader reports that). report and watch still branch on it.
-func loadOtherGame(dir string) (game.Ruleset, error) {
-	if dir == "" {
-		return nil, nil // the embedded ruleset is Alpha Tactics'
-	}
-	g, err := detectGame(dir)
-	if err != nil || g.ID() == game.DefaultID {
-		return nil, nil
-	}
-	rs, err := loadGameRuleset(g, dir)
-	if err != nil {
-		hint := "cardlab validate --rules " + shellQuote(dir)
-		return nil, fmt.Errorf("ruleset %s is invalid (run '%s' for every error):\n%v", dir, hint, err)
-	}
-	return rs, nil
-}
-
-// gameOfDir names the game of a ruleset loadOtherGame returned (nil: Alpha
-// Tactics').
-func gameOfDir(rs game.Ruleset) string {
-	if rs == nil {
-		return game.DefaultID
-	}
-	return rs.Game()
-}

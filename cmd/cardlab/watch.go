@@ -163,12 +163,9 @@ card shows by chance in at most one save in twenty).`,
 
 // watcher runs the comparisons of `cardlab watch`.
 type watcher struct {
-	opts *WatchOptions
-	live *reports.LiveServer
-	base game.Ruleset
-	// other is the baseline when the ruleset is another game's (base is
-	// then nil): its saves are compared through playGameReport.
-	other   game.Ruleset
+	opts    *WatchOptions
+	live    *reports.LiveServer
+	base    game.Ruleset
 	lineups [][]string
 	specs   []string
 	// baseData is the baseline's own report, for the card values before
@@ -192,42 +189,21 @@ func watchRun(opts *WatchOptions) error {
 	if baseDir == "" {
 		baseDir = dir
 	}
-	other, err := loadOtherGame(baseDir)
+	base, err := loadRulesetDir(baseDir)
 	if err != nil {
 		if opts.BaseDir == "" {
 			err = fmt.Errorf("%w\n(the baseline is the ruleset as watch finds it: fix it first, or give --base DIR)", err)
 		}
 		return err
 	}
-	var base game.Ruleset
-	var lineups [][]string
-	var specs []string
-	if other != nil {
-		watchGameDefaults(opts, other)
-		if lineups, err = resolveLineups(other, nil, opts.Matchups); err != nil {
-			return err
-		}
-		if specs, err = checkBotSpecs(other, opts.Bots, lineups); err != nil {
-			return err
-		}
-	} else if opts.BaseDir != "" {
-		base, err = loadRulesetDir(opts.BaseDir)
-	} else {
-		base, err = loadRulesetDir(dir)
-		if err != nil {
-			err = fmt.Errorf("%w\n(the baseline is the ruleset as watch finds it: fix it first, or give --base DIR)", err)
-		}
-	}
+	watchGameDefaults(opts, base)
+	lineups, err := resolveLineups(base, nil, opts.Matchups)
 	if err != nil {
 		return err
 	}
-	if other == nil {
-		if lineups, err = resolveLineups(base, nil, opts.Matchups); err != nil {
-			return err
-		}
-		if specs, err = checkBotSpecs(base, opts.Bots, lineups); err != nil {
-			return err
-		}
+	specs, err := checkBotSpecs(base, opts.Bots, lineups)
+	if err != nil {
+		return err
 	}
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -241,14 +217,9 @@ func watchRun(opts *WatchOptions) error {
 	if err != nil {
 		return fmt.Errorf("serving the live page: %w", err)
 	}
-	title := ""
-	if other != nil {
-		title = strings.TrimSpace(other.Info().Name + " " + other.Info().Version)
-	} else {
-		title = strings.TrimSpace(base.Info().Name + " " + base.Info().Version)
-	}
+	title := strings.TrimSpace(base.Info().Name + " " + base.Info().Version)
 	w := &watcher{opts: opts, live: reports.NewLiveServer(title),
-		base: base, other: other, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
+		base: base, lineups: lineups, specs: specs, playing: playing, valueGames: watchValueGames}
 	if costly(specs) {
 		// --values with a costly bot: a small budget (the live page says
 		// the precision reached through each value's interval).
@@ -353,25 +324,17 @@ func rulesetFile(name string) bool {
 // run validates the ruleset and compares it with the baseline; a cancelled
 // run publishes nothing.
 func (w *watcher) run(ctx context.Context, dir, file string) {
+	// The baseline's game reads every save: a rules.yaml that now names
+	// another game is its loader's error.
 	var rs game.Ruleset
-	var cur game.Ruleset
 	var err error
-	if w.other != nil {
-		var g game.Game
-		if g, err = detectGame(dir); err == nil {
-			cur, err = loadGameRuleset(g, dir)
-		}
-		if err == nil && cur.Game() != w.other.Game() {
-			err = fmt.Errorf("rules.yaml now names the game %s; watch compares versions of %s", cur.Game(), w.other.Game())
-		}
+	if g, ok := game.Lookup(w.base.Game()); ok {
+		rs, err = loadGameRuleset(g, dir)
 	} else {
-		// The baseline's game reads every save: a rules.yaml that now
-		// names another game is its loader's error.
-		if g, ok := game.Lookup(w.base.Game()); ok {
-			rs, err = loadGameRuleset(g, dir)
-		} else {
-			err = fmt.Errorf("game %s is not linked into this program", w.base.Game())
-		}
+		err = fmt.Errorf("game %s is not linked into this program", w.base.Game())
+	}
+	if err == nil && rs.Game() != w.base.Game() {
+		err = fmt.Errorf("rules.yaml now names the game %s; watch compares versions of %s", rs.Game(), w.base.Game())
 	}
 	if err != nil {
 		var list cards.ErrorList
@@ -392,20 +355,7 @@ func (w *watcher) run(ctx context.Context, dir, file string) {
 	w.publish(&reports.LiveState{Status: "running", File: file, Message: "valid; comparing with the baseline…"})
 	ph := &livePhases{w: w, file: file}
 	baseData, err := w.baseline(ctx, ph)
-	if err == nil && w.other != nil {
-		var d *reports.Data
-		d, err = playGameReport(ctx, gameReport{rs: cur, base: w.other, baseName: "the baseline", lineups: w.lineups,
-			specs: w.specs, games: w.opts.Games, seed: w.opts.Seed, workers: w.opts.Workers,
-			minSample: analysis.DefaultMinSample, phases: ph,
-			values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
-		if err == nil {
-			st := reports.LiveResult(d, baseData, reports.Options{})
-			st.File, st.Time = file, ""
-			st.Seconds = time.Since(began).Seconds()
-			w.publish(st)
-			return
-		}
-	} else if err == nil {
+	if err == nil {
 		var cur *reports.Data
 		cur, err = playReport(ctx, reportGames{rules: rs, base: w.base, baseName: "the baseline", lineups: w.lineups,
 			specs: w.specs, games: w.opts.Games, seed: w.opts.Seed, workers: w.opts.Workers,
@@ -431,16 +381,6 @@ func (w *watcher) baseline(ctx context.Context, ph phases) (*reports.Data, error
 	defer w.mu.Unlock()
 	if w.baseData != nil {
 		return w.baseData, nil
-	}
-	if w.other != nil {
-		d, err := playGameReport(ctx, gameReport{rs: w.other, lineups: w.lineups, specs: w.specs, games: w.opts.Games,
-			seed: w.opts.Seed, workers: w.opts.Workers, minSample: analysis.DefaultMinSample, phases: ph,
-			values: w.opts.Values, valueGames: w.valueGames, valueMaxGames: w.valueMaxGames, precision: w.opts.Precision})
-		if err != nil {
-			return nil, err
-		}
-		w.baseData = d
-		return d, nil
 	}
 	d, err := playReport(ctx, reportGames{rules: w.base, lineups: w.lineups, specs: w.specs, games: w.opts.Games,
 		seed: w.opts.Seed, workers: w.opts.Workers, minSample: analysis.DefaultMinSample, phases: ph,
