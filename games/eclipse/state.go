@@ -75,6 +75,13 @@ type State struct {
 	// tells two games with the same hits apart.
 	rolled uint64
 	rc     *reacher // scratch for NPC assignment; never shared
+	// volley is the enemy's damage state when the volley in progress was
+	// rolled, for the counts; open while one is.
+	volley     levels
+	volleyOpen bool
+	missiles   bool
+	// tally, when a Counter is attached, counts dice and volleys.
+	tally *tally
 }
 
 // NewState starts battle b from seed.
@@ -99,8 +106,8 @@ func (s *State) Alive(side, t int) int { return s.x[side].alive(t) }
 
 // Reset implements game.State.
 func (s *State) Reset(seed uint64) {
-	b, rc := s.b, s.rc
-	*s = State{b: b, rc: rc, seed: seed, outcome: Running}
+	b, rc, t := s.b, s.rc, s.tally
+	*s = State{b: b, rc: rc, tally: t, seed: seed, outcome: Running}
 	s.x = b.start()
 	s.advance()
 }
@@ -149,6 +156,7 @@ func (s *State) Score(seat int) int {
 func (s *State) Clone() game.State {
 	c := *s
 	c.rc = &reacher{}
+	c.tally = nil
 	return &c
 }
 
@@ -158,6 +166,7 @@ func (s *State) CopyInto(dst game.State) {
 	rc := d.rc
 	*d = *s
 	d.rc = rc
+	d.tally = nil
 }
 
 // Determinize implements game.State: everything is public.
@@ -294,6 +303,7 @@ func (s *State) fire(sl Slot, missiles bool) {
 	s.firing = sl
 	s.npend, s.ipend = 0, 0
 	s.rolled = 0
+	s.volley, s.volleyOpen, s.missiles = s.x[1-side], true, missiles
 	for k := 0; k < n; k++ {
 		d := 0
 		for c := range dice {
@@ -314,6 +324,13 @@ func (s *State) fire(sl Slot, missiles bool) {
 					s.pend[s.npend] = hit{uint8(s.b.Rules.Damage[c]), int8(best)}
 					s.npend++
 				}
+				if s.tally != nil {
+					s.tally.rolled[c]++
+					if best >= 0 {
+						s.tally.hits[c]++
+						s.tally.nominal[c] += int64(s.b.Rules.Damage[c])
+					}
+				}
 			}
 		}
 	}
@@ -323,6 +340,36 @@ func (s *State) fire(sl Slot, missiles bool) {
 		reach := s.rc.reach(enemy, s.x[1-side], s.pend[:s.npend], s.b.Rules.AllowWaste)
 		s.x[1-side] = reach[choose(s.b.Rules.NPCPolicy, enemy, &s.b.Rules, &s.x[1-side], reach)]
 		s.npend = 0
+	}
+	if s.npend == 0 {
+		s.closeVolley()
+	}
+}
+
+// closeVolley counts the volley just assigned: the damage the enemy took
+// (up to each ship's destruction), the ships destroyed, and so the
+// overkill (Counter).
+func (s *State) closeVolley() {
+	if !s.volleyOpen {
+		return
+	}
+	s.volleyOpen = false
+	if s.tally == nil {
+		return
+	}
+	e := 1 - int(s.firing.Side)
+	f := &s.b.Forces[e]
+	for t := range f.Types {
+		killed := s.volley.alive(t) - s.x[e].alive(t)
+		d := killed * (f.Types[t].Hull + 1)
+		for lv := 0; lv <= f.Types[t].Hull; lv++ {
+			d += lv * (int(s.x[e][t][lv]) - int(s.volley[t][lv]))
+		}
+		s.tally.effective += int64(d)
+		s.tally.kills += int64(killed)
+		if s.missiles {
+			s.tally.missileKills += int64(killed)
+		}
 	}
 }
 
@@ -339,6 +386,7 @@ func (s *State) advance() {
 			continue
 		}
 		s.npend, s.ipend = 0, 0
+		s.closeVolley()
 		if s.checkEnd() {
 			return
 		}

@@ -1,0 +1,147 @@
+package eclipse
+
+import (
+	"fmt"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// Eclipse's counts (game.Counter), what the design brief's §4 "Counter"
+// asks for: dice rolled and hits by colour, the damage the hits did and
+// the overkill they wasted (damage past a ship's death, or a hit whose
+// targets had all died earlier in the volley), ships destroyed and by
+// missiles, and how battles end (the four outcomes and stalemates), with
+// the engagement rounds. The state counts each die as it is rolled and
+// each volley once it is assigned (State.closeVolley); Finish counts the
+// end.
+
+// tally is what a state counts into while attached.
+type tally struct {
+	rolled, hits, nominal [NumColours]int64
+	effective, kills      int64
+	missileKills          int64
+	outcome               [5]int64
+	rounds                int64
+}
+
+func (t *tally) add(o *tally, k int64) {
+	for c := range t.rolled {
+		t.rolled[c] += k * o.rolled[c]
+		t.hits[c] += k * o.hits[c]
+		t.nominal[c] += k * o.nominal[c]
+	}
+	t.effective += k * o.effective
+	t.kills += k * o.kills
+	t.missileKills += k * o.missileKills
+	for i := range t.outcome {
+		t.outcome[i] += k * o.outcome[i]
+	}
+	t.rounds += k * o.rounds
+}
+
+// Counter is Eclipse's game.Counter.
+type Counter struct{ t tally }
+
+// NewCounter implements game.Counted: the counts need no per-side columns.
+func (rs *Ruleset) NewCounter([]int) game.Counter { return &Counter{} }
+
+// Attach implements game.Counter.
+func (c *Counter) Attach(s game.State) { s.(*State).tally = &c.t }
+
+// Finish implements game.Counter: how the battle ended and its rounds.
+func (c *Counter) Finish(s game.State, _ [game.MaxSeats]int64) {
+	st := s.(*State)
+	if o := st.Outcome(); o >= 0 {
+		c.t.outcome[o]++
+	}
+	c.t.rounds += int64(st.Length())
+}
+
+// Add implements game.Counter.
+func (c *Counter) Add(o game.Counter) { c.t.add(&o.(*Counter).t, 1) }
+
+// Sub implements game.Counter.
+func (c *Counter) Sub(o game.Counter) { c.t.add(&o.(*Counter).t, -1) }
+
+// CountLayout implements game.CountRules.
+func (Game) CountLayout() []game.Section {
+	return []game.Section{
+		{Key: "dice", Entity: "dice colour", Doc: "the dice rolled by colour, cannons and missiles together: how many hit and the damage their hits carried",
+			Labels: []string{"id"}, Columns: []game.Count{
+				{Key: "rolled", Doc: "dice rolled"},
+				{Key: "hits", Doc: "dice that hit a live enemy ship they could hit when rolled"},
+				{Key: "damage", Doc: "the damage those hits carried (hits × the colour's damage)"},
+			}},
+		{Key: game.GameSection, Entity: "game", Doc: "whole battles", Columns: []game.Count{
+			{Key: "rounds", Doc: "engagement rounds begun"},
+			{Key: "ships_destroyed", Doc: "ships destroyed, both sides"},
+			{Key: "missile_kills", Doc: "ships destroyed by missiles"},
+			{Key: "damage_done", Doc: "damage the ships took up to their destruction"},
+			{Key: "overkill", Doc: "damage carried by hits and wasted: past a ship's destruction, or on no ship because its targets had died in the same volley"},
+			{Key: "attacker_eliminates", Doc: "battles the attacker won by destroying every defending ship"},
+			{Key: "defender_eliminates", Doc: "battles the defender won by destroying every attacking ship"},
+			{Key: "stalemates", Doc: "battles in which neither side could hit the other any more (the attacker leaves)"},
+			{Key: "attacker_retreats", Doc: "battles the attacker left by retreating"},
+			{Key: "defender_retreats", Doc: "battles the defender left by retreating"},
+		}},
+	}
+}
+
+// Sections implements game.Counter.
+func (c *Counter) Sections() []game.Section {
+	secs := Game{}.CountLayout()
+	t := &c.t
+	var nominal int64
+	for col, name := range colourNames {
+		secs[0].Rows = append(secs[0].Rows, game.Row{Labels: []string{name}, Values: []int64{t.rolled[col], t.hits[col], t.nominal[col]}})
+		nominal += t.nominal[col]
+	}
+	secs[1].Rows = []game.Row{{Values: []int64{t.rounds, t.kills, t.missileKills, t.effective, nominal - t.effective,
+		t.outcome[AttackerEliminates], t.outcome[DefenderEliminates], t.outcome[StalemateEnd], t.outcome[AttackerLeaves], t.outcome[DefenderLeaves]}}}
+	return secs
+}
+
+// CheckCounts implements game.CountRules: no colour hits more often than it
+// is rolled; the damage done and the overkill add up to the damage the
+// hits carried; missiles kill no more ships than are destroyed; the
+// battles' ends add up to the games the core counted.
+func (Game) CheckCounts(secs []game.Section, sides []game.SideTotal, _ int64) error {
+	var nominal, done, overkill, kills, missile, ends int64
+	for i := range secs {
+		s := &secs[i]
+		col := func(key string) int { k, _, _ := s.Column(key); return k }
+		switch s.Key {
+		case "dice":
+			r, h, d := col("rolled"), col("hits"), col("damage")
+			for _, row := range s.Rows {
+				if row.Values[h] > row.Values[r] {
+					return fmt.Errorf("%s dice: %d hits of %d rolled", row.Labels[0], row.Values[h], row.Values[r])
+				}
+				nominal += row.Values[d]
+			}
+		case game.GameSection:
+			if len(s.Rows) != 1 {
+				return fmt.Errorf("game counts: %d rows", len(s.Rows))
+			}
+			v := s.Rows[0].Values
+			done, overkill, kills, missile = v[col("damage_done")], v[col("overkill")], v[col("ships_destroyed")], v[col("missile_kills")]
+			for _, k := range []string{"attacker_eliminates", "defender_eliminates", "stalemates", "attacker_retreats", "defender_retreats"} {
+				ends += v[col(k)]
+			}
+		}
+	}
+	if done+overkill != nominal {
+		return fmt.Errorf("damage done %d and overkill %d do not add up to the %d the hits carried", done, overkill, nominal)
+	}
+	if missile > kills {
+		return fmt.Errorf("%d missile kills of %d ships destroyed", missile, kills)
+	}
+	var games int64
+	for _, sd := range sides {
+		games += sd.Games
+	}
+	if games != 2*ends {
+		return fmt.Errorf("%d battles ended but the sides played %d seats (two a battle)", ends, games)
+	}
+	return nil
+}
