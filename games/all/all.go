@@ -10,4 +10,6 @@ import (
 	_ "github.com/cardlab/cardlab/games/eclipse"
 	// Goofspiel registers as "goofspiel".
 	_ "github.com/cardlab/cardlab/games/goofspiel"
+	// Spacetrace registers as "spacetrace".
+	_ "github.com/cardlab/cardlab/games/spacetrace"
 )

@@ -29,7 +29,8 @@ type Unit struct {
 	BuffShips, BuffMult int32
 	Fired               bool // acted in this fleet battle (own-fleet effects skip it)
 	Involved            bool // took part in the current class battle (A8)
-	Removed             bool // out of the current battle (Psionic Blast)
+	Removed             bool // out of the current battle (Psionic Blast; a fresh ship under ship.summoning_sickness)
+	Fresh               bool // played this turn
 	Dead                bool // discarded: no longer in the fleet
 }
 

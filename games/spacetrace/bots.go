@@ -1,0 +1,188 @@
+package spacetrace
+
+import (
+	"fmt"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// BotNames implements game.Botter: Spacetrace's own bot, beside the core's
+// random and ismcts.
+func (rs *Ruleset) BotNames() []string { return []string{"greedy"} }
+
+// NewBot implements game.Botter.
+func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ uint64) (game.Agent, error) {
+	if name != "greedy" {
+		return nil, fmt.Errorf("spacetrace: no bot %q", name) // not reached: BotNames is the list
+	}
+	if len(params) > 0 {
+		return nil, fmt.Errorf("spacetrace: %s takes no parameters (got %q)", name, spec)
+	}
+	return Greedy{}, nil
+}
+
+// Greedy is a rule of thumb that previews its attack exactly (battles have
+// no dice): it plays the dearest ship it can pay for, plays reinforcements
+// only when they make a ship in hand affordable this turn (MP expires at the
+// end of the turn, T1), attacks when the previewed attack gains more than it
+// costs (MP of cards destroyed and Base damage, each side), and otherwise
+// ends its turn. It orders each class with its toughest card in front and
+// its Base last, and sacrifices its cheapest card. It reads only its own
+// hand and the public table, and keeps no state.
+type Greedy struct{}
+
+// Choose implements game.Agent.
+func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
+	s := st.(*State)
+	switch s.phase {
+	case phOrder:
+		return s.greedyOrder(legal)
+	case phSacrifice, phDiscard:
+		return s.cheapest(legal)
+	}
+	return s.greedyMain(legal)
+}
+
+func has(legal []game.Action, a game.Action) bool {
+	for _, b := range legal {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) greedyMain(legal []game.Action) game.Action {
+	pl := &s.P[s.Active]
+	defs := s.rs.Defs
+	// 1. The dearest ship it can pay for now (not a Doomstar that would
+	// destroy its own Base).
+	best, bestMP := -1, -1
+	for _, a := range legal {
+		if int(a>>16) != actPlay {
+			continue
+		}
+		ci := int(a & 0xffff)
+		if c := &defs[ci]; c.Type == Ship && c.MP > bestMP && s.safe(ci) {
+			best, bestMP = ci, c.MP
+		}
+	}
+	if best >= 0 {
+		return mk(actPlay, best)
+	}
+	// 2. A reinforcement, if the reinforcements in hand make a ship
+	// affordable.
+	reinf, bigR, bigMP := 0, -1, 0
+	for ci := range defs {
+		if defs[ci].Type == Reinforcement && pl.Hand[ci] > 0 {
+			if e := defs[ci].Effect(MP); e != nil {
+				reinf += e.Amount * int(pl.Hand[ci])
+				if e.Amount > bigMP {
+					bigR, bigMP = ci, e.Amount
+				}
+			}
+		}
+	}
+	if bigR >= 0 {
+		for ci := range defs {
+			if c := &defs[ci]; c.Type == Ship && pl.Hand[ci] > 0 && c.MP <= pl.MP+reinf && s.safe(ci) && s.sacrificeOK(ci) {
+				return mk(actPlay, bigR)
+			}
+		}
+	}
+	// 3. An attack that gains.
+	if att := mk(actAttack, 0); has(legal, att) && s.AttackGain(s.Active) > 0 {
+		return att
+	}
+	return mk(actEnd, 0)
+}
+
+// safe: a ship whose on-play self-damage would not destroy its own Base.
+func (s *State) safe(ci int) bool {
+	e := s.rs.Defs[ci].Effect(SelfDamage)
+	if e == nil || s.rs.Rules.DoomstarWhen != OnPlay {
+		return true
+	}
+	return s.BaseDamageOf(s.Active)+e.Amount < s.rs.Rules.BaseLP
+}
+
+func (s *State) sacrificeOK(ci int) bool {
+	e := s.rs.Defs[ci].Effect(SacrificeCost)
+	return e == nil || s.sacrificeable(ci, e) >= e.Count
+}
+
+// AttackGain previews seat p attacking now with the fleets in their
+// present order: the MP of the opponent's cards destroyed plus the damage
+// dealt to its Base, minus the same for p; a Base destroyed counts as
+// everything. The preview works on copies of the two armies.
+func (s *State) AttackGain(p int) int {
+	att, def := s.P[p].Army, s.P[1-p].Army
+	before := [2]int{BaseDamage(att.Base()), BaseDamage(def.Base())}
+	bt := Battle{R: &s.rs.Rules, Defs: s.rs.Defs}
+	if s.rs.Rules.SummoningSickness {
+		setFresh(&att, true)
+	}
+	attDied, defDied := bt.Attack(&att, &def, Stay, Stay)
+	switch {
+	case defDied && !attDied:
+		return 1 << 30
+	case attDied:
+		return -(1 << 30)
+	}
+	gain := BaseDamage(def.Base()) - before[1] - (BaseDamage(att.Base()) - before[0])
+	gain += s.deadMP(&def) - s.deadMP(&att)
+	return gain
+}
+
+func (s *State) deadMP(a *Army) int {
+	n := 0
+	f := &a.Fleets[BaseFleet]
+	for i := 0; i < f.N; i++ {
+		if u := &f.U[i]; u.Dead && !u.IsBase() {
+			n += s.rs.Defs[u.Card].MP
+		}
+	}
+	return n
+}
+
+// greedyOrder puts the card with the most total LP next, the Base last.
+func (s *State) greedyOrder(legal []game.Action) game.Action {
+	f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+	best, bestLP := legal[0], int32(-1)
+	for _, a := range legal {
+		u := &f.U[int(a&0xffff)]
+		lp := u.Alive * u.LP
+		if u.IsBase() {
+			lp = -1
+		}
+		if lp > bestLP {
+			best, bestLP = a, lp
+		}
+	}
+	return best
+}
+
+// cheapest is the legal sacrifice or discard of the lowest MP.
+func (s *State) cheapest(legal []game.Action) game.Action {
+	f := &s.P[s.Active].Army.Fleets[BaseFleet]
+	best, bestMP := legal[0], 1<<30
+	for _, a := range legal {
+		arg := int(a & 0xffff)
+		var mp int
+		switch {
+		case int(a>>16) == actDiscardPick:
+			mp = s.rs.Defs[arg].MP
+			if s.rs.Defs[arg].Type == Reinforcement {
+				mp = s.rs.Defs[arg].Effect(MP).Amount
+			}
+		case arg >= sacHand:
+			mp = s.rs.Defs[arg-sacHand].MP
+		default:
+			mp = s.rs.Defs[f.U[arg].Card].MP
+		}
+		if mp < bestMP {
+			best, bestMP = a, mp
+		}
+	}
+	return best
+}

@@ -1,0 +1,770 @@
+package spacetrace
+
+import (
+	"strconv"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// The engine: one two-player game on game.State. Every choice is an action
+// of the deciding player; the state is a flat value (no pointer but the
+// shared ruleset), so Clone and CopyInto are a copy and a decision
+// allocates nothing. This version plays variant first_game (no tactics,
+// commanders or extra fleets); NewState refuses the full game.
+
+// Action kinds, packed as kind<<16 | argument.
+const (
+	actEnd         = iota // end the turn ("Fertig!")
+	actPlay               // play card index arg from hand
+	actAttack             // attack
+	actDiscardMP          // start a 3-card discard for discard3.mp MP
+	actDiscardDraw        // start a 3-card discard for a card
+	actDiscardPick        // discard card index arg from hand (in a 3-card discard)
+	actOrder              // put unit arg next in its class's battle order
+	actSacrifice          // sacrifice unit arg (or, arg ≥ sacHand, card arg-sacHand from hand)
+)
+
+const sacHand = 1 << 8
+
+func mk(kind, arg int) game.Action { return game.Action(kind<<16 | arg) }
+
+// phases.
+const (
+	phMain = iota
+	phDiscard
+	phOrder
+	phSacrifice
+	phOver
+)
+
+// Player is one player's cards.
+type Player struct {
+	Army Army
+	// Library is the draw pile, Library[:LibN] with the top at LibN-1.
+	Library [MaxDeck]uint8
+	LibN    int
+	// Hand counts the cards in hand by card index.
+	Hand  [MaxCards]uint8
+	HandN int
+	MP    int
+	// WreckMP is the MP of this player's ship cards in the discard pile
+	// (E4); Removed counts cards removed from game (T4).
+	WreckMP, Removed int
+	Played, Discards int // cards played, 3-card discards made (the records)
+}
+
+// State is one Spacetrace game; it implements game.State.
+type State struct {
+	rs   *Ruleset
+	bt   Battle
+	rng  game.RNG
+	deck [2]int // the side (deck) each seat plays
+	P    [2]Player
+	// Turn counts turns from 0; Active is the active seat, First the seat
+	// that started.
+	Turn, Active, First int
+	phase               int
+	attacked            bool
+	// discard: the 3-card discard in progress (picks left, for MP or draw).
+	discLeft int
+	discDraw bool
+	// order: the seat ordering, its class and the next position.
+	orderSeat, orderClass, orderPos int
+	// sacrifice: picks left for the ship being played.
+	sacLeft    int
+	sacClasses uint8
+	pending    int // the card waiting on its sacrifice
+	// activity this turn, quiet turns so far (E2), and how the game ended.
+	active  bool
+	quiet   int
+	timeout bool
+	winner  int // 0, 1, or -1 for a draw (once over)
+}
+
+// NewState implements game.Ruleset: seats[i] is the deck seat i plays.
+func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
+	if len(seats) != 2 {
+		return nil, errorf("%d seats; Spacetrace is played by 2 (three-player rules are not modelled)", len(seats))
+	}
+	for i, d := range seats {
+		if d < 0 || d >= len(rs.Decks) {
+			return nil, errorf("seat %d plays deck %d; the ruleset has %d", i+1, d, len(rs.Decks))
+		}
+	}
+	if err := rs.Playable(); err != nil {
+		return nil, err
+	}
+	s := &State{rs: rs, deck: [2]int{seats[0], seats[1]}}
+	s.bt = Battle{R: &rs.Rules, Defs: rs.Defs}
+	s.Reset(seed)
+	return s, nil
+}
+
+// Playable says why the engine cannot play rs yet, or nil.
+func (rs *Ruleset) Playable() error {
+	r := &rs.Rules
+	switch {
+	case r.Variant != FirstGame:
+		return errorf("variant full is not played by the engine yet (tactics, commanders, extra fleets); its battles and the class matrix are: use variant: first_game for games")
+	case r.HandMax > 0:
+		return errorf("hand.max %d: a hand limit is not played by the engine yet; set 0", r.HandMax)
+	case r.Discard1MP > 0 || r.Discard2Draw || r.SplitReinf:
+		return errorf("the optional rules (opt) are not played by the engine yet; leave them off")
+	}
+	return nil
+}
+
+func errorf(format string, args ...any) error {
+	return &stError{msg: "spacetrace: " + sprintf(format, args...)}
+}
+
+type stError struct{ msg string }
+
+func (e *stError) Error() string { return e.msg }
+
+// Reset implements game.State: libraries shuffled from seed, 4 cards each,
+// the starting seat drawn (S3) and its first draw (S4).
+func (s *State) Reset(seed uint64) {
+	*s = State{rs: s.rs, bt: s.bt, deck: s.deck}
+	s.rng = game.NewRNG(seed)
+	r := &s.rs.Rules
+	for p := 0; p < 2; p++ {
+		pl := &s.P[p]
+		*pl = Player{}
+		d := &s.rs.Decks[s.deck[p]]
+		pl.LibN = copy(pl.Library[:], d.List)
+		s.rng.Shuffle(pl.Library[:pl.LibN])
+		pl.Army.Fleets[BaseFleet].U[0] = BaseUnit(r, 0)
+		pl.Army.Fleets[BaseFleet].N = 1
+		for i := 0; i < r.HandStart; i++ {
+			s.draw(p)
+		}
+	}
+	s.First = 0
+	if r.Start == StartRandom {
+		s.First = s.rng.Intn(2)
+	}
+	s.Turn, s.Active, s.phase, s.attacked = 0, s.First, phMain, false
+	s.quiet, s.active, s.timeout, s.winner = 0, false, false, 0
+	if r.DrawFirstTurn {
+		for i := 0; i < r.DrawPerTurn; i++ {
+			s.draw(s.First)
+		}
+	}
+}
+
+func (s *State) draw(p int) {
+	pl := &s.P[p]
+	if pl.LibN == 0 {
+		return // S6: nothing to draw, no reshuffle
+	}
+	pl.LibN--
+	pl.Hand[pl.Library[pl.LibN]]++
+	pl.HandN++
+}
+
+// NumSeats implements game.State.
+func (s *State) NumSeats() int { return 2 }
+
+// CurrentPlayer implements game.State.
+func (s *State) CurrentPlayer() int {
+	switch s.phase {
+	case phOver:
+		return -1
+	case phOrder:
+		return s.orderSeat
+	}
+	return s.Active
+}
+
+// IsTerminal implements game.State.
+func (s *State) IsTerminal() bool { return s.phase == phOver }
+
+// Ruleset is the state's ruleset.
+func (s *State) Ruleset() *Ruleset { return s.rs }
+
+// BaseDamageOf is seat p's Base damage.
+func (s *State) BaseDamageOf(p int) int {
+	if u := s.P[p].Army.Base(); u != nil {
+		return BaseDamage(u)
+	}
+	return s.rs.Rules.BaseLP
+}
+
+// canAttack: one attack a turn (B2), not in the starting player's first
+// turn (B1).
+func (s *State) canAttack() bool {
+	return !s.attacked && !(s.rs.Rules.FirstTurnBan && s.Turn == 0)
+}
+
+// canPlay reports whether the active player may play card ci now.
+func (s *State) canPlay(ci int) bool {
+	c := &s.rs.Defs[ci]
+	pl := &s.P[s.Active]
+	switch c.Type {
+	case Reinforcement:
+		return true
+	case Ship:
+		if pl.MP < c.MP || pl.Army.Fleets[BaseFleet].N >= MaxUnits {
+			return false
+		}
+		if e := c.Effect(SacrificeCost); e != nil {
+			return s.sacrificeable(ci, e) >= e.Count
+		}
+		return true
+	}
+	return false // tactics and commanders: not in the first game
+}
+
+// sacrificeable counts what the active player could sacrifice for card
+// ci's cost (A7): own ship cards in play of the classes (never the Base),
+// and/or ship cards in hand other than ci itself.
+func (s *State) sacrificeable(ci int, e *Effect) int {
+	pl := &s.P[s.Active]
+	n := 0
+	from := s.rs.Rules.SacrificeFrom
+	if from != FromHand {
+		f := &pl.Army.Fleets[BaseFleet]
+		for i := 0; i < f.N; i++ {
+			if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
+				n++
+			}
+		}
+	}
+	if from != FromPlay {
+		for cj := range s.rs.Defs {
+			c := &s.rs.Defs[cj]
+			if c.Type == Ship && e.Classes&(1<<(c.Class-1)) != 0 {
+				k := int(pl.Hand[cj])
+				if cj == ci {
+					k--
+				}
+				n += max(k, 0)
+			}
+		}
+	}
+	return n
+}
+
+// LegalActions implements game.State, in a fixed order.
+func (s *State) LegalActions(buf []game.Action) []game.Action {
+	buf = buf[:0]
+	pl := &s.P[s.Active]
+	switch s.phase {
+	case phOver:
+		return buf
+	case phMain:
+		buf = append(buf, mk(actEnd, 0))
+		for ci := range s.rs.Defs {
+			if pl.Hand[ci] > 0 && s.canPlay(ci) {
+				buf = append(buf, mk(actPlay, ci))
+			}
+		}
+		if s.canAttack() {
+			buf = append(buf, mk(actAttack, 0))
+		}
+		if pl.HandN >= 3 {
+			buf = append(buf, mk(actDiscardMP, 0))
+			if pl.LibN > 0 {
+				buf = append(buf, mk(actDiscardDraw, 0))
+			}
+		}
+	case phDiscard:
+		for ci := range s.rs.Defs {
+			if pl.Hand[ci] > 0 {
+				buf = append(buf, mk(actDiscardPick, ci))
+			}
+		}
+	case phOrder:
+		f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+		for i := s.orderPos; i < f.N && int(f.U[i].Class) == s.orderClass; i++ {
+			buf = append(buf, mk(actOrder, i))
+		}
+	case phSacrifice:
+		e := s.rs.Defs[s.pending].Effect(SacrificeCost)
+		from := s.rs.Rules.SacrificeFrom
+		if from != FromHand {
+			f := &pl.Army.Fleets[BaseFleet]
+			for i := 0; i < f.N; i++ {
+				if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
+					buf = append(buf, mk(actSacrifice, i))
+				}
+			}
+		}
+		if from != FromPlay {
+			for cj := range s.rs.Defs {
+				if c := &s.rs.Defs[cj]; c.Type == Ship && pl.Hand[cj] > 0 && e.Classes&(1<<(c.Class-1)) != 0 {
+					buf = append(buf, mk(actSacrifice, sacHand+cj))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// Apply implements game.State. It panics on an illegal action (a bot's bug,
+// never a designer's input).
+func (s *State) Apply(a game.Action) {
+	kind, arg := int(a>>16), int(a&0xffff)
+	pl := &s.P[s.Active]
+	switch {
+	case s.phase == phMain && kind == actEnd:
+		s.endTurn()
+	case s.phase == phMain && kind == actPlay && arg < len(s.rs.Defs) && pl.Hand[arg] > 0 && s.canPlay(arg):
+		s.play(arg)
+	case s.phase == phMain && kind == actAttack && s.canAttack():
+		s.attacked = true
+		s.startOrder(s.Active)
+	case s.phase == phMain && (kind == actDiscardMP || kind == actDiscardDraw) && pl.HandN >= 3 && (kind == actDiscardMP || pl.LibN > 0):
+		s.phase, s.discLeft, s.discDraw = phDiscard, 3, kind == actDiscardDraw
+	case s.phase == phDiscard && kind == actDiscardPick && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
+		pl.Hand[arg]--
+		pl.HandN--
+		if s.rs.Defs[arg].Type == Ship {
+			pl.Removed++ // T4: ships so discarded are removed from game
+		}
+		if s.discLeft--; s.discLeft == 0 {
+			pl.Discards++
+			s.phase = phMain
+			if s.discDraw {
+				s.draw(s.Active)
+			} else {
+				pl.MP += s.rs.Rules.Discard3MP
+			}
+		}
+	case s.phase == phOrder && kind == actOrder:
+		s.orderPick(arg)
+	case s.phase == phSacrifice && kind == actSacrifice:
+		s.sacrifice(arg)
+	default:
+		panic("spacetrace: illegal action " + s.ActionString(a))
+	}
+}
+
+// play puts card ci from the active player's hand into play (T1, T7).
+func (s *State) play(ci int) {
+	pl := &s.P[s.Active]
+	c := &s.rs.Defs[ci]
+	pl.Hand[ci]--
+	pl.HandN--
+	pl.Played++
+	s.active = true
+	if c.Type == Reinforcement {
+		for _, e := range c.Effects {
+			switch e.Do {
+			case MP:
+				pl.MP += e.Amount
+			case Draw:
+				for i := 0; i < e.Count; i++ {
+					s.draw(s.Active)
+				}
+			}
+		}
+		return
+	}
+	pl.MP -= c.MP
+	if s.rs.Rules.MPPool == PoolPerPlay {
+		pl.MP = 0 // T1 per_play: change does not stay
+	}
+	if e := c.Effect(SacrificeCost); e != nil {
+		s.phase, s.sacLeft, s.sacClasses, s.pending = phSacrifice, e.Count, e.Classes, ci
+		return
+	}
+	s.enter(ci)
+}
+
+// enter puts ship card ci into the active player's Base fleet, in its
+// class, last (T7), with its on-play effects (C6).
+func (s *State) enter(ci int) {
+	pl := &s.P[s.Active]
+	f := &pl.Army.Fleets[BaseFleet]
+	f.U[f.N] = ShipUnit(s.rs.Defs, ci)
+	f.U[f.N].Fresh = true
+	f.N++
+	f.Sort()
+	if s.rs.Rules.DoomstarWhen == OnPlay {
+		for _, e := range s.rs.Defs[ci].Effects {
+			if e.Do == SelfDamage {
+				DamageBase(pl.Army.Base(), e.Amount)
+			}
+		}
+		s.checkBases()
+	}
+}
+
+// sacrifice pays one pick of the pending card's sacrifice (A7): a ship card
+// in play (a wreck) or from hand (discarded, a wreck too).
+func (s *State) sacrifice(arg int) {
+	pl := &s.P[s.Active]
+	e := s.rs.Defs[s.pending].Effect(SacrificeCost)
+	if arg >= sacHand {
+		cj := arg - sacHand
+		if cj >= len(s.rs.Defs) || pl.Hand[cj] == 0 || s.rs.Defs[cj].Type != Ship || e.Classes&(1<<(s.rs.Defs[cj].Class-1)) == 0 || s.rs.Rules.SacrificeFrom == FromPlay {
+			panic("spacetrace: illegal sacrifice from hand")
+		}
+		pl.Hand[cj]--
+		pl.HandN--
+		pl.WreckMP += s.rs.Defs[cj].MP
+	} else {
+		f := &pl.Army.Fleets[BaseFleet]
+		if arg >= f.N || f.U[arg].IsBase() || f.U[arg].Dead || e.Classes&(1<<(f.U[arg].Class-1)) == 0 || s.rs.Rules.SacrificeFrom == FromHand {
+			panic("spacetrace: illegal sacrifice")
+		}
+		pl.WreckMP += s.rs.Defs[f.U[arg].Card].MP
+		copy(f.U[arg:f.N-1], f.U[arg+1:f.N])
+		f.N--
+	}
+	if s.sacLeft--; s.sacLeft == 0 {
+		s.phase = phMain
+		s.enter(s.pending)
+	}
+}
+
+// startOrder begins seat p's battle order (B3): class by class, the next
+// card of each class with two or more cards.
+func (s *State) startOrder(p int) {
+	s.phase, s.orderSeat, s.orderClass, s.orderPos = phOrder, p, 1, 0
+	s.advanceOrder()
+}
+
+// advanceOrder skips to the next class with a choice left; after the
+// defender's order the attack is fought.
+func (s *State) advanceOrder() {
+	for {
+		f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+		for s.orderPos < f.N && int(f.U[s.orderPos].Class) < s.orderClass {
+			s.orderPos++
+		}
+		end := s.orderPos
+		for end < f.N && int(f.U[end].Class) == s.orderClass {
+			end++
+		}
+		if end-s.orderPos >= 2 {
+			return // a choice
+		}
+		s.orderPos = end
+		if s.orderClass++; s.orderClass <= NumClasses {
+			continue
+		}
+		if s.orderSeat == s.Active {
+			s.orderSeat, s.orderClass, s.orderPos = 1-s.Active, 1, 0
+			continue
+		}
+		s.fight()
+		return
+	}
+}
+
+// orderPick puts unit i next in its class.
+func (s *State) orderPick(i int) {
+	f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+	if i < s.orderPos || i >= f.N || int(f.U[i].Class) != s.orderClass {
+		panic("spacetrace: illegal order pick")
+	}
+	u := f.U[i]
+	copy(f.U[s.orderPos+1:i+1], f.U[s.orderPos:i])
+	f.U[s.orderPos] = u
+	s.orderPos++
+	s.advanceOrder()
+}
+
+// fight resolves the attack with the orders fixed (first game: Base fleets
+// only), then the active player goes on (T5: actions before and after the
+// attack).
+func (s *State) fight() {
+	att, def := &s.P[s.Active].Army, &s.P[1-s.Active].Army
+	sick := s.rs.Rules.SummoningSickness
+	if sick {
+		setFresh(att, true)
+	}
+	before := [2]int{s.BaseDamageOf(0), s.BaseDamageOf(1)}
+	s.bt.Attack(att, def, Stay, Stay)
+	if sick {
+		setFresh(att, false)
+	}
+	for p := 0; p < 2; p++ {
+		if s.BaseDamageOf(p) != before[p] || hasDead(&s.P[p].Army) {
+			s.active = true
+		}
+	}
+	s.phase = phMain
+	s.checkBases()
+}
+
+func setFresh(a *Army, removed bool) {
+	for fi := range a.Fleets {
+		f := &a.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			if f.U[i].Fresh {
+				f.U[i].Removed = removed
+			}
+		}
+	}
+}
+
+func hasDead(a *Army) bool {
+	for fi := range a.Fleets {
+		f := &a.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			if f.U[i].Dead && !f.U[i].IsBase() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkBases ends the game when a Base has 1000 or more damage (E3): the
+// other player wins; both at once is a draw (B12).
+func (s *State) checkBases() {
+	d0, d1 := s.BaseDamageOf(0) >= s.rs.Rules.BaseLP, s.BaseDamageOf(1) >= s.rs.Rules.BaseLP
+	if !d0 && !d1 {
+		return
+	}
+	s.collectWrecks()
+	s.over()
+}
+
+// collectWrecks moves dead ship cards to their owners' discard piles
+// (wrecks, E4) and out of the fleets.
+func (s *State) collectWrecks() {
+	for p := 0; p < 2; p++ {
+		pl := &s.P[p]
+		for fi := range pl.Army.Fleets {
+			f := &pl.Army.Fleets[fi]
+			n := 0
+			for i := 0; i < f.N; i++ {
+				u := &f.U[i]
+				if u.Dead && !u.IsBase() {
+					pl.WreckMP += s.rs.Defs[u.Card].MP
+					continue
+				}
+				f.U[n] = *u
+				n++
+			}
+			f.N = n
+		}
+	}
+}
+
+// endTurn is "Fertig!": wrecks to the discard piles, every surviving card
+// restored (E1), the MP pools emptied (T1), the end conditions (E2), the
+// next player's draw (S4).
+func (s *State) endTurn() {
+	s.collectWrecks()
+	for p := 0; p < 2; p++ {
+		pl := &s.P[p]
+		pl.MP = 0
+		for fi := range pl.Army.Fleets {
+			f := &pl.Army.Fleets[fi]
+			for i := 0; i < f.N; i++ {
+				f.U[i].Restore()
+			}
+		}
+	}
+	if s.P[0].LibN == 0 && s.P[1].LibN == 0 && !s.active {
+		s.quiet++
+	} else {
+		s.quiet = 0
+	}
+	s.active, s.attacked = false, false
+	s.Turn++
+	if s.quiet >= s.rs.Rules.QuietTurns {
+		s.over()
+		return
+	}
+	if s.Turn >= s.rs.Rules.TurnCap {
+		s.timeout = true
+		s.over()
+		return
+	}
+	s.Active = 1 - s.Active
+	for i := 0; i < s.rs.Rules.DrawPerTurn; i++ {
+		s.draw(s.Active)
+	}
+}
+
+// over settles the winner under the scoring rule (E3, E4).
+func (s *State) over() {
+	s.phase = phOver
+	a, b := s.Score(0), s.Score(1)
+	switch {
+	case a > b:
+		s.winner = 0
+	case b > a:
+		s.winner = 1
+	default:
+		s.winner = -1
+	}
+}
+
+// Score implements game.State: under base_damage the damage seat dealt to
+// the opponent's Base (the least damaged Base wins, E3); under wrecked the
+// MP of the opponent's wrecks, and 500 for a destroyed opponent Base (E4).
+func (s *State) Score(seat int) int {
+	opp := 1 - seat
+	if s.rs.Rules.Scoring == ScoreWrecked {
+		pts := s.P[opp].WreckMP
+		if s.BaseDamageOf(opp) >= s.rs.Rules.BaseLP {
+			pts += 500
+		}
+		return pts
+	}
+	return s.BaseDamageOf(opp)
+}
+
+// Returns implements game.State.
+func (s *State) Returns() [game.MaxSeats]float64 {
+	var r [game.MaxSeats]float64
+	if s.phase != phOver {
+		return r
+	}
+	switch s.winner {
+	case 0, 1:
+		r[s.winner] = 1
+	default:
+		r[0], r[1] = 0.5, 0.5
+	}
+	return r
+}
+
+// Timeout reports whether the game ended at end.turn_cap (E2).
+func (s *State) Timeout() bool { return s.timeout }
+
+// Clone implements game.State.
+func (s *State) Clone() game.State {
+	c := *s
+	c.bt = Battle{R: &c.rs.Rules, Defs: c.rs.Defs}
+	return &c
+}
+
+// CopyInto implements game.State; dst must be a Spacetrace state.
+func (s *State) CopyInto(dst game.State) {
+	d := dst.(*State)
+	*d = *s
+}
+
+// Determinize implements game.State: the opponent's hand and both libraries
+// are what viewer cannot see: the opponent's hand and library are pooled,
+// sorted, shuffled and dealt again; viewer's own library is shuffled. The
+// state's chance stream is reseeded from rng.
+func (s *State) Determinize(viewer int, rng *game.RNG) {
+	if viewer < 0 || viewer > 1 {
+		return
+	}
+	opp := &s.P[1-viewer]
+	var pool [MaxDeck + MaxDeck]uint8
+	n := 0
+	for ci := range s.rs.Defs {
+		for k := 0; k < int(opp.Hand[ci]); k++ {
+			pool[n] = uint8(ci)
+			n++
+		}
+		opp.Hand[ci] = 0
+	}
+	// The library's cards, sorted, so the deal does not depend on their order.
+	lib := opp.Library[:opp.LibN]
+	for i := 1; i < len(lib); i++ {
+		for j := i; j > 0 && lib[j] < lib[j-1]; j-- {
+			lib[j], lib[j-1] = lib[j-1], lib[j]
+		}
+	}
+	n += copy(pool[n:], lib)
+	sortBytes(pool[:n])
+	rng.Shuffle(pool[:n])
+	h := opp.HandN
+	for i := 0; i < h; i++ {
+		opp.Hand[pool[i]]++
+	}
+	copy(opp.Library[:opp.LibN], pool[h:n])
+	own := &s.P[viewer]
+	mine := own.Library[:own.LibN]
+	sortBytes(mine)
+	rng.Shuffle(mine)
+	s.rng = game.NewRNG(rng.Uint64())
+}
+
+func sortBytes(b []uint8) {
+	for i := 1; i < len(b); i++ {
+		for j := i; j > 0 && b[j] < b[j-1]; j-- {
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
+}
+
+// Observation implements game.State: the public table (turn, phase, every
+// fleet, Base damage, MP pools, hand and library sizes, wrecks) and seat's
+// own hand.
+func (s *State) Observation(seat int, buf []byte) []byte {
+	buf = append(buf, byte(s.Turn), byte(s.Turn>>8), byte(s.Active), byte(s.phase), byte(s.CurrentPlayer()+1),
+		byte(s.discLeft), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending))
+	if s.attacked {
+		buf = append(buf, 1)
+	} else {
+		buf = append(buf, 0)
+	}
+	for p := 0; p < 2; p++ {
+		pl := &s.P[p]
+		buf = appendInt(buf, pl.MP)
+		buf = appendInt(buf, pl.WreckMP)
+		buf = append(buf, byte(pl.HandN), byte(pl.LibN), byte(pl.Removed))
+		for fi := range pl.Army.Fleets {
+			f := &pl.Army.Fleets[fi]
+			buf = append(buf, byte(f.N))
+			for i := 0; i < f.N; i++ {
+				u := &f.U[i]
+				buf = append(buf, byte(u.Card), byte(u.Class))
+				buf = appendInt(buf, int(u.Alive))
+				buf = appendInt(buf, int(u.Lead))
+				buf = appendInt(buf, int(u.Down))
+				buf = appendInt(buf, int(u.Gone))
+				if u.Dead {
+					buf = append(buf, 1)
+				} else {
+					buf = append(buf, 0)
+				}
+			}
+		}
+	}
+	if seat == 0 || seat == 1 {
+		buf = append(buf, s.P[seat].Hand[:len(s.rs.Defs)]...)
+	}
+	return buf
+}
+
+func appendInt(buf []byte, v int) []byte {
+	return append(buf, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+}
+
+// ActionString implements game.State.
+func (s *State) ActionString(a game.Action) string {
+	kind, arg := int(a>>16), int(a&0xffff)
+	card := func(ci int) string {
+		if ci < len(s.rs.Defs) {
+			return s.rs.Defs[ci].ID
+		}
+		return "#" + strconv.Itoa(ci)
+	}
+	switch kind {
+	case actEnd:
+		return "end turn"
+	case actPlay:
+		return "play " + card(arg)
+	case actAttack:
+		return "attack"
+	case actDiscardMP:
+		return "discard 3 for MP"
+	case actDiscardDraw:
+		return "discard 3 for a card"
+	case actDiscardPick:
+		return "discard " + card(arg)
+	case actOrder:
+		return "order unit " + strconv.Itoa(arg)
+	case actSacrifice:
+		if arg >= sacHand {
+			return "sacrifice " + card(arg-sacHand) + " from hand"
+		}
+		return "sacrifice unit " + strconv.Itoa(arg)
+	}
+	return "action " + strconv.Itoa(int(a))
+}
