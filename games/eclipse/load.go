@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/cardlab/cardlab/cards"
@@ -450,6 +451,9 @@ func readFleets(r *cards.Reader, root *yaml.Node, rs *Ruleset) {
 	for i, id := range ids {
 		fl := Fleet{ID: id, Name: id, Pos: cards.ModelPos(f, keys[i])}
 		what := "fleet " + strconv.Quote(cards.Truncate(id))
+		if strings.Contains(id, ",") || strings.TrimSpace(id) != id {
+			r.Errorf(r.At(f, keys[i]), "%s: a fleet id may not hold a comma or start or end with a space (cardlab study lists fleets as fleets=ID,ID)", what)
+		}
 		m := r.Object(f, vals[i], what, []string{"name", "ships"})
 		if m == nil {
 			continue

@@ -91,6 +91,7 @@ func TestLoadErrors(t *testing.T) {
 		{"slots", BlueprintsFile, "[ion_cannon, nuclear_drive, nuclear_source, \"\"]", "[ion_cannon, nuclear_drive, nuclear_source, hull, hull]", `blueprints.yaml:11:14: blueprint "interceptor": 5 printed parts in 4 slots; one part a slot`},
 		{"maximum", FleetsFile, "{interceptor: 5}", "{interceptor: 9}", `fleets.yaml:6:53: interceptor: 9 is out of range (1..8)`},
 		{"unknown blueprint", FleetsFile, "{cruiser: 3}", "{crusier: 3}", `fleets.yaml:7:36: unknown key "crusier" in fleet "3c" ships, did you mean "cruiser"?`},
+		{"comma in a fleet id", FleetsFile, "  3c: ", "  \"3,c\": ", `fleets.yaml:7:3: fleet "3,c": a fleet id may not hold a comma`},
 		{"mixed NPC", FleetsFile, "{ancient: 1}", "{ancient: 1, cruiser: 1}", `fleet "ancient": mixes NPC and player ships`},
 		{"bad dice colour", PartsFile, "dice: {yellow: 1}, energy: -1}", "dice: {yelow: 1}, energy: -1}", `did you mean "yellow"?`},
 		{"duplicate part", PartsFile, "  hull:              {name: Hull, hull: 1}", "  hull:              {name: Hull, hull: 1}\n  hull: {hull: 2}", `duplicate`},

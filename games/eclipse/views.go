@@ -28,6 +28,9 @@ const reportGames = 4000
 // tables (a battle that size solves in about a second).
 const reportBudget = 200_000
 
+// maxReportFleets bounds the player fleets of the report's tables.
+const maxReportFleets = 12
+
 // Catalog implements game.Catalogued.
 func (rs *Ruleset) Catalog() game.Catalog {
 	var stop atomic.Bool
@@ -36,6 +39,15 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	params := map[string]string{"games": fmt.Sprint(reportGames), "budget": fmt.Sprint(min(rs.Rules.StateBudget, reportBudget))}
 	var tables []game.Sheet
 	var notes []string
+	// A matrix past a dozen fleets is unreadable and its battles grow as
+	// the square: the report's tables take the first maxReportFleets.
+	if len(rs.SideFleets) > maxReportFleets {
+		var ids []string
+		for _, f := range rs.SideFleets[:maxReportFleets] {
+			ids = append(ids, rs.Fleets[f].ID)
+		}
+		params["fleets"] = strings.Join(ids, ",")
+	}
 	for _, name := range []string{"matrix", "npc"} {
 		res, err := rs.Study(name, params, &stop)
 		if err != nil {
