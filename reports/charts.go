@@ -458,10 +458,10 @@ func (m *model) chartCardRank() (*chartView, error) {
 	}
 	n := min(15, len(ranked))
 	if m.metric.Key == "value" {
-		note := fmt.Sprintf("The %d cards that play furthest above and below their faction's typical card, of %d: %s. "+
+		note := fmt.Sprintf(m.say("The %d cards that play furthest above and below their faction's typical card, of %d: %s. ")+
 			"Whiskers: 95%% interval; ● and solid bars: flagged (%s); faded: not flagged. "+
 			"Every card is ranked in the gallery and in balance.xlsx.%s", n, len(ranked), m.metric.Long, m.flagRule(), m.skillChartNote())
-		return rankChartIn("chart-cards", "Cards by value vs faction (win-share points)", note, "win-share points vs\nthe faction's typical card", "pts", 1, items)
+		return rankChartIn("chart-cards", m.say("Cards by value vs faction (win-share points)"), note, m.say("win-share points vs\nthe faction's typical card"), "pts", 1, items)
 	}
 	note := fmt.Sprintf("CORRELATIONAL: this result has no card values. The %d highest and %d lowest cards by %s: %s. Whiskers: 95%% interval (Newcombe); faded bars: the interval includes 0. "+
 		"A card held or played while its owner is winning looks good whatever it does: do not read this as which card is too strong.", n, n, m.metric.Label, m.metric.Long)
@@ -548,7 +548,7 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 func (m *model) chartPlaysLike() (*chartView, error) {
 	u := m.unit()
 	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed " + u.Short + " against the " + u.Short + " each card plays like",
-		Note: "Each dot is a card (jittered sideways so cards of equal " + u.Short + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + u.Plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + u.Short + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval."}
+		Note: m.say("Each dot is a card (jittered sideways so cards of equal " + u.Short + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + u.Plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + u.Short + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval.")}
 	if !m.catalogOK {
 		return &chartView{ID: "chart-power"}, nil
 	}

@@ -427,7 +427,7 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		sig := c.Sig
 		// Points are the headline; power is a reading of them at one price
 		// per faction, said next to it.
-		f = append(f, figure{"Value vs faction", fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
+		f = append(f, figure{m.say("Value vs faction"), fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
 			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""},
 			figure{"Plays like", m.powerReading(c), ""})
 		switch {

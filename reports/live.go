@@ -47,6 +47,12 @@ type LiveState struct {
 	Changes  []LiveChange  `json:"changes,omitempty"`
 	Factions []LiveFaction `json:"factions,omitempty"`
 	Cards    []LiveCard    `json:"cards,omitempty"`
+	// Rows is what the win-share rows are, in the game's words: its side
+	// ("faction"), or "seat" where every seat plays its one side (a mirror
+	// such as Goofspiel compares seats). Side is the game's side, for the
+	// cards' column and what a card's value is against.
+	Rows string `json:"rows,omitempty"`
+	Side string `json:"side,omitempty"`
 	// CardsNote says why no card is listed, or how they were chosen.
 	CardsNote string `json:"cards_note,omitempty"`
 	Games     int64  `json:"games,omitempty"`
@@ -97,8 +103,13 @@ const maxLiveCards = 12
 // baseline's own report, for the card values before the edit (nil: none).
 func LiveResult(cur, base *Data, o Options) *LiveState {
 	m := newModel(cur, o)
-	st := &LiveState{Status: "done", Time: stamp(m.now), Games: cur.Games,
+	w := m.words()
+	st := &LiveState{Status: "done", Time: stamp(m.now), Games: cur.Games, Rows: w.Side, Side: w.Side,
 		Bots: fmt.Sprintf("Every figure comes from games of the %s bot.", botsName(cur.Config.Bots))}
+	rows := w.Sides // the rows in the plural, for the notes
+	if m.oneSide() {
+		st.Rows, rows = "seat", "seats"
+	}
 	if df := cur.Diff; df != nil {
 		st.Verdict = df.Verdict
 		for _, c := range m.changes() {
@@ -177,14 +188,22 @@ func LiveResult(cur, base *Data, o Options) *LiveState {
 	}
 	switch {
 	case !valued:
-		st.CardsNote = "This cardlab run estimated no card values, so only the factions' changes are shown; once the report estimates card values, the cards whose value moved appear here."
+		st.CardsNote = "This cardlab run estimated no card values, so only the " + rows + "' changes are shown; once the report estimates card values, the cards whose value moved appear here."
 	case len(st.Cards) == 0:
-		st.CardsNote = "No card's value vs its faction moved significantly (5%, Benjamini–Hochberg over all cards)."
+		st.CardsNote = m.say("No card's value vs its faction moved significantly (5%, Benjamini–Hochberg over all cards).")
 	default:
-		st.CardsNote = "Edited cards first, then the largest significant moves of value vs faction (win-share points; 5%, Benjamini–Hochberg over all cards)."
+		st.CardsNote = m.say("Edited cards first, then the largest significant moves of value vs faction (win-share points; 5%, Benjamini–Hochberg over all cards).")
 	}
 	st.Message = fmt.Sprintf("compared with the baseline on %d paired games per lineup", cur.Config.Games)
 	return st
+}
+
+// orSide is word, or "side" for a state that names none.
+func orSide(word string) string {
+	if word == "" {
+		return "side"
+	}
+	return word
 }
 
 func halfWidth(ci [2]float64) float64 { return (ci[1] - ci[0]) / 2 }
@@ -212,7 +231,7 @@ func (st *LiveState) Text() string {
 		p("  changed: %s: %s\n", printable(c.Name), printable(c.What))
 	}
 	if len(st.Factions) > 0 {
-		p("  %-22s %7s %7s %9s  %s\n", "faction", "before", "now", "Δ points", "95% interval")
+		p("  %-22s %7s %7s %9s  %s\n", orSide(st.Rows), "before", "now", "Δ points", "95% interval")
 		for _, f := range st.Factions {
 			mark := ""
 			if f.Significant {
@@ -223,7 +242,7 @@ func (st *LiveState) Text() string {
 		}
 	}
 	if len(st.Cards) > 0 {
-		p("  %-30s %8s %8s %8s   (value vs faction, win-share points)\n", "card", "before", "now", "Δ")
+		p("  %-30s %8s %8s %8s   (value vs %s, win-share points)\n", "card", "before", "now", "Δ", orSide(st.Side))
 		for _, c := range st.Cards {
 			before := "–"
 			if c.Before != nil {

@@ -410,6 +410,19 @@ func impactRun(opts *ImpactOptions) error {
 		res.Partial, res.BaselineGames+res.VariantGames)
 }
 
+// sideOfGame is what the game of a result (its ruleset's Game: "" for the
+// default game) calls a side ("faction", "player"); "side" for a game this
+// program does not have.
+func sideOfGame(id string) string {
+	if id == "" {
+		id = game.DefaultID
+	}
+	if g, ok := game.Lookup(id); ok && g.Vocabulary().Side != "" {
+		return g.Vocabulary().Side
+	}
+	return "side"
+}
+
 // valueConfig is the card-value experiment of a command's lineups and bots.
 func valueConfig(rs game.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
 	return analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
@@ -459,6 +472,7 @@ func screeningRun(ctx context.Context, opts *ImpactOptions, rs game.Ruleset, lin
 
 func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	d := r.Design
+	side := sideOfGame(r.Ruleset.Game) // the column of a card's side and what its value is against
 	fmt.Fprintln(w, rulesetLine(r.Ruleset))
 	fmt.Fprintf(w, "Card values (one copy against a blank): %d %s × %d games, bots %s, seed %d; %d games in all\n",
 		len(d.Matchups), plural(len(d.Matchups), "lineup", "lineups"), d.GamesPerLineup, strings.Join(d.Bots, ","), d.Seed, d.Games)
@@ -472,7 +486,7 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	if u := d.Unit; u != nil {
 		// Another game: its unit, its blank, each seat's copies apart.
 		fmt.Fprintln(w, "PTS = what one copy adds to its holder's win share against the game's blank, in percentage points (each seat's copies")
-		fmt.Fprintln(w, "perturbed apart, a mirror's seats too); VS_FACTION = PTS − the median of the side's other cards; TEXT = PTS − a plain")
+		fmt.Fprintf(w, "perturbed apart, a mirror's seats too); VS_%s = PTS − the median of the %s's other cards; TEXT = PTS − a plain\n", strings.ToUpper(side), side)
 		fmt.Fprintf(w, "card of its printed value (on the basis named); POWER = PTS ÷ the price of a %s; 95%% intervals; FLAG: docs/metrics.md, \"Flags\"\n", u.Name)
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "Price of a %s (+1 %s on one copy of a card), the unit of POWER:\n", u.Name, u.Short)
@@ -486,7 +500,7 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		fmt.Fprintln(w, "Price of a power point (+1 power on one copy of a card), the unit of POWER:")
 	}
 	pt := &table{align: "lrll"}
-	pt.add("FACTION", "PTS", "95% CI", "FROM")
+	pt.add(strings.ToUpper(side), "PTS", "95% CI", "FROM")
 	factions := make([]string, 0, len(r.PriceOfPower))
 	for f := range r.PriceOfPower {
 		factions = append(factions, f)
@@ -501,7 +515,7 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	}
 	fmt.Fprintln(w)
 	t := &table{align: "rlllrrlrlrlrll"}
-	t.add("RANK", "CARD", "NAME", "FACTION", "PRINTED", "PTS", "95% CI", "VS_FACTION", "95% CI", "TEXT", "BASIS", "POWER", "95% CI", "FLAG")
+	t.add("RANK", "CARD", "NAME", strings.ToUpper(side), "PRINTED", "PTS", "95% CI", "VS_"+strings.ToUpper(side), "95% CI", "TEXT", "BASIS", "POWER", "95% CI", "FLAG")
 	for _, c := range r.Cards {
 		v := c.Value
 		text, basis := fmt.Sprintf("%+.1f", v.EffectPts), v.EffectBasis
@@ -555,7 +569,7 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	}
 	fmt.Fprintf(w, "95%% paired interval; p adjusted by Benjamini–Hochberg over %d cards; * significant (FDR %.0f%%)\n\n", tested, 100*r.Alpha)
 	t := &table{align: "rllrrrrlrr"}
-	t.add("RANK", "CARD", "FACTION", "GAMES", "WITH%", "WITHOUT%", "IMPACT", "95% CI", "P_ADJ", "CHANGED")
+	t.add("RANK", "CARD", strings.ToUpper(sideOfGame(r.Ruleset.Game)), "GAMES", "WITH%", "WITHOUT%", "IMPACT", "95% CI", "P_ADJ", "CHANGED")
 	var skipped []analysis.CardImpact
 	for _, c := range r.Cards {
 		if c.Skipped != "" {

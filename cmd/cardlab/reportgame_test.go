@@ -335,4 +335,41 @@ func TestGoofspielCheckTierCardValues(t *testing.T) {
 	if !strings.Contains(string(summary), "with the greedy bot (card values too)") {
 		t.Errorf("summary.md does not say the check tier measured card values:\n%s", summary)
 	}
+	// The gallery and the charts in Goofspiel's words: a bid card's value
+	// is against its player's other cards, never a "faction".
+	for _, name := range []string{"cards.html", "index.html"} {
+		page, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"Value vs faction", "faction's price", "faction's typical card", "value vs faction"} {
+			if strings.Contains(string(page), bad) {
+				t.Errorf("%s says %q", name, bad)
+			}
+		}
+	}
+	if page, _ := os.ReadFile(filepath.Join(out, "cards.html")); !strings.Contains(string(page), "Value vs player") {
+		t.Error(`cards.html has no "Value vs player"`)
+	}
+}
+
+// TestImpactGoofspielWords: impact's tables name Goofspiel's side in its
+// words — PLAYER and VS_PLAYER columns, never FACTION.
+func TestImpactGoofspielWords(t *testing.T) {
+	dir := initGoofspiel(t)
+	for _, args := range [][]string{
+		{"--method", "ablation", "--games", "20", "--cards", "bid-13"},
+		{"--precision", "0", "--value-games", "200"},
+	} {
+		code, stdout, stderr := cardlab(t, append([]string{"impact", "--rules", dir, "--bots", "random", "--workers", "2"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if strings.Contains(strings.ToLower(stdout), "faction") || !strings.Contains(stdout, " PLAYER ") {
+			t.Errorf("%v: not in Goofspiel's words:\n%s", args, stdout)
+		}
+		if args[0] != "--method" && !strings.Contains(stdout, "VS_PLAYER = PTS − the median of the player's other cards") {
+			t.Errorf("%v: no VS_PLAYER legend:\n%s", args, stdout)
+		}
+	}
 }

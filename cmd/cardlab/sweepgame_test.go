@@ -138,4 +138,8 @@ func TestWatchGoofspiel(t *testing.T) {
 	if s := out.String(); strings.Contains(s, "failed") {
 		t.Errorf("a run failed:\n%s", s)
 	}
+	// A mirror's rows are seats, its cards' values against its player.
+	if s := out.String(); strings.Contains(s, "faction") || !strings.Contains(s, "  seat   ") || !strings.Contains(s, "only the seats' changes") {
+		t.Errorf("watch's console is not in Goofspiel's words:\n%s", s)
+	}
 }

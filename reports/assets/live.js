@@ -62,6 +62,14 @@
     }
     document.getElementById("live-verdict").textContent = st.verdict || "";
     document.getElementById("live-bots").textContent = st.bots || "";
+    // The headings in the game's words: its side, or "seat" where the rows
+    // are seats (a mirror).
+    if (st.rows) {
+      document.getElementById("live-rows-head").textContent = st.rows.charAt(0).toUpperCase() + st.rows.slice(1);
+    }
+    if (st.side) {
+      document.getElementById("live-side-head").textContent = st.side.charAt(0).toUpperCase() + st.side.slice(1);
+    }
     var ch = clear("live-changes");
     (st.changes || []).forEach(function (c) {
       ch.appendChild(el("li", c.name + (c.id && c.id !== c.name ? " (" + c.id + ")" : "") + ": " + c.what));
