@@ -12,6 +12,7 @@ type Type struct {
 	Count                        int
 	Init, Hull, Computer, Shield int
 	Size, Cost                   int
+	Reputation                   int // tiles drawn for destroying one
 	Cannons, Missiles            Dice
 }
 
@@ -164,7 +165,7 @@ func (rs *Ruleset) Force(f int) Force {
 func TypeOf(b *Blueprint, count int) Type {
 	st := &b.Stats
 	return Type{Name: b.Name, Count: count, Init: st.Init, Hull: st.Hull, Computer: st.Computer,
-		Shield: st.Shield, Size: b.Size, Cost: b.Cost, Cannons: st.Cannons, Missiles: st.Missiles}
+		Shield: st.Shield, Size: b.Size, Cost: b.Cost, Reputation: b.Reputation, Cannons: st.Cannons, Missiles: st.Missiles}
 }
 
 // levels is one side's damage state: per type, the number of live ships at

@@ -22,6 +22,7 @@ type tally struct {
 	missileKills          int64
 	outcome               [5]int64
 	rounds                int64
+	reputation            [2]int64
 }
 
 func (t *tally) add(o *tally, k int64) {
@@ -37,6 +38,8 @@ func (t *tally) add(o *tally, k int64) {
 		t.outcome[i] += k * o.outcome[i]
 	}
 	t.rounds += k * o.rounds
+	t.reputation[0] += k * o.reputation[0]
+	t.reputation[1] += k * o.reputation[1]
 }
 
 // Counter is Eclipse's game.Counter.
@@ -55,6 +58,30 @@ func (c *Counter) Finish(s game.State, _ [game.MaxSeats]int64) {
 		c.t.outcome[o]++
 	}
 	c.t.rounds += int64(st.Length())
+	for side := range c.t.reputation {
+		c.t.reputation[side] += int64(st.ReputationDraws(side))
+	}
+}
+
+// ReputationDraws is the reputation tiles side draws after the battle
+// (seed L113–L116, design brief §1 "Counters"): one for taking part, lost
+// when all its remaining ships left (a retreat, or the attacker's
+// stalemate), plus each destroyed enemy ship's reputation, at most
+// MaxReputation; an NPC draws none. [R]: a player whose ships were all
+// destroyed still took part.
+func (s *State) ReputationDraws(side int) int {
+	if s.b.Forces[side].NPC || s.outcome == Running {
+		return 0
+	}
+	n := 1
+	if (side == Attacker && (s.outcome == AttackerLeaves || s.outcome == StalemateEnd)) || (side == Defender && s.outcome == DefenderLeaves) {
+		n = 0
+	}
+	e := 1 - side
+	for t, ty := range s.b.Forces[e].Types {
+		n += (ty.Count - s.x[e].alive(t) - int(s.left[e][t])) * ty.Reputation
+	}
+	return min(n, MaxReputation)
 }
 
 // Add implements game.Counter.
@@ -83,6 +110,8 @@ func (Game) CountLayout() []game.Section {
 			{Key: "stalemates", Doc: "battles in which neither side could hit the other any more (the attacker leaves)"},
 			{Key: "attacker_retreats", Doc: "battles the attacker left by retreating"},
 			{Key: "defender_retreats", Doc: "battles the defender left by retreating"},
+			{Key: "attacker_reputation", Doc: "reputation tiles the attacker drew: one for taking part (not when it left), plus each destroyed ship's reputation, at most 5 a battle"},
+			{Key: "defender_reputation", Doc: "the same for the defender (none for NPCs)"},
 		}},
 	}
 }
@@ -97,7 +126,7 @@ func (c *Counter) Sections() []game.Section {
 		nominal += t.nominal[col]
 	}
 	secs[1].Rows = []game.Row{{Values: []int64{t.rounds, t.kills, t.missileKills, t.effective, nominal - t.effective,
-		t.outcome[AttackerEliminates], t.outcome[DefenderEliminates], t.outcome[StalemateEnd], t.outcome[AttackerLeaves], t.outcome[DefenderLeaves]}}}
+		t.outcome[AttackerEliminates], t.outcome[DefenderEliminates], t.outcome[StalemateEnd], t.outcome[AttackerLeaves], t.outcome[DefenderLeaves], t.reputation[0], t.reputation[1]}}}
 	return secs
 }
 
@@ -106,7 +135,7 @@ func (c *Counter) Sections() []game.Section {
 // hits carried; missiles kill no more ships than are destroyed; the
 // battles' ends add up to the games the core counted.
 func (Game) CheckCounts(secs []game.Section, sides []game.SideTotal, _ int64) error {
-	var nominal, done, overkill, kills, missile, ends int64
+	var nominal, done, overkill, kills, missile, ends, rep int64
 	for i := range secs {
 		s := &secs[i]
 		col := func(key string) int { k, _, _ := s.Column(key); return k }
@@ -128,10 +157,14 @@ func (Game) CheckCounts(secs []game.Section, sides []game.SideTotal, _ int64) er
 			for _, k := range []string{"attacker_eliminates", "defender_eliminates", "stalemates", "attacker_retreats", "defender_retreats"} {
 				ends += v[col(k)]
 			}
+			rep = max(v[col("attacker_reputation")], v[col("defender_reputation")])
 		}
 	}
 	if done+overkill != nominal {
 		return fmt.Errorf("damage done %d and overkill %d do not add up to the %d the hits carried", done, overkill, nominal)
+	}
+	if rep > MaxReputation*ends {
+		return fmt.Errorf("%d reputation tiles drawn in %d battles, at most %d a battle", rep, ends, MaxReputation)
 	}
 	if missile > kills {
 		return fmt.Errorf("%d missile kills of %d ships destroyed", missile, kills)

@@ -57,6 +57,9 @@ func TestCounter(t *testing.T) {
 		if c.name == "NPC defender" && g[4] != 0 {
 			t.Fatalf("overkill %d from 1-damage hits", g[4])
 		}
+		if c.name == "NPC defender" && g[11] != 0 {
+			t.Fatalf("an NPC drew %d reputation tiles", g[11])
+		}
 		twice := rs.NewCounter(nil).(*Counter)
 		twice.Add(cnt)
 		twice.Add(cnt)
@@ -64,5 +67,49 @@ func TestCounter(t *testing.T) {
 		if twice.t != cnt.t {
 			t.Fatalf("%s: Add twice and Sub once is not the counts", c.name)
 		}
+	}
+}
+
+// Reputation (L113–L116): a Cruiser that destroys an Ancient draws 1 for
+// taking part and 1 for the Ancient; one destroyed draws 1; a side that
+// retreats draws nothing for taking part.
+func TestReputationDraws(t *testing.T) {
+	rs := Default()
+	b, _ := rs.Battle(rs.FleetIndex("1c"), rs.FleetIndex("ancient"))
+	var won, lost int
+	for seed := uint64(0); seed < 200; seed++ {
+		s := NewState(b, seed)
+		for !s.IsTerminal() {
+			s.Apply(s.LegalActions(nil)[0])
+		}
+		switch s.Outcome() {
+		case AttackerEliminates:
+			won++
+			if d := s.ReputationDraws(Attacker); d != 2 {
+				t.Fatalf("the Cruiser destroyed the Ancient and drew %d", d)
+			}
+		case DefenderEliminates:
+			lost++
+			if d := s.ReputationDraws(Attacker); d != 1 {
+				t.Fatalf("the destroyed Cruiser drew %d", d)
+			}
+		}
+		if s.ReputationDraws(Defender) != 0 {
+			t.Fatal("the Ancient drew reputation")
+		}
+	}
+	if won == 0 || lost == 0 {
+		t.Fatalf("won %d, lost %d", won, lost)
+	}
+	r := referenceRules()
+	r.Retreat = [2]bool{true, false}
+	rb, _ := NewBattle(rs.Force(rs.FleetIndex("2d")), rs.Force(rs.FleetIndex("5i")), r)
+	s := NewState(rb, 1)
+	for !s.IsTerminal() {
+		la := s.LegalActions(nil)
+		s.Apply(la[len(la)-1]) // the attacker retreats at once
+	}
+	if s.Outcome() == AttackerLeaves && s.ReputationDraws(Attacker) != 0 {
+		t.Fatalf("a retreating attacker drew %d", s.ReputationDraws(Attacker))
 	}
 }

@@ -37,12 +37,15 @@ const (
 	MaxParts     = 200
 	MaxFleets    = 64
 	MaxBlueprint = 32
+	// MaxReputation bounds the reputation tiles one ship's destruction
+	// earns, and one battle's draws for a player.
+	MaxReputation = 5
 )
 
 var ruleKeys = []string{"game", "name", "version", "edition", "hit", "damage", "ties", "tied_order", "stalemate", "retreat", "assign", "study"}
 var statKeys = []string{"name", "dice", "missiles", "computer", "shield", "hull", "init", "move", "energy", "tech"}
 var bonusKeys = []string{"dice", "missiles", "computer", "shield", "hull", "init", "energy"}
-var blueprintKeys = []string{"name", "size", "slots", "printed", "bonus", "cost", "max", "mobile", "npc"}
+var blueprintKeys = []string{"name", "size", "slots", "printed", "bonus", "cost", "max", "mobile", "npc", "reputation"}
 
 // Load reads and validates the ruleset directory that is fsys's root;
 // prefix names it in messages (see cards.NewReader). Its error is a
@@ -374,6 +377,7 @@ func readBlueprints(r *cards.Reader, root *yaml.Node, rs *Ruleset) {
 		}
 		b.Slots, _ = m.Int("slots", 0, MaxSlots)
 		b.Cost, _ = m.Int("cost", 0, MaxCost)
+		b.Reputation, _ = m.Int("reputation", 0, MaxReputation)
 		b.Max, _ = m.Int("max", 1, MaxShips)
 		if v := m.Get("mobile"); v != nil {
 			b.Mobile = readBool(r, f, v, what+" mobile")

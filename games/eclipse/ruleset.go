@@ -76,6 +76,8 @@ type Part struct {
 type Blueprint struct {
 	ID, Name string
 	Size     int // orders "largest" for hit assignment (R11, Q2)
+	// Reputation is the tiles the player who destroys one draws (L113–L116).
+	Reputation int
 	Slots    int
 	Printed  []int // part indexes per slot, -1 for an empty slot
 	Bonus    Stats
