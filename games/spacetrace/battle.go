@@ -31,6 +31,7 @@ type Unit struct {
 	Involved            bool // took part in the current class battle (A8)
 	Removed             bool // out of the current battle (Psionic Blast; a fresh ship under ship.summoning_sickness)
 	Fresh               bool // played this turn
+	Moved               bool // moved between fleets this turn
 	Dead                bool // discarded: no longer in the fleet
 }
 

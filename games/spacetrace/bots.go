@@ -37,6 +37,8 @@ func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
 	switch s.phase {
 	case phOrder:
 		return s.greedyOrder(legal)
+	case phJoin:
+		return s.greedyJoin()
 	case phSacrifice, phDiscard:
 		return s.cheapest(legal)
 	}
@@ -91,7 +93,7 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 		}
 	}
 	// 3. An attack that gains.
-	if att := mk(actAttack, 0); has(legal, att) && s.AttackGain(s.Active) > 0 {
+	if att := mk(actAttack, 0); has(legal, att) && s.bestAttack() > 0 {
 		return att
 	}
 	return mk(actEnd, 0)
@@ -111,18 +113,66 @@ func (s *State) sacrificeOK(ci int) bool {
 	return e == nil || s.sacrificeable(ci, e) >= e.Count
 }
 
+// joinsOf is the joins seat p may choose: Stay only without an extra fleet.
+func (s *State) joinsOf(p int) Join {
+	if s.P[p].Army.Fleets[ExtraFleet].N == 0 {
+		return Stay
+	}
+	return After
+}
+
+// bestAttack is the active player's gain from attacking now with its best
+// join against the defender's best answer (fleets in their present order).
+func (s *State) bestAttack() int {
+	best := -(1 << 31)
+	for ja := Stay; ja <= s.joinsOf(s.Active); ja++ {
+		worst := 1 << 31
+		for jd := Stay; jd <= s.joinsOf(1-s.Active); jd++ {
+			worst = min(worst, s.AttackGain(s.Active, ja, jd))
+		}
+		best = max(best, worst)
+	}
+	return best
+}
+
+// greedyJoin: the attacker's join that gains most against the defender's
+// best answer; the defender's that lets the attacker gain least.
+func (s *State) greedyJoin() game.Action {
+	if s.joinSeat == s.Active {
+		best, bestJ := -(1 << 31), Stay
+		for ja := Stay; ja <= After; ja++ {
+			worst := 1 << 31
+			for jd := Stay; jd <= s.joinsOf(1-s.Active); jd++ {
+				worst = min(worst, s.AttackGain(s.Active, ja, jd))
+			}
+			if worst > best {
+				best, bestJ = worst, ja
+			}
+		}
+		return mk(actJoin, int(bestJ))
+	}
+	best, bestJ := 1<<31, Stay
+	for jd := Stay; jd <= After; jd++ {
+		if g := s.AttackGain(s.Active, s.joins[s.Active], jd); g < best {
+			best, bestJ = g, jd
+		}
+	}
+	return mk(actJoin, int(bestJ))
+}
+
 // AttackGain previews seat p attacking now with the fleets in their
-// present order: the MP of the opponent's cards destroyed plus the damage
-// dealt to its Base, minus the same for p; a Base destroyed counts as
-// everything. The preview works on copies of the two armies.
-func (s *State) AttackGain(p int) int {
+// present order and the joins given: the MP of the opponent's cards
+// destroyed plus the damage dealt to its Base, minus the same for p; a Base
+// destroyed counts as everything. The preview works on copies of the two
+// armies.
+func (s *State) AttackGain(p int, ja, jd Join) int {
 	att, def := s.P[p].Army, s.P[1-p].Army
 	before := [2]int{BaseDamage(att.Base()), BaseDamage(def.Base())}
 	bt := Battle{R: &s.rs.Rules, Defs: s.rs.Defs}
 	if s.rs.Rules.SummoningSickness {
 		setFresh(&att, true)
 	}
-	attDied, defDied := bt.Attack(&att, &def, Stay, Stay)
+	attDied, defDied := bt.Attack(&att, &def, ja, jd)
 	switch {
 	case defDied && !attDied:
 		return 1 << 30
@@ -136,10 +186,12 @@ func (s *State) AttackGain(p int) int {
 
 func (s *State) deadMP(a *Army) int {
 	n := 0
-	f := &a.Fleets[BaseFleet]
-	for i := 0; i < f.N; i++ {
-		if u := &f.U[i]; u.Dead && !u.IsBase() {
-			n += s.rs.Defs[u.Card].MP
+	for fi := range a.Fleets {
+		f := &a.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			if u := &f.U[i]; u.Dead && !u.IsBase() {
+				n += s.rs.Defs[u.Card].MP
+			}
 		}
 	}
 	return n
@@ -147,7 +199,7 @@ func (s *State) deadMP(a *Army) int {
 
 // greedyOrder puts the card with the most total LP next, the Base last.
 func (s *State) greedyOrder(legal []game.Action) game.Action {
-	f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+	f := &s.P[s.orderSeat].Army.Fleets[s.orderFleet]
 	best, bestLP := legal[0], int32(-1)
 	for _, a := range legal {
 		u := &f.U[int(a&0xffff)]

@@ -25,6 +25,7 @@ const ID = "spacetrace"
 // full game with the 40-card reference deck.
 const (
 	DefaultRuleset   = "spacetrace-first"
+	SecondRuleset    = "spacetrace-second"
 	ReferenceRuleset = "spacetrace-reference"
 )
 
@@ -34,7 +35,7 @@ var embedded embed.FS
 // EmbeddedFS is the embedded ruleset name's directory; it panics on another
 // name.
 func EmbeddedFS(name string) fs.FS {
-	if name != DefaultRuleset && name != ReferenceRuleset {
+	if name != DefaultRuleset && name != SecondRuleset && name != ReferenceRuleset {
 		panic("spacetrace: no embedded ruleset " + name)
 	}
 	sub, err := fs.Sub(embedded, "rulesets/"+name)
@@ -46,8 +47,11 @@ func EmbeddedFS(name string) fs.FS {
 
 // Embedded is the embedded ruleset name, loaded once and shared.
 func Embedded(name string) *Ruleset {
-	if name == ReferenceRuleset {
+	switch name {
+	case ReferenceRuleset:
 		return loadReference()
+	case SecondRuleset:
+		return loadSecond()
 	}
 	return loadFirst()
 }
@@ -66,4 +70,5 @@ func mustLoad(name string) *Ruleset {
 var (
 	loadFirst     = sync.OnceValue(func() *Ruleset { return mustLoad(DefaultRuleset) })
 	loadReference = sync.OnceValue(func() *Ruleset { return mustLoad(ReferenceRuleset) })
+	loadSecond    = sync.OnceValue(func() *Ruleset { return mustLoad(SecondRuleset) })
 )

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/game/gametest"
 )
 
 // table is a first-game state with seat 0 active on turn t, hands emptied;
@@ -266,4 +267,70 @@ func TestStarterIsRecorded(t *testing.T) {
 	if seen[0] == 0 || seen[1] == 0 {
 		t.Fatalf("starters %v", seen)
 	}
+}
+
+// TestMothershipOpensExtraFleet: "Mit einem »Mothership« kann man eine
+// Extraflotte eröffnen und von nun an - jedoch nur als aktiver Spieler -
+// Schiffskarten zwischen der »Base-Flotte« und der Extraflotte hin und her
+// verschieben." (C2, T8) and "Im Kampf kann jeder Spieler entscheiden, ob
+// seine Extraflotte mitkämpft … ob sie dann vor oder nach der »Base-Flotte«
+// kämpft" (B4: the attacker first).
+func TestMothershipOpensExtraFleet(t *testing.T) {
+	rs := Embedded(SecondRuleset)
+	st, err := rs.NewState([]int{0, 0}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.Active, s.First, s.Turn = 0, 0, 1
+	s.P[0].Hand, s.P[0].HandN = [MaxCards]uint8{}, 0
+	give(s, 0, "mothership", "fighters")
+	s.P[0].MP = 250
+	s.Apply(mk(actPlay, rs.CardIndex("mothership")))
+	a := &s.P[0].Army
+	if a.Fleets[ExtraFleet].N != 1 || !rs.Defs[a.Fleets[ExtraFleet].U[0].Card].Opens() {
+		t.Fatalf("extra fleet %d cards", a.Fleets[ExtraFleet].N)
+	}
+	if legal(s, mk(actMove, ExtraFleet<<8|0)) {
+		t.Fatal("the Mothership holding its fleet open may move")
+	}
+	s.Apply(mk(actPlay, rs.CardIndex("fighters")))
+	if a.Fleets[BaseFleet].N != 2 {
+		t.Fatal("fighters not in the Base fleet")
+	}
+	s.Apply(mk(actMove, BaseFleet<<8|0)) // the fighters (class I) to the extra fleet
+	if a.Fleets[ExtraFleet].N != 2 || a.Fleets[BaseFleet].N != 1 {
+		t.Fatalf("after the move: base %d, extra %d", a.Fleets[BaseFleet].N, a.Fleets[ExtraFleet].N)
+	}
+	if legal(s, mk(actMove, ExtraFleet<<8|0)) {
+		t.Fatal("a card moved twice in one turn")
+	}
+	s.Apply(mk(actAttack, 0))
+	if s.phase != phJoin || s.CurrentPlayer() != 0 {
+		t.Fatalf("phase %d, seat %d: the attacker chooses its extra fleet's part", s.phase, s.CurrentPlayer())
+	}
+	s.Apply(mk(actJoin, int(Before)))
+	if s.phase != phMain {
+		t.Fatal("the defender, without an extra fleet, was asked")
+	}
+	// The sacrifice of the Mothership discards its fleet (A7, C2).
+	give(s, 0, "penguins")
+	s.P[0].MP = 100
+	s.Apply(mk(actPlay, rs.CardIndex("penguins")))
+	s.Apply(mk(actSacrifice, ExtraFleet<<8|0)) // the fighters: class I
+	if a.Fleets[ExtraFleet].N != 1 {
+		t.Fatalf("extra fleet %d after sacrificing the fighters", a.Fleets[ExtraFleet].N)
+	}
+}
+
+// TestSecondGameSuite runs the generic suite's parts on the second game,
+// whose Motherships, extra fleets, moves and joins the default (the first
+// game) never reaches.
+func TestSecondGameSuite(t *testing.T) {
+	rs := Embedded(SecondRuleset)
+	t.Run("RandomGames", func(t *testing.T) { gametest.RandomGames(t, rs) })
+	t.Run("Determinism", func(t *testing.T) { gametest.Determinism(t, rs) })
+	t.Run("CloneIndependence", func(t *testing.T) { gametest.CloneIndependence(t, rs) })
+	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
+	t.Run("ZeroAllocs", func(t *testing.T) { gametest.ZeroAllocs(t, rs) })
 }

@@ -15,6 +15,7 @@ type Rules struct {
 	Variant                  Variant
 	BaseLP, BaseAP           int  // B11
 	FirstShips, FirstReinf   int  // first game: cards per player
+	SecondShips, SecondReinf int  // second game: cards per player
 	DeckMin                  int  // S1
 	ReinfTarget              int  // S1: a warning outside target ± tolerance
 	ReinfTolerance           int  // S1
@@ -70,7 +71,7 @@ const (
 
 // DefaultRules are the brief's readings.
 func DefaultRules() Rules {
-	return Rules{BaseLP: 1000, FirstShips: 12, FirstReinf: 10, DeckMin: 40, ReinfTarget: 15, ReinfTolerance: 2,
+	return Rules{BaseLP: 1000, FirstShips: 12, FirstReinf: 10, SecondShips: 17, SecondReinf: 14, DeckMin: 40, ReinfTarget: 15, ReinfTolerance: 2,
 		CopiesDefault: 3, HandStart: 4, DrawPerTurn: 2, DrawFirstTurn: true, Discard3MP: 100,
 		FirstTurnBan: true, MaxExtraFleets: 1, QuietTurns: 2, TurnCap: 200}
 }
@@ -100,6 +101,8 @@ var ruleKeys = []ruleKey{
 	intKey("base", "ap", 0, MaxStat, func(r *Rules) any { return &r.BaseAP }),
 	intKey("first_game", "ships", 1, MaxDeck, func(r *Rules) any { return &r.FirstShips }),
 	intKey("first_game", "reinforcements", 0, MaxDeck, func(r *Rules) any { return &r.FirstReinf }),
+	intKey("second_game", "ships", 1, MaxDeck, func(r *Rules) any { return &r.SecondShips }),
+	intKey("second_game", "reinforcements", 0, MaxDeck, func(r *Rules) any { return &r.SecondReinf }),
 	intKey("deck", "min", 1, MaxDeck, func(r *Rules) any { return &r.DeckMin }),
 	intKey("deck", "reinf_target", 0, MaxDeck, func(r *Rules) any { return &r.ReinfTarget }),
 	intKey("deck", "reinf_tolerance", 0, MaxDeck, func(r *Rules) any { return &r.ReinfTolerance }),

@@ -50,9 +50,13 @@ type Variant uint8
 const (
 	FirstGame Variant = iota
 	Full
+	// SecondGame is seed 003's second round: "könnt ihr alle Schiffe
+	// hinzunehmen und beide Spieler erhalten dann 17 Schiffskarten und 14
+	// Reinforcementkarten" — every ship, still no tactics or commanders.
+	SecondGame
 )
 
-var variantNames = []string{"first_game", "full"}
+var variantNames = []string{"first_game", "full", "second_game"}
 
 func (v Variant) String() string { return variantNames[v] }
 
@@ -406,6 +410,9 @@ func readDecks(r *cards.Reader, n *yaml.Node, rs *Ruleset) {
 					r.Errorf(r.At(f, k), "%s: %q is sorted out for the first game (%s); set variant: full to play it", what, c.ID, why)
 				}
 			}
+			if rs.Rules.Variant == SecondGame && (c.Type == Tactic || c.Type == Commander) {
+				r.Errorf(r.At(f, k), "%s: %q is a %s; the second game adds every ship but no tactics or commanders; set variant: full to play it", what, c.ID, c.Type)
+			}
 			d.Entries = append(d.Entries, DeckEntry{Card: ci, Copies: copies, Pos: cards.ModelPos(f, k)})
 			for j := 0; j < copies && len(d.List) < MaxDeck; j++ {
 				d.List = append(d.List, uint8(ci))
@@ -423,6 +430,11 @@ func readDecks(r *cards.Reader, n *yaml.Node, rs *Ruleset) {
 		switch {
 		case size > MaxDeck:
 			r.Errorf(at, "%s: %d cards, at most %d", what, size, MaxDeck)
+		case rs.Rules.Variant == SecondGame:
+			if count[Ship] != rs.Rules.SecondShips || count[Reinforcement] != rs.Rules.SecondReinf {
+				r.Errorf(at, "%s: %d ship cards and %d reinforcements; the second game deals each player %d and %d (second_game: ships, reinforcements)",
+					what, count[Ship], count[Reinforcement], rs.Rules.SecondShips, rs.Rules.SecondReinf)
+			}
 		case rs.Rules.Variant == FirstGame:
 			if count[Ship] != rs.Rules.FirstShips || count[Reinforcement] != rs.Rules.FirstReinf {
 				r.Errorf(at, "%s: %d ship cards and %d reinforcements; the first game deals each player %d and %d (first_game: ships, reinforcements)",

@@ -97,7 +97,7 @@ func TestLoadErrors(t *testing.T) {
 		want  string
 	}{
 		{"copy limit of a limited card", DefaultRuleset, [][3]string{{RulesFile, "      kamikaze: 1", "      kamikaze: 2"}},
-			`rules.yaml:89:17: deck "first-game": 2 copies of "kamikaze", at most 1 (the card's limit)`},
+			`rules.yaml:92:17: deck "first-game": 2 copies of "kamikaze", at most 1 (the card's limit)`},
 		{"copy limit default", ReferenceRuleset, [][3]string{{RulesFile, "      fighters: 1", "      fighters: 4"}},
 			`deck "reference": 4 copies of "fighters", at most 3 (deck: copies_default)`},
 		{"non-standard reinforcement once", ReferenceRuleset, [][3]string{{RulesFile, "      reinforcement-1: 1", "      reinforcement-1: 2"}},
@@ -109,7 +109,7 @@ func TestLoadErrors(t *testing.T) {
 		{"first game sorts out class II", DefaultRuleset, [][3]string{{RulesFile, "      battleship: 1", "      eagles: 1"}},
 			`"eagles" is sorted out for the first game (a class II ship)`},
 		{"first game counts", DefaultRuleset, [][3]string{{RulesFile, "      reinforcement-50: 2", "      reinforcement-50: 1"}},
-			`rules.yaml:81:5: deck "first-game": 12 ship cards and 9 reinforcements; the first game deals each player 12 and 10 (first_game: ships, reinforcements)`},
+			`rules.yaml:84:5: deck "first-game": 12 ship cards and 9 reinforcements; the first game deals each player 12 and 10 (first_game: ships, reinforcements)`},
 		{"deck size", ReferenceRuleset, [][3]string{{RulesFile, "      reinforcement-100: 11", "      reinforcement-100: 10"}},
 			`deck "reference": 39 cards, at least 40 (deck: min)`},
 		{"a commander is required", ReferenceRuleset, [][3]string{{RulesFile, "      veteran-commander: 1\n      logistics-commander: 1\n", "      torpedo-salvo2: 1\n"}},
@@ -119,7 +119,7 @@ func TestLoadErrors(t *testing.T) {
 		{"no mothership", ReferenceRuleset, [][3]string{{RulesFile, "      mothership: 1\n", "      fighters: 2\n"}},
 			`no Mothership (a ship with {do: open_extra_fleet})`},
 		{"unknown card with did-you-mean", DefaultRuleset, [][3]string{{RulesFile, "      fighters: 1", "      figters: 1"}},
-			`rules.yaml:84:7: deck "first-game": unknown card "figters", did you mean "fighters"?`},
+			`rules.yaml:87:7: deck "first-game": unknown card "figters", did you mean "fighters"?`},
 		{"unknown rule key", DefaultRuleset, [][3]string{{RulesFile, "  ap: 0 #", "  app: 0 #"}},
 			`rules.yaml:13:3: unknown key "app" in base, did you mean "ap"?`},
 		{"enum value", DefaultRuleset, [][3]string{{RulesFile, "pairing: lowest_nonempty", "pairing: lowest_nonemty"}},
@@ -170,10 +170,10 @@ func TestReinforcementShareWarns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs.Warnings) != 1 || !strings.Contains(rs.Warnings[0], `rules.yaml:82:5: deck "reference": 24 reinforcements; the rules advise about 15 (13..17`) {
+	if len(rs.Warnings) != 1 || !strings.Contains(rs.Warnings[0], `rules.yaml:85:5: deck "reference": 24 reinforcements; the rules advise about 15 (13..17`) {
 		t.Fatalf("warnings %v", rs.Warnings)
 	}
-	if !strings.Contains(rs.Summary(), "warning: rules.yaml:82:5") {
+	if !strings.Contains(rs.Summary(), "warning: rules.yaml:85:5") {
 		t.Fatalf("summary %q", rs.Summary())
 	}
 }

@@ -22,9 +22,11 @@ const (
 	actDiscardPick        // discard card index arg from hand (in a 3-card discard)
 	actOrder              // put unit arg next in its class's battle order
 	actSacrifice          // sacrifice unit arg (or, arg ≥ sacHand, card arg-sacHand from hand)
+	actMove               // move unit arg&0xff of fleet arg>>8 to the other fleet
+	actJoin               // the extra fleet's part in the attack: Join(arg)
 )
 
-const sacHand = 1 << 8
+const sacHand = 1 << 12
 
 func mk(kind, arg int) game.Action { return game.Action(kind<<16 | arg) }
 
@@ -34,6 +36,7 @@ const (
 	phDiscard
 	phOrder
 	phSacrifice
+	phJoin
 	phOver
 )
 
@@ -68,8 +71,12 @@ type State struct {
 	// discard: the 3-card discard in progress (picks left, for MP or draw).
 	discLeft int
 	discDraw bool
-	// order: the seat ordering, its class and the next position.
-	orderSeat, orderClass, orderPos int
+	// order: the seat ordering, its fleet and class, and the next position.
+	orderSeat, orderFleet, orderClass, orderPos int
+	// joins: each seat's extra-fleet choice for the attack (B4); joinSeat
+	// decides now.
+	joins    [2]Join
+	joinSeat int
 	// sacrifice: picks left for the ship being played.
 	sacLeft    int
 	sacClasses uint8
@@ -104,8 +111,8 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 func (rs *Ruleset) Playable() error {
 	r := &rs.Rules
 	switch {
-	case r.Variant != FirstGame:
-		return errorf("variant full is not played by the engine yet (tactics, commanders, extra fleets); its battles and the class matrix are: use variant: first_game for games")
+	case r.Variant == Full:
+		return errorf("variant full is not played by the engine yet (tactics and commanders); its battles and the class matrix are: use variant first_game or second_game for games")
 	case r.HandMax > 0:
 		return errorf("hand.max %d: a hand limit is not played by the engine yet; set 0", r.HandMax)
 	case r.Discard1MP > 0 || r.Discard2Draw || r.SplitReinf:
@@ -173,6 +180,8 @@ func (s *State) CurrentPlayer() int {
 		return -1
 	case phOrder:
 		return s.orderSeat
+	case phJoin:
+		return s.joinSeat
 	}
 	return s.Active
 }
@@ -205,7 +214,7 @@ func (s *State) canPlay(ci int) bool {
 	case Reinforcement:
 		return true
 	case Ship:
-		if pl.MP < c.MP || pl.Army.Fleets[BaseFleet].N >= MaxUnits {
+		if pl.MP < c.MP || pl.Army.Fleets[s.fleetFor(s.Active, ci)].N >= MaxUnits {
 			return false
 		}
 		if e := c.Effect(SacrificeCost); e != nil {
@@ -224,10 +233,12 @@ func (s *State) sacrificeable(ci int, e *Effect) int {
 	n := 0
 	from := s.rs.Rules.SacrificeFrom
 	if from != FromHand {
-		f := &pl.Army.Fleets[BaseFleet]
-		for i := 0; i < f.N; i++ {
-			if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
-				n++
+		for fi := range pl.Army.Fleets {
+			f := &pl.Army.Fleets[fi]
+			for i := 0; i < f.N; i++ {
+				if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
+					n++
+				}
 			}
 		}
 	}
@@ -269,6 +280,18 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 				buf = append(buf, mk(actDiscardDraw, 0))
 			}
 		}
+		if pl.Army.Fleets[ExtraFleet].N > 0 {
+			for fi := range pl.Army.Fleets {
+				f := &pl.Army.Fleets[fi]
+				for i := 0; i < f.N; i++ {
+					if s.canMove(s.Active, fi, i) {
+						buf = append(buf, mk(actMove, fi<<8|i))
+					}
+				}
+			}
+		}
+	case phJoin:
+		buf = append(buf, mk(actJoin, int(Stay)), mk(actJoin, int(Before)), mk(actJoin, int(After)))
 	case phDiscard:
 		for ci := range s.rs.Defs {
 			if pl.Hand[ci] > 0 {
@@ -276,7 +299,7 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 			}
 		}
 	case phOrder:
-		f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+		f := &s.P[s.orderSeat].Army.Fleets[s.orderFleet]
 		for i := s.orderPos; i < f.N && int(f.U[i].Class) == s.orderClass; i++ {
 			buf = append(buf, mk(actOrder, i))
 		}
@@ -284,10 +307,12 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 		e := s.rs.Defs[s.pending].Effect(SacrificeCost)
 		from := s.rs.Rules.SacrificeFrom
 		if from != FromHand {
-			f := &pl.Army.Fleets[BaseFleet]
-			for i := 0; i < f.N; i++ {
-				if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
-					buf = append(buf, mk(actSacrifice, i))
+			for fi := range pl.Army.Fleets {
+				f := &pl.Army.Fleets[fi]
+				for i := 0; i < f.N; i++ {
+					if u := &f.U[i]; !u.IsBase() && !u.Dead && e.Classes&(1<<(u.Class-1)) != 0 {
+						buf = append(buf, mk(actSacrifice, fi<<8|i))
+					}
 				}
 			}
 		}
@@ -336,6 +361,11 @@ func (s *State) Apply(a game.Action) {
 		s.orderPick(arg)
 	case s.phase == phSacrifice && kind == actSacrifice:
 		s.sacrifice(arg)
+	case s.phase == phMain && kind == actMove && s.canMove(s.Active, arg>>8, arg&0xff):
+		s.move(arg>>8, arg&0xff)
+	case s.phase == phJoin && kind == actJoin && arg <= int(After):
+		s.joins[s.joinSeat] = Join(arg)
+		s.nextJoin()
 	default:
 		panic("spacetrace: illegal action " + s.ActionString(a))
 	}
@@ -373,11 +403,67 @@ func (s *State) play(ci int) {
 	s.enter(ci)
 }
 
-// enter puts ship card ci into the active player's Base fleet, in its
-// class, last (T7), with its on-play effects (C6).
+// fleetFor is the fleet card ci enters for seat p: a Mothership opens the
+// extra fleet and sits in it when none is open (C2); every other card
+// enters the Base fleet (T7).
+func (s *State) fleetFor(p, ci int) int {
+	if s.rs.Defs[ci].Opens() && s.rs.Rules.MaxExtraFleets > 0 && s.P[p].Army.Fleets[ExtraFleet].N == 0 {
+		return ExtraFleet
+	}
+	return BaseFleet
+}
+
+// canMove: the active player may move a card between its fleets outside
+// the attack when it has an extra fleet (T8: "nicht während des Angriffs
+// und nur wenn man mehr als eine Flotte im Spiel hat"), never the Base nor
+// the Mothership that holds the extra fleet open. Each card moves at most
+// once a turn: moving it back would only undo the move, so every layout of
+// unlimited moving is still reachable, and a game cannot loop.
+func (s *State) canMove(p, fi, i int) bool {
+	a := &s.P[p].Army
+	f := &a.Fleets[fi]
+	if a.Fleets[ExtraFleet].N == 0 || i >= f.N || a.Fleets[1-fi].N >= MaxUnits {
+		return false
+	}
+	u := &f.U[i]
+	if u.IsBase() || u.Dead || u.Moved {
+		return false
+	}
+	return !(fi == ExtraFleet && s.rs.Defs[u.Card].Opens() && s.openers(a) <= 1)
+}
+
+// openers counts the Motherships in the extra fleet.
+func (s *State) openers(a *Army) int {
+	f := &a.Fleets[ExtraFleet]
+	n := 0
+	for i := 0; i < f.N; i++ {
+		if u := &f.U[i]; !u.IsBase() && s.rs.Defs[u.Card].Opens() {
+			n++
+		}
+	}
+	return n
+}
+
+// move moves unit i of the active player's fleet fi to the other fleet,
+// last in its class.
+func (s *State) move(fi, i int) {
+	a := &s.P[s.Active].Army
+	f, g := &a.Fleets[fi], &a.Fleets[1-fi]
+	u := f.U[i]
+	u.Moved = true
+	copy(f.U[i:f.N-1], f.U[i+1:f.N])
+	f.N--
+	g.U[g.N] = u
+	g.N++
+	g.Sort()
+	s.active = true
+}
+
+// enter puts ship card ci into the active player's fleet (fleetFor), in
+// its class, last (T7), with its on-play effects (C6).
 func (s *State) enter(ci int) {
 	pl := &s.P[s.Active]
-	f := &pl.Army.Fleets[BaseFleet]
+	f := &pl.Army.Fleets[s.fleetFor(s.Active, ci)]
 	f.U[f.N] = ShipUnit(s.rs.Defs, ci)
 	f.U[f.N].Fresh = true
 	f.N++
@@ -406,13 +492,25 @@ func (s *State) sacrifice(arg int) {
 		pl.HandN--
 		pl.WreckMP += s.rs.Defs[cj].MP
 	} else {
-		f := &pl.Army.Fleets[BaseFleet]
-		if arg >= f.N || f.U[arg].IsBase() || f.U[arg].Dead || e.Classes&(1<<(f.U[arg].Class-1)) == 0 || s.rs.Rules.SacrificeFrom == FromHand {
+		fi, i := arg>>8, arg&0xff
+		if fi > ExtraFleet {
 			panic("spacetrace: illegal sacrifice")
 		}
-		pl.WreckMP += s.rs.Defs[f.U[arg].Card].MP
-		copy(f.U[arg:f.N-1], f.U[arg+1:f.N])
+		f := &pl.Army.Fleets[fi]
+		if i >= f.N || f.U[i].IsBase() || f.U[i].Dead || e.Classes&(1<<(f.U[i].Class-1)) == 0 || s.rs.Rules.SacrificeFrom == FromHand {
+			panic("spacetrace: illegal sacrifice")
+		}
+		pl.WreckMP += s.rs.Defs[f.U[i].Card].MP
+		opener := fi == ExtraFleet && s.rs.Defs[f.U[i].Card].Opens() && s.openers(&pl.Army) == 1
+		copy(f.U[i:f.N-1], f.U[i+1:f.N])
 		f.N--
+		if opener {
+			// A7: sacrificing the Mothership discards its extra fleet (C2).
+			for j := 0; j < f.N; j++ {
+				pl.WreckMP += s.rs.Defs[f.U[j].Card].MP
+			}
+			f.N = 0
+		}
 	}
 	if s.sacLeft--; s.sacLeft == 0 {
 		s.phase = phMain
@@ -420,18 +518,37 @@ func (s *State) sacrifice(arg int) {
 	}
 }
 
-// startOrder begins seat p's battle order (B3): class by class, the next
-// card of each class with two or more cards.
+// startOrder begins seat p's battle order (B3): fleet by fleet, class by
+// class, the next card of each class with two or more cards.
 func (s *State) startOrder(p int) {
-	s.phase, s.orderSeat, s.orderClass, s.orderPos = phOrder, p, 1, 0
+	s.phase, s.orderSeat, s.orderFleet, s.orderClass, s.orderPos = phOrder, p, BaseFleet, 1, 0
 	s.advanceOrder()
+}
+
+// nextJoin asks the next seat with an extra fleet for its choice (B4: the
+// attacker first), then fights.
+func (s *State) nextJoin() {
+	for {
+		if s.phase != phJoin {
+			s.phase, s.joinSeat = phJoin, s.Active
+			s.joins = [2]Join{}
+		} else if s.joinSeat == s.Active {
+			s.joinSeat = 1 - s.Active
+		} else {
+			s.fight()
+			return
+		}
+		if s.P[s.joinSeat].Army.Fleets[ExtraFleet].N > 0 {
+			return // a choice
+		}
+	}
 }
 
 // advanceOrder skips to the next class with a choice left; after the
 // defender's order the attack is fought.
 func (s *State) advanceOrder() {
 	for {
-		f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+		f := &s.P[s.orderSeat].Army.Fleets[s.orderFleet]
 		for s.orderPos < f.N && int(f.U[s.orderPos].Class) < s.orderClass {
 			s.orderPos++
 		}
@@ -446,18 +563,22 @@ func (s *State) advanceOrder() {
 		if s.orderClass++; s.orderClass <= NumClasses {
 			continue
 		}
-		if s.orderSeat == s.Active {
-			s.orderSeat, s.orderClass, s.orderPos = 1-s.Active, 1, 0
+		if s.orderFleet == BaseFleet {
+			s.orderFleet, s.orderClass, s.orderPos = ExtraFleet, 1, 0
 			continue
 		}
-		s.fight()
+		if s.orderSeat == s.Active {
+			s.orderSeat, s.orderFleet, s.orderClass, s.orderPos = 1-s.Active, BaseFleet, 1, 0
+			continue
+		}
+		s.nextJoin()
 		return
 	}
 }
 
 // orderPick puts unit i next in its class.
 func (s *State) orderPick(i int) {
-	f := &s.P[s.orderSeat].Army.Fleets[BaseFleet]
+	f := &s.P[s.orderSeat].Army.Fleets[s.orderFleet]
 	if i < s.orderPos || i >= f.N || int(f.U[i].Class) != s.orderClass {
 		panic("spacetrace: illegal order pick")
 	}
@@ -468,9 +589,8 @@ func (s *State) orderPick(i int) {
 	s.advanceOrder()
 }
 
-// fight resolves the attack with the orders fixed (first game: Base fleets
-// only), then the active player goes on (T5: actions before and after the
-// attack).
+// fight resolves the attack with the orders and joins fixed, then the
+// active player goes on (T5: actions before and after the attack).
 func (s *State) fight() {
 	att, def := &s.P[s.Active].Army, &s.P[1-s.Active].Army
 	sick := s.rs.Rules.SummoningSickness
@@ -478,7 +598,7 @@ func (s *State) fight() {
 		setFresh(att, true)
 	}
 	before := [2]int{s.BaseDamageOf(0), s.BaseDamageOf(1)}
-	s.bt.Attack(att, def, Stay, Stay)
+	s.bt.Attack(att, def, s.joins[s.Active], s.joins[1-s.Active])
 	if sick {
 		setFresh(att, false)
 	}
@@ -697,7 +817,8 @@ func sortBytes(b []uint8) {
 // own hand.
 func (s *State) Observation(seat int, buf []byte) []byte {
 	buf = append(buf, byte(s.Turn), byte(s.Turn>>8), byte(s.Active), byte(s.phase), byte(s.CurrentPlayer()+1),
-		byte(s.discLeft), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending))
+		byte(s.discLeft), byte(s.orderFleet), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending),
+		byte(s.joins[0]), byte(s.joins[1]), byte(s.joinSeat))
 	if s.attacked {
 		buf = append(buf, 1)
 	} else {
@@ -713,7 +834,7 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 			buf = append(buf, byte(f.N))
 			for i := 0; i < f.N; i++ {
 				u := &f.U[i]
-				buf = append(buf, byte(u.Card), byte(u.Class))
+				buf = append(buf, byte(u.Card), byte(u.Class), b2(u.Moved))
 				buf = appendInt(buf, int(u.Alive))
 				buf = appendInt(buf, int(u.Lead))
 				buf = appendInt(buf, int(u.Down))
@@ -730,6 +851,13 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 		buf = append(buf, s.P[seat].Hand[:len(s.rs.Defs)]...)
 	}
 	return buf
+}
+
+func b2(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 func appendInt(buf []byte, v int) []byte {
@@ -760,11 +888,15 @@ func (s *State) ActionString(a game.Action) string {
 		return "discard " + card(arg)
 	case actOrder:
 		return "order unit " + strconv.Itoa(arg)
+	case actMove:
+		return "move unit " + strconv.Itoa(arg&0xff) + " of fleet " + strconv.Itoa(arg>>8)
+	case actJoin:
+		return "extra fleet: " + [3]string{"stays", "fights before the Base fleet", "fights after the Base fleet"}[min(arg, 2)]
 	case actSacrifice:
 		if arg >= sacHand {
 			return "sacrifice " + card(arg-sacHand) + " from hand"
 		}
-		return "sacrifice unit " + strconv.Itoa(arg)
+		return "sacrifice unit " + strconv.Itoa(arg&0xff) + " of fleet " + strconv.Itoa(arg>>8)
 	}
 	return "action " + strconv.Itoa(int(a))
 }

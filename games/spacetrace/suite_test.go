@@ -48,7 +48,12 @@ func BenchmarkRandomGame(b *testing.B) {
 // TestGreedyBeatsRandom: the greedy bot must beat a random one clearly in
 // both seats (a bot that did nothing useful would not).
 func TestGreedyBeatsRandom(t *testing.T) {
-	rs := Default()
+	for _, name := range []string{DefaultRuleset, SecondRuleset} {
+		t.Run(name, func(t *testing.T) { greedyVsRandom(t, Embedded(name)) })
+	}
+}
+
+func greedyVsRandom(t *testing.T, rs *Ruleset) {
 	g := Greedy{}
 	wins, n := 0.0, 400
 	for i := 0; i < n; i++ {
