@@ -291,18 +291,18 @@ func TestMothershipOpensExtraFleet(t *testing.T) {
 	if a.Fleets[ExtraFleet].N != 1 || !rs.Defs[a.Fleets[ExtraFleet].U[0].Card].Opens() {
 		t.Fatalf("extra fleet %d cards", a.Fleets[ExtraFleet].N)
 	}
-	if legal(s, mk(actMove, ExtraFleet<<8|0)) {
+	if legal(s, mk(actMove, ExtraFleet<<8)) {
 		t.Fatal("the Mothership holding its fleet open may move")
 	}
 	s.Apply(mk(actPlay, rs.CardIndex("fighters")))
 	if a.Fleets[BaseFleet].N != 2 {
 		t.Fatal("fighters not in the Base fleet")
 	}
-	s.Apply(mk(actMove, BaseFleet<<8|0)) // the fighters (class I) to the extra fleet
+	s.Apply(mk(actMove, BaseFleet<<8)) // the fighters (class I) to the extra fleet
 	if a.Fleets[ExtraFleet].N != 2 || a.Fleets[BaseFleet].N != 1 {
 		t.Fatalf("after the move: base %d, extra %d", a.Fleets[BaseFleet].N, a.Fleets[ExtraFleet].N)
 	}
-	if legal(s, mk(actMove, ExtraFleet<<8|0)) {
+	if legal(s, mk(actMove, ExtraFleet<<8)) {
 		t.Fatal("a card moved twice in one turn")
 	}
 	s.Apply(mk(actAttack, 0))
@@ -317,7 +317,7 @@ func TestMothershipOpensExtraFleet(t *testing.T) {
 	give(s, 0, "penguins")
 	s.P[0].MP = 100
 	s.Apply(mk(actPlay, rs.CardIndex("penguins")))
-	s.Apply(mk(actSacrifice, ExtraFleet<<8|0)) // the fighters: class I
+	s.Apply(mk(actSacrifice, ExtraFleet<<8)) // the fighters: class I
 	if a.Fleets[ExtraFleet].N != 1 {
 		t.Fatalf("extra fleet %d after sacrificing the fighters", a.Fleets[ExtraFleet].N)
 	}

@@ -11,21 +11,6 @@ import (
 // tests catch a broken engine before games/all does.
 func TestSuite(t *testing.T) { gametest.Run(t, Game{}) }
 
-func playRandom(t testing.TB, rs *Ruleset, seed uint64) *State {
-	st, err := rs.NewState([]int{0, 0}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	rng := game.NewRNG(seed ^ 0x5eed)
-	var buf []game.Action
-	for !s.IsTerminal() {
-		buf = s.LegalActions(buf)
-		s.Apply(buf[rng.Intn(len(buf))])
-	}
-	return s
-}
-
 func BenchmarkRandomGame(b *testing.B) {
 	rs := Default()
 	st, _ := rs.NewState([]int{0, 0}, 1)
