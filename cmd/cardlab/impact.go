@@ -423,6 +423,23 @@ func sideOfGame(id string) string {
 	return "side"
 }
 
+// gameAblates reports whether the game of a result (its ruleset's Game: ""
+// for the default game) ablates cards its own way (game.Ablator: Alpha
+// Tactics' blank, effect-off, blank-copy) rather than blanking one copy
+// through its Valuer.
+func gameAblates(id string) bool {
+	if id == "" {
+		id = game.DefaultID
+	}
+	g, ok := game.Lookup(id)
+	if !ok {
+		return false
+	}
+	rs, _ := g.Default()
+	_, ok = rs.(game.Ablator)
+	return ok
+}
+
 // valueConfig is the card-value experiment of a command's lineups and bots.
 func valueConfig(rs game.Ruleset, lineups [][]string, specs []string, seed uint64, workers int) analysis.CardValueConfig {
 	return analysis.CardValueConfig{Game: rs, Matchups: lineups, Bots: specs, Seed: seed, Workers: workers}
@@ -548,8 +565,9 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	if r.Mode == analysis.ModeEffectOff {
 		what = "effect off: kind N, power kept"
 	}
-	if r.Ruleset.Game != "" {
-		// Another game's ablation (analysis.Impact through its Valuer).
+	ownAblation := gameAblates(r.Ruleset.Game)
+	if !ownAblation {
+		// The ablation through the game's Valuer (analysis.Impact).
 		what = "one copy blank; in a mirror one seat's copy blanked (the lineup's first seat of its side)"
 	}
 	tested := 0
@@ -562,7 +580,7 @@ func writeImpactTables(w io.Writer, r *analysis.ImpactResult) error {
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
 	}
-	if r.Ruleset.Game != "" {
+	if !ownAblation {
 		fmt.Fprintf(w, "IMPACT = the seat's win %% with its copy − with it blank, in points, on the same games;\n")
 	} else {
 		fmt.Fprintf(w, "IMPACT = the faction's win %% with the card − with it ablated, in points, on the same games;\n")

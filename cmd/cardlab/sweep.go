@@ -220,18 +220,12 @@ func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 	} else if r.Card != nil {
 		subject = fmt.Sprintf("%s (%s, %s) %s", r.Card.ID, r.Card.Name, r.Card.Faction, r.Field)
 	}
-	// Another game's entities are its sides, or its seats in a mirror.
-	each, every := "each faction", "every faction"
-	if r.Ruleset.Game != "" && len(r.Points) > 0 && len(r.Points[0].Factions) > 0 {
-		w := "side"
-		if g, ok := game.Lookup(r.Ruleset.Game); ok && g.Vocabulary().Side != "" {
-			w = g.Vocabulary().Side
-		}
-		if strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
-			w = "seat"
-		}
-		each, every = "each "+w, "every "+w
+	// The entities compared are the game's sides, or its seats in a mirror.
+	side := sideOfGame(r.Ruleset.Game)
+	if len(r.Points) > 0 && len(r.Points[0].Factions) > 0 && strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
+		side = "seat"
 	}
+	each, every := "each "+side, "every "+side
 	fmt.Fprintf(w, "Sweep of %s, now %d: %s\n", subject, r.Current, armLine(r.ArmInfo))
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
