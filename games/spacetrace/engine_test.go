@@ -334,3 +334,45 @@ func TestSecondGameSuite(t *testing.T) {
 	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
 	t.Run("ZeroAllocs", func(t *testing.T) { gametest.ZeroAllocs(t, rs) })
 }
+
+// TestKnobs: the numbers a sweep changes, each written back where the
+// designer edits it.
+func TestKnobs(t *testing.T) {
+	rs := Default()
+	find := func(name string) game.Knob {
+		for _, k := range rs.Knobs() {
+			if k.Name == name {
+				return k
+			}
+		}
+		t.Fatalf("no knob %s", name)
+		return game.Knob{}
+	}
+	k := find("base.ap")
+	x, err := k.With(rs, 0, 50)
+	if err != nil || x.(*Ruleset).Rules.BaseAP != 50 || rs.Rules.BaseAP != 0 {
+		t.Fatalf("base.ap: %v", err)
+	}
+	if f, line := k.Where(rs, 0); f != RulesFile || line != 13 {
+		t.Fatalf("base.ap written at %s:%d", f, line)
+	}
+	ic := rs.CardIndex("interceptors")
+	k = find("mp")
+	x, err = k.With(rs, ic, 80)
+	if err != nil || x.(*Ruleset).Defs[ic].MP != 80 || rs.Defs[ic].MP != 60 {
+		t.Fatalf("mp: %v", err)
+	}
+	if f, line := k.Where(rs, ic); f != CardsFile || line != 64 {
+		t.Fatalf("interceptors' mp written at %s:%d", f, line)
+	}
+	ds := rs.CardIndex("doomstar")
+	k = find("self_damage.amount")
+	x, err = k.With(rs, ds, 150)
+	if err != nil || x.(*Ruleset).Defs[ds].Effect(SelfDamage).Amount != 150 || rs.Defs[ds].Effect(SelfDamage).Amount != 100 {
+		t.Fatalf("self_damage.amount: %v", err)
+	}
+	if _, err := find("class").With(rs, ic, 2); err == nil {
+		t.Fatal("class 2 accepted for a first-game deck's card")
+	}
+	gametest.Knobs(t, Embedded(SecondRuleset))
+}

@@ -201,6 +201,10 @@ func readRules(r *cards.Reader, root *yaml.Node, rs *Ruleset) {
 		if n == nil {
 			continue
 		}
+		if rs.ruleLines == nil {
+			rs.ruleLines = map[string]int{}
+		}
+		rs.ruleLines[name] = n.Line
 		switch p := k.ptr(&rs.Rules).(type) {
 		case *bool:
 			if v, ok := boolOf(r, f, n, name); ok {

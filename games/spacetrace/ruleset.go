@@ -79,6 +79,9 @@ type Card struct {
 	Host    uint8
 	Effects []Effect
 	Pos     cards.Pos
+	// Lines are the lines of the card's keys in cards.yaml, for the edit a
+	// sweep suggests.
+	Lines map[string]int
 }
 
 // Has reports whether the card has an effect of handler h.
@@ -145,6 +148,9 @@ type Ruleset struct {
 	Warnings []string
 	Hash     string
 	Files    map[string][]byte
+	// ruleLines are the lines of rules.yaml's readings ("base.ap"), for the
+	// edit a sweep suggests.
+	ruleLines map[string]int
 }
 
 // CardIndex is the index of the card id, or -1.
@@ -232,7 +238,12 @@ func readCards(r *cards.Reader, root *yaml.Node, rs *Ruleset) {
 			continue
 		}
 		cm.Require("id", "name", "type")
-		c := Card{FirstGame: true, Pos: cards.ModelPos(f, item)}
+		c := Card{FirstGame: true, Pos: cards.ModelPos(f, item), Lines: map[string]int{}}
+		for _, k := range cardKeys {
+			if kn := cm.Key(k); kn != nil {
+				c.Lines[k] = kn.Line
+			}
+		}
 		if id, ok := cm.Str("id", false); ok {
 			if len(id) > cards.MaxIDLen || strings.ContainsAny(id, " \t/\\") {
 				r.Errorf(r.At(f, cm.Get("id")), "id %q: at most %d characters, no spaces or slashes", cards.Truncate(id), cards.MaxIDLen)
