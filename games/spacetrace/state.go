@@ -86,6 +86,9 @@ type State struct {
 	quiet   int
 	timeout bool
 	winner  int // 0, 1, or -1 for a draw (once over)
+	// tally, when a Counter is attached, counts the economy and the cards
+	// (counter.go); clones and copies never carry it.
+	tally *tally
 }
 
 // NewState implements game.Ruleset: seats[i] is the deck seat i plays.
@@ -132,7 +135,7 @@ func (e *stError) Error() string { return e.msg }
 // Reset implements game.State: libraries shuffled from seed, 4 cards each,
 // the starting seat drawn (S3) and its first draw (S4).
 func (s *State) Reset(seed uint64) {
-	*s = State{rs: s.rs, bt: s.bt, deck: s.deck}
+	*s = State{rs: s.rs, bt: s.bt, deck: s.deck, tally: s.tally}
 	s.rng = game.NewRNG(seed)
 	r := &s.rs.Rules
 	for p := 0; p < 2; p++ {
@@ -348,6 +351,9 @@ func (s *State) Apply(a game.Action) {
 		if s.rs.Defs[arg].Type == Ship {
 			pl.Removed++ // T4: ships so discarded are removed from game
 		}
+		if s.tally != nil {
+			s.tally.card[arg].removed++
+		}
 		if s.discLeft--; s.discLeft == 0 {
 			pl.Discards++
 			s.phase = phMain
@@ -355,6 +361,14 @@ func (s *State) Apply(a game.Action) {
 				s.draw(s.Active)
 			} else {
 				pl.MP += s.rs.Rules.Discard3MP
+			}
+			if t := s.tally; t != nil {
+				if s.discDraw {
+					t.discardsDraw++
+				} else {
+					t.discardsMP++
+					t.gained += int64(s.rs.Rules.Discard3MP)
+				}
 			}
 		}
 	case s.phase == phOrder && kind == actOrder:
@@ -379,11 +393,18 @@ func (s *State) play(ci int) {
 	pl.HandN--
 	pl.Played++
 	s.active = true
+	if s.tally != nil {
+		s.tally.card[ci].played++
+	}
 	if c.Type == Reinforcement {
 		for _, e := range c.Effects {
 			switch e.Do {
 			case MP:
 				pl.MP += e.Amount
+				if t := s.tally; t != nil {
+					t.gained += int64(e.Amount)
+					t.card[ci].mp += int64(e.Amount)
+				}
 			case Draw:
 				for i := 0; i < e.Count; i++ {
 					s.draw(s.Active)
@@ -393,6 +414,10 @@ func (s *State) play(ci int) {
 		return
 	}
 	pl.MP -= c.MP
+	if t := s.tally; t != nil {
+		t.spent += int64(c.MP)
+		t.card[ci].mp += int64(c.MP)
+	}
 	if s.rs.Rules.MPPool == PoolPerPlay {
 		pl.MP = 0 // T1 per_play: change does not stay
 	}
@@ -491,6 +516,7 @@ func (s *State) sacrifice(arg int) {
 		pl.Hand[cj]--
 		pl.HandN--
 		pl.WreckMP += s.rs.Defs[cj].MP
+		s.countWreck(int(cj))
 	} else {
 		fi, i := arg>>8, arg&0xff
 		if fi > ExtraFleet {
@@ -501,6 +527,7 @@ func (s *State) sacrifice(arg int) {
 			panic("spacetrace: illegal sacrifice")
 		}
 		pl.WreckMP += s.rs.Defs[f.U[i].Card].MP
+		s.countWreck(int(f.U[i].Card))
 		opener := fi == ExtraFleet && s.rs.Defs[f.U[i].Card].Opens() && s.openers(&pl.Army) == 1
 		copy(f.U[i:f.N-1], f.U[i+1:f.N])
 		f.N--
@@ -508,6 +535,7 @@ func (s *State) sacrifice(arg int) {
 			// A7: sacrificing the Mothership discards its extra fleet (C2).
 			for j := 0; j < f.N; j++ {
 				pl.WreckMP += s.rs.Defs[f.U[j].Card].MP
+				s.countWreck(int(f.U[j].Card))
 			}
 			f.N = 0
 		}
@@ -598,6 +626,9 @@ func (s *State) fight() {
 		setFresh(att, true)
 	}
 	before := [2]int{s.BaseDamageOf(0), s.BaseDamageOf(1)}
+	if s.tally != nil {
+		s.tally.attacks++
+	}
 	s.bt.Attack(att, def, s.joins[s.Active], s.joins[1-s.Active])
 	if sick {
 		setFresh(att, false)
@@ -657,6 +688,7 @@ func (s *State) collectWrecks() {
 				u := &f.U[i]
 				if u.Dead && !u.IsBase() {
 					pl.WreckMP += s.rs.Defs[u.Card].MP
+					s.countWreck(int(u.Card))
 					continue
 				}
 				f.U[n] = *u
@@ -674,6 +706,9 @@ func (s *State) endTurn() {
 	s.collectWrecks()
 	for p := 0; p < 2; p++ {
 		pl := &s.P[p]
+		if s.tally != nil {
+			s.tally.expired += int64(pl.MP)
+		}
 		pl.MP = 0
 		for fi := range pl.Army.Fleets {
 			f := &pl.Army.Fleets[fi]
@@ -754,7 +789,7 @@ func (s *State) Timeout() bool { return s.timeout }
 // Clone implements game.State.
 func (s *State) Clone() game.State {
 	c := *s
-	c.bt = Battle{R: &c.rs.Rules, Defs: c.rs.Defs}
+	c.tally = nil
 	return &c
 }
 
@@ -762,6 +797,14 @@ func (s *State) Clone() game.State {
 func (s *State) CopyInto(dst game.State) {
 	d := dst.(*State)
 	*d = *s
+	d.tally = nil
+}
+
+// countWreck counts card ci gone to the discard pile as a wreck.
+func (s *State) countWreck(ci int) {
+	if s.tally != nil {
+		s.tally.card[ci].wrecked++
+	}
 }
 
 // Determinize implements game.State: the opponent's hand and both libraries
