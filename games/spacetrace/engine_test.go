@@ -376,3 +376,46 @@ func TestKnobs(t *testing.T) {
 	}
 	gametest.Knobs(t, Embedded(SecondRuleset))
 }
+
+// TestFallenMothershipClosesFleet: after an attack that destroys the
+// Mothership, its fleet is gone at once (C2, A6): no card may be moved into
+// it, and the next Mothership opens a new one.
+func TestFallenMothershipClosesFleet(t *testing.T) {
+	rs := Embedded(SecondRuleset)
+	st, _ := rs.NewState([]int{0, 0}, 5)
+	s := st.(*State)
+	s.Active, s.First, s.Turn = 0, 0, 1
+	s.P[0].Hand, s.P[0].HandN = [MaxCards]uint8{}, 0
+	give(s, 0, "mothership", "fighters", "mothership")
+	s.P[0].MP = 400
+	s.Apply(mk(actPlay, rs.CardIndex("mothership")))
+	s.Apply(mk(actPlay, rs.CardIndex("fighters")))
+	// The defender: a Battleship (2 × 100/150) and a Dreadnought (200
+	// AP), which kill the 20/300 Mothership in class battle IV.
+	d := &s.P[1].Army.Fleets[BaseFleet]
+	for _, id := range []string{"battleship", "dreadnought"} {
+		d.U[d.N] = ShipUnit(rs.Defs, rs.CardIndex(id))
+		d.N++
+	}
+	d.Sort()
+	s.Apply(mk(actAttack, 0))
+	for s.phase != phMain {
+		if s.phase == phJoin {
+			s.Apply(mk(actJoin, int(Before)))
+			continue
+		}
+		s.Apply(s.LegalActions(nil)[0])
+	}
+	if n := s.P[0].Army.Fleets[ExtraFleet].N; n != 0 {
+		t.Fatalf("extra fleet holds %d cards after its Mothership fell", n)
+	}
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actMove {
+			t.Fatalf("%s offered without an extra fleet", s.ActionString(a))
+		}
+	}
+	s.Apply(mk(actPlay, rs.CardIndex("mothership")))
+	if s.P[0].Army.Fleets[ExtraFleet].N != 1 {
+		t.Fatal("a new Mothership does not open a new extra fleet")
+	}
+}

@@ -639,6 +639,10 @@ func (s *State) fight() {
 		}
 	}
 	s.phase = phMain
+	// The destroyed cards are discarded now (A6: at the end of each fleet
+	// battle, all of which are over): a fallen Mothership's fleet is gone
+	// before the active player acts again.
+	s.collectWrecks()
 	s.checkBases()
 }
 
