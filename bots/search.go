@@ -106,6 +106,19 @@ func (b *Search) Choose(s game.State, legal []game.Action) game.Action {
 	}
 	b.nodes = b.nodes[:0]
 	root := b.newNode(0, -1)
+	b.loop(func() { b.iterate(s, me, root) })
+	best, bestN := legal[0], int32(-1)
+	for c := b.nodes[root].first; c >= 0; c = b.nodes[c].next {
+		if n := &b.nodes[c]; n.visits > bestN && hasAction(legal, n.action) {
+			best, bestN = n.action, n.visits
+		}
+	}
+	return best
+}
+
+// loop runs iterate until the budget ends the search: Iterations, or
+// Budget's time (the clock read every 16 iterations), or the stop flag.
+func (b *Search) loop(iterate func()) {
 	var deadline time.Time
 	if b.Budget > 0 {
 		deadline = time.Now().Add(b.Budget)
@@ -121,15 +134,8 @@ func (b *Search) Choose(s game.State, legal []game.Action) game.Action {
 		} else if it >= b.Iterations {
 			break
 		}
-		b.iterate(s, me, root)
+		iterate()
 	}
-	best, bestN := legal[0], int32(-1)
-	for c := b.nodes[root].first; c >= 0; c = b.nodes[c].next {
-		if n := &b.nodes[c]; n.visits > bestN && hasAction(legal, n.action) {
-			best, bestN = n.action, n.visits
-		}
-	}
-	return best
 }
 
 func hasAction(as []game.Action, a game.Action) bool {

@@ -2,7 +2,6 @@ package bots
 
 import (
 	"math"
-	"time"
 
 	"github.com/cardlab/cardlab/game"
 )
@@ -53,23 +52,7 @@ func (b *Search) chooseObservers(s game.State, legal []game.Action, me int) game
 	for t := 0; t < n; t++ {
 		b.mo = append(b.mo, monode{player: -1, first: -1, next: -1})
 	}
-	var deadline time.Time
-	if b.Budget > 0 {
-		deadline = time.Now().Add(b.Budget)
-	}
-	for it := 0; ; it++ {
-		if it%16 == 0 && b.stop != nil && b.stop.Load() {
-			break
-		}
-		if b.Budget > 0 {
-			if it%16 == 0 && time.Now().After(deadline) {
-				break
-			}
-		} else if it >= b.Iterations {
-			break
-		}
-		b.iterateObservers(s, me, n)
-	}
+	b.loop(func() { b.iterateObservers(s, me, n) })
 	best, bestN := legal[0], int32(-1)
 	if b.meAt < 0 {
 		return best

@@ -281,3 +281,16 @@ func TestGoofspielCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateGoofspielShardLine: another game's simulate summary says
+// which shard it holds, as Alpha Tactics' does (one runLine for both).
+func TestSimulateGoofspielShardLine(t *testing.T) {
+	dir := t.TempDir() + "/gs"
+	if code, _, stderr := cardlab(t, "init", "--game", "goofspiel", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr := cardlab(t, "simulate", "--rules", dir, "--bots", "random", "--games", "20", "--shard", "2/2")
+	if code != 0 || !strings.Contains(stdout, "10 games: 1 lineup × 20, bots random, seed 1, shard 2 of 2\n") {
+		t.Errorf("exit %d: %s\n%s", code, stderr, stdout)
+	}
+}

@@ -376,12 +376,7 @@ func impactRun(opts *ImpactOptions) error {
 		// its Valuer.
 		return fmt.Errorf("--mode %s: %s cards have no power, kind or effect to remove; their ablation is blank-copy (one copy blanked)", opts.Mode, rs.Game())
 	}
-	gameDefaults(&opts.BatchOptions, rs)
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
+	lineups, specs, err := pairedBatch(&opts.BatchOptions, rs)
 	if err != nil {
 		return err
 	}

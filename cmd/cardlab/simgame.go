@@ -163,20 +163,9 @@ func writeGameTables(w io.Writer, rep *analysis.Report) error {
 	}
 	c := rep.Config
 	fmt.Fprintf(w, "%s %s (game %s, ruleset %s)\n", rep.Ruleset.Name, rep.Ruleset.Version, rep.Ruleset.Game, shortHash(rep.Ruleset.Hash))
-	what := fmt.Sprintf("%d games: %d %s × %d, bots %s, seed %d", rep.Games, len(c.Matchups),
-		plural(len(c.Matchups), "lineup", "lineups"), c.Games, strings.Join(c.Bots, ","), c.Seed)
-	if rep.Partial {
-		what += " — PARTIAL (interrupted)"
-	}
-	fmt.Fprintln(w, what)
-	lowSeen := false
-	mark := func(low bool) string {
-		if low {
-			lowSeen = true
-			return "*"
-		}
-		return ""
-	}
+	fmt.Fprintln(w, runLine(rep))
+	var low lowMarks
+	mark := low.mark
 	fmt.Fprintf(w, "\n%s\n", upperFirst(voc.Sides))
 	t := &table{align: "lrrlrr"}
 	t.add(strings.ToUpper(voc.Side), "SEATS", "WIN%", "95% CI", "MEAN "+strings.ToUpper(voc.Score), "SD")
@@ -248,7 +237,7 @@ func writeGameTables(w io.Writer, rep *analysis.Report) error {
 		}
 		fmt.Fprintf(w, "  per game: %s\n", strings.Join(parts, ", "))
 	}
-	if lowSeen {
+	if low.seen {
 		fmt.Fprintf(w, "\n* fewer than %d games behind this figure (--min-sample): treat it with care\n", c.MinSample)
 	}
 	return nil

@@ -220,6 +220,23 @@ func loadBatch(rulesDir string, players, matchups []string, botSpecs string) (ga
 	return rs, lineups, specs, nil
 }
 
+// pairedBatch is what a paired command (sweep, impact) does once its
+// ruleset is loaded: the game's default bot where --bots was not given
+// (gameDefaults), the lineups of --players or --matchups, and --bots
+// checked against them.
+func pairedBatch(o *BatchOptions, rs game.Ruleset) ([][]string, []string, error) {
+	gameDefaults(o, rs)
+	lineups, err := resolveLineups(rs, o.Players, o.Matchups)
+	if err != nil {
+		return nil, nil, err
+	}
+	specs, err := checkBotSpecs(rs, o.Bots, lineups)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lineups, specs, nil
+}
+
 // resolveLineups turns --players or --matchups into lineups of faction ids.
 // Its messages name the sides in the game's Vocabulary ("faction").
 //
@@ -383,6 +400,37 @@ func checkBotSpecs(rs game.Ruleset, spec string, lineups [][]string) ([]string, 
 	return parts, nil
 }
 
+// runLine is a simulation summary's second line: the games, lineups,
+// bots, seed, the shards it holds, and whether it was interrupted.
+func runLine(rep *analysis.Report) string {
+	c := rep.Config
+	what := fmt.Sprintf("%d games: %d %s × %d, bots %s, seed %d", rep.Games, len(c.Matchups),
+		plural(len(c.Matchups), "lineup", "lineups"), c.Games, strings.Join(c.Bots, ","), c.Seed)
+	if c.Shard.N > 1 {
+		ks := make([]string, len(c.Shard.K))
+		for i, k := range c.Shard.K {
+			ks[i] = strconv.Itoa(k)
+		}
+		what += fmt.Sprintf(", shard %s of %d", strings.Join(ks, ","), c.Shard.N)
+	}
+	if rep.Partial {
+		what += " — PARTIAL (interrupted)"
+	}
+	return what
+}
+
+// lowMarks marks the figures resting on fewer games than --min-sample
+// ("*") and remembers whether any was, for the footnote.
+type lowMarks struct{ seen bool }
+
+func (l *lowMarks) mark(low bool) string {
+	if low {
+		l.seen = true
+		return "*"
+	}
+	return ""
+}
+
 // formatReport renders a report as JSON or as tables.
 func formatReport(rep *analysis.Report, asJSON bool) ([]byte, error) {
 	var b bytes.Buffer
@@ -453,27 +501,9 @@ func ci(c [2]float64) string { return fmt.Sprintf("[%.1f, %.1f]", 100*c[0], 100*
 func writeReportTables(w io.Writer, rep *analysis.Report) error {
 	c := rep.Config
 	fmt.Fprintf(w, "%s %s (ruleset %s)\n", rep.Ruleset.Name, rep.Ruleset.Version, shortHash(rep.Ruleset.Hash))
-	what := fmt.Sprintf("%d games: %d %s × %d, bots %s, seed %d", rep.Games, len(c.Matchups),
-		plural(len(c.Matchups), "lineup", "lineups"), c.Games, strings.Join(c.Bots, ","), c.Seed)
-	if c.Shard.N > 1 {
-		ks := make([]string, len(c.Shard.K))
-		for i, k := range c.Shard.K {
-			ks[i] = strconv.Itoa(k)
-		}
-		what += fmt.Sprintf(", shard %s of %d", strings.Join(ks, ","), c.Shard.N)
-	}
-	if rep.Partial {
-		what += " — PARTIAL (interrupted)"
-	}
-	fmt.Fprintln(w, what)
-	lowSeen := false
-	mark := func(low bool) string {
-		if low {
-			lowSeen = true
-			return "*"
-		}
-		return ""
-	}
+	fmt.Fprintln(w, runLine(rep))
+	var low lowMarks
+	mark := low.mark
 
 	fmt.Fprintln(w, "\nFactions")
 	t := &table{align: "lrrlrr"}
@@ -543,7 +573,7 @@ func writeReportTables(w io.Writer, rep *analysis.Report) error {
 	fmt.Fprintf(w, "\nGames: %.1f decisions (sd %.1f), %.2f rounds, %.1f deployment turns per round,\n", g.DecisionsMean, g.DecisionsSD, g.RoundsMean, g.DeployTurnsPerRound)
 	fmt.Fprintf(w, "  %.2f passes, %.2f reshuffles, margin of victory %.2f VP (sd %.2f), shared victories %s%% (%d)\n",
 		g.PassesMean, g.ReshufflesMean, g.MarginMean, g.MarginSD, pct(g.SharedRate), g.SharedVictories)
-	if lowSeen {
+	if low.seen {
 		fmt.Fprintf(w, "\n* fewer than %d games behind this figure (--min-sample): treat it with care\n", c.MinSample)
 	}
 	return nil

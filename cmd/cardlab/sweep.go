@@ -143,12 +143,7 @@ func sweepRun(opts *SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	gameDefaults(&opts.BatchOptions, rs)
-	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
-	if err != nil {
-		return err
-	}
-	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
+	lineups, specs, err := pairedBatch(&opts.BatchOptions, rs)
 	if err != nil {
 		return err
 	}
