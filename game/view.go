@@ -66,10 +66,26 @@ type PageSection struct {
 	// ID is the section's anchor ("targets"): lower-case letters and '-'.
 	ID, Title string
 	Charts    []Chart
+	// Tables are tables of the section, after its charts.
+	Tables []PageTable
 	// MethodsTitle and Methods define the section's figures in Methods
 	// (none when MethodsTitle is empty).
 	MethodsTitle string
 	Methods      []Span
+}
+
+// PageTable is a table of the web page: a Sheet drawn as HTML, each head's
+// tooltip its column's Doc, a number formatted by its column's Format (a
+// spreadsheet code: "0.0%" in percent with one decimal, "0.00" with two), a
+// cell with a Mark in bold with the Mark as its tooltip, a Low cell greyed.
+type PageTable struct {
+	Title string
+	// Note says where the figures come from (which policy or bot, exact or
+	// sampled, what the marks mean): every table states its provenance.
+	Note  string
+	Sheet Sheet
+	// Folded shows the table closed (a long listing): a click opens it.
+	Folded bool
 }
 
 // Span is a run of text; Bold marks a term being defined.
@@ -83,6 +99,28 @@ type Chart struct {
 	// ID is the chart's element id ("chart-targets"), unique in the page.
 	ID, Title, Note string
 	Shares          *Shares
+	Grid            *Grid
+}
+
+// Grid is a heat map of a matrix: one coloured cell per row and column,
+// labelled with its figure in percent (a blueprint matrix: the row attacking
+// the column).
+type Grid struct {
+	// RowAxis and ColAxis name the axes ("attacker", "defender").
+	RowAxis, ColAxis string
+	Rows, Cols       []string
+	// Values[i][j] is the figure (a fraction) of row i in column j, NaN for
+	// an empty cell; Lo and Hi its 95% interval (the value itself where
+	// exact).
+	Values, Lo, Hi [][]float64
+	// Marked[i][j] marks a cell as Mark says ("exact"): its label is bold,
+	// its tooltip says Mark; the others' tooltips give their interval.
+	Marked [][]bool
+	Mark   string
+	// Mid is the figure drawn white (0.5: even); High and Low name the
+	// colour scale's ends ("attacker wins", "defender wins").
+	Mid       float64
+	High, Low string
 }
 
 // Shares is one horizontal bar per category, split into each side's share
@@ -124,6 +162,8 @@ type SheetColumn struct {
 type SheetCell struct {
 	Value any
 	Low   bool
+	// Mark is a short word a page table shows the cell with (PageTable).
+	Mark string `json:",omitempty"`
 }
 
 // LengthNote is what the rules say of a game's length (Alpha Tactics: "the

@@ -652,10 +652,16 @@ func (m *model) viewCharts() ([]*chartView, error) {
 		}
 		for i := range p.Section.Charts {
 			c := &p.Section.Charts[i]
-			if c.Shares == nil {
-				return nil, fmt.Errorf("chart %s: no kind of chart set", c.ID)
+			var cv *chartView
+			var err error
+			switch {
+			case c.Shares != nil && c.Grid == nil:
+				cv, err = m.sharesChart(c)
+			case c.Grid != nil && c.Shares == nil:
+				cv, err = gridChart(c)
+			default:
+				return nil, fmt.Errorf("chart %s: not exactly one kind of chart set", c.ID)
 			}
-			cv, err := m.sharesChart(c)
 			if err != nil {
 				return nil, fmt.Errorf("chart %s: %w", c.ID, err)
 			}

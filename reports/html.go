@@ -190,10 +190,11 @@ type viewSection struct {
 	ID, Title, MethodsTitle string
 	Methods                 []game.Span
 	Charts                  []*chartView
+	Tables                  []viewTable
 }
 
 // viewSections are the views' page sections with their charts from cs.
-func (m *model) viewSections(cs map[string]*chartView) []viewSection {
+func (m *model) viewSections(cs map[string]*chartView) ([]viewSection, error) {
 	var out []viewSection
 	for _, p := range m.parts {
 		s := p.Section
@@ -204,9 +205,13 @@ func (m *model) viewSections(cs map[string]*chartView) []viewSection {
 		for _, c := range s.Charts {
 			vs.Charts = append(vs.Charts, cs[c.ID])
 		}
+		var err error
+		if vs.Tables, err = viewTables(s); err != nil {
+			return nil, err
+		}
 		out = append(out, vs)
 	}
-	return out
+	return out, nil
 }
 
 // writeHTML writes the self-contained page.
@@ -225,7 +230,9 @@ func (m *model) writeHTML(w io.Writer) error {
 	r := m.rep
 	p := m.page()
 	p.ECharts, p.PageJS = template.JS(echartsJS), template.JS(pageJS)
-	p.Views = m.viewSections(cs)
+	if p.Views, err = m.viewSections(cs); err != nil {
+		return err
+	}
 	p.OneSide, p.NoCardFigures, p.Counts = len(m.factions) == 1, len(r.Cards) == 0, m.countTables()
 	if d := r.CardValueDesign; d != nil {
 		p.Unit = d.Unit

@@ -229,6 +229,16 @@ func (f *fought) pct() string {
 	return fmt.Sprintf("%.1f [%.1f, %.1f]", 100*f.AttackerWins, 100*f.lo, 100*f.hi)
 }
 
+// pctCell is pct's table cell, marked "exact" when it is (the page shows
+// exact cells in bold).
+func (f *fought) pctCell() game.SheetCell {
+	c := game.SheetCell{Value: f.pct()}
+	if f.exact {
+		c.Mark = "exact"
+	}
+	return c
+}
+
 // Study implements game.Studier.
 func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Bool) (*game.StudyResult, error) {
 	o, err := rs.studyOpts(params)
@@ -316,7 +326,7 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		share := 0.0
 		for j, d := range fl {
 			c := cells[i][j]
-			row = append(row, game.SheetCell{Value: c.pct()})
+			row = append(row, c.pctCell())
 			// Fleet a's share as attacker here, and as defender against d.
 			rev := cells[j][i]
 			share += c.AttackerShare(&rs.Rules) + (1 - rev.AttackerShare(&rs.Rules))
@@ -429,7 +439,7 @@ func (rs *Ruleset) studyNPC(params map[string]string, o studyOpts, stop *atomic.
 			if err != nil {
 				return nil, err
 			}
-			row = append(row, game.SheetCell{Value: c.pct()})
+			row = append(row, c.pctCell())
 			lrow = append(lrow, game.SheetCell{Value: float64(rs.Fleets[f].Cost(rs)) - c.Material[Attacker]})
 		}
 		clear.Rows = append(clear.Rows, row)

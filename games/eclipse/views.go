@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"sync/atomic"
 
@@ -120,7 +121,7 @@ func (studyView) Render(r *game.ReportInput) (*game.Part, error) {
 	if err := json.Unmarshal(data, &sc); err != nil {
 		return nil, fmt.Errorf("eclipse: the report's %s: %w", catalogKey, err)
 	}
-	p := &game.Part{}
+	p := &game.Part{Section: pageSection(sc)}
 	for _, t := range sc.Tables {
 		name, ok := sheetNames[t.Name]
 		if strings.HasPrefix(t.Name, "parts vs ") {
@@ -164,4 +165,147 @@ func joinNotes(notes []string) string {
 		b.WriteString(n)
 	}
 	return b.String()
+}
+
+// pageTitles are the page's headings of the study's tables, and whether
+// the table is shown folded (the battles: one row per pair).
+var pageTitles = map[string]struct {
+	title, note string
+	folded      bool
+}{
+	"matrix": {"Blueprint matrix: P(the row's fleet, attacking, eliminates the column's) in %",
+		"The last column is the row fleet's win share over every pairing, attacking and defending.", false},
+	"battles":       {"Every battle of the matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},
+	"npc":           {"NPC table: P(the column's fleet, attacking, clears the row's NPC) in %", "NPCs always defend and assign their hits by their own rule.", false},
+	"material lost": {"NPC table: material the column's fleet loses", "Expected build cost of the ships lost attacking the NPC.", false},
+}
+
+// pageSection is the study's section of the report's web page: the
+// matrix as a heat map, then every table with where its figures come
+// from.
+func pageSection(sc studyCatalog) *game.PageSection {
+	if len(sc.Tables) == 0 {
+		return nil
+	}
+	prov := joinNotes(sc.Notes)
+	s := &game.PageSection{ID: "battle-study", Title: "Battle study", MethodsTitle: "Battle study (exact)"}
+	s.Methods = []game.Span{{Text: "The blueprint matrix, NPC table and part values", Bold: true}, {Text: " are computed from the rules, not from the run's games; a cell in bold is exact. " + prov}}
+	for _, t := range sc.Tables {
+		if t.Name == "battles" {
+			if g := matrixGrid(t); g != nil {
+				s.Charts = append(s.Charts, game.Chart{ID: "chart-battle-matrix", Title: "Blueprint matrix",
+					Note: "Each cell: P(the row's fleet, attacking, eliminates the column's fleet) in %. Bold: exact; a sampled cell gives ± the half-width of its 95% interval. Blue: the attacker wins more often than not; red: less. " + prov,
+					Grid: g})
+			}
+		}
+	}
+	for _, t := range sc.Tables {
+		pt, ok := pageTitles[t.Name]
+		if strings.HasPrefix(t.Name, "parts vs ") {
+			ship := strings.TrimPrefix(t.Name, "parts vs ")
+			pt.title, ok = "Part values in hulls against one "+ship, true
+			pt.note = "One ship with a part tile or a stat unit beside its printed parts, against one " + ship + ": the extra hulls that give the same win share."
+		}
+		if !ok {
+			continue
+		}
+		// The full provenance once, under the first figure; the others
+		// point to it.
+		note := pt.note + " " + prov
+		if len(s.Charts) > 0 || len(s.Tables) > 0 {
+			note = pt.note + " Policy, exactness and budget as the note under this section's first figure says."
+		}
+		if tableHasMarks(t) {
+			note = "Bold: exact; a sampled cell gives its 95% interval. " + note
+		}
+		s.Tables = append(s.Tables, game.PageTable{Title: pt.title, Note: note, Sheet: t, Folded: pt.folded})
+	}
+	return s
+}
+
+func tableHasMarks(t game.Sheet) bool {
+	for _, r := range t.Rows {
+		for _, c := range r {
+			if c.Mark != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matrixGrid is the heat map of the battles table: the attackers as rows,
+// the defenders as columns in the order they first appear; nil when the
+// table is not the study's.
+func matrixGrid(t game.Sheet) *game.Grid {
+	col := map[string]int{}
+	for i, c := range t.Columns {
+		col[c.Head] = i
+	}
+	for _, h := range []string{"attacker", "defender", "mode", "attacker eliminates", "low", "high"} {
+		if _, ok := col[h]; !ok {
+			return nil
+		}
+	}
+	g := &game.Grid{RowAxis: "attacker", ColAxis: "defender", Mid: 0.5, High: "attacker wins", Low: "defender holds", Mark: "exact"}
+	ri, ci := map[string]int{}, map[string]int{}
+	type cell struct {
+		r, c      int
+		v, lo, hi float64
+		exact     bool
+	}
+	var cells []cell
+	for _, r := range t.Rows {
+		if len(r) != len(t.Columns) {
+			return nil
+		}
+		a, ok1 := r[col["attacker"]].Value.(string)
+		d, ok2 := r[col["defender"]].Value.(string)
+		v, ok3 := num(r[col["attacker eliminates"]].Value)
+		lo, ok4 := num(r[col["low"]].Value)
+		hi, ok5 := num(r[col["high"]].Value)
+		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+			return nil
+		}
+		if _, ok := ri[a]; !ok {
+			ri[a] = len(g.Rows)
+			g.Rows = append(g.Rows, a)
+		}
+		if _, ok := ci[d]; !ok {
+			ci[d] = len(g.Cols)
+			g.Cols = append(g.Cols, d)
+		}
+		cells = append(cells, cell{ri[a], ci[d], v, lo, hi, r[col["mode"]].Value == "exact"})
+	}
+	nan := func() [][]float64 {
+		m := make([][]float64, len(g.Rows))
+		for i := range m {
+			m[i] = make([]float64, len(g.Cols))
+			for j := range m[i] {
+				m[i][j] = math.NaN()
+			}
+		}
+		return m
+	}
+	g.Values, g.Lo, g.Hi = nan(), nan(), nan()
+	g.Marked = make([][]bool, len(g.Rows))
+	for i := range g.Marked {
+		g.Marked[i] = make([]bool, len(g.Cols))
+	}
+	for _, c := range cells {
+		g.Values[c.r][c.c], g.Lo[c.r][c.c], g.Hi[c.r][c.c], g.Marked[c.r][c.c] = c.v, c.lo, c.hi, c.exact
+	}
+	return g
+}
+
+// num reads a number cell as results.json holds it (float64) or as the
+// study made it.
+func num(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
 }

@@ -2,6 +2,8 @@ package eclipse
 
 import (
 	"encoding/json"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
@@ -36,6 +38,33 @@ func TestStudyView(t *testing.T) {
 	m := p.Sheets[0]
 	if m.Rows[2][0].Value != "2d" || m.Rows[2][1].Value != "89.7" {
 		t.Fatalf("matrix row %v", m.Rows[2])
+	}
+	// The page section: the matrix as a heat map, exact cells marked, and
+	// every table with its note (the full provenance under the first
+	// figure).
+	sec := p.Section
+	if sec == nil || len(sec.Charts) != 1 || sec.Charts[0].Grid == nil {
+		t.Fatalf("page section %+v", sec)
+	}
+	g := sec.Charts[0].Grid
+	if g.Rows[2] != "2d" || g.Cols[0] != "5i" || math.Abs(g.Values[2][0]-0.897) > 0.0005 || !g.Marked[2][0] || g.Lo[2][0] != g.Values[2][0] {
+		t.Fatalf("grid row 2d: %v %v %v %v", g.Rows, g.Cols, g.Values[2], g.Marked[2])
+	}
+	if len(g.Rows) != len(g.Cols) || len(g.Rows) != len(m.Rows) {
+		t.Fatalf("grid %d×%d for %d matrix rows", len(g.Rows), len(g.Cols), len(m.Rows))
+	}
+	if !strings.Contains(sec.Charts[0].Note, "Players assign hits by") {
+		t.Errorf("the heat map's note has no provenance: %q", sec.Charts[0].Note)
+	}
+	var titles []string
+	for _, pt := range sec.Tables {
+		titles = append(titles, pt.Title)
+		if pt.Note == "" {
+			t.Errorf("table %q has no note", pt.Title)
+		}
+	}
+	if len(sec.Tables) != 6 || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
+		t.Fatalf("page tables %q", titles)
 	}
 	// Without the catalog key (an older result) the view adds nothing.
 	empty, _ := json.Marshal(map[string]any{"catalog": map[string]any{}})

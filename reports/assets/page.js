@@ -90,6 +90,20 @@
         return Number(v[2]).toFixed(1) + (v[6] ? "*" : "") + "\n±" + ((Number(v[4]) - Number(v[3])) / 2).toFixed(1);
       };
     },
+    // a view's heat map (game.Grid): value [col, row, %, lo, hi, marked]
+    "cardlab:grid": function (meta) {
+      return function (p) {
+        var v = p.value;
+        return "<b>" + enc(p.name) + "</b><br>" + num(v[2], "%") +
+          (v[5] ? " (" + enc(meta.mark || "") + ")" : " (95% CI " + num(v[3], "%") + " to " + num(v[4], "%") + ")");
+      };
+    },
+    "cardlab:gridlabel": function () {
+      return function (p) {
+        var v = p.value, s = Number(v[2]).toFixed(1);
+        return v[5] ? "{b|" + s + "}" : s + "\n±" + ((Number(v[4]) - Number(v[3])) / 2).toFixed(1);
+      };
+    },
     "cardlab:scatter": function (meta) {
       return function (p) {
         var y = meta.unit === "power" ? Number(p.value[1]).toFixed(1) + " power" : num(p.value[1], meta.unit);
@@ -175,6 +189,16 @@
       if (meta.narrowHeight) {
         el.style.height = meta.narrowHeight + "px";
       }
+    }
+    // A heat map writes its figures only into cells wide enough to hold
+    // them (eleven columns at 360 px ran into each other); the tooltip
+    // still gives each.
+    if (meta.cols && el.clientWidth / meta.cols < meta.labelMinCell) {
+      [].concat(opt.series || []).forEach(function (s) {
+        if (s.label) {
+          s.label.show = false;
+        }
+      });
     }
     var chart = echarts.init(el, null, { renderer: "canvas" });
     chart.setOption(opt);

@@ -1,0 +1,170 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// A view's tables and heat maps on the web page (game.PageTable,
+// game.Grid): drawn from the neutral shapes alone, whatever the game.
+
+// viewTable is a game.PageTable as the page template draws it: every cell
+// already text (html/template escapes it).
+type viewTable struct {
+	Title, Note string
+	Folded      bool
+	Heads       []countHead
+	Rows        [][]viewCell
+}
+
+type viewCell struct {
+	Text, Mark string
+	Low, Left  bool
+}
+
+// pageTable turns t into the page's table; an error is a row longer than
+// the heads (a view's bug, refused rather than drawn askew).
+func pageTable(t *game.PageTable) (viewTable, error) {
+	vt := viewTable{Title: t.Title, Note: t.Note, Folded: t.Folded}
+	cols := t.Sheet.Columns
+	for _, c := range cols {
+		vt.Heads = append(vt.Heads, countHead{Name: c.Head, Doc: c.Doc})
+	}
+	for i, r := range t.Sheet.Rows {
+		if len(r) > len(cols) {
+			return vt, fmt.Errorf("table %q: row %d has %d cells for %d columns", t.Title, i+1, len(r), len(cols))
+		}
+		row := make([]viewCell, len(cols))
+		for j, c := range r {
+			text, isText := cellText(c.Value, cols[j].Format)
+			row[j] = viewCell{Text: text, Mark: c.Mark, Low: c.Low, Left: isText}
+		}
+		vt.Rows = append(vt.Rows, row)
+	}
+	return vt, nil
+}
+
+// cellText formats a sheet cell by its column's number format: "0.0%" a
+// fraction in percent with one decimal, "0.00" two decimals, "" as the
+// number reads. isText is true for a string (left-aligned when it is not a
+// figure).
+func cellText(v any, format string) (text string, isText bool) {
+	switch x := v.(type) {
+	case nil:
+		return "", false
+	case string:
+		_, err := strconv.ParseFloat(strings.Fields(x + " x")[0], 64)
+		return x, err != nil
+	case int64:
+		return strconv.FormatInt(x, 10), false
+	case int:
+		return strconv.Itoa(x), false
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "", false
+		}
+		pct := strings.HasSuffix(format, "%")
+		f := strings.TrimSuffix(format, "%")
+		dec := -1
+		if f != "" {
+			dec = 0
+			if i := strings.IndexByte(f, '.'); i >= 0 {
+				dec = len(f) - i - 1
+			}
+		}
+		if pct {
+			x *= 100
+		}
+		s := strconv.FormatFloat(x, 'f', dec, 64)
+		if pct {
+			s += "%"
+		}
+		return s, false
+	}
+	return fmt.Sprint(v), true
+}
+
+// viewTables are the page tables of a view's section.
+func viewTables(s *game.PageSection) ([]viewTable, error) {
+	var out []viewTable
+	for i := range s.Tables {
+		vt, err := pageTable(&s.Tables[i])
+		if err != nil {
+			return nil, fmt.Errorf("reports: view section %s: %w", s.ID, err)
+		}
+		out = append(out, vt)
+	}
+	return out, nil
+}
+
+// gridChart draws a view's Grid: a heat map with each cell's figure in
+// percent, bold where marked, its interval (or the mark) in the tooltip;
+// the colour scale is centred on Mid.
+func gridChart(c *game.Chart) (*chartView, error) {
+	g := c.Grid
+	cv := &chartView{ID: c.ID, Title: c.Title, Note: c.Note, Height: 130 + 46*len(g.Rows)}
+	if len(g.Rows) == 0 || len(g.Cols) == 0 {
+		return cv, nil
+	}
+	for _, m := range [][][]float64{g.Values, g.Lo, g.Hi} {
+		if len(m) != len(g.Rows) {
+			return cv, fmt.Errorf("%d rows of figures for %d rows", len(m), len(g.Rows))
+		}
+	}
+	if g.Marked != nil && len(g.Marked) != len(g.Rows) {
+		return cv, fmt.Errorf("%d rows of marks for %d rows", len(g.Marked), len(g.Rows))
+	}
+	var data []opts.HeatMapData
+	span := 0.05
+	for i, r := range g.Rows {
+		if len(g.Values[i]) != len(g.Cols) || len(g.Lo[i]) != len(g.Cols) || len(g.Hi[i]) != len(g.Cols) ||
+			(g.Marked != nil && len(g.Marked[i]) != len(g.Cols)) {
+			return cv, fmt.Errorf("row %d: not one figure per column (%d columns)", i+1, len(g.Cols))
+		}
+		for j, col := range g.Cols {
+			v := g.Values[i][j]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				continue
+			}
+			mark := 0.0
+			if g.Marked != nil && g.Marked[i][j] {
+				mark = 1
+			}
+			data = append(data, opts.HeatMapData{Name: g.RowAxis + " " + r + " · " + g.ColAxis + " " + col,
+				Value: []float64{float64(j), float64(i), p100(v), p100(g.Lo[i][j]), p100(g.Hi[i][j]), mark}})
+			span = max(span, math.Abs(v-g.Mid))
+		}
+	}
+	if len(data) == 0 {
+		return cv, nil
+	}
+	lo, hi := 100*math.Max(0, g.Mid-span), 100*math.Min(1, g.Mid+span)
+	hm := charts.NewHeatMap()
+	hm.SetGlobalOptions(noTitle(), noLegend(),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: g.ColAxis, Data: g.Cols, NameLocation: "middle", NameGap: 40}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: g.RowAxis, Data: g.Rows}),
+		charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(math.Floor(lo)), Max: float32(math.Ceil(hi)),
+			Dimension: "2", InRange: &opts.VisualMapInRange{Color: []string{"#d7301f", "#f7f7f7", "#2b8cbe"}}}))
+	hm.SetXAxis(g.Cols).AddSeries("figure", data)
+	var err error
+	cv.Option, err = optionJSON(hm, obj{
+		// A long name wraps inside the window (confine alone let it run
+		// 140 px past a 360 px screen).
+		"tooltip": merge(tooltip("item", "cardlab:grid"), obj{"extraCssText": "max-width: 80vw; white-space: normal; overflow-wrap: anywhere;"}),
+		"grid":    obj{"left": 10, "right": 20, "top": 30, "bottom": 100, "containLabel": true},
+		"yAxis":   []obj{{"inverse": true, "axisLabel": obj{"show": true}, "nameLocation": "start"}},
+		"xAxis":   []obj{{"axisLabel": obj{"interval": 0, "width": 90, "overflow": "break", "lineHeight": 14}}},
+		"visualMap": []obj{{"orient": "horizontal", "left": "center", "bottom": 0, "text": []string{g.High, g.Low},
+			"precision": 1}},
+		"series":   []obj{{"label": obj{"show": true, "formatter": "cardlab:gridlabel", "fontSize": 12, "rich": obj{"b": obj{"fontWeight": "bold", "fontSize": 12}}}}},
+		"_cardlab": obj{"mark": g.Mark, "cols": len(g.Cols) + 1, "labelMinCell": 46},
+	})
+	return cv, err
+}
