@@ -49,7 +49,7 @@ func (rs *Ruleset) Catalog() game.Catalog {
 		}
 		params["fleets"] = strings.Join(ids, ",")
 	}
-	for _, name := range []string{"matrix", "npc"} {
+	for _, name := range []string{"matrix", "npc", "initiative"} {
 		res, err := rs.Study(name, params, &stop)
 		if err != nil {
 			continue // no NPC fleet: no NPC table
@@ -99,6 +99,7 @@ func (studyView) ID() string { return "eclipse-study" }
 // they never take the name of a core sheet.
 var sheetNames = map[string]string{
 	"matrix": "Exact matrix", "battles": "Exact battles", "npc": "NPC table", "material lost": "NPC material lost",
+	"initiative": "Initiative flips",
 }
 
 // Render implements game.View.
@@ -178,6 +179,8 @@ var pageTitles = map[string]struct {
 	"battles":       {"Every battle of the matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},
 	"npc":           {"NPC table: P(the column's fleet, attacking, clears the row's NPC) in %", "NPCs always defend and assign their hits by their own rule.", false},
 	"material lost": {"NPC table: material the column's fleet loses", "Expected build cost of the ships lost attacking the NPC.", false},
+	"initiative": {"Initiative flips: what ±1 initiative on a blueprint changes",
+		"Initiative is a step function: a change is worth something only where it flips the firing order against another blueprint (ties go to the defender); the share change is over the matrix's pairings, both roles.", false},
 }
 
 // pageSection is the study's section of the report's web page: the

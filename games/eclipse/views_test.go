@@ -31,8 +31,19 @@ func TestStudyView(t *testing.T) {
 	for _, s := range p.Sheets {
 		names = append(names, s.Name)
 	}
-	if len(names) != 6 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Part values vs interceptor" || names[5] != "Part values vs cruiser" {
+	if len(names) != 7 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Initiative flips" || names[5] != "Part values vs interceptor" || names[6] != "Part values vs cruiser" {
 		t.Fatalf("sheets %v", names)
+	}
+	// Initiative flips (design brief §3.3): +1 on the Dreadnought puts it
+	// before the Cruiser as defender.
+	flip := false
+	for _, r := range p.Sheets[4].Rows {
+		if r[0].Value == "dreadnought" && r[1].Value == "+1" && r[3].Value == "+Cruiser def" {
+			flip = true
+		}
+	}
+	if !flip {
+		t.Errorf("no Dreadnought +1 flip before the Cruiser as defender: %v", p.Sheets[4].Rows)
 	}
 	// 2 Dreadnoughts attacking 5 Interceptors: 89.7% (design brief §3.1).
 	m := p.Sheets[0]
@@ -63,7 +74,7 @@ func TestStudyView(t *testing.T) {
 			t.Errorf("table %q has no note", pt.Title)
 		}
 	}
-	if len(sec.Tables) != 6 || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
+	if len(sec.Tables) != 7 || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
 		t.Fatalf("page tables %q", titles)
 	}
 	// Without the catalog key (an older result) the view adds nothing.
