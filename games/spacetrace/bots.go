@@ -39,8 +39,10 @@ func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
 		return s.greedyOrder(legal)
 	case phJoin:
 		return s.greedyJoin()
-	case phSacrifice, phDiscard:
+	case phSacrifice:
 		return s.cheapest(legal)
+	case phDiscard:
+		return s.greedyDiscard(legal)
 	}
 	return s.greedyMain(legal)
 }
@@ -92,7 +94,12 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 			}
 		}
 	}
-	// 3. An attack that gains.
+	// 3. A 3-card discard for MP, if it makes a ship affordable with three
+	// other non-reinforcement cards to spare (T4).
+	if has(legal, mk(actDiscardMP, 0)) && s.discardTarget(reinf) >= 0 {
+		return mk(actDiscardMP, 0)
+	}
+	// 4. An attack that gains.
 	if att := mk(actAttack, 0); has(legal, att) && s.bestAttack() > 0 {
 		return att
 	}
@@ -235,6 +242,67 @@ func (s *State) cheapest(legal []game.Action) game.Action {
 		if mp < bestMP {
 			best, bestMP = a, mp
 		}
+	}
+	return best
+}
+
+// discardTarget is the dearest ship in the active player's hand that a
+// 3-card discard for MP would make affordable (with reinf MP of
+// reinforcements in hand, counting the discards left to pay for it),
+// keeping it and the reinforcements; -1 if none.
+func (s *State) discardTarget(reinf int) int {
+	pl := &s.P[s.Active]
+	defs := s.rs.Defs
+	left := 3
+	if s.phase == phDiscard {
+		left = s.discLeft
+	}
+	best, bestMP := -1, -1
+	for ci := range defs {
+		c := &defs[ci]
+		if c.Type != Ship || pl.Hand[ci] == 0 || c.MP <= bestMP || !s.safe(ci) || !s.sacrificeOK(ci) {
+			continue
+		}
+		if c.MP > pl.MP+reinf+s.rs.Rules.Discard3MP {
+			continue
+		}
+		spare := 0 // non-reinforcement cards other than one copy of ci
+		for cj := range defs {
+			if defs[cj].Type != Reinforcement {
+				spare += int(pl.Hand[cj])
+			}
+		}
+		if spare-1 >= left {
+			best, bestMP = ci, c.MP
+		}
+	}
+	return best
+}
+
+// greedyDiscard discards, for its target ship, the cheapest card that is
+// neither a reinforcement nor the target; else the cheapest.
+func (s *State) greedyDiscard(legal []game.Action) game.Action {
+	pl := &s.P[s.Active]
+	reinf := 0
+	for ci := range s.rs.Defs {
+		if e := s.rs.Defs[ci].Effect(MP); s.rs.Defs[ci].Type == Reinforcement && e != nil {
+			reinf += e.Amount * int(pl.Hand[ci])
+		}
+	}
+	target := s.discardTarget(reinf)
+	best, bestMP := game.Action(0), 1<<30
+	for _, a := range legal {
+		ci := int(a & 0xffff)
+		c := &s.rs.Defs[ci]
+		if c.Type == Reinforcement || (ci == target && pl.Hand[ci] == 1) {
+			continue
+		}
+		if c.MP < bestMP {
+			best, bestMP = a, c.MP
+		}
+	}
+	if bestMP == 1<<30 {
+		return s.cheapest(legal)
 	}
 	return best
 }
