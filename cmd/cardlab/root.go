@@ -132,6 +132,7 @@ be written) or an interrupted run.`,
 		NewCmdWatch(g, nil),
 		NewCmdPrint(g, nil),
 		NewCmdStudy(g, nil),
+		NewCmdBalance(g, nil),
 	)
 	for _, c := range root.Commands() {
 		markRunErrors(c)

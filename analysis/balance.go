@@ -1,0 +1,764 @@
+package analysis
+
+// Balance: the fewest integer edits that bring every side within a band of
+// its fair share (docs/metrics.md, "Balance"). The card-value experiment
+// predicts every single edit's effect; the edits predicted to help most
+// are raced against each other on paired games, stage by stage, until the
+// games tell them apart; the winner joins the package, and the next round
+// starts from the package as measured — a package is only ever judged on
+// games it played, never on the sum of its edits' predictions. The package
+// found is then re-played on fresh seeds, at the search's bots and at
+// another tier's.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cardlab/cardlab/cards"
+	"github.com/cardlab/cardlab/game"
+)
+
+// Defaults of a balance run.
+const (
+	DefaultBalanceTolerance = 0.02
+	DefaultBalanceGames     = 500 // per lineup, each racing stage
+	DefaultBalanceVerify    = 1000
+	DefaultBalanceShortlist = 6
+	DefaultBalanceMaxEdits  = 4
+	DefaultBalanceMaxStep   = 2
+	balanceStages           = 3 // racing stages per round
+	balanceSalt             = 0xba1a4ce
+	balanceVerifySalt       = 0xf2e54
+)
+
+// BalanceConfig describes a balance search.
+type BalanceConfig struct {
+	Game     game.Ruleset
+	Matchups [][]string
+	// Bots play the search; VerifyBots the second tier of the
+	// verification (nil: the search's only).
+	Bots, VerifyBots []string
+	Seed             uint64
+	Workers          int
+	// Knobs are the card knobs edits may change (nil: "power").
+	Knobs []string
+	// Lock lists cards ("ID") or card knobs ("ID:KNOB") never edited.
+	Lock []string
+	// MaxStep bounds each edit's change of a value; MaxEdits the package.
+	MaxStep, MaxEdits int
+	// Tolerance is the band around each side's fair share (a share).
+	Tolerance float64
+	// Games per lineup of each racing stage; VerifyGames of each tier's
+	// verification; ValueGames of the card-value experiment (0: defaults).
+	Games, VerifyGames, ValueGames int
+	// Shortlist is how many predicted edits race in a round.
+	Shortlist int
+	// BudgetGames and Deadline stop the search (0 / zero: none); the
+	// verification is played whatever is left.
+	BudgetGames int64
+	Deadline    time.Time
+	// Log receives one line per step (stderr).
+	Log io.Writer
+}
+
+// BalanceEdit is one integer edit of a package.
+type BalanceEdit struct {
+	Card     string `json:"card"`
+	Name     string `json:"name"`
+	Side     string `json:"side"`
+	Knob     string `json:"knob"`
+	From     int    `json:"from"`
+	To       int    `json:"to"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Text     string `json:"text"`
+	entity   int
+	knobSpec *game.Knob
+}
+
+// SideShare is a side's win share against its fair share.
+type SideShare struct {
+	Side  string     `json:"side"`
+	Share float64    `json:"share"`
+	CI95  [2]float64 `json:"ci95"`
+	Fair  float64    `json:"fair"`
+	Games int64      `json:"games"`
+}
+
+// BalanceCandidate is an edit predicted and, if raced, measured.
+type BalanceCandidate struct {
+	Edit BalanceEdit `json:"edit"`
+	// Predicted is each side's predicted share after the edit, and
+	// PredictedDev the largest predicted deviation (with its 95% interval
+	// from the value model's).
+	Predicted        []float64  `json:"predicted"`
+	PredictedDev     float64    `json:"predicted_dev"`
+	PredictedDevCI95 [2]float64 `json:"predicted_dev_ci95"`
+	// Measured is the package with this edit, played (nil: not raced
+	// that far); MeasuredDev its largest deviation.
+	Measured    []SideShare `json:"measured,omitempty"`
+	MeasuredDev float64     `json:"measured_dev"`
+	Games       int64       `json:"games"`
+	Dropped     string      `json:"dropped,omitempty"`
+	// predictedObj and measuredObj are the search's objective.
+	predictedObj, measuredObj float64
+}
+
+// BalanceStep is the package after one round: its edits and its shares as
+// played in the round's race.
+type BalanceStep struct {
+	Edits  []BalanceEdit      `json:"edits"`
+	Shares []SideShare        `json:"shares"`
+	MaxDev float64            `json:"max_dev"`
+	Tried  []BalanceCandidate `json:"tried"`
+}
+
+// BalanceVerify is one tier's verification: the ruleset and the package on
+// the same fresh games.
+type BalanceVerify struct {
+	Bots   []string       `json:"bots"`
+	Games  int            `json:"games_per_lineup"`
+	Seed   uint64         `json:"seed"`
+	Sides  []FactionDelta `json:"sides"`
+	InBand bool           `json:"in_band"`
+	MaxDev float64        `json:"max_dev"`
+}
+
+// BalanceResult is a balance run's outcome.
+type BalanceResult struct {
+	Ruleset   RulesetInfo `json:"ruleset"`
+	Sides     []string    `json:"sides"`
+	Fair      []float64   `json:"fair"`
+	Tolerance float64     `json:"tolerance"`
+	Bots      []string    `json:"bots"`
+	Matchups  [][]string  `json:"matchups"`
+	Seed      uint64      `json:"seed"`
+	// Price of one unit of value per side (points per unit on one copy),
+	// with its interval, from ValueGames games per lineup.
+	Price      map[string]PowerPrice `json:"price_per_unit"`
+	ValueUnit  string                `json:"value_unit"`
+	ValueGames int                   `json:"value_games_per_lineup"`
+	Before     []SideShare           `json:"before"`
+	Steps      []BalanceStep         `json:"steps"`
+	Package    []BalanceEdit         `json:"package"`
+	Verify     []BalanceVerify       `json:"verify"`
+	// Balanced: every side within the band at every tier verified.
+	Balanced        bool   `json:"balanced"`
+	AlreadyBalanced bool   `json:"already_balanced"`
+	SkillDependent  bool   `json:"skill_dependent"`
+	Stop            string `json:"stop"`
+	Games           int64  `json:"games"`
+	Partial         bool   `json:"partial"`
+	Elapsed         time.Duration
+	final           game.Ruleset
+}
+
+// Final is the ruleset with the package applied.
+func (r *BalanceResult) Final() game.Ruleset { return r.final }
+
+func (c *BalanceConfig) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, "balance: "+format+"\n", args...)
+	}
+}
+
+// Balance searches for the package and verifies it.
+func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
+	g := cfg.Game
+	if g == nil {
+		return nil, fmt.Errorf("%w: no ruleset", ErrConfig)
+	}
+	if len(cfg.Matchups) == 0 {
+		return nil, fmt.Errorf("%w: no matchups", ErrConfig)
+	}
+	if err := BalanceRefusal(g); err != nil {
+		return nil, err
+	}
+	if !(cfg.Tolerance > 0 && cfg.Tolerance < 0.5) {
+		return nil, fmt.Errorf("%w: the tolerance must lie in (0, 0.5), got %g", ErrConfig, cfg.Tolerance)
+	}
+	def := func(p *int, v int) {
+		if *p <= 0 {
+			*p = v
+		}
+	}
+	def(&cfg.Games, DefaultBalanceGames)
+	def(&cfg.VerifyGames, DefaultBalanceVerify)
+	def(&cfg.ValueGames, DefaultValueGames)
+	def(&cfg.Shortlist, DefaultBalanceShortlist)
+	def(&cfg.MaxEdits, DefaultBalanceMaxEdits)
+	def(&cfg.MaxStep, DefaultBalanceMaxStep)
+	if len(cfg.Knobs) == 0 {
+		cfg.Knobs = []string{"power"}
+	}
+	began := time.Now()
+	names := factionsOf(g, cfg.Matchups)
+	res := &BalanceResult{Ruleset: gameRulesetInfo(g), Sides: names, Tolerance: cfg.Tolerance, Bots: slices.Clone(cfg.Bots),
+		Matchups: cfg.Matchups, Seed: cfg.Seed, Steps: []BalanceStep{}, Package: []BalanceEdit{}, final: g}
+	for _, f := range names {
+		res.Fair = append(res.Fair, round6(fairShare(cfg.Matchups, f)))
+	}
+	edits, err := balanceEdits(g, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	b := &balancer{cfg: &cfg, res: res, names: names}
+	// The ruleset as it is, on the first stage's games.
+	cfg.logf("measuring the ruleset: %d games per lineup, bots %s", cfg.Games, strings.Join(cfg.Bots, ","))
+	cur, err := b.measure(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceSalt, 0))
+	if err != nil {
+		return nil, err
+	}
+	res.Before = cur[0].shares
+	curDev := maxDev(res.Before)
+	cfg.logf("before: %s (largest deviation %.1f points)", shareLine(res.Before), 100*curDev)
+	var pkg []BalanceEdit
+	curRS := g
+	switch {
+	case curDev <= cfg.Tolerance:
+		res.Stop = "already within the band"
+	default:
+		vu := g.(game.Valuer).ValueUnit()
+		res.ValueUnit = vu.Name
+		cfg.logf("card values: %d games per lineup (the price of one %s and each card's value)", cfg.ValueGames, vu.Name)
+		vres, err := CardValues(ctx, CardValueConfig{Game: g, Matchups: cfg.Matchups, Bots: cfg.Bots, Seed: cfg.Seed ^ balanceSalt,
+			Workers: cfg.Workers, Games: cfg.ValueGames, Precision: -1})
+		if err != nil {
+			return nil, err
+		}
+		b.games += vres.Games
+		if vres.Partial {
+			res.Partial = true
+			res.Stop = "interrupted"
+			break
+		}
+		res.Price, res.ValueGames = vres.Price, vres.GamesPerLineup
+		for _, f := range names {
+			p := vres.Price[f]
+			cfg.logf("price of one %s to %s: %.2f points [%.2f, %.2f] a copy", vu.Name, f, p.Pts, p.CI95[0], p.CI95[1])
+		}
+		pkg, curRS, res.Stop, err = b.search(ctx, edits, vres, cur[0].shares)
+		if err != nil {
+			return nil, err
+		}
+	}
+	res.Package = pkg
+	res.final = curRS
+	if res.Package == nil {
+		res.Package = []BalanceEdit{}
+	}
+	if ctx.Err() != nil {
+		res.Partial = true
+		res.Stop = "interrupted"
+		res.Games, res.Elapsed = b.games, time.Since(began)
+		return res, nil
+	}
+	// Verification on seeds the search never used, at each tier.
+	tiers := [][]string{cfg.Bots}
+	if cfg.VerifyBots != nil && !slices.Equal(cfg.VerifyBots, cfg.Bots) {
+		tiers = append(tiers, cfg.VerifyBots)
+	}
+	res.Balanced = true
+	inBand := []bool{}
+	for t, bots := range tiers {
+		seed := game.SeedFor(cfg.Seed^balanceVerifySalt, uint64(t))
+		cfg.logf("verifying on fresh seeds: %d games per lineup, bots %s", cfg.VerifyGames, strings.Join(bots, ","))
+		pc := PairedConfig{Matchups: cfg.Matchups, Bots: bots, Games: cfg.VerifyGames, Seed: seed, Workers: cfg.Workers}
+		base := &arm{g: g}
+		arms := []*arm{base}
+		after := base
+		if len(pkg) > 0 {
+			after = &arm{g: curRS}
+			arms = append(arms, after)
+		}
+		partial, _, err := runArms(ctx, &pc, arms)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range arms {
+			b.games += a.played
+		}
+		if partial {
+			res.Partial, res.Balanced = true, false
+			res.Stop = "interrupted"
+			break
+		}
+		v := BalanceVerify{Bots: bots, Games: cfg.VerifyGames, Seed: seed, Sides: comparison(&pc, names, base, after, CorrectionHolm), InBand: true}
+		for k, fd := range v.Sides {
+			d := math.Abs(fd.Variant - res.Fair[k])
+			v.MaxDev = round6(max(v.MaxDev, d))
+			if d > cfg.Tolerance {
+				v.InBand = false
+			}
+		}
+		res.Verify = append(res.Verify, v)
+		inBand = append(inBand, v.InBand)
+		res.Balanced = res.Balanced && v.InBand
+		cfg.logf("verified at %s: largest deviation %.1f points (%s)", strings.Join(bots, ","), 100*v.MaxDev, map[bool]string{true: "within the band", false: "outside the band"}[v.InBand])
+	}
+	res.SkillDependent = slices.Contains(inBand, true) && slices.Contains(inBand, false)
+	res.AlreadyBalanced = res.Balanced && len(pkg) == 0
+	res.Games, res.Elapsed = b.games, time.Since(began)
+	return res, nil
+}
+
+// BalanceRefusal says why g cannot be balanced between sides, or nil.
+func BalanceRefusal(g game.Ruleset) error {
+	if comparesSeats(g) {
+		return fmt.Errorf("%w: %s is a mirror — every seat plays the one side, so every side is fair by construction and there is nothing to balance between sides; balancing the seats (the starter's advantage) is not built yet", ErrConfig, g.Info().Name)
+	}
+	if _, ok := g.(game.Valuer); !ok {
+		return fmt.Errorf("%w: balance predicts edits from the card-value experiment, which %s's game does not run", ErrConfig, g.Info().Name)
+	}
+	return nil
+}
+
+// balancer holds a search's state.
+type balancer struct {
+	cfg   *BalanceConfig
+	res   *BalanceResult
+	names []string
+	games int64
+	round int
+}
+
+// measured is one ruleset's shares on a stage's games.
+type measured struct {
+	shares []SideShare
+	sums   []pairAcc
+}
+
+// measure plays rulesets on the games of seed (cfg.Games per lineup) and
+// returns each side's share.
+func (b *balancer) measure(ctx context.Context, rss []game.Ruleset, seed uint64) ([]measured, error) {
+	pc := PairedConfig{Matchups: b.cfg.Matchups, Bots: b.cfg.Bots, Games: b.cfg.Games, Seed: seed, Workers: b.cfg.Workers}
+	arms := make([]*arm, len(rss))
+	for i, rs := range rss {
+		arms[i] = &arm{g: rs}
+	}
+	partial, _, err := runArms(ctx, &pc, arms)
+	if err != nil {
+		return nil, err
+	}
+	if partial {
+		return nil, ctx.Err()
+	}
+	out := make([]measured, len(rss))
+	for i, a := range arms {
+		b.games += a.played
+		for _, f := range b.names {
+			out[i].sums = append(out[i].sums, pairFaction(&pc, a, a, f))
+		}
+		out[i].shares = b.shares(out[i].sums)
+	}
+	return out, nil
+}
+
+// shares turns each side's accumulated outcomes into its share with its
+// Wilson interval.
+func (b *balancer) shares(sums []pairAcc) []SideShare {
+	out := make([]SideShare, len(sums))
+	for k := range sums {
+		s, _ := sums[k].shares()
+		lo, hi := Wilson(s*float64(sums[k].n), float64(sums[k].n), Z95)
+		out[k] = SideShare{Side: b.names[k], Share: round6(s), CI95: interval(lo, hi), Fair: b.res.Fair[k], Games: sums[k].n}
+	}
+	return out
+}
+
+// objective is what the search lowers: the largest deviation from fair
+// share plus the root mean square one, so that an edit that moves the
+// worst side and pushes another up as far still counts as progress.
+func objective(s []SideShare) float64 {
+	ss := 0.0
+	for _, x := range s {
+		ss += (x.Share - x.Fair) * (x.Share - x.Fair)
+	}
+	return maxDev(s) + math.Sqrt(ss/float64(max(1, len(s))))
+}
+
+func maxDev(s []SideShare) float64 {
+	d := 0.0
+	for _, x := range s {
+		d = max(d, math.Abs(x.Share-x.Fair))
+	}
+	return d
+}
+
+// devBounds is the largest deviation from fair share that the sides' 95%
+// intervals allow at least (lo) and at most (hi).
+func devBounds(s []SideShare) (lo, hi float64) {
+	for _, x := range s {
+		a, c := x.CI95[0]-x.Fair, x.CI95[1]-x.Fair
+		if a > 0 {
+			lo = max(lo, a)
+		} else if c < 0 {
+			lo = max(lo, -c)
+		}
+		hi = max(hi, math.Max(math.Abs(a), math.Abs(c)))
+	}
+	return lo, hi
+}
+
+func shareLine(s []SideShare) string {
+	var parts []string
+	for _, x := range s {
+		parts = append(parts, fmt.Sprintf("%s %.1f%% [%.1f, %.1f]", x.Side, 100*x.Share, 100*x.CI95[0], 100*x.CI95[1]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// balanceEdits lists every single edit the configuration allows on g:
+// each allowed knob of each card of a side in the lineups, every step up
+// to MaxStep either way that the knob's With accepts.
+func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
+	knobs := game.KnobsOf(g)
+	byName := map[string]*game.Knob{}
+	var have []string
+	for i := range knobs {
+		if knobs[i].Scope == game.OnCard {
+			byName[knobs[i].Name] = &knobs[i]
+			have = append(have, knobs[i].Name)
+		}
+	}
+	for _, k := range cfg.Knobs {
+		if byName[k] == nil {
+			return nil, fmt.Errorf("%w: no card knob %q%s (have %s)", ErrConfig, k, didYouMean(k, have), strings.Join(have, ", "))
+		}
+		if !predictable(g, k) {
+			return nil, fmt.Errorf("%w: balance predicts edits of %s's value unit and copies only, not %q", ErrConfig, g.Info().Name, k)
+		}
+	}
+	sides := g.Sides()
+	ids := []string{}
+	for _, c := range g.Cards() {
+		ids = append(ids, c.ID)
+	}
+	for _, l := range cfg.Lock {
+		id, knob, _ := strings.Cut(l, ":")
+		if !slices.Contains(ids, id) {
+			return nil, fmt.Errorf("%w: --lock: unknown card %q%s", ErrConfig, id, didYouMean(id, ids))
+		}
+		if knob != "" && byName[knob] == nil {
+			return nil, fmt.Errorf("%w: --lock %s: no card knob %q (have %s)", ErrConfig, l, knob, strings.Join(have, ", "))
+		}
+	}
+	in := factionsOf(g, cfg.Matchups)
+	var out []BalanceEdit
+	for _, c := range g.Cards() {
+		if c.Side < 0 || c.Side >= len(sides) || !slices.Contains(in, sides[c.Side].ID) || slices.Contains(cfg.Lock, c.ID) {
+			continue
+		}
+		for _, kn := range cfg.Knobs {
+			k := byName[kn]
+			if !game.KnobApplies(k, g, c.Index) || slices.Contains(cfg.Lock, c.ID+":"+kn) {
+				continue
+			}
+			from := k.Get(g, c.Index)
+			for s := -cfg.MaxStep; s <= cfg.MaxStep; s++ {
+				to := from + s
+				if s == 0 || to < k.Min || to > k.Max {
+					continue
+				}
+				if _, err := k.With(g, c.Index, to); err != nil {
+					continue
+				}
+				sug := suggestEdit(g, k, &c, c.Index, from, to)
+				out = append(out, BalanceEdit{Card: c.ID, Name: c.Name, Side: sides[c.Side].ID, Knob: k.Name, From: from, To: to,
+					File: sug.File, Line: sug.Line, Text: sug.Text, entity: c.Index, knobSpec: k})
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: no card may be edited (every card locked, or no knob applies)", ErrConfig)
+	}
+	return out, nil
+}
+
+// predictable reports whether the value model predicts knob k: the game's
+// unit of value (the knob its Short names: "power") or copies.
+func predictable(g game.Ruleset, k string) bool {
+	return k == "copies" || k == g.(game.Valuer).ValueUnit().Short
+}
+
+// predict is the change of every side's share the value model predicts
+// for edit e (one copy's value per copy for copies, the price of a unit
+// times the copies for the unit), with the half-width of its interval.
+func (b *balancer) predict(g game.Ruleset, e *BalanceEdit, v *CardValueResult) (delta []float64, half float64, ok bool) {
+	step := float64(e.To - e.From)
+	var d, h float64
+	if e.Knob == "copies" {
+		cv, has := v.Values[e.Card]
+		if !has {
+			return nil, 0, false
+		}
+		d, h = step*cv.Pts/100, math.Abs(step)*(cv.PtsCI95[1]-cv.PtsCI95[0])/200
+	} else {
+		p, has := v.Price[e.Side]
+		if !has {
+			return nil, 0, false
+		}
+		n := float64(g.Cards()[e.entity].Copies)
+		d, h = step*n*p.Pts/100, math.Abs(step)*n*(p.CI95[1]-p.CI95[0])/200
+	}
+	// The side gains d in each of its lineups; its opponents there share
+	// the loss equally.
+	delta = make([]float64, len(b.names))
+	for k, f := range b.names {
+		if f == e.Side {
+			delta[k] = d
+			continue
+		}
+		sum, n := 0.0, 0
+		for _, l := range b.cfg.Matchups {
+			if !slices.Contains(l, f) {
+				continue
+			}
+			n++
+			if slices.Contains(l, e.Side) {
+				sum -= d / float64(len(l)-1)
+			}
+		}
+		if n > 0 {
+			delta[k] = sum / float64(n)
+		}
+	}
+	return delta, h, true
+}
+
+// search runs the greedy rounds from the ruleset's measured shares.
+func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValueResult, before []SideShare) ([]BalanceEdit, game.Ruleset, string, error) {
+	cfg := b.cfg
+	g := cfg.Game
+	var pkg []BalanceEdit
+	curRS, cur := g, before
+	curDev := maxDev(cur)
+	curObj := objective(cur)
+	for len(pkg) < cfg.MaxEdits {
+		if ctx.Err() != nil {
+			return pkg, curRS, "interrupted", nil
+		}
+		if r := b.budgetLeft(); r != "" {
+			return pkg, curRS, r, nil
+		}
+		b.round++
+		// Predict every single edit on top of the package as measured.
+		var cands []BalanceCandidate
+		for i := range edits {
+			e := edits[i]
+			at := slices.IndexFunc(pkg, func(p BalanceEdit) bool { return p.Card == e.Card && p.Knob == e.Knob })
+			if at >= 0 {
+				continue // a card's knob is edited once; its step was raced whole
+			}
+			delta, half, ok := b.predict(g, &e, v)
+			if !ok {
+				continue
+			}
+			c := BalanceCandidate{Edit: e}
+			dev, devLo, devHi := 0.0, 0.0, 0.0
+			after := slices.Clone(cur)
+			for k := range cur {
+				p := cur[k].Share + delta[k]
+				after[k].Share = p
+				c.Predicted = append(c.Predicted, round6(p))
+				x := math.Abs(p - cur[k].Fair)
+				dev = max(dev, x)
+				devLo = max(devLo, math.Max(0, x-half))
+				devHi = max(devHi, x+half)
+			}
+			c.PredictedDev, c.PredictedDevCI95 = round6(dev), interval(devLo, devHi)
+			c.predictedObj = objective(after)
+			if c.predictedObj < curObj {
+				cands = append(cands, c)
+			}
+		}
+		if len(cands) == 0 {
+			return pkg, curRS, "no single edit is predicted to bring the sides closer", nil
+		}
+		// The prediction first, but among edits predicted within the
+		// band the smaller step (a designer's smaller change).
+		tol := cfg.Tolerance
+		sort.SliceStable(cands, func(i, j int) bool {
+			a, c := cands[i], cands[j]
+			if a.PredictedDev <= tol && c.PredictedDev <= tol {
+				if sa, sc := absInt(a.Edit.To-a.Edit.From), absInt(c.Edit.To-c.Edit.From); sa != sc {
+					return sa < sc
+				}
+			}
+			if a.predictedObj != c.predictedObj {
+				return a.predictedObj < c.predictedObj
+			}
+			return absInt(a.Edit.To-a.Edit.From) < absInt(c.Edit.To-c.Edit.From)
+		})
+		cands = cands[:min(len(cands), cfg.Shortlist)]
+		cfg.logf("round %d: racing %d edits (best predicted: %s, largest deviation %.1f points)", b.round, len(cands), cands[0].Edit.Text, 100*cands[0].PredictedDev)
+		win, err := b.race(ctx, curRS, cands)
+		if err != nil {
+			if ctx.Err() != nil {
+				return pkg, curRS, "interrupted", nil
+			}
+			return nil, nil, "", err
+		}
+		step := BalanceStep{Tried: cands}
+		if win < 0 {
+			b.res.Steps = append(b.res.Steps, step)
+			return pkg, curRS, "no edit raced improved on the package", nil
+		}
+		w := cands[win]
+		if w.measuredObj >= curObj {
+			b.res.Steps = append(b.res.Steps, step)
+			return pkg, curRS, fmt.Sprintf("the best edit raced (%s) left the largest deviation at %.1f points, no better than the package's %.1f", w.Edit.Text, 100*w.MeasuredDev, 100*curDev), nil
+		}
+		rs, err := w.Edit.knobSpec.With(curRS, w.Edit.entity, w.Edit.To)
+		if err != nil {
+			return nil, nil, "", fmt.Errorf("analysis: balance: %v", err)
+		}
+		pkg = append(pkg, w.Edit)
+		curRS, cur, curDev, curObj = rs, w.Measured, w.MeasuredDev, w.measuredObj
+		step.Edits, step.Shares, step.MaxDev = slices.Clone(pkg), cur, curDev
+		b.res.Steps = append(b.res.Steps, step)
+		cfg.logf("round %d: + %s → %s (largest deviation %.1f points)", b.round, w.Edit.Text, shareLine(cur), 100*curDev)
+		if curDev <= cfg.Tolerance {
+			return pkg, curRS, "within the band", nil
+		}
+	}
+	return pkg, curRS, fmt.Sprintf("--max-edits %d reached", cfg.MaxEdits), nil
+}
+
+func (b *balancer) budgetLeft() string {
+	if b.cfg.BudgetGames > 0 && b.games >= b.cfg.BudgetGames {
+		return fmt.Sprintf("the budget of %d games is spent", b.cfg.BudgetGames)
+	}
+	if !b.cfg.Deadline.IsZero() && time.Now().After(b.cfg.Deadline) {
+		return "the time budget is spent"
+	}
+	return ""
+}
+
+// race plays the candidates (each the package with its edit) on the same
+// games, stage by stage on fresh seeds, dropping a candidate once the
+// smallest deviation its intervals allow exceeds the largest another's
+// allow, until one is left, one is surely within the band, or the stages
+// are played. It returns the index of the candidate measured closest.
+func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceCandidate) (int, error) {
+	rss := make([]game.Ruleset, len(cands))
+	for i := range cands {
+		rs, err := cands[i].Edit.knobSpec.With(from, cands[i].Edit.entity, cands[i].Edit.To)
+		if err != nil {
+			return -1, fmt.Errorf("analysis: balance: %v", err)
+		}
+		rss[i] = rs
+	}
+	sums := make([][]pairAcc, len(cands))
+	alive := make([]int, len(cands))
+	for i := range alive {
+		alive[i] = i
+	}
+	for stage := 0; stage < balanceStages && len(alive) > 0; stage++ {
+		if stage > 0 && b.budgetLeft() != "" {
+			break
+		}
+		play := make([]game.Ruleset, len(alive))
+		for i, c := range alive {
+			play[i] = rss[c]
+		}
+		ms, err := b.measure(ctx, play, game.SeedFor(b.cfg.Seed^balanceSalt, uint64(b.round*16+stage+1)))
+		if err != nil {
+			return -1, err
+		}
+		for i, c := range alive {
+			if sums[c] == nil {
+				sums[c] = ms[i].sums
+			} else {
+				for k := range sums[c] {
+					sums[c][k].merge(&ms[i].sums[k])
+				}
+			}
+			cands[c].Measured = b.shares(sums[c])
+			cands[c].MeasuredDev = round6(maxDev(cands[c].Measured))
+			cands[c].measuredObj = objective(cands[c].Measured)
+			cands[c].Games = int64(0)
+			for _, s := range sums[c] {
+				cands[c].Games += s.n
+			}
+		}
+		bestHi := math.Inf(1)
+		for _, c := range alive {
+			_, hi := devBounds(cands[c].Measured)
+			bestHi = min(bestHi, hi)
+		}
+		var keep []int
+		for _, c := range alive {
+			if lo, _ := devBounds(cands[c].Measured); lo > bestHi {
+				cands[c].Dropped = fmt.Sprintf("stage %d: its deviation is at least %.1f points, another's at most %.1f", stage+1, 100*lo, 100*bestHi)
+				continue
+			}
+			keep = append(keep, c)
+		}
+		alive = keep
+		if len(alive) <= 1 || bestHi <= b.cfg.Tolerance {
+			break
+		}
+	}
+	best := -1
+	for _, c := range alive {
+		if best < 0 || cands[c].measuredObj < cands[best].measuredObj {
+			best = c
+		}
+	}
+	return best, nil
+}
+
+// merge adds q's games to p.
+func (p *pairAcc) merge(q *pairAcc) {
+	p.n += q.n
+	p.changed += q.changed
+	p.pos += q.pos
+	p.neg += q.neg
+	p.sumA += q.sumA
+	p.sumB += q.sumB
+	p.sqA += q.sqA
+	p.sqB += q.sqB
+	p.sumD += q.sumD
+	p.sqD += q.sqD
+	for k := range p.posMag {
+		p.posMag[k] += q.posMag[k]
+		p.negMag[k] += q.negMag[k]
+	}
+}
+
+// EditedFiles returns the ruleset's files with the package written in:
+// each value changed where it is written (cards.SetInt), every other byte
+// kept. Edits in one file are written from the bottom up, so a key
+// inserted for a default value does not move the lines of the others.
+func (r *BalanceResult) EditedFiles(g game.Ruleset) (map[string][]byte, error) {
+	files := g.Info().Files
+	if files == nil {
+		return nil, errors.New("analysis: balance: the ruleset has no files to edit")
+	}
+	out := map[string][]byte{}
+	for name, data := range files {
+		out[name] = data
+	}
+	edits := slices.Clone(r.Package)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Line > edits[j].Line })
+	for _, e := range edits {
+		data, ok := out[e.File]
+		if !ok {
+			return nil, fmt.Errorf("analysis: balance: %s is not a file of the ruleset", e.File)
+		}
+		d, err := cards.SetInt(data, e.File, e.Line, e.Knob, e.From, e.To)
+		if err != nil {
+			return nil, err
+		}
+		out[e.File] = d
+	}
+	return out, nil
+}

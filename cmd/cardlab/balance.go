@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/files"
+	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/reports"
+)
+
+// balanceSearchBots and balanceVerifyBots are balance's tiers: the search
+// plays greedy (the strong tier costs a hundred times more a game and is
+// not yet ISMCTS-400's strength, issue 26), the verification both.
+const (
+	balanceSearchBots = "greedy"
+	balanceVerifyBots = defaultBots
+)
+
+// BalanceOptions are the inputs of `cardlab balance`.
+type BalanceOptions struct {
+	BatchOptions
+	OutDir        string
+	VerifyBots    string
+	Tolerance     float64
+	SeatTolerance float64
+	Knobs, Lock   []string
+	MaxStep       int
+	MaxEdits      int
+	VerifyGames   int
+	ValueGames    int
+	BudgetGames   int64
+	BudgetTime    time.Duration
+	// Command is the command line that reproduces the run (balance.md).
+	Command string
+}
+
+// NewCmdBalance parses the flags of `cardlab balance`; runF replaces
+// balanceRun in tests.
+func NewCmdBalance(g *globalOptions, runF func(*BalanceOptions) error) *cobra.Command {
+	opts := &BalanceOptions{}
+	var players, budget string
+	cmd := &cobra.Command{
+		Use:   "balance --out NEWDIR [--tolerance 2] [--knobs power] [--lock CARD[:KNOB]]",
+		Short: "Find the fewest card edits that bring every side within the band of fair share, verified on fresh games",
+		Long: `Search for a package of integer card edits (a card's power by default;
+--knobs power,copies) that brings every side's win share within --tolerance
+points of its fair share, and write the ruleset with the package applied to
+NEWDIR: a copy of the ruleset's files in which only the edited values change
+(comments, key order and quoting kept), plus balance.md with the package, the
+evidence and the command that reproduces it.
+
+The card-value experiment predicts every single edit's effect (the price of
+one unit of value per side, each card's value, with intervals); the edits
+predicted to help most race on paired games, stage by stage, until the games
+tell them apart; the best joins the package, and the next round starts from
+the package as played — a package is never judged by adding up predictions.
+The search stops within the band, at --max-edits, or when --budget (games, or
+a time like 10m) is spent. The package is then re-played on fresh seeds the
+search never used, with the search's bots (--bots, default greedy) and with
+--verify-bots (default strong): "balanced" and exit 0 only when every side is
+within the band at both; otherwise the best package found, why the search
+stopped, and exit 1. docs/metrics.md, "Balance", derives the method.
+
+A mirror (every seat plays one side, as in Goofspiel) is fair between sides
+by construction: balance refuses it; balancing the seats is not built.`,
+		Example: `  cardlab balance --out balanced
+  cardlab balance --rules mygame --out mygame-balanced --knobs power,copies --lock kl-d7
+  cardlab balance --out b --tolerance 3 --budget 5m --verify-bots greedy`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o := &opts.BatchOptions
+			o.Out, o.ErrOut, o.RulesDir, o.Context = cmd.OutOrStdout(), cmd.ErrOrStderr(), g.RulesDir, cmd.Context()
+			var err error
+			o.Players, o.Matchups, err = checkRunFlags(cmd, players, o.Matchups, o.Games, o.Workers, 0)
+			if err != nil {
+				return err
+			}
+			f := cmd.Flags()
+			if opts.OutDir == "" {
+				return usageErrorf("--out NEWDIR is required: balance writes the edited ruleset there")
+			}
+			if f.Changed("seat-tolerance") {
+				return usageErrorf("--seat-tolerance: balancing the starter's advantage is not built yet")
+			}
+			if !(opts.Tolerance > 0 && opts.Tolerance < 50) {
+				return usageErrorf("--tolerance must be above 0 and below 50 points, got %v", opts.Tolerance)
+			}
+			for _, c := range []struct {
+				flag   string
+				v, top int
+			}{{"max-step", opts.MaxStep, 99}, {"max-edits", opts.MaxEdits, 64}, {"verify-games", opts.VerifyGames, 1 << 24}, {"value-games", opts.ValueGames, 1 << 24}} {
+				if err := checkCount(c.flag, c.v, 1, c.top); err != nil {
+					return err
+				}
+			}
+			if budget != "" {
+				if d, err := time.ParseDuration(budget); err == nil && d > 0 {
+					opts.BudgetTime = d
+				} else if n, err := parsePositive(budget); err == nil {
+					opts.BudgetGames = n
+				} else {
+					return usageErrorf("--budget %q: give games (200000) or a time (10m)", budget)
+				}
+			}
+			for i := range opts.Knobs {
+				opts.Knobs[i] = strings.ToLower(strings.TrimSpace(opts.Knobs[i]))
+			}
+			opts.Command = balanceCommand(f)
+			if runF != nil {
+				return runF(opts)
+			}
+			return balanceRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	o := &opts.BatchOptions
+	fl.StringVar(&players, "players", "", "play one lineup: the sides in seat order, a comma-separated `LIST`")
+	fl.StringArrayVar(&o.Matchups, "matchups", nil, "the lineups to play: all (every pair), all:N, or `LINEUPS` like a,b;c,d (default all)")
+	fl.StringVar(&o.Bots, "bots", balanceSearchBots, "the search's bot `SPEC` (greedy: the strong tier costs a hundred times more a game)")
+	fl.IntVar(&o.Games, "games", analysis.DefaultBalanceGames, "games `N` per lineup of each racing stage")
+	fl.Uint64Var(&o.Seed, "seed", 1, "master seed `S` of the search and the verification")
+	fl.IntVar(&o.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
+	fl.BoolVar(&o.JSON, "json", false, "write the result as JSON on standard output instead of balance.md's text")
+	fl.StringVar(&opts.OutDir, "out", "", "write the ruleset with the package applied, and balance.md, to the folder `NEWDIR`")
+	fl.StringVar(&opts.VerifyBots, "verify-bots", balanceVerifyBots, "the second tier's bot `SPEC` the package is verified at")
+	floatVar(fl, &opts.Tolerance, "tolerance", 100*analysis.DefaultBalanceTolerance, "the band around each side's fair share, in `POINTS`")
+	floatVar(fl, &opts.SeatTolerance, "seat-tolerance", 0, "the band of the starter's advantage in `POINTS` (not built yet)")
+	fl.StringSliceVar(&opts.Knobs, "knobs", []string{"power"}, "the card `KNOBS` edits may change: power, copies")
+	fl.StringArrayVar(&opts.Lock, "lock", nil, "never edit `CARD` (its id or name), or only its knob (CARD:copies); repeatable")
+	fl.IntVar(&opts.MaxStep, "max-step", analysis.DefaultBalanceMaxStep, "change a value by at most `N` either way")
+	fl.IntVar(&opts.MaxEdits, "max-edits", analysis.DefaultBalanceMaxEdits, "edit at most `N` values")
+	fl.IntVar(&opts.VerifyGames, "verify-games", analysis.DefaultBalanceVerify, "games `N` per lineup of each tier's verification")
+	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "games `N` per lineup of the card-value experiment")
+	fl.StringVar(&budget, "budget", "", "stop the search after `N` games or a time such as 10m (the verification is played after)")
+	return cmd
+}
+
+// parsePositive parses a positive whole number.
+func parsePositive(s string) (int64, error) {
+	var n int64
+	if _, err := fmt.Sscan(s, &n); err != nil || n < 1 || fmt.Sprint(n) != strings.TrimSpace(s) {
+		return 0, fmt.Errorf("not a positive whole number")
+	}
+	return n, nil
+}
+
+// balanceCommand is the command line of the flags given, for balance.md.
+func balanceCommand(f *pflag.FlagSet) string {
+	parts := []string{"cardlab", "balance"}
+	f.Visit(func(fl *pflag.Flag) {
+		if fl.Name == "workers" {
+			return // never changes a result
+		}
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+fl.Name, shellQuote(v))
+			}
+			return
+		}
+		parts = append(parts, "--"+fl.Name, shellQuote(fl.Value.String()))
+	})
+	return strings.Join(parts, " ")
+}
+
+func balanceRun(opts *BalanceOptions) error {
+	rs, err := loadRulesetDir(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	if err := analysis.BalanceRefusal(rs); err != nil {
+		return err
+	}
+	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
+	if err != nil {
+		return err
+	}
+	specs, err := checkBotSpecs(rs, opts.Bots, lineups)
+	if err != nil {
+		return err
+	}
+	verify, err := checkBotSpecs(rs, opts.VerifyBots, lineups)
+	if err != nil {
+		return err
+	}
+	lock := []string{}
+	for _, l := range opts.Lock {
+		ref, knob, _ := strings.Cut(l, ":")
+		ids, err := resolveCardRefs(rs, []string{ref})
+		if err != nil {
+			return err
+		}
+		if knob != "" {
+			ids[0] += ":" + strings.ToLower(knob)
+		}
+		lock = append(lock, ids[0])
+	}
+	// The output is checked before any game: every file balance writes.
+	names := []string{"balance.md"}
+	for n := range rs.Info().Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if opts.RulesDir != "" {
+		a, _ := filepath.Abs(opts.RulesDir)
+		b, _ := filepath.Abs(opts.OutDir)
+		if a == b {
+			return fmt.Errorf("--out %s is the ruleset's own folder: balance never replaces the designer's files; give a new folder", opts.OutDir)
+		}
+	}
+	if err := files.CheckDir(opts.OutDir, names); err != nil {
+		return err
+	}
+	ctx, stop := interruptible(opts.Context)
+	defer stop()
+	cfg := analysis.BalanceConfig{Game: rs, Matchups: lineups, Bots: specs, VerifyBots: verify, Seed: opts.Seed, Workers: opts.Workers,
+		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100,
+		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
+	if opts.BudgetTime > 0 {
+		cfg.Deadline = time.Now().Add(opts.BudgetTime)
+	}
+	res, err := analysis.Balance(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	edited, err := res.EditedFiles(rs)
+	if err != nil {
+		return err
+	}
+	var md bytes.Buffer
+	writeBalanceMarkdown(&md, res, opts.Command)
+	if res.Partial {
+		return fmt.Errorf("balance: interrupted: nothing written")
+	}
+	err = files.ReplaceDir(opts.OutDir, names, func(tmp string) error {
+		for name, data := range edited {
+			p := filepath.Join(tmp, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return err
+			}
+		}
+		// The edited ruleset must load and validate, and read the package's
+		// values, before it replaces anything.
+		if err := checkBalanced(tmp, res); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, "balance.md"), md.Bytes(), 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		var b bytes.Buffer
+		if err := writeJSON(&b, res); err != nil {
+			return err
+		}
+		if _, err := opts.Out.Write(b.Bytes()); err != nil {
+			return err
+		}
+	} else if _, err := opts.Out.Write(md.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d files, balance.md)\n", opts.OutDir, len(edited))
+	if !res.Balanced {
+		return fmt.Errorf("balance: not balanced at every tier verified (%s); the best package found is in %s", res.Stop, opts.OutDir)
+	}
+	return nil
+}
+
+// checkBalanced loads the ruleset written in dir and checks every edit of
+// the package reads back.
+func checkBalanced(dir string, res *analysis.BalanceResult) error {
+	got, err := loadRulesetDir(dir)
+	if err != nil {
+		return fmt.Errorf("balance: the edited ruleset does not load (a bug): %v", err)
+	}
+	for _, e := range res.Package {
+		var k *game.Knob
+		knobs := game.KnobsOf(got)
+		for i := range knobs {
+			if knobs[i].Name == e.Knob && knobs[i].Scope == game.OnCard {
+				k = &knobs[i]
+			}
+		}
+		idx := slices.IndexFunc(got.Cards(), func(c game.Card) bool { return c.ID == e.Card })
+		if k == nil || idx < 0 || k.Get(got, idx) != e.To {
+			return fmt.Errorf("balance: the edited ruleset does not read %s %s as %d (a bug)", e.Card, e.Knob, e.To)
+		}
+	}
+	return nil
+}
+
+// writeBalanceMarkdown writes balance.md (and the text on stdout): the
+// verdict, the package as edits to paste, the evidence per tier, the menu
+// of packages by size, and the command.
+func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string) {
+	md := reports.MarkdownText
+	fmt.Fprintf(w, "# Balance of %s %s\n\n", md(r.Ruleset.Name), md(r.Ruleset.Version))
+	switch {
+	case r.AlreadyBalanced:
+		fmt.Fprintf(w, "**Already balanced**: every side is within ±%.1f points of its fair share at every tier verified; nothing was changed.\n\n", 100*r.Tolerance)
+	case r.Balanced:
+		fmt.Fprintf(w, "**Balanced** with %d %s: every side within ±%.1f points of its fair share at every tier verified, on fresh games.\n\n", len(r.Package), plural(len(r.Package), "edit", "edits"), 100*r.Tolerance)
+	case r.SkillDependent:
+		fmt.Fprintf(w, "**Skill-dependent**: the package holds every side within ±%.1f points at one tier, not at the other (figures below). The search stopped: %s.\n\n", 100*r.Tolerance, md(r.Stop))
+	default:
+		fmt.Fprintf(w, "**Not balanced**: the best package found leaves a side outside ±%.1f points. The search stopped: %s.\n\n", 100*r.Tolerance, md(r.Stop))
+	}
+	fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
+		md(strings.Join(r.Bots, ",")), md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+	if len(r.Package) > 0 {
+		var b strings.Builder
+		for _, e := range r.Package {
+			b.WriteString(e.Text + "\n")
+		}
+		f := reports.MarkdownFence(b.String())
+		fmt.Fprintf(w, "## The package\n\n%s\n%s%s\n\n", f, b.String(), f)
+	}
+	for _, v := range r.Verify {
+		fmt.Fprintf(w, "## Verification with bots %s (%d games per lineup, seed %d)\n\n", md(strings.Join(v.Bots, ",")), v.Games, v.Seed)
+		verdict := "within the band"
+		if !v.InBand {
+			verdict = "outside the band"
+		}
+		fmt.Fprintf(w, "Largest deviation from fair share after: %.1f points (%s).\n\n", 100*v.MaxDev, verdict)
+		for k, s := range v.Sides {
+			fmt.Fprintf(w, "- %s: %s%% %s → %s%% %s (fair %s%%; paired change %s points %s)\n", md(s.Faction), pct(s.Base), ci(s.BaseCI95),
+				pct(s.Variant), ci(s.VariantCI95), pct(r.Fair[k]), points(s.Delta), ci(s.CI95))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(r.Steps) > 0 {
+		fmt.Fprintf(w, "## The menu: the best package of each size (search games)\n\n")
+		fmt.Fprintf(w, "- 0 edits: largest deviation %.1f points\n", 100*maxDevOf(r.Before))
+		for _, s := range r.Steps {
+			if len(s.Edits) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "- %d %s (+ %s): largest deviation %.1f points\n", len(s.Edits), plural(len(s.Edits), "edit", "edits"), md(s.Edits[len(s.Edits)-1].Text), 100*s.MaxDev)
+		}
+		fmt.Fprintln(w)
+	}
+	if len(r.Price) > 0 {
+		fmt.Fprintf(w, "## The model\n\nPrice of one %s on one copy (card-value experiment, %d games per lineup):\n\n", md(r.ValueUnit), r.ValueGames)
+		for _, f := range r.Sides {
+			p := r.Price[f]
+			fmt.Fprintf(w, "- %s: %.2f points [%.2f, %.2f]\n", md(f), p.Pts, p.CI95[0], p.CI95[1])
+		}
+		fmt.Fprintln(w)
+	}
+	f := reports.MarkdownFence(command)
+	fmt.Fprintf(w, "## Reproduce\n\n%s\n%s\n%s\n", f, command, f)
+}
+
+func tierNames(r *analysis.BalanceResult) string {
+	var t []string
+	for _, v := range r.Verify {
+		t = append(t, strings.Join(v.Bots, ","))
+	}
+	if len(t) == 0 {
+		return "no tier (interrupted)"
+	}
+	return strings.Join(t, " and ")
+}
+
+func maxDevOf(s []analysis.SideShare) float64 {
+	d := 0.0
+	for _, x := range s {
+		d = max(d, abs(x.Share-x.Fair))
+	}
+	return d
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
