@@ -107,8 +107,10 @@ type BalanceCandidate struct {
 	MeasuredDev float64     `json:"measured_dev"`
 	Games       int64       `json:"games"`
 	Dropped     string      `json:"dropped,omitempty"`
-	// predictedObj and measuredObj are the search's objective.
-	predictedObj, measuredObj float64
+	// predictedObj and measuredObj are the search's objective; outlier
+	// how far the edit moves the card towards its side's median value
+	// (its VsFactionPts against the edit's direction).
+	predictedObj, measuredObj, outlier float64
 }
 
 // BalanceStep is the package after one round: its edits and its shares as
@@ -222,8 +224,11 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	var pkg []BalanceEdit
 	curRS := g
 	switch {
-	case curDev <= cfg.Tolerance:
-		res.Stop = "already within the band"
+	case reachesBand(res.Before, cfg.Tolerance):
+		// No edit on noise: a ruleset is only edited when its games show
+		// a side outside the band with 95% confidence; the verification
+		// then decides on fresh games.
+		res.Stop = "every side's 95% interval reaches into the band: nothing to edit"
 	default:
 		vu := g.(game.Valuer).ValueUnit()
 		res.ValueUnit = vu.Name
@@ -373,6 +378,17 @@ func (b *balancer) shares(sums []pairAcc) []SideShare {
 	return out
 }
 
+// reachesBand reports whether every side's 95% interval reaches into the
+// band around its fair share.
+func reachesBand(s []SideShare, tol float64) bool {
+	for _, x := range s {
+		if x.CI95[1] < x.Fair-tol || x.CI95[0] > x.Fair+tol {
+			return false
+		}
+	}
+	return true
+}
+
 // objective is what the search lowers: the largest deviation from fair
 // share plus the root mean square one, so that an edit that moves the
 // worst side and pushes another up as far still counts as progress.
@@ -433,7 +449,7 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
 			return nil, fmt.Errorf("%w: no card knob %q%s (have %s)", ErrConfig, k, didYouMean(k, have), strings.Join(have, ", "))
 		}
 		if !predictable(g, k) {
-			return nil, fmt.Errorf("%w: balance predicts edits of %s's value unit and copies only, not %q", ErrConfig, g.Info().Name, k)
+			return nil, fmt.Errorf("%w: balance predicts edits of the unit of value (%s) and copies only, not %q", ErrConfig, g.(game.Valuer).ValueUnit().Short, k)
 		}
 	}
 	sides := g.Sides()
@@ -575,6 +591,9 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			}
 			c.PredictedDev, c.PredictedDevCI95 = round6(dev), interval(devLo, devHi)
 			c.predictedObj = objective(after)
+			if cv, ok := v.Values[e.Card]; ok {
+				c.outlier = -float64(sign(e.To-e.From)) * cv.VsFactionPts
+			}
 			if c.predictedObj < curObj {
 				cands = append(cands, c)
 			}
@@ -597,7 +616,7 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			}
 			return absInt(a.Edit.To-a.Edit.From) < absInt(c.Edit.To-c.Edit.From)
 		})
-		cands = cands[:min(len(cands), cfg.Shortlist)]
+		cands = shortlist(cands, cfg.Shortlist)
 		cfg.logf("round %d: racing %d edits (best predicted: %s, largest deviation %.1f points)", b.round, len(cands), cands[0].Edit.Text, 100*cands[0].PredictedDev)
 		win, err := b.race(ctx, curRS, cands)
 		if err != nil {
@@ -626,10 +645,49 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 		b.res.Steps = append(b.res.Steps, step)
 		cfg.logf("round %d: + %s → %s (largest deviation %.1f points)", b.round, w.Edit.Text, shareLine(cur), 100*curDev)
 		if curDev <= cfg.Tolerance {
-			return pkg, curRS, "within the band", nil
+			return pkg, curRS, "the search's games put every side within the band", nil
 		}
 	}
 	return pkg, curRS, fmt.Sprintf("--max-edits %d reached", cfg.MaxEdits), nil
+}
+
+// shortlist keeps the n edits predicted best, and besides them the edit
+// of each side's card most out of line with the side's other cards (the
+// value model's suspect: a card made much stronger), at its largest step:
+// the prediction by price of a unit cannot tell a suspect card from any
+// other of as many copies, the race can.
+func shortlist(cands []BalanceCandidate, n int) []BalanceCandidate {
+	out := slices.Clone(cands[:min(len(cands), n)])
+	best := map[string]int{}
+	for i, c := range cands {
+		j, ok := best[c.Edit.Side]
+		if !ok || c.outlier > cands[j].outlier ||
+			c.outlier == cands[j].outlier && c.Edit.Card == cands[j].Edit.Card && absInt(c.Edit.To-c.Edit.From) > absInt(cands[j].Edit.To-cands[j].Edit.From) {
+			best[c.Edit.Side] = i
+		}
+	}
+	sides := make([]string, 0, len(best))
+	for s := range best {
+		sides = append(sides, s)
+	}
+	slices.Sort(sides)
+	for _, s := range sides {
+		c := cands[best[s]]
+		if c.outlier > 0 && !slices.ContainsFunc(out, func(x BalanceCandidate) bool { return x.Edit == c.Edit }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 func (b *balancer) budgetLeft() string {
@@ -707,13 +765,29 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 			break
 		}
 	}
+	// Among the edits the games could not tell apart, the designer's
+	// preference: the card most out of line with its side, then the
+	// smaller step, then the closer measurement.
 	best := -1
 	for _, c := range alive {
-		if best < 0 || cands[c].measuredObj < cands[best].measuredObj {
+		if best < 0 || better(&cands[c], &cands[best]) {
 			best = c
 		}
 	}
 	return best, nil
+}
+
+// better orders the edits left in a race: the more out of line card
+// (by at least a point of value), then the smaller step, then the lower
+// measured objective.
+func better(a, c *BalanceCandidate) bool {
+	if math.Abs(a.outlier-c.outlier) >= 1 {
+		return a.outlier > c.outlier
+	}
+	if sa, sc := absInt(a.Edit.To-a.Edit.From), absInt(c.Edit.To-c.Edit.From); sa != sc {
+		return sa < sc
+	}
+	return a.measuredObj < c.measuredObj
 }
 
 // merge adds q's games to p.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -160,13 +161,17 @@ func parsePositive(s string) (int64, error) {
 func balanceCommand(f *pflag.FlagSet) string {
 	parts := []string{"cardlab", "balance"}
 	f.Visit(func(fl *pflag.Flag) {
-		if fl.Name == "workers" {
-			return // never changes a result
+		if fl.Name == "workers" || fl.Name == "json" {
+			return // neither changes balance.md
 		}
 		if sv, ok := fl.Value.(pflag.SliceValue); ok {
 			for _, v := range sv.GetSlice() {
 				parts = append(parts, "--"+fl.Name, shellQuote(v))
 			}
+			return
+		}
+		if fl.Value.Type() == "bool" {
+			parts = append(parts, "--"+fl.Name+"="+fl.Value.String())
 			return
 		}
 		parts = append(parts, "--"+fl.Name, shellQuote(fl.Value.String()))
@@ -207,18 +212,24 @@ func balanceRun(opts *BalanceOptions) error {
 		lock = append(lock, ids[0])
 	}
 	// The output is checked before any game: every file balance writes.
-	names := []string{"balance.md"}
-	for n := range rs.Info().Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	if opts.RulesDir != "" {
 		a, _ := filepath.Abs(opts.RulesDir)
 		b, _ := filepath.Abs(opts.OutDir)
-		if a == b {
-			return fmt.Errorf("--out %s is the ruleset's own folder: balance never replaces the designer's files; give a new folder", opts.OutDir)
+		if rel, err := filepath.Rel(a, b); err == nil && filepath.IsLocal(rel) || a == b {
+			return fmt.Errorf("--out %s is inside the ruleset's own folder: balance never writes into the designer's ruleset; give a folder elsewhere", opts.OutDir)
 		}
 	}
+	copied, err := rulesetCopy(opts.RulesDir)
+	if err != nil {
+		return err
+	}
+	names := []string{"balance.md"}
+	for n := range copied {
+		if n != "balance.md" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
 	if err := files.CheckDir(opts.OutDir, names); err != nil {
 		return err
 	}
@@ -238,13 +249,19 @@ func balanceRun(opts *BalanceOptions) error {
 	if err != nil {
 		return err
 	}
+	for n, data := range edited {
+		copied[n] = data
+	}
 	var md bytes.Buffer
 	writeBalanceMarkdown(&md, res, opts.Command)
 	if res.Partial {
 		return fmt.Errorf("balance: interrupted: nothing written")
 	}
 	err = files.ReplaceDir(opts.OutDir, names, func(tmp string) error {
-		for name, data := range edited {
+		for name, data := range copied {
+			if name == "balance.md" {
+				continue
+			}
 			p := filepath.Join(tmp, filepath.FromSlash(name))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				return err
@@ -274,11 +291,51 @@ func balanceRun(opts *BalanceOptions) error {
 	} else if _, err := opts.Out.Write(md.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d files, balance.md)\n", opts.OutDir, len(edited))
+	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d files of the ruleset, %d edited, and balance.md)\n", opts.OutDir, len(names)-1, len(res.Package))
 	if !res.Balanced {
-		return fmt.Errorf("balance: not balanced at every tier verified (%s); the best package found is in %s", res.Stop, opts.OutDir)
+		return fmt.Errorf("balance: not balanced: on fresh games a side is outside the band at %s (the search stopped: %s); the best package found is in %s", outside(res), res.Stop, opts.OutDir)
 	}
 	return nil
+}
+
+// maxCopied caps a file balance copies from the ruleset's folder.
+const maxCopied = 16 << 20
+
+// rulesetCopy reads every regular file of the ruleset's folder (the
+// embedded default's for dir ""), at any depth: NEWDIR is the designer's
+// folder, not only the files the loader reads. Links and other special
+// files are left out.
+func rulesetCopy(dir string) (map[string][]byte, error) {
+	fsys, _ := rulesetFS(dir)
+	if fsys == nil {
+		return nil, fmt.Errorf("balance: no ruleset to copy")
+	}
+	out := map[string][]byte{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if info.Size() > maxCopied {
+			return fmt.Errorf("%s is larger than %d MiB: balance does not copy it", p, maxCopied>>20)
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		out[p] = data
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("balance: copying the ruleset: %v", err)
+	}
+	return out, nil
 }
 
 // checkBalanced loads the ruleset written in dir and checks every edit of
@@ -364,6 +421,20 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	}
 	f := reports.MarkdownFence(command)
 	fmt.Fprintf(w, "## Reproduce\n\n%s\n%s\n%s\n", f, command, f)
+}
+
+// outside names the tiers whose verification left a side outside the band.
+func outside(r *analysis.BalanceResult) string {
+	var t []string
+	for _, v := range r.Verify {
+		if !v.InBand {
+			t = append(t, strings.Join(v.Bots, ","))
+		}
+	}
+	if len(t) == 0 {
+		return "no tier verified"
+	}
+	return strings.Join(t, " and ")
 }
 
 func tierNames(r *analysis.BalanceResult) string {

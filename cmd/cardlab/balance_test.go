@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardlab/cardlab/analysis"
+)
+
+// balanceFast are small budgets: greedy at both tiers, a few thousand
+// games a stage.
+var balanceFast = []string{"--verify-bots", "greedy", "--games", "300", "--value-games", "1000", "--verify-games", "1000"}
+
+func balanceJSON(t *testing.T, args ...string) (int, *analysis.BalanceResult, string) {
+	t.Helper()
+	code, stdout, stderr := cardlab(t, append(append([]string{"balance", "--json"}, balanceFast...), args...)...)
+	var r analysis.BalanceResult
+	if code == 0 || code == 1 && stdout != "" {
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("exit %d, %v: %s\n%s", code, err, stdout, stderr)
+		}
+	}
+	return code, &r, stderr
+}
+
+// changedLines lists the lines (1-based) where a and b differ; they must
+// have as many lines.
+func changedLines(t *testing.T, name string, a, b []byte) []int {
+	t.Helper()
+	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	if len(la) != len(lb) {
+		t.Fatalf("%s: %d lines became %d", name, len(la), len(lb))
+	}
+	var out []int
+	for i := range la {
+		if !bytes.Equal(la[i], lb[i]) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// TestBalance: the default ruleset at greedy is brought within ±4 points
+// (verified), the written ruleset re-loads and validates and differs from
+// the input only in the package's values; balance on its own output says
+// "already balanced" and changes nothing; one card of the balanced set
+// made much stronger is the first edit of the repair.
+func TestBalance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 300 000 greedy games")
+	}
+	src := writeDefault(t)
+	out := filepath.Join(t.TempDir(), "balanced")
+	code, r, stderr := balanceJSON(t, "--rules", src, "--out", out, "--tolerance", "4")
+	if code != 0 || !r.Balanced || len(r.Package) == 0 {
+		t.Fatalf("exit %d, balanced %v, package %v: %s", code, r.Balanced, r.Package, stderr)
+	}
+	if !strings.Contains(stderr, "balance: round 1:") || !strings.Contains(stderr, "verified at greedy") {
+		t.Errorf("progress on stderr: %s", stderr)
+	}
+	if c, _, e := cardlab(t, "validate", "--rules", out); c != 0 {
+		t.Fatalf("the written ruleset does not validate: %s", e)
+	}
+	before, after := dirFiles(t, src), dirFiles(t, out)
+	for name, data := range before {
+		got, ok := after[name]
+		if !ok {
+			t.Errorf("%s was not copied", name)
+			continue
+		}
+		var want []int
+		for _, e := range r.Package {
+			if e.File == name {
+				want = append(want, e.Line)
+			}
+		}
+		slices.Sort(want)
+		if lines := changedLines(t, name, data, got); !slices.Equal(lines, want) {
+			t.Errorf("%s: lines %v changed, want the package's %v", name, lines, want)
+		}
+	}
+	md := string(after["balance.md"])
+	for _, want := range []string{"**Balanced**", "## The package", r.Package[0].Text, "## Reproduce", "cardlab balance ", "--rules " + src} {
+		if !strings.Contains(md, want) {
+			t.Errorf("balance.md lacks %q:\n%s", want, md)
+		}
+	}
+	// On its own output: already balanced, nothing changed.
+	again := filepath.Join(t.TempDir(), "again")
+	code, r2, stderr := balanceJSON(t, "--rules", out, "--out", again, "--tolerance", "4")
+	if code != 0 || !r2.AlreadyBalanced || len(r2.Package) != 0 {
+		t.Fatalf("on its own output: exit %d, already %v, package %v: %s", code, r2.AlreadyBalanced, r2.Package, stderr)
+	}
+	twice := dirFiles(t, again)
+	for name, data := range after {
+		if name != "balance.md" && !bytes.Equal(twice[name], data) {
+			t.Errorf("%s changed on a balanced ruleset", name)
+		}
+	}
+	if !strings.Contains(string(twice["balance.md"]), "**Already balanced**") {
+		t.Errorf("balance.md:\n%s", twice["balance.md"])
+	}
+	// One card made much stronger: the repair edits it first.
+	strong := filepath.Join(t.TempDir(), "strong")
+	if err := os.CopyFS(strong, os.DirFS(out)); err != nil {
+		t.Fatal(err)
+	}
+	corrupt(t, strong, "klingon.yaml", "    power: 5\n    effect: flagship", "    power: 9\n    effect: flagship")
+	code, r3, stderr := balanceJSON(t, "--rules", strong, "--out", filepath.Join(t.TempDir(), "repaired"), "--tolerance", "3")
+	if len(r3.Package) == 0 || r3.Package[0].Card != "kl-neghvar" || r3.Package[0].To >= 9 {
+		t.Fatalf("exit %d: the first edit of %v is not kl-neghvar's power down: %s", code, r3.Package, stderr)
+	}
+	if len(r3.Verify) == 0 || r3.Verify[0].MaxDev >= maxDevOf(r3.Before) {
+		t.Errorf("the repair did not bring the sides closer on fresh games: %+v", r3.Verify)
+	}
+}
+
+// A mirror is fair between sides by construction: balance refuses it
+// clearly, before any game, and writes nothing.
+func TestBalanceRefuses(t *testing.T) {
+	gs := initGoofspiel(t)
+	at := writeDefault(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"mirror", []string{"--rules", gs, "--out", out}, 1, "mirror — every seat plays the one side, so every side is fair by construction"},
+		{"no out", []string{}, 2, "--out NEWDIR is required"},
+		{"seat tolerance", []string{"--out", out, "--seat-tolerance", "3"}, 2, "not built yet"},
+		{"tolerance NaN", []string{"--out", out, "--tolerance", "NaN"}, 2, "tolerance"},
+		{"tolerance 0", []string{"--out", out, "--tolerance", "0"}, 2, "--tolerance must be above 0"},
+		{"unknown knob", []string{"--out", out, "--knobs", "powr"}, 1, `no card knob "powr"`},
+		{"unpredicted knob", []string{"--out", out, "--knobs", "params.amount"}, 1, "(power) and copies only"},
+		{"lock unknown", []string{"--out", out, "--lock", "kl-nope"}, 1, "kl-nope"},
+		{"out inside rules", []string{"--rules", at, "--out", filepath.Join(at, "b")}, 1, "inside the ruleset's own folder"},
+		{"budget", []string{"--out", out, "--budget", "soon"}, 2, "--budget"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := cardlab(t, append([]string{"balance"}, tt.args...)...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Fatalf("exit %d, want %d with %q: %s", code, tt.code, tt.want, stderr)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Fatal("wrote the output")
+			}
+		})
+	}
+	// A file of another user's kind in the way is refused before any game.
+	if err := os.MkdirAll(filepath.Join(dir, "taken", "rules.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cardlab(t, "balance", "--out", filepath.Join(dir, "taken"))
+	if code != 1 || strings.Contains(stderr, "measuring") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
