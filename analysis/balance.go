@@ -202,7 +202,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	}
 	began := time.Now()
 	names := factionsOf(g, cfg.Matchups)
-	res := &BalanceResult{Ruleset: gameRulesetInfo(g), Sides: names, Tolerance: cfg.Tolerance, Bots: slices.Clone(cfg.Bots),
+	res := &BalanceResult{Ruleset: RulesetInfoOf(g), Sides: names, Tolerance: cfg.Tolerance, Bots: slices.Clone(cfg.Bots),
 		Matchups: cfg.Matchups, Seed: cfg.Seed, Steps: []BalanceStep{}, Package: []BalanceEdit{}, final: g}
 	for _, f := range names {
 		res.Fair = append(res.Fair, round6(fairShare(cfg.Matchups, f)))

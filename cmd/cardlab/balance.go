@@ -187,7 +187,7 @@ func balanceRun(opts *BalanceOptions) error {
 	if err := analysis.BalanceRefusal(rs); err != nil {
 		return err
 	}
-	lineups, err := gameLineups(rs, opts.Players, opts.Matchups)
+	lineups, err := resolveLineups(rs, opts.Players, opts.Matchups)
 	if err != nil {
 		return err
 	}
