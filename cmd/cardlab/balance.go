@@ -242,6 +242,9 @@ func balanceRun(opts *BalanceOptions) error {
 		cfg.Deadline = time.Now().Add(opts.BudgetTime)
 	}
 	res, err := analysis.Balance(ctx, cfg)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("balance: interrupted: nothing written")
+	}
 	if err != nil {
 		return err
 	}
