@@ -402,19 +402,19 @@ func (m *model) xlsxSkillCheck(s *sheet) {
 		{head: "name", width: 18, val: func(f analysis.TierFaction) any { return m.facName(f.Faction) }},
 		{head: "fair share", val: func(f analysis.TierFaction) any { return f.Fair }, look: pct},
 		{head: "report bots", val: func(analysis.TierFaction) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier: every other sheet's figures come from their games"},
-		{head: "report win rate", val: func(f analysis.TierFaction) any { return f.Variant }, look: pct, doc: "the faction's win share at the report's tier, on the paired games (its Factions sheet figure)"},
+		{head: "report win rate", val: func(f analysis.TierFaction) any { return f.Variant }, look: pct, doc: m.say("the faction's win share at the report's tier, on the paired games (its Factions sheet figure)")},
 		{head: "report ci95 low", val: func(f analysis.TierFaction) any { return f.VariantCI95[0] }, look: pct, doc: "the Wilson 95% interval of the report tier's win share"},
 		{head: "report ci95 high", val: func(f analysis.TierFaction) any { return f.VariantCI95[1] }, look: pct, doc: "the Wilson 95% interval of the report tier's win share"},
 		{head: "report verdict", val: func(f analysis.TierFaction) any { return f.ReportVerdict }, doc: "the verdict against the tolerance band at the report's tier: above or below (out of balance), possibly out, balanced"},
 		{head: "check bots", val: func(analysis.TierFaction) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, which replayed the same games (same per-game seeds)"},
-		{head: "check win rate", val: func(f analysis.TierFaction) any { return f.Base }, look: pct, doc: "the faction's win share at the check tier, on the same games"},
+		{head: "check win rate", val: func(f analysis.TierFaction) any { return f.Base }, look: pct, doc: m.say("the faction's win share at the check tier, on the same games")},
 		{head: "check ci95 low", val: func(f analysis.TierFaction) any { return f.BaseCI95[0] }, look: pct, doc: "the Wilson 95% interval of the check tier's win share"},
 		{head: "check ci95 high", val: func(f analysis.TierFaction) any { return f.BaseCI95[1] }, look: pct, doc: "the Wilson 95% interval of the check tier's win share"},
 		{head: "check verdict", val: func(f analysis.TierFaction) any { return f.CheckVerdict }, doc: "the verdict against the tolerance band at the check tier"},
 	}
 	cols = append(cols, pairedCols(func(f analysis.TierFaction) *analysis.PairedTest { return &f.PairedTest })...)
 	cols = append(cols, col[analysis.TierFaction]{head: "skill-dependent", val: func(f analysis.TierFaction) any { return yes(f.SkillDependent) },
-		doc: "yes when the paired change (report − check) lies beyond the tolerance band (its interval outside it, the band test significant after Holm over the factions) and the two verdicts differ (docs/metrics.md, \"Skill-dependent verdicts\")"})
+		doc: m.say("yes when the paired change (report − check) lies beyond the tolerance band (its interval outside it, the band test significant after Holm over the factions) and the two verdicts differ (docs/metrics.md, \"Skill-dependent verdicts\")")})
 	table(s, cols, m.tiers.Factions)
 }
 
@@ -435,7 +435,7 @@ func (m *model) xlsxSkillCheckCards(s *sheet) {
 			return k.ID
 		}},
 		{head: "report bots", val: func(analysis.TierCard) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier, whose card-value experiment gave report pts"},
-		{head: "report pts", val: func(k analysis.TierCard) any { return rep(k).Pts }, look: pts, doc: "one copy against a blank, in points of its faction's win share, at the report's tier (the Cards sheet's pts)"},
+		{head: "report pts", val: func(k analysis.TierCard) any { return rep(k).Pts }, look: pts, doc: m.say("one copy against a blank, in points of its faction's win share, at the report's tier (the Cards sheet's pts)")},
 		{head: "report flag", val: func(k analysis.TierCard) any { return flagWords(k.ReportFlag) }, doc: "the card's flag at the report's tier: dead, strong text, weak text or not flagged"},
 		{head: "check bots", val: func(analysis.TierCard) any { return botsName(m.tiers.CheckBots) }, doc: "the bots of the check tier, whose own card-value experiment gave check pts"},
 		{head: "check pts", val: func(k analysis.TierCard) any { return k.Value.Pts }, look: pts, doc: "the same figure measured by its own experiment at the check tier"},

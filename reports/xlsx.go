@@ -528,7 +528,7 @@ func (m *model) xlsxSummary(s *sheet) {
 	}
 	table(s, []col[kvRow]{
 		{head: "item", width: 34, val: func(r kvRow) any { return r.item }, look: func(kvRow) look { return look{bold: true, wrap: true} },
-			doc: "what the row gives: the run, how to reproduce it, the verdict and the findings (faction imbalance first)"},
+			doc: m.say("what the row gives: the run, how to reproduce it, the verdict and the findings (faction imbalance first)")},
 		{head: "value", width: 120, val: func(r kvRow) any { return r.val }, look: func(r kvRow) look { return look{numFmt: r.nf, wrap: isString(r.val)} },
 			doc: "its value"},
 	}, rows)
@@ -864,10 +864,10 @@ func (m *model) xlsxMatchupGrid(s *sheet) {
 		grid[c][a] = mu.Factions[mu.Lineup[1]].WinRate
 	}
 	cols := []col[int]{{head: "faction", width: 18, val: func(i int) any { return m.factions[i].Name },
-		doc: "the row's faction; each other column: its win share against the column's faction over every seating (2-player lineups; intervals on the Matchups sheet)"}}
+		doc: m.say("the row's faction; each other column: its win share against the column's faction over every seating (2-player lineups; intervals on the Matchups sheet)")}}
 	for j, f := range m.factions {
 		cols = append(cols, col[int]{head: "vs " + f.Name, width: 14, val: func(i int) any { return grid[i][j] },
-			look: func(int) look { return look{numFmt: fmtPct} }, doc: "the row faction's win share against " + f.Name})
+			look: func(int) look { return look{numFmt: fmtPct} }, doc: m.say("the row faction's win share against ") + f.Name})
 	}
 	rows := make([]int, n)
 	for i := range rows {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/zip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -350,6 +352,29 @@ func TestGoofspielCheckTierCardValues(t *testing.T) {
 	}
 	if page, _ := os.ReadFile(filepath.Join(out, "cards.html")); !strings.Contains(string(page), "Value vs player") {
 		t.Error(`cards.html has no "Value vs player"`)
+	}
+	// The workbook too: its heads and the Read me's column docs.
+	zr, err := zip.OpenReader(filepath.Join(out, "balance.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		if f.Name != "xl/sharedStrings.xml" {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.Index(strings.ToLower(string(text)), "faction"); i >= 0 {
+			t.Errorf("balance.xlsx says faction: …%s…", text[max(0, i-80):min(len(text), i+40)])
+		}
 	}
 }
 
