@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,7 +50,8 @@ func changedLines(t *testing.T, name string, a, b []byte) []int {
 // (verified), the written ruleset re-loads and validates and differs from
 // the input only in the package's values; balance on its own output says
 // "already balanced" and changes nothing; one card of the balanced set
-// made much stronger is the first edit of the repair.
+// made much stronger is the first edit of the repair; one side weakened by
+// several small edits is repaired within the band.
 func TestBalance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 300 000 greedy games")
@@ -118,6 +120,41 @@ func TestBalance(t *testing.T) {
 	if len(r3.Verify) == 0 || r3.Verify[0].MaxDev >= maxDevOf(r3.Before) {
 		t.Errorf("the repair did not bring the sides closer on fresh games: %+v", r3.Verify)
 	}
+	// One side weakened by several small edits: repaired within the band.
+	weak := filepath.Join(t.TempDir(), "weak")
+	if err := os.CopyFS(weak, os.DirFS(out)); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"sf-defiant", "sf-akira", "sf-excelsior"} {
+		lowerPower(t, weak, "starfleet.yaml", id)
+	}
+	code, r4, stderr := balanceJSON(t, "--rules", weak, "--out", filepath.Join(t.TempDir(), "unweakened"), "--tolerance", "4")
+	if code != 0 || !r4.Balanced || len(r4.Package) == 0 || maxDevOf(r4.Before) <= 0.04 {
+		t.Fatalf("weakened Starfleet: exit %d, balanced %v, before %+v, package %v: %s", code, r4.Balanced, r4.Before, r4.Package, stderr)
+	}
+}
+
+// lowerPower lowers card id's power by one in file of dir.
+func lowerPower(t *testing.T, dir, file, id string) {
+	t.Helper()
+	p := filepath.Join(dir, file)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	at := slices.Index(lines, "  - id: "+id)
+	for i := at + 1; at >= 0 && i < len(lines) && !strings.HasPrefix(lines[i], "  - "); i++ {
+		var v int
+		if n, _ := fmt.Sscanf(lines[i], "    power: %d", &v); n == 1 {
+			lines[i] = fmt.Sprintf("    power: %d", v-1)
+			if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("%s: no power line of %s", file, id)
 }
 
 // A mirror is fair between sides by construction: balance refuses it
