@@ -2,6 +2,10 @@ package eclipse
 
 import (
 	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/cardlab/cardlab/cards"
 
 	"github.com/cardlab/cardlab/game"
 )
@@ -27,13 +31,36 @@ func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ 
 	if err != nil || p == NPCRule || p == MaxDamage {
 		return nil, fmt.Errorf("%w %q", errNoBot, name)
 	}
-	if len(params) > 0 {
-		return nil, fmt.Errorf("eclipse: %s takes no parameters (got %q)", name, spec)
+	theta := 0.0
+	for k, v := range params {
+		if k != "retreat" {
+			return nil, fmt.Errorf("eclipse: %s takes one parameter, retreat=θ (got %q)", name, spec)
+		}
+		if theta, err = parseTheta(v); err != nil {
+			return nil, err
+		}
 	}
+	var inner game.Agent = NewPolicyBot(p)
 	if p == Optimal {
-		return NewOptimalBot(rs.Rules.StateBudget), nil
+		inner = NewOptimalBot(rs.Rules.StateBudget)
 	}
-	return NewPolicyBot(p), nil
+	if theta > 0 {
+		return NewRetreatBot(inner, p, theta, rs.Rules.StateBudget), nil
+	}
+	return inner, nil
+}
+
+// parseTheta reads a retreat threshold: a chance in (0, 1], or "never"
+// (0).
+func parseTheta(v string) (float64, error) {
+	if v == "never" {
+		return 0, nil
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(x > 0 && x <= 1) {
+		return 0, fmt.Errorf("eclipse: retreat=%q: want never or a chance above 0, at most 1", cards.Truncate(v))
+	}
+	return x, nil
 }
 
 // PolicyBot plays a fixed assignment policy for whichever seat asks.
@@ -71,4 +98,58 @@ func (bt *PolicyBot) Choose(g game.State, legal []game.Action) game.Action {
 	}
 	// Only past MaxReach can the goal be cut from a partial enumeration.
 	return legal[0]
+}
+
+// RetreatBot plays the study's threshold retreat (retreat.go) around an
+// assignment bot: at an activation its type retreats when a type of its
+// side already did, or when its side's chance of winning, never
+// retreating, is below θ — read from the never-retreating study of the
+// battle with the bot's assignment policy, solved once per battle. Above
+// the state budget it has no such chance and attacks (Fallbacks counts
+// those battles). Hits are placed by the inner bot.
+type RetreatBot struct {
+	mu        sync.Mutex
+	inner     game.Agent
+	policy    Policy
+	theta     float64
+	budget    int
+	tables    map[*Battle]*study
+	Fallbacks int
+}
+
+// NewRetreatBot returns inner retreating by threshold theta, its chances
+// from the study with policy p.
+func NewRetreatBot(inner game.Agent, p Policy, theta float64, budget int) *RetreatBot {
+	return &RetreatBot{inner: inner, policy: p, theta: theta, budget: budget, tables: map[*Battle]*study{}}
+}
+
+// Choose implements game.Agent.
+func (bt *RetreatBot) Choose(g game.State, legal []game.Action) game.Action {
+	s := g.(*State)
+	if s.decide != decideActivation || len(legal) < 2 {
+		return bt.inner.Choose(g, legal)
+	}
+	side := int(s.firing.Side)
+	for t := range s.retreat[side] {
+		if s.retreat[side][t] || s.left[side][t] > 0 {
+			return ActRetreat
+		}
+	}
+	bt.mu.Lock()
+	defer bt.mu.Unlock()
+	nr, ok := bt.tables[s.b]
+	if !ok {
+		if StudySize(s.b) <= float64(bt.budget) {
+			nr = newStudy(s.b, bt.policy)
+		}
+		bt.tables[s.b] = nr
+	}
+	if nr == nil {
+		bt.Fallbacks++
+		return ActAttack
+	}
+	if winChance(nr, &s.x, side, int(s.pos)-1) < bt.theta {
+		return ActRetreat
+	}
+	return ActAttack
 }

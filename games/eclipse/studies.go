@@ -25,6 +25,7 @@ var commonParams = []game.StudyParam{
 	{Key: "budget", Doc: "damage states × slots the exact study may use (default: rules.yaml study.state_budget)"},
 	{Key: "games", Doc: "battles played for a battle above the budget (default 20000)"},
 	{Key: "seed", Doc: "the seed of those battles (default 1)"},
+	{Key: "retreat", Doc: "never (default), or θ: a player type retreats when its side's chance of winning, never retreating, is below θ, or when its side began to retreat, where rules.yaml retreat lets its role (exact studies only)"},
 }
 
 // Studies implements game.Studier.
@@ -48,6 +49,7 @@ type studyOpts struct {
 	budget int
 	games  int
 	seed   uint64
+	theta  float64 // retreat threshold; 0: never
 }
 
 func (rs *Ruleset) studyOpts(params map[string]string) (studyOpts, error) {
@@ -83,6 +85,16 @@ func (rs *Ruleset) studyOpts(params map[string]string) (studyOpts, error) {
 			return o, fmt.Errorf("eclipse: seed=%q: expected a whole number", v)
 		}
 		o.seed = s
+	}
+	if v, ok := params["retreat"]; ok {
+		th, err := parseTheta(v)
+		if err != nil {
+			return o, err
+		}
+		if th > 0 && rs.Rules.RetreatCompletes != RetreatNextActivation {
+			return o, errRetreatRoundEnd
+		}
+		o.theta = th
 	}
 	return o, nil
 }
@@ -138,11 +150,17 @@ type fought struct {
 
 // fight studies one battle: exactly within the budget, else by the engine.
 func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, error) {
-	res, err := Solve(b, o.policy, o.budget)
+	solve := func(p Policy) (*Result, error) {
+		if o.theta > 0 {
+			return SolveRetreat(b, p, o.theta, o.budget)
+		}
+		return Solve(b, p, o.budget)
+	}
+	res, err := solve(o.policy)
 	if err == nil {
 		f := &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies, heuristic: math.NaN()}
 		if o.policy != KillLargest {
-			if h, err := Solve(b, KillLargest, o.budget); err == nil {
+			if h, err := solve(KillLargest); err == nil {
 				f.heuristic = h.AttackerWins
 			}
 		}
@@ -150,6 +168,11 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 	}
 	if !errors.Is(err, ErrTooLarge) {
 		return nil, err
+	}
+	if o.theta > 0 {
+		// The threshold reads the exact study's chances: above the
+		// budget there are none to play the same policy by.
+		return nil, fmt.Errorf("eclipse: retreat=%g needs every battle exact: %s attacking %s is above the budget (%w); raise budget=", o.theta, b.Forces[Attacker].Name, b.Forces[Defender].Name, err)
 	}
 	p := o.policy
 	if p == Optimal {
@@ -268,8 +291,22 @@ func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Boo
 }
 
 func (rs *Ruleset) provenance(o studyOpts) []string {
+	retreat := "No side retreats (the study's retreat policy is never)."
+	if o.theta > 0 {
+		var roles []string
+		for s, name := range []string{"attacker", "defender"} {
+			if rs.Rules.Retreat[s] {
+				roles = append(roles, name)
+			}
+		}
+		who := "no role (rules.yaml retreat allows none, so no side retreats)"
+		if len(roles) > 0 {
+			who = "the " + strings.Join(roles, " and the ") + " (rules.yaml retreat)"
+		}
+		retreat = fmt.Sprintf("Retreat by threshold %g for %s: a type retreats at its activation when its side's chance of winning, never retreating, is below %g, or its side began to retreat; it leaves at its next activation.", o.theta, who, o.theta)
+	}
 	return []string{
-		fmt.Sprintf("Players assign hits by %s; NPCs by %s (rules.yaml assign). No side retreats (the study's retreat policy is never).", o.policy, rs.Rules.NPCPolicy),
+		fmt.Sprintf("Players assign hits by %s; NPCs by %s (rules.yaml assign). %s", o.policy, rs.Rules.NPCPolicy, retreat),
 		fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), for battles of at most %d damage states × slots; the others are %d engine battles (seed %d) with the same policy (kill_largest in place of optimal) and a 95%% Wilson interval.", o.budget, o.games, o.seed),
 	}
 }
@@ -320,6 +357,8 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		{Head: "states", Doc: "damage states × slots the exact study held (0 when sampled)"},
 		pctCol("kill_largest", "P(the defender is eliminated) when the players assign by kill_largest, exact (empty when sampled or when kill_largest is the policy)"),
 		{Head: "policy gap", Format: "0.00", Doc: "the policy's P(attacker eliminates) minus kill_largest's, in percentage points: what the assignment rule is worth in this battle"},
+		pctCol("attacker retreats", "P(every attacking ship still in the battle retreated): 0 unless the study's retreat is a threshold"),
+		pctCol("defender retreats", "P(every defending ship still in the battle retreated)"),
 	}}
 	for i, a := range fl {
 		row := []game.SheetCell{{Value: rs.Fleets[a].ID}}
@@ -335,6 +374,7 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 				{Value: c.AttackerWins}, {Value: c.lo}, {Value: c.hi}, {Value: c.DefenderWins}, {Value: c.Stalemate},
 				{Value: c.Rounds}, {Value: c.Material[Attacker]}, {Value: c.Material[Defender]}, {Value: int64(c.states)},
 				numOrEmpty(c.heuristic), numOrEmpty(100 * (c.AttackerWins - c.heuristic)),
+				{Value: c.AttackerLeaves}, {Value: c.DefenderLeaves},
 			})
 		}
 		row = append(row, game.SheetCell{Value: strconv.FormatFloat(100*share/float64(2*n), 'f', 1, 64)})
@@ -381,7 +421,8 @@ func (rs *Ruleset) studyBattle(params map[string]string, o studyOpts, stop *atom
 	for _, r := range []struct {
 		name string
 		p    float64
-	}{{"attacker eliminates the defender", f.AttackerWins}, {"defender eliminates the attacker", f.DefenderWins}, {"stalemate (the attacker leaves)", f.Stalemate}} {
+	}{{"attacker eliminates the defender", f.AttackerWins}, {"defender eliminates the attacker", f.DefenderWins}, {"stalemate (the attacker leaves)", f.Stalemate},
+		{"attacker retreats", f.AttackerLeaves}, {"defender retreats", f.DefenderLeaves}} {
 		out.Rows = append(out.Rows, []game.SheetCell{{Value: r.name}, {Value: r.p}})
 	}
 	if !math.IsNaN(f.heuristic) {

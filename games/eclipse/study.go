@@ -24,9 +24,11 @@ import (
 type Outcome struct {
 	// AttackerWins: the defender is eliminated; DefenderWins: the attacker
 	// is; Stalemate: neither side can hit the other any more, and the
-	// attacker must leave (R15). No retreat is taken in the study (Q3,
-	// `never`), so those are the four outcomes' non-zero ones.
+	// attacker must leave (R15). AttackerLeaves and DefenderLeaves: every
+	// ship of the side still in the battle retreated (Q3: non-zero only
+	// under a retreat policy, SolveRetreat).
 	AttackerWins, DefenderWins, Stalemate float64
+	AttackerLeaves, DefenderLeaves        float64
 	// Rounds is the expected number of engagement rounds begun.
 	Rounds float64
 	// Survivors are the expected ships left per side and type; Material
@@ -41,7 +43,7 @@ type Outcome struct {
 // AttackerShare is the attacker's expected win share: eliminating the
 // defender, plus the stalemate share (Q4).
 func (o *Outcome) AttackerShare(r *Rules) float64 {
-	return o.AttackerWins + r.StalemateShare*o.Stalemate
+	return o.AttackerWins + o.DefenderLeaves + r.StalemateShare*o.Stalemate
 }
 
 // Result is an exact study of one battle.
@@ -82,6 +84,10 @@ func binom(n, k int) float64 {
 // (an NPC force always plays b.Rules.NPCPolicy). Above budget states it
 // returns ErrTooLarge.
 func Solve(b *Battle, player Policy, budget int) (*Result, error) {
+	return solveWith(b, player, 0, budget)
+}
+
+func solveWith(b *Battle, player Policy, theta float64, budget int) (*Result, error) {
 	size := StudySize(b)
 	if size > float64(budget) {
 		return nil, fmt.Errorf("%w: %.3g states × slots, budget %d (study.state_budget)", ErrTooLarge, size, budget)
@@ -90,12 +96,16 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 		return nil, fmt.Errorf("%w: its table would take %.0f MiB, at most %d MiB", ErrTooLarge, mem/(1<<20), MaxStudyBytes>>20)
 	}
 	st := newStudy(b, player)
+	if theta > 0 {
+		st.withRetreat(theta)
+	}
 	v := st.startValue()
 	res := &Result{States: int(size)}
 	for s := range b.Forces {
 		res.Policies[s] = st.pol[s]
 	}
 	res.AttackerWins, res.DefenderWins, res.Stalemate, res.Rounds = v[0], v[1], v[2], v[3]
+	res.AttackerLeaves, res.DefenderLeaves = v[st.q-2], v[st.q-1]
 	k := 4
 	for s := range b.Forces {
 		for t, ty := range b.Forces[s].Types {
@@ -120,9 +130,11 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 // P(≥k survive)), so a fleet of many ships needs more per state.
 const MaxStudyBytes = 256 << 20
 
-// quantities is the number of values the study keeps per state and slot.
+// quantities is the number of values the study keeps per state and slot:
+// the three ends, rounds, survivors, P(≥k survive) and, last, the two
+// leaving ends (qLeaves).
 func quantities(b *Battle) int {
-	q := 4
+	q := 4 + qLeaves
 	for s := range b.Forces {
 		for _, ty := range b.Forces[s].Types {
 			q += 1 + ty.Count
@@ -153,6 +165,8 @@ type study struct {
 	mvals  []float64
 	rc     reacher
 	hits   []hit
+	// ret is the retreat policy's part (retreat.go); nil: never.
+	ret *retreatPart
 }
 
 func newStudy(b *Battle, player Policy) *study {
@@ -261,7 +275,9 @@ func ended(x *sides) int {
 
 // score is the attacker's expected share, what the optimal players fight
 // over (the attacker maximises it, the defender minimises it).
-func (st *study) score(v []float64) float64 { return v[0] + st.b.Rules.StalemateShare*v[2] }
+func (st *study) score(v []float64) float64 {
+	return v[0] + v[st.q-1] + st.b.Rules.StalemateShare*v[2]
+}
 
 func (st *study) solve(idx int) {
 	if st.done[idx] {
@@ -282,6 +298,13 @@ func (st *study) solve(idx int) {
 	a := make([][]float64, st.k)
 	for i, sl := range st.b.Order {
 		a[i] = make([]float64, st.q)
+		if st.ret != nil && st.ret.declares(&x, nil, sl, i) {
+			// The type declares its retreat: the round moves on, for
+			// certain, to a state with a retreat flag.
+			var f flags
+			copy(a[i], st.ret.value(&x, f.with(sl, declared), i+1))
+			continue
+		}
 		q[i] = st.volleyValue(&x, sl, false, a[i], func(nidx int) []float64 {
 			st.solve(nidx)
 			return st.value(nidx, i+1)
