@@ -2,6 +2,7 @@ package spacetrace
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -16,6 +17,13 @@ import (
 // Studies implements game.Studier.
 func (rs *Ruleset) Studies() []game.StudyInfo {
 	return []game.StudyInfo{{
+		Name: "costs",
+		Doc:  "each ship card's cost against the cost model √(total AP × total LP) and how its pure fleet fares against every other at equal MP (exact)",
+		Params: []game.StudyParam{
+			{Key: "cards", Doc: "comma-separated ship card ids (default: every ship card)"},
+			{Key: "battles", Doc: "the most battles of the war of attrition (default 100)"},
+		},
+	}, {
 		Name: "classes",
 		Doc:  "pure fleets of each ship card against each other at equal MP: MP each loses in one battle, and who wins battle after battle (exact: battles have no dice)",
 		Params: []game.StudyParam{
@@ -27,12 +35,12 @@ func (rs *Ruleset) Studies() []game.StudyInfo {
 
 // Study implements game.Studier.
 func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Bool) (*game.StudyResult, error) {
-	if name != "classes" {
-		return nil, fmt.Errorf("spacetrace: no study %q (classes)", name)
+	if name != "classes" && name != "costs" {
+		return nil, fmt.Errorf("spacetrace: no study %q (costs, classes)", name)
 	}
 	for k := range params {
 		if k != "cards" && k != "battles" {
-			return nil, fmt.Errorf("spacetrace: study classes takes cards and battles, not %q", k)
+			return nil, fmt.Errorf("spacetrace: study %s takes cards and battles, not %q", name, k)
 		}
 	}
 	ships, err := rs.studyCards(params["cards"])
@@ -56,7 +64,72 @@ func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Boo
 			rows = append(rows, rs.Matchup(a, b, battles))
 		}
 	}
+	if name == "costs" {
+		return rs.costTable(ships, rows, battles), nil
+	}
 	return rs.classTables(ships, rows, battles), nil
+}
+
+// costTable is the cost curve's exact half (brief §4a.1): each card's MP
+// against √(total AP × total LP), the Lanchester fighting value the
+// reconstruction priced by, and what its pure fleet does against every
+// other card's at equal MP.
+func (rs *Ruleset) costTable(ships []int, rows []ClassMatchup, battles int) *game.StudyResult {
+	sh := game.Sheet{Name: "Cost curve", Columns: []game.SheetColumn{
+		{Head: "card", Doc: "the ship card"},
+		{Head: "class", Doc: "its class"},
+		{Head: "MP", Doc: "its printed cost"},
+		{Head: "total AP", Doc: "ships × AP"},
+		{Head: "total LP", Doc: "ships × LP"},
+		{Head: "√(AP·LP)", Format: "0.0", Doc: "the cost model's price: √(total AP × total LP)"},
+		{Head: "cost index", Format: "0.00", Doc: "MP / √(AP·LP): 1.00 on the model; above it the card pays for its abilities (or is overpriced), below it is cheap"},
+		{Head: "margin per 100 MP", Format: "0.0", Doc: "the mean, over every other card, of the MP its fleet gains in one battle at equal MP (B lost − A lost), per 100 MP of fleet"},
+		{Head: "wins", Doc: "opponents whose fleet it outlasts in the war of attrition"},
+		{Head: "losses", Doc: "opponents whose fleet outlasts it"},
+	}}
+	n := len(ships)
+	for i, a := range ships {
+		c := &rs.Defs[a]
+		ta, tl := c.Ships*c.AP, c.Ships*c.LP
+		model := math.Sqrt(float64(ta) * float64(tl))
+		var margin float64
+		wins, losses, k := 0, 0, 0
+		for j := 0; j < n; j++ {
+			m := rows[i*n+j]
+			if j == i || !m.Fits {
+				continue
+			}
+			margin += float64(m.LostB-m.LostA) / float64(m.MP) * 100
+			k++
+			switch m.Winner {
+			case 0:
+				wins++
+			case 1:
+				losses++
+			}
+		}
+		ci := any(nil)
+		if model > 0 {
+			ci = float64(c.MP) / model
+		}
+		mean := any(nil)
+		if k > 0 {
+			mean = margin / float64(k)
+		}
+		sh.Rows = append(sh.Rows, []game.SheetCell{{Value: c.ID}, {Value: int64(c.Class)}, {Value: int64(c.MP)},
+			{Value: int64(ta)}, {Value: int64(tl)}, {Value: model}, {Value: ci}, {Value: mean},
+			{Value: int64(wins)}, {Value: int64(losses)}})
+	}
+	return &game.StudyResult{
+		Title:  "Spacetrace cost curve: printed MP, the cost model, and battle at equal MP",
+		Tables: []game.Sheet{sh},
+		Notes: []string{
+			"exact: battles have no dice; no bot is involved",
+			"the cost model √(total AP × total LP) is the reconstruction's pricing rule (design brief §3.1), not a fact of the game",
+			"margin and wins come from the class matrix (study classes): pure fleets without a Base, copies of one card at the least common multiple of the two costs",
+			fmt.Sprintf("war of attrition: at most %d battles, the end-of-turn restoration between them", battles),
+		},
+	}
 }
 
 func (rs *Ruleset) studyCards(list string) ([]int, error) {

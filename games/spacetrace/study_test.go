@@ -56,3 +56,33 @@ func TestClassMatrix(t *testing.T) {
 		t.Fatal("a stopped study finished")
 	}
 }
+
+// TestCostCurve: the cost index of the rulebook's three vanilla cards is
+// exactly 1 (100 MP for 100/100 each, brief §3.1), and the study lists
+// every ship card.
+func TestCostCurve(t *testing.T) {
+	rs := Embedded(ReferenceRuleset)
+	var stop atomic.Bool
+	res, err := rs.Study("costs", nil, &stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Tables[0].Rows
+	seen := 0
+	for _, r := range rows {
+		switch r[0].Value {
+		case "fighters", "destroyers", "cruiser":
+			if ci := r[6].Value.(float64); ci != 1 {
+				t.Errorf("%s: cost index %v", r[0].Value, ci)
+			}
+			seen++
+		case "interceptors":
+			if ci := r[6].Value.(float64); ci != 1.5 {
+				t.Errorf("interceptors: cost index %v, want 60/40", ci)
+			}
+		}
+	}
+	if seen != 3 || len(rows) != 16 {
+		t.Fatalf("%d rows, %d rulebook cards", len(rows), seen)
+	}
+}
