@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -189,5 +191,56 @@ func TestWatchRefusesForeignHost(t *testing.T) {
 		if got := get(host); got != want {
 			t.Errorf("Host %q: %d, want %d", host, got, want)
 		}
+	}
+}
+
+// The live page of a Goofspiel ruleset heads its rows "Seat" (a mirror
+// compares seats) and its cards' side column "Player", in the game's words.
+func TestWatchGoofspielLivePage(t *testing.T) {
+	browser.Path(t)
+	dir := initGoofspiel(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{}
+	ready := make(chan string, 1)
+	opts := &WatchOptions{Out: out, ErrOut: out, Context: ctx, RulesDir: dir, Matchups: []string{"player,player"},
+		Bots: "greedy,random", BotsSet: true, Games: 200, Seed: 1, Workers: 1, Debounce: 100 * time.Millisecond, Values: true,
+		Precision: 50, Ready: func(u string) { ready <- u }}
+	done := make(chan error, 1)
+	go func() { done <- watchRun(opts) }()
+	var url string
+	select {
+	case url = <-ready:
+	case err := <-done:
+		t.Fatalf("watch ended before serving: %v\n%s", err, out)
+	case <-time.After(20 * time.Second):
+		t.Fatal("watch did not start")
+	}
+	p := browser.Open(t, 1280)
+	p.Navigate(t, url)
+	p.WaitFor(t, `document.documentElement.getAttribute("data-status") === "waiting"`, 30*time.Second)
+	file := filepath.Join(dir, "rules.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), "prizes: [1, 2,", "prizes: [1000, 2,", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitFor(t, `document.documentElement.getAttribute("data-status") === "done"`, 60*time.Second)
+	if h := browser.Eval[string](t, p, `document.getElementById("live-rows-head").textContent`); h != "Seat" {
+		t.Errorf("the rows' heading is %q, want Seat\n%s", h, out)
+	}
+	if h := browser.Eval[string](t, p, `document.getElementById("live-side-head").textContent`); h != "Player" {
+		t.Errorf("the cards' side heading is %q, want Player", h)
+	}
+	if n := browser.Eval[int](t, p, `document.querySelectorAll("#live-factions tbody tr").length`); n != 2 {
+		t.Errorf("the live page shows %d seats, want 2", n)
+	}
+	p.Screenshot(t, "watch-goofspiel.png")
+	p.CheckClean(t)
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("watch after Ctrl-C: %v", err)
 	}
 }
