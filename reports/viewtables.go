@@ -20,8 +20,13 @@ import (
 type viewTable struct {
 	Title, Note string
 	Folded      bool
-	Heads       []countHead
+	Heads       []viewHead
 	Rows        [][]viewCell
+}
+
+type viewHead struct {
+	Name, Doc string
+	Left      bool
 }
 
 type viewCell struct {
@@ -35,8 +40,11 @@ func pageTable(t *game.PageTable) (viewTable, error) {
 	vt := viewTable{Title: t.Title, Note: t.Note, Folded: t.Folded}
 	cols := t.Sheet.Columns
 	for _, c := range cols {
-		vt.Heads = append(vt.Heads, countHead{Name: c.Head, Doc: c.Doc})
+		vt.Heads = append(vt.Heads, viewHead{Name: c.Head, Doc: c.Doc})
 	}
+	// A column of words is left-aligned, head and cells alike; one of
+	// figures right-aligned.
+	left := make([]bool, len(cols))
 	for i, r := range t.Sheet.Rows {
 		if len(r) > len(cols) {
 			return vt, fmt.Errorf("table %q: row %d has %d cells for %d columns", t.Title, i+1, len(r), len(cols))
@@ -44,23 +52,33 @@ func pageTable(t *game.PageTable) (viewTable, error) {
 		row := make([]viewCell, len(cols))
 		for j, c := range r {
 			text, isText := cellText(c.Value, cols[j].Format)
-			row[j] = viewCell{Text: text, Mark: c.Mark, Low: c.Low, Left: isText}
+			row[j] = viewCell{Text: text, Mark: c.Mark, Low: c.Low}
+			left[j] = left[j] || (isText && text != "")
 		}
 		vt.Rows = append(vt.Rows, row)
+	}
+	for j := range left {
+		vt.Heads[j].Left = left[j]
+		for _, row := range vt.Rows {
+			row[j].Left = left[j]
+		}
 	}
 	return vt, nil
 }
 
 // cellText formats a sheet cell by its column's number format: "0.0%" a
 // fraction in percent with one decimal, "0.00" two decimals, "" as the
-// number reads. isText is true for a string (left-aligned when it is not a
-// figure).
+// number reads. isText is true for a string that is not a figure (its
+// column is left-aligned).
 func cellText(v any, format string) (text string, isText bool) {
 	switch x := v.(type) {
 	case nil:
 		return "", false
 	case string:
-		_, err := strconv.ParseFloat(strings.Fields(x + " x")[0], 64)
+		// A figure may carry its interval ("40.3 [39.6, 41.0]") or a
+		// bound ("> 8"): still a figure.
+		f := strings.Fields(strings.TrimLeft(x, "<>≤≥ ") + " x")[0]
+		_, err := strconv.ParseFloat(f, 64)
 		return x, err != nil
 	case int64:
 		return strconv.FormatInt(x, 10), false

@@ -104,7 +104,10 @@ func TestViewTablesOnPage(t *testing.T) {
 		`<div class="chart" id="chart-test-grid"`,
 		"<h3>Table &lt;img src=x onerror=alert(2)&gt;</h3>",
 		`<p class="note">from &lt;script&gt;alert(1)&lt;/script&gt;</p>`,
-		`<th title="the row &lt;script&gt;alert(1)&lt;/script&gt;">fleet &lt;img src=x onerror=alert(2)&gt;</th>`,
+		`<th class="l" title="the row &lt;script&gt;alert(1)&lt;/script&gt;">fleet &lt;img src=x onerror=alert(2)&gt;</th>`,
+		// a column holding a word ("12.5 [11.0, 14.0]" is a figure) is
+		// left-aligned, head and cells: here none but the first
+		`<th title="a count">count</th>`,
 		`<td class="l">Klingon &lt;/script&gt;&lt;b id=&#34;inj&#34;&gt;Empire&lt;/b&gt; &amp; &#34;Co&#34;</td>`,
 		`<td><b class="mark" title="exact">43.2%</b></td><td>2.50</td><td>3</td>`,
 		`<td><span class="low" title="too few games">50.0%</span></td><td></td><td>12.5 [11.0, 14.0]</td>`,
@@ -188,7 +191,9 @@ func TestCellText(t *testing.T) {
 		{math.Inf(1), "", "", false},
 		{nil, "0.0%", "", false},
 		{"40.3 [39.6, 41.0]", "", "40.3 [39.6, 41.0]", false},
-		{"> 8", "0.00", "> 8", true},
+		{"> 8", "0.00", "> 8", false},
+		{"≥ 0.5", "", "≥ 0.5", false},
+		{"+Cruiser def", "", "+Cruiser def", true},
 		{"as printed", "", "as printed", true},
 		{"", "", "", true},
 		{true, "", "true", true},
