@@ -165,6 +165,11 @@ next steps:
 			if _, ok := g.(game.Tracer); ok {
 				fmt.Fprintf(opts.ErrOut, "  cardlab play --rules %s          # watch one game between bots, move by move\n", dir)
 			}
+			if rs, err := loadRulesetDir(opts.Dir); err == nil {
+				if _, ok := rs.(game.Studier); ok {
+					fmt.Fprintf(opts.ErrOut, "  cardlab study --rules %s         # exact studies of the rules, no games played\n", dir)
+				}
+			}
 			fmt.Fprintf(opts.ErrOut, "  cardlab schema --out %s/.schemas # optional: completion in your editor (see README)\n", dir)
 			if _, ok := g.(game.Facer); ok {
 				fmt.Fprintf(opts.ErrOut, "  cardlab print --rules %s --out %s # print-and-play PDFs, TTS decks (docs/printing.md)\n", dir, shellQuote(opts.Dir+"-print"))

@@ -255,7 +255,10 @@ values on exactly --value-games per lineup) or --values=false.`,
 				return usageErrorf("--tolerance must be at least 0 and below 50 points, got %g", opts.Tolerance)
 			}
 			for _, name := range valueFlags {
-				if f.Changed(name) {
+				// --values=false and --impact=false ask for what a game
+				// without a Valuer gets anyway: no refusal.
+				off := (name == "values" && !opts.Values) || (name == "impact" && !opts.Impact)
+				if f.Changed(name) && !off {
 					opts.ValueFlags = append(opts.ValueFlags, "--"+name)
 				}
 			}

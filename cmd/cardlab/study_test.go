@@ -65,3 +65,22 @@ func TestStudyCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestReportValueFlagsWithoutValuer: a game without a game.Valuer (Eclipse)
+// refuses a request for card values, and takes --values=false and
+// --impact=false, which ask for what its report does anyway.
+func TestReportValueFlagsWithoutValuer(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "fleets")
+	if code, _, stderr := cardlab(t, "init", "--game", "eclipse", dir); code != 0 {
+		t.Fatalf("init --game eclipse: exit %d: %s", code, stderr)
+	}
+	out := t.TempDir()
+	code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "4", "--check-bots", "none", "--values=false", "--impact=false", "--workers", "2", "--out", filepath.Join(out, "off"))
+	if code != 0 {
+		t.Fatalf("--values=false --impact=false: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = cardlab(t, "report", "--rules", dir, "--games", "4", "--check-bots", "none", "--values", "--value-games", "100", "--out", filepath.Join(out, "on"))
+	if code != 1 || !strings.Contains(stderr, "--values, --value-games: card values and impact need a blank and a unit of value") {
+		t.Fatalf("--values: exit %d: %s", code, stderr)
+	}
+}

@@ -78,13 +78,13 @@ type Blueprint struct {
 	Size     int // orders "largest" for hit assignment (R11, Q2)
 	// Reputation is the tiles the player who destroys one draws (L113–L116).
 	Reputation int
-	Slots    int
-	Printed  []int // part indexes per slot, -1 for an empty slot
-	Bonus    Stats
-	Cost     int // material
-	Max      int // ships of the type a player may have
-	Mobile   bool
-	NPC      bool
+	Slots      int
+	Printed    []int // part indexes per slot, -1 for an empty slot
+	Bonus      Stats
+	Cost       int // material
+	Max        int // ships of the type a player may have
+	Mobile     bool
+	NPC        bool
 	// Stats is the ship's total: its printed parts plus its bonus.
 	Stats Stats
 	Pos   cards.Pos
