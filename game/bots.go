@@ -70,3 +70,14 @@ type DefaultBotter interface {
 	// DefaultBot is a bot spec the game's bots parse (bots.ParseFor).
 	DefaultBot() string
 }
+
+// CheckBotter is a Ruleset that names the tier the report checks its
+// verdicts against when --check-bots is not given: where one of its bots is
+// another's alias (Eclipse's greedy is kill_largest), the core's rule of
+// thumb (strong, else greedy, else random) would replay the report's own
+// policy under another name.
+type CheckBotter interface {
+	// CheckBot is a bot spec for a report whose bots are played (the
+	// report's --bots, comma-joined).
+	CheckBot(played string) string
+}

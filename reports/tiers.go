@@ -259,7 +259,7 @@ func (m *model) skillVerdict() string {
 		}
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf(" Checked against %s play on the same deals: no faction's verdict changes.", botsName(m.tiers.CheckBots))
+		return fmt.Sprintf(m.say(" Checked against %s play on the same deals: no faction's verdict changes."), botsName(m.tiers.CheckBots))
 	}
 	return fmt.Sprintf(" Skill-dependent (checked against %s play on the same deals) — %s.", botsName(m.tiers.CheckBots), strings.Join(parts, "; "))
 }
@@ -332,7 +332,7 @@ func (m *model) skillFindings() []finding {
 		// Where one side holds every seat (Goofspiel), the check has no
 		// sides to compare, only seats.
 		seatsOnly := len(m.tiers.Factions) == 0 && len(m.tiers.Seats) > 0
-		what := "no faction's verdict"
+		what := m.say("no faction's verdict")
 		if seatsOnly {
 			what = "no seat's verdict"
 		}

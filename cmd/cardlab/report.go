@@ -504,7 +504,10 @@ func reportCheckBots(rs game.Ruleset, spec string, specs []string, lineups [][]s
 		return nil, nil
 	case "":
 		names := bots.NamesFor(rs)
+		cb, ok := rs.(game.CheckBotter)
 		switch {
+		case ok:
+			spec = cb.CheckBot(strings.Join(specs, ","))
 		case !costly(specs) && slices.Contains(names, "strong"):
 			spec = "strong"
 		case slices.Contains(names, "greedy") && strings.Join(specs, ",") != "greedy":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,5 +83,32 @@ func TestReportValueFlagsWithoutValuer(t *testing.T) {
 	code, _, stderr = cardlab(t, "report", "--rules", dir, "--games", "4", "--check-bots", "none", "--values", "--value-games", "100", "--out", filepath.Join(out, "on"))
 	if code != 1 || !strings.Contains(stderr, "--values, --value-games: card values and impact need a blank and a unit of value") {
 		t.Fatalf("--values: exit %d: %s", code, stderr)
+	}
+}
+
+// TestReportChecksEclipseAgainstOptimal: Eclipse's greedy is kill_largest,
+// its default bot, by another name; its report's default check is minimax
+// assignment (game.CheckBotter), and the check's sentence names fleets.
+func TestReportChecksEclipseAgainstOptimal(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "fleets")
+	if code, _, stderr := cardlab(t, "init", "--game", "eclipse", dir); code != 0 {
+		t.Fatalf("init --game eclipse: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "20", "--matchups", "5i,3c;2d,dci", "--workers", "2", "--out", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "summary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	for _, want := range []string{"the skill check replays the same deals with the optimal bot", "--check-bots optimal"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary.md lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "faction") {
+		t.Errorf("an Eclipse summary names a faction:\n%s", s)
 	}
 }

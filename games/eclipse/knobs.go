@@ -197,3 +197,14 @@ func (rs *Ruleset) derive() error {
 // DefaultBot implements game.DefaultBotter: kill_largest, the assignment
 // rule calculators use (the core's random would scatter hits at random).
 func (rs *Ruleset) DefaultBot() string { return KillLargest.String() }
+
+// CheckBot implements game.CheckBotter: a report of the calculators' rule
+// is checked against minimax assignment (optimal), and a report of optimal
+// against the calculators' rule — not against greedy, which is
+// kill_largest by another name.
+func (rs *Ruleset) CheckBot(played string) string {
+	if played == Optimal.String() {
+		return KillLargest.String()
+	}
+	return Optimal.String()
+}
