@@ -32,7 +32,8 @@ var commonParams = []game.StudyParam{
 func (rs *Ruleset) Studies() []game.StudyInfo {
 	return []game.StudyInfo{
 		{Name: "matrix", Doc: "every player fleet attacking every other: the chance each side wins, exact where the study fits",
-			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated fleet ids (default: every player fleet)"}}, commonParams...)},
+			Params: append([]game.StudyParam{{Key: "fleets", Doc: "comma-separated fleet ids (default: every player fleet)"},
+				{Key: "material", Doc: "M: instead of the ruleset's fleets, equal-material fleets: for each mobile player blueprint the most ships of it costing at most M (and within its max), plus the ruleset's mixed player fleets that spend M but less than the cheapest ship (16 is the brief's §3.1 budget)"}}, commonParams...)},
 		{Name: "battle", Doc: "one battle's outcomes, rounds and survivors per ship type",
 			Params: append([]game.StudyParam{{Key: "attacker", Doc: "the attacking fleet's id (required)"}, {Key: "defender", Doc: "the defending fleet's id (required; an NPC fleet may defend)"}}, commonParams...)},
 		{Name: "parts", Doc: "each part's value in hulls: one ship with the part against a field, both roles (design brief §3.2)",
@@ -315,10 +316,97 @@ var pctCol = func(head, doc string) game.SheetColumn {
 	return game.SheetColumn{Head: head, Format: "0.0%", Doc: doc}
 }
 
+// matrixFleet is one side of the matrix: a ruleset fleet (index ≥ 0), or
+// an equal-material fleet built for the study (index -1).
+type matrixFleet struct {
+	index    int
+	id, name string
+	force    Force
+	cost     int
+}
+
+func (rs *Ruleset) rulesetMatrixFleet(f int) matrixFleet {
+	return matrixFleet{index: f, id: rs.Fleets[f].ID, name: rs.Fleets[f].Name, force: rs.Force(f), cost: rs.Fleets[f].Cost(rs)}
+}
+
+// materialFleets are the fleets of the equal-material matrix at material m
+// (docs/rules-eclipse.md): for each mobile player blueprint in ruleset
+// order, the largest count whose cost is at most m, capped by the
+// blueprint's max; then each ruleset player fleet of two or more
+// blueprints whose cost is at most m and whose remainder m − cost is
+// less than the cheapest mobile player blueprint, so that no further ship
+// would fit. A single-blueprint fleet takes the id and name of a ruleset
+// fleet of the same ships, if there is one.
+func (rs *Ruleset) materialFleets(m int) ([]matrixFleet, error) {
+	cheapest := 0
+	var mono []int
+	for i := range rs.Blueprints {
+		b := &rs.Blueprints[i]
+		if b.NPC || !b.Mobile || b.Cost <= 0 {
+			continue
+		}
+		mono = append(mono, i)
+		if cheapest == 0 || b.Cost < cheapest {
+			cheapest = b.Cost
+		}
+	}
+	var out []matrixFleet
+	for _, i := range mono {
+		b := &rs.Blueprints[i]
+		n := m / b.Cost
+		if b.Max > 0 {
+			n = min(n, b.Max)
+		}
+		if n == 0 {
+			continue // one ship costs more than m
+		}
+		mf := matrixFleet{index: -1, id: fmt.Sprintf("%d×%s", n, b.ID), name: fmt.Sprintf("%d × %s", n, b.Name),
+			force: Force{Name: fmt.Sprintf("%d × %s", n, b.Name), Types: []Type{TypeOf(b, n)}}, cost: n * b.Cost}
+		for _, f := range rs.SideFleets {
+			if sh := rs.Fleets[f].Ships; len(sh) == 1 && sh[0].Blueprint == i && sh[0].Count == n {
+				mf = rs.rulesetMatrixFleet(f)
+				break
+			}
+		}
+		out = append(out, mf)
+	}
+	for _, f := range rs.SideFleets {
+		if len(rs.Fleets[f].Ships) < 2 {
+			continue
+		}
+		if c := rs.Fleets[f].Cost(rs); c <= m && m-c < cheapest {
+			out = append(out, rs.rulesetMatrixFleet(f))
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("eclipse: material=%d: no mobile player ship costs that little", m)
+	}
+	return out, nil
+}
+
 func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atomic.Bool) (*game.StudyResult, error) {
-	fl, err := rs.fleetList(params, "fleets", false)
-	if err != nil {
-		return nil, err
+	var fl []matrixFleet
+	material := 0
+	if v, ok := params["material"]; ok {
+		if _, ok := params["fleets"]; ok {
+			return nil, fmt.Errorf("eclipse: matrix takes fleets= or material=, not both")
+		}
+		m, err := strconv.Atoi(v)
+		if err != nil || m < 1 || m > 1000 {
+			return nil, fmt.Errorf("eclipse: material=%q: expected a whole number from 1 to 1000", v)
+		}
+		material = m
+		if fl, err = rs.materialFleets(m); err != nil {
+			return nil, err
+		}
+	} else {
+		idx, err := rs.fleetList(params, "fleets", false)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range idx {
+			fl = append(fl, rs.rulesetMatrixFleet(f))
+		}
 	}
 	n := len(fl)
 	cells := make([][]*fought, n)
@@ -328,7 +416,13 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 			if stop.Load() {
 				return nil, game.ErrStopped
 			}
-			b, err := rs.Battle(a, d)
+			var b *Battle
+			var err error
+			if a.index >= 0 && d.index >= 0 {
+				b, err = rs.Battle(a.index, d.index)
+			} else {
+				b, err = NewBattle(a.force, d.force, rs.Rules)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -338,9 +432,12 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		}
 	}
 	m := game.Sheet{Name: "matrix", Columns: []game.SheetColumn{{Head: "attacker \\ defender", Doc: "the attacking fleet (row) against the defending fleet (column)"}}}
+	if material > 0 {
+		m.Columns = append(m.Columns, game.SheetColumn{Head: "material", Doc: fmt.Sprintf("the row fleet's build cost: at most %d, the remainder unspent", material)})
+	}
 	for _, d := range fl {
-		m.Columns = append(m.Columns, game.SheetColumn{Head: rs.Fleets[d].ID,
-			Doc: "P(the row's fleet, attacking, eliminates " + rs.Fleets[d].Name + ") in %; a sampled cell gives its 95% interval"})
+		m.Columns = append(m.Columns, game.SheetColumn{Head: d.id,
+			Doc: "P(the row's fleet, attacking, eliminates " + d.name + ") in %; a sampled cell gives its 95% interval"})
 	}
 	m.Columns = append(m.Columns, game.SheetColumn{Head: "mean both roles", Doc: "the row fleet's win share over every pairing, attacking and defending, in %"})
 	battles := game.Sheet{Name: "battles", Columns: []game.SheetColumn{
@@ -361,7 +458,10 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		pctCol("defender retreats", "P(every defending ship still in the battle retreated)"),
 	}}
 	for i, a := range fl {
-		row := []game.SheetCell{{Value: rs.Fleets[a].ID}}
+		row := []game.SheetCell{{Value: a.id}}
+		if material > 0 {
+			row = append(row, game.SheetCell{Value: int64(a.cost)})
+		}
 		share := 0.0
 		for j, d := range fl {
 			c := cells[i][j]
@@ -370,7 +470,7 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 			rev := cells[j][i]
 			share += c.AttackerShare(&rs.Rules) + (1 - rev.AttackerShare(&rs.Rules))
 			battles.Rows = append(battles.Rows, []game.SheetCell{
-				{Value: rs.Fleets[a].ID}, {Value: rs.Fleets[d].ID}, {Value: c.mode()},
+				{Value: a.id}, {Value: d.id}, {Value: c.mode()},
 				{Value: c.AttackerWins}, {Value: c.lo}, {Value: c.hi}, {Value: c.DefenderWins}, {Value: c.Stalemate},
 				{Value: c.Rounds}, {Value: c.Material[Attacker]}, {Value: c.Material[Defender]}, {Value: int64(c.states)},
 				numOrEmpty(c.heuristic), numOrEmpty(100 * (c.AttackerWins - c.heuristic)),
@@ -380,7 +480,13 @@ func (rs *Ruleset) studyMatrix(params map[string]string, o studyOpts, stop *atom
 		row = append(row, game.SheetCell{Value: strconv.FormatFloat(100*share/float64(2*n), 'f', 1, 64)})
 		m.Rows = append(m.Rows, row)
 	}
-	return &game.StudyResult{Title: "Blueprint matrix: P(row attacker wins) in %", Tables: []game.Sheet{m, battles}}, nil
+	title := "Blueprint matrix: P(row attacker wins) in %"
+	var notes []string
+	if material > 0 {
+		title = fmt.Sprintf("Blueprint matrix at equal material (at most %d each): P(row attacker wins) in %%", material)
+		notes = append(notes, fmt.Sprintf("Fleets at material %d: each mobile player blueprint's largest count costing at most %d (capped by its max), and the ruleset's mixed player fleets with less left over than the cheapest ship; the material column gives each fleet's actual cost.", material, material))
+	}
+	return &game.StudyResult{Title: title, Tables: []game.Sheet{m, battles}, Notes: notes}, nil
 }
 
 func (rs *Ruleset) oneFleet(params map[string]string, key string) (int, error) {

@@ -163,3 +163,80 @@ func TestInitiativeStudy(t *testing.T) {
 		t.Fatalf("cruiser -1: %v", r)
 	}
 }
+
+// material=M builds each mobile player blueprint's largest fleet costing at
+// most M (within its max) and keeps the ruleset's mixed fleets that leave
+// less than the cheapest ship unspent; at 16 that is the brief's §3.1
+// matrix, cell for cell, every cell exact.
+func TestStudyMatrixEqualMaterial(t *testing.T) {
+	rs := Default()
+	var stop atomic.Bool
+	for _, c := range []struct {
+		m     string
+		ids   []string
+		costs []int64
+	}{
+		{"16", []string{"5i", "3c", "2d", "dci", "2c2i"}, []int64{15, 15, 16, 16, 16}},
+		// dc (13) leaves 3, an Interceptor's cost: not at material 8.
+		{"8", []string{"2i", "1c", "1d", "ci"}, []int64{6, 5, 8, 8}},
+		// The maxima cap the fleets: 4 Cruisers and 2 Dreadnoughts.
+		{"24", []string{"8×interceptor", "4×cruiser", "2d"}, []int64{24, 20, 16}},
+		{"3", []string{"1×interceptor"}, []int64{3}},
+	} {
+		res, err := rs.Study("matrix", map[string]string{"material": c.m}, &stop)
+		if err != nil {
+			t.Fatalf("material=%s: %v", c.m, err)
+		}
+		m := res.Tables[0]
+		if len(m.Rows) != len(c.ids) {
+			t.Fatalf("material=%s: %d rows, want %v", c.m, len(m.Rows), c.ids)
+		}
+		for i, row := range m.Rows {
+			if row[0].Value != c.ids[i] || row[1].Value != c.costs[i] || m.Columns[2+i].Head != c.ids[i] {
+				t.Errorf("material=%s row %d: %v %v (column %q), want %s %d", c.m, i, row[0].Value, row[1].Value, m.Columns[2+i].Head, c.ids[i], c.costs[i])
+			}
+			for j := range c.ids {
+				if row[2+j].Mark != "exact" {
+					t.Errorf("material=%s: cell %d,%d not exact", c.m, i, j)
+				}
+			}
+		}
+	}
+	want := [5][5]string{
+		{"40.3", "27.5", "10.3", "19.5", "26.5"},
+		{"72.5", "39.4", "31.0", "41.5", "44.6"},
+		{"89.7", "69.0", "37.4", "57.8", "73.3"},
+		{"78.2", "52.2", "29.1", "45.0", "55.6"},
+		{"67.4", "40.9", "26.7", "39.4", "43.9"},
+	}
+	res, _ := rs.Study("matrix", map[string]string{"material": "16"}, &stop)
+	for i := range want {
+		for j := range want[i] {
+			if got := res.Tables[0].Rows[i][2+j].Value; got != want[i][j] {
+				t.Errorf("material=16 cell %d,%d: %v, the brief %s", i, j, got, want[i][j])
+			}
+		}
+	}
+	// By hand: one Interceptor against one, a hit on a 6 destroys (no
+	// hull, computer or shield), and the defender fires first on the
+	// initiative tie, so the attacker wins (5/6·1/6)/(1−25/36) = 5/11.
+	b, err := NewBattle(rs.Force(rs.FleetIndex("2i")), rs.Force(rs.FleetIndex("2i")), rs.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Forces[Attacker].Types[0].Count, b.Forces[Defender].Types[0].Count = 1, 1
+	if r, err := Solve(b, Optimal, rs.Rules.StateBudget); err != nil || math.Abs(r.AttackerWins-5.0/11) > 1e-12 {
+		t.Errorf("1 Interceptor attacking 1: %v, %v; by hand 5/11", r, err)
+	}
+	res3, _ := rs.Study("matrix", map[string]string{"material": "3"}, &stop)
+	if got := res3.Tables[0].Rows[0][2].Value; got != "45.5" {
+		t.Errorf("material=3: 1 Interceptor attacking 1: %v%%, by hand 5/11 = 45.5%%", got)
+	}
+	for _, p := range []map[string]string{
+		{"material": "16", "fleets": "5i"}, {"material": "x"}, {"material": "0"}, {"material": "2"},
+	} {
+		if _, err := rs.Study("matrix", p, &stop); err == nil {
+			t.Errorf("%v: no error", p)
+		}
+	}
+}
