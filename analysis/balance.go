@@ -149,8 +149,14 @@ type BalanceResult struct {
 	ValueGames int                   `json:"value_games_per_lineup"`
 	Before     []SideShare           `json:"before"`
 	Steps      []BalanceStep         `json:"steps"`
-	Package    []BalanceEdit         `json:"package"`
-	Verify     []BalanceVerify       `json:"verify"`
+	// Menu is the best package of each size, 0 edits first, on search
+	// games (docs/metrics.md, "Balance": not the evidence).
+	Menu    []BalanceMenuRow `json:"menu"`
+	Package []BalanceEdit    `json:"package"`
+	// Diff is the package as a unified diff of the ruleset's files, set
+	// by EditedFiles: what a designer pastes (patch -p1 in DIR).
+	Diff   string          `json:"diff"`
+	Verify []BalanceVerify `json:"verify"`
 	// Balanced: every side within the band at every tier verified.
 	Balanced        bool   `json:"balanced"`
 	AlreadyBalanced bool   `json:"already_balanced"`
@@ -259,6 +265,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	if res.Package == nil {
 		res.Package = []BalanceEdit{}
 	}
+	res.Menu = res.menu()
 	if ctx.Err() != nil {
 		res.Partial = true
 		res.Stop = "interrupted"
@@ -810,7 +817,7 @@ func (p *pairAcc) merge(q *pairAcc) {
 
 // EditedFiles returns the ruleset's files with the package written in:
 // each value changed where it is written (cards.SetInt), every other byte
-// kept. Edits in one file are written from the bottom up, so a key
+// kept; it sets r.Diff to the change as a unified diff. Edits in one file are written from the bottom up, so a key
 // inserted for a default value does not move the lines of the others.
 func (r *BalanceResult) EditedFiles(g game.Ruleset) (map[string][]byte, error) {
 	files := g.Info().Files
@@ -834,5 +841,6 @@ func (r *BalanceResult) EditedFiles(g game.Ruleset) (map[string][]byte, error) {
 		}
 		out[e.File] = d
 	}
+	r.Diff = UnifiedDiff(files, out)
 	return out, nil
 }

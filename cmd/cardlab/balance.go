@@ -389,6 +389,12 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 		}
 		f := reports.MarkdownFence(b.String())
 		fmt.Fprintf(w, "## The package\n\n%s\n%s%s\n\n", f, b.String(), f)
+		if r.Diff != "" {
+			// The whole change as a patch: in DIR, patch -p1 < it (or git
+			// apply) writes exactly NEWDIR's edits.
+			f := reports.MarkdownFence(r.Diff)
+			fmt.Fprintf(w, "As a patch of the ruleset's folder (`patch -p1` or `git apply` in it):\n\n%sdiff\n%s%s\n\n", f, r.Diff, f)
+		}
 	}
 	for _, v := range r.Verify {
 		fmt.Fprintf(w, "## Verification with bots %s (%d games per lineup, seed %d)\n\n", md(strings.Join(v.Bots, ",")), v.Games, v.Seed)
@@ -403,17 +409,7 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 		}
 		fmt.Fprintln(w)
 	}
-	if len(r.Steps) > 0 {
-		fmt.Fprintf(w, "## The menu: the best package of each size (search games)\n\n")
-		fmt.Fprintf(w, "- 0 edits: largest deviation %.1f points\n", 100*maxDevOf(r.Before))
-		for _, s := range r.Steps {
-			if len(s.Edits) == 0 {
-				continue
-			}
-			fmt.Fprintf(w, "- %d %s (+ %s): largest deviation %.1f points\n", len(s.Edits), plural(len(s.Edits), "edit", "edits"), md(s.Edits[len(s.Edits)-1].Text), 100*s.MaxDev)
-		}
-		fmt.Fprintln(w)
-	}
+	writeBalanceMenu(w, r)
 	if len(r.Price) > 0 {
 		fmt.Fprintf(w, "## The model\n\nPrice of one %s on one copy (card-value experiment, %d games per lineup):\n\n", md(r.ValueUnit), r.ValueGames)
 		for _, f := range r.Sides {
@@ -424,6 +420,47 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	}
 	f := reports.MarkdownFence(command)
 	fmt.Fprintf(w, "## Reproduce\n\n%s\n%s\n%s\n", f, command, f)
+}
+
+// writeBalanceMenu writes the menu: the best package of each size as a
+// table, each side's share before → after with its 95% interval, on the
+// search's games (the verification above is the evidence).
+func writeBalanceMenu(w io.Writer, r *analysis.BalanceResult) {
+	if len(r.Menu) < 2 {
+		return
+	}
+	md := reports.MarkdownText
+	fmt.Fprintf(w, "## The menu: the best package of each size\n\n")
+	fmt.Fprintf(w, "Each side's win share before → after with its 95%% interval, on the search's games (bots %s; the figures of the edit a race chose lean its way: the verification above is the evidence). Front: no smaller package leaves a smaller largest deviation.\n\n", md(strings.Join(r.Bots, ",")))
+	fmt.Fprintf(w, "| edits | edit added | largest deviation | front |")
+	for _, f := range r.Sides {
+		fmt.Fprintf(w, " %s |", md(f))
+	}
+	fmt.Fprintf(w, "\n|---:|---|---:|---|")
+	for range r.Sides {
+		fmt.Fprintf(w, "---|")
+	}
+	fmt.Fprintln(w)
+	for _, m := range r.Menu {
+		added, front := "(the ruleset as written)", "yes"
+		if len(m.Edits) > 0 {
+			added = md(m.Edits[len(m.Edits)-1].Text)
+		}
+		if !m.Pareto {
+			front = "no"
+		}
+		fmt.Fprintf(w, "| %d | %s | %.1f points | %s |", len(m.Edits), added, 100*m.MaxDev, front)
+		for k, s := range m.Shares {
+			b := r.Before[k]
+			if len(m.Edits) == 0 {
+				fmt.Fprintf(w, " %s%% %s |", pct(s.Share), ci(s.CI95))
+				continue
+			}
+			fmt.Fprintf(w, " %s%% %s → %s%% %s |", pct(b.Share), ci(b.CI95), pct(s.Share), ci(s.CI95))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
 }
 
 // outside names the tiers whose verification left a side outside the band.

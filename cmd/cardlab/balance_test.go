@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/analysis"
+	"github.com/cardlab/cardlab/reports"
 )
 
 // balanceFast are small budgets: greedy at both tiers, a few thousand
@@ -87,7 +88,10 @@ func TestBalance(t *testing.T) {
 		}
 	}
 	md := string(after["balance.md"])
-	for _, want := range []string{"**Balanced**", "## The package", r.Package[0].Text, "## Reproduce", "cardlab balance ", "--rules " + src} {
+	if len(r.Menu) != len(r.Package)+1 || r.Menu[len(r.Menu)-1].MaxDev >= r.Menu[0].MaxDev || !strings.HasPrefix(r.Diff, "--- a/") {
+		t.Errorf("menu %+v, diff %q", r.Menu, r.Diff)
+	}
+	for _, want := range []string{"**Balanced**", "## The package", r.Package[0].Text, "```diff\n" + r.Diff + "```", "## The menu", "| 1 | " + reports.MarkdownText(r.Package[0].Text) + " | ", "## Reproduce", "cardlab balance ", "--rules " + src} {
 		if !strings.Contains(md, want) {
 			t.Errorf("balance.md lacks %q:\n%s", want, md)
 		}
@@ -199,5 +203,36 @@ func TestBalanceRefuses(t *testing.T) {
 	code, _, stderr := cardlab(t, "balance", "--out", filepath.Join(dir, "taken"))
 	if code != 1 || strings.Contains(stderr, "measuring") {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// balance.md's menu is a table of every package size with each side's
+// share before → after and its interval, and the package is a patch; a
+// side's name is data (escaped).
+func TestBalanceMarkdownMenu(t *testing.T) {
+	sh := func(a, b float64) []analysis.SideShare {
+		return []analysis.SideShare{{Side: "a|x", Share: a, CI95: [2]float64{a - 0.01, a + 0.01}, Fair: 0.5},
+			{Side: "b", Share: b, CI95: [2]float64{b - 0.01, b + 0.01}, Fair: 0.5}}
+	}
+	e1 := analysis.BalanceEdit{Card: "c1", Text: "a.yaml:3 (c1, C*1): power: 7 → 6"}
+	e2 := analysis.BalanceEdit{Card: "c2", Text: "b.yaml:9 (c2, C2): power: 2 → 3"}
+	r := &analysis.BalanceResult{Sides: []string{"a|x", "b"}, Fair: []float64{0.5, 0.5}, Tolerance: 0.02, Bots: []string{"greedy"},
+		Before: sh(0.6, 0.4), Package: []analysis.BalanceEdit{e1, e2}, Diff: "--- a/a.yaml\n+++ b/a.yaml\n@@ -3 +3 @@\n-power: 7\n+power: 6\n",
+		Menu: []analysis.BalanceMenuRow{{Shares: sh(0.6, 0.4), MaxDev: 0.1, Pareto: true},
+			{Edits: []analysis.BalanceEdit{e1}, Shares: sh(0.55, 0.45), MaxDev: 0.05, Pareto: true},
+			{Edits: []analysis.BalanceEdit{e1, e2}, Shares: sh(0.44, 0.56), MaxDev: 0.06}}}
+	var b bytes.Buffer
+	writeBalanceMarkdown(&b, r, "cardlab balance --out x")
+	md := b.String()
+	for _, want := range []string{
+		"```diff\n--- a/a.yaml\n+++ b/a.yaml\n@@ -3 +3 @@\n-power: 7\n+power: 6\n```",
+		"| edits | edit added | largest deviation | front | a\\|x | b |\n|---:|---|---:|---|---|---|\n",
+		"| 0 | (the ruleset as written) | 10.0 points | yes | 60.0% [59.0, 61.0] | 40.0% [39.0, 41.0] |\n",
+		"| 1 | a.yaml:3 (c1, C\\*1): power: 7 → 6 | 5.0 points | yes | 60.0% [59.0, 61.0] → 55.0% [54.0, 56.0] | 40.0% [39.0, 41.0] → 45.0% [44.0, 46.0] |\n",
+		"| 2 | b.yaml:9 (c2, C2): power: 2 → 3 | 6.0 points | no | 60.0% [59.0, 61.0] → 44.0% [43.0, 45.0] | 40.0% [39.0, 41.0] → 56.0% [55.0, 57.0] |\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("balance.md lacks %q:\n%s", want, md)
+		}
 	}
 }
