@@ -57,6 +57,15 @@ func (rs *Ruleset) Catalog() game.Catalog {
 		tables = append(tables, res.Tables...)
 		notes = res.Notes
 	}
+	// The matrix at equal material (design brief §3.1), at the cost of the
+	// dearest player fleet: the brief's budget 16 in both editions.
+	if m := rs.dearestFleet(); m > 0 {
+		p := map[string]string{"games": params["games"], "budget": params["budget"], "material": fmt.Sprint(m)}
+		if res, err := rs.Study("matrix", p, &stop); err == nil {
+			res.Tables[0].Name, res.Tables[1].Name = "material matrix", "material battles"
+			tables = append(tables, res.Tables...)
+		}
+	}
 	// Part values of the first player blueprint against one ship of each
 	// of the first two (the brief's Interceptor against Interceptor and
 	// Cruiser, §3.2).
@@ -83,6 +92,16 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	return game.Catalog{Extra: []game.KeyJSON{{Key: catalogKey, JSON: bytes.TrimRight(b.Bytes(), "\n")}}}
 }
 
+// dearestFleet is the material of the ruleset's dearest player fleet (0
+// without one): the report's equal-material budget.
+func (rs *Ruleset) dearestFleet() int {
+	m := 0
+	for _, f := range rs.SideFleets {
+		m = max(m, rs.Fleets[f].Cost(rs))
+	}
+	return m
+}
+
 type studyCatalog struct {
 	Tables []game.Sheet `json:"tables"`
 	Notes  []string     `json:"notes"`
@@ -99,7 +118,7 @@ func (studyView) ID() string { return "eclipse-study" }
 // they never take the name of a core sheet.
 var sheetNames = map[string]string{
 	"matrix": "Exact matrix", "battles": "Exact battles", "npc": "NPC table", "material lost": "NPC material lost",
-	"initiative": "Initiative flips",
+	"initiative": "Initiative flips", "material matrix": "Equal-material matrix", "material battles": "Equal-material battles",
 }
 
 // Render implements game.View.
@@ -179,6 +198,9 @@ var pageTitles = map[string]struct {
 	"battles":       {"Every battle of the matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},
 	"npc":           {"NPC table: P(the column's fleet, attacking, clears the row's NPC) in %", "NPCs always defend and assign their hits by their own rule.", false},
 	"material lost": {"NPC table: material the column's fleet loses", "Expected build cost of the ships lost attacking the NPC.", false},
+	"material matrix": {"Blueprint matrix at equal material: P(the row's fleet, attacking, eliminates the column's) in %",
+		"Each mobile player blueprint's largest fleet costing at most the dearest player fleet's material (within its max), and the ruleset's mixed fleets that leave less than the cheapest ship unspent; the material column gives each fleet's cost, the last column its win share over both roles.", false},
+	"material battles": {"Every battle of the equal-material matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},
 	"initiative": {"Initiative flips: what ±1 initiative on a blueprint changes",
 		"Initiative is a step function: a change is worth something only where it flips the firing order against another blueprint (ties go to the defender); the share change is over the matrix's pairings, both roles.", false},
 }

@@ -31,8 +31,15 @@ func TestStudyView(t *testing.T) {
 	for _, s := range p.Sheets {
 		names = append(names, s.Name)
 	}
-	if len(names) != 7 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Initiative flips" || names[5] != "Part values vs interceptor" || names[6] != "Part values vs cruiser" {
+	if len(names) != 9 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Initiative flips" || names[5] != "Equal-material matrix" || names[6] != "Equal-material battles" || names[7] != "Part values vs interceptor" || names[8] != "Part values vs cruiser" {
 		t.Fatalf("sheets %v", names)
+	}
+	// The equal-material matrix at the dearest fleet's 16 (design brief
+	// §3.1): 5 Interceptors cost 15, and 2 Dreadnoughts win 89.7% of
+	// their attacks on them, exactly.
+	em := p.Sheets[5]
+	if cost, _ := num(em.Rows[0][1].Value); em.Columns[1].Head != "material" || em.Rows[0][0].Value != "5i" || cost != 15 || em.Rows[2][0].Value != "2d" || em.Rows[2][2].Value != "89.7" || em.Rows[2][2].Mark != "exact" {
+		t.Fatalf("equal-material matrix %v", em.Rows)
 	}
 	// Initiative flips (design brief §3.3): +1 on the Dreadnought puts it
 	// before the Cruiser as defender.
@@ -74,7 +81,7 @@ func TestStudyView(t *testing.T) {
 			t.Errorf("table %q has no note", pt.Title)
 		}
 	}
-	if len(sec.Tables) != 7 || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
+	if len(sec.Tables) != 9 || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
 		t.Fatalf("page tables %q", titles)
 	}
 	// Without the catalog key (an older result) the view adds nothing.
