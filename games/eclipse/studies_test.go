@@ -240,3 +240,57 @@ func TestStudyMatrixEqualMaterial(t *testing.T) {
 		}
 	}
 }
+
+// The parts study's price curve (design brief §3.2): each part tile's
+// hulls beside its energy and research cost, cheapest in hulls first. 2E
+// against one Interceptor: the Improved Hull is 2 hulls for no energy and
+// 6 research (1/3 hull per point), the Conifold Field 3 hulls for 2
+// energy and 5 research; 1E gives no research costs.
+func TestPartsPriceCurve(t *testing.T) {
+	var stop atomic.Bool
+	rs2, err := Edition(SecondEdition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rs2.Study("parts", map[string]string{}, &stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tables) != 2 || res.Tables[1].Name != "price curve" {
+		t.Fatalf("tables %d", len(res.Tables))
+	}
+	pc := res.Tables[1]
+	prev := -1.0
+	found := 0
+	for _, r := range pc.Rows {
+		h := r[1].Value.(float64)
+		if h < prev {
+			t.Errorf("%v after %.2f hulls: not sorted", r[0].Value, prev)
+		}
+		prev = h
+		switch r[0].Value {
+		case "Improved Hull":
+			found++
+			if h != 2 || r[2].Value != int64(0) || r[3].Value != int64(6) || r[4].Value != int64(4) || r[5].Value != nil || math.Abs(r[6].Value.(float64)-2.0/6) > 1e-9 {
+				t.Errorf("Improved Hull %v", r)
+			}
+		case "Conifold Field":
+			found++
+			if h != 3 || r[2].Value != int64(2) || r[3].Value != int64(5) || r[5].Value != 1.5 || r[6].Value != 0.6 {
+				t.Errorf("Conifold Field %v", r)
+			}
+		}
+	}
+	if found != 2 || pc.Rows[len(pc.Rows)-1][0].Value != "Conifold Field" {
+		t.Errorf("price curve rows %v", pc.Rows)
+	}
+	res1, err := Default().Study("parts", map[string]string{}, &stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res1.Tables[1].Rows {
+		if r[3].Value != nil || r[6].Value != nil {
+			t.Errorf("1E %v has a research cost", r)
+		}
+	}
+}

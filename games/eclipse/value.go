@@ -1,8 +1,10 @@
 package eclipse
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -145,6 +147,7 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 		variants = append(variants, variant{"+" + rs.Parts[p].Name, st, p})
 	}
 	b := &rs.Blueprints[bp]
+	var priced []pricedPart
 	sheet := game.Sheet{Name: "part values", Columns: []game.SheetColumn{
 		{Head: "variant", Doc: "what the " + b.Name + " gets: a part tile in addition to its printed parts, or a stat unit"},
 		pctCol("win share", "the mean of its win shares attacking and defending against the field"),
@@ -186,15 +189,71 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 		}
 		sheet.Rows = append(sheet.Rows, []game.SheetCell{{Value: v.name}, {Value: r.mean}, hullCell(hullsFor(curve, r.mean)),
 			hullCell(hullsFor(curveAtt, r.att)), hullCell(hd), {Value: int64(b.Stats.Energy + v.add.Energy)}, research})
+		if v.part >= 0 {
+			priced = append(priced, pricedPart{v.part, hullsFor(curve, r.mean)})
+		}
 	}
+	price := rs.priceCurve(priced, hullCell)
 	mode := "exact"
 	if !exactAll {
 		mode = "some battles played by the engine (see the notes)"
 	}
 	return &game.StudyResult{
 		Title:  fmt.Sprintf("Part values in hulls: one %s against %s (%s)", b.Name, fieldName, mode),
-		Tables: []game.Sheet{sheet},
+		Tables: []game.Sheet{sheet, price},
 	}, nil
+}
+
+// pricedPart is a part tile and its value in hulls (both roles).
+type pricedPart struct {
+	part  int
+	hulls float64
+}
+
+// priceCurve is the brief's price curve (§3.2, "the price curve: energy
+// plus science cost against hulls"): each part tile's hulls beside the
+// energy it uses and its research cost, cheapest in hulls first, with
+// hulls per energy and per research point where those are positive.
+func (rs *Ruleset) priceCurve(priced []pricedPart, hullCell func(float64) game.SheetCell) game.Sheet {
+	t := game.Sheet{Name: "price curve", Columns: []game.SheetColumn{
+		{Head: "part", Doc: "the part tile, as in the part values table"},
+		{Head: "hulls", Format: "0.00", Doc: "its value in hulls, both roles (the part values table's hulls)"},
+		{Head: "energy used", Doc: "the energy the part takes from the ship's sources (negative: it produces energy)"},
+		{Head: "research", Doc: "its research cost (2E; empty when the ruleset gives none)"},
+		{Head: "research minimum", Doc: "its lowest research cost after discounts (2E)"},
+		{Head: "hulls per energy", Format: "0.00", Doc: "hulls divided by the energy used (empty when it uses none)"},
+		{Head: "hulls per research", Format: "0.000", Doc: "hulls divided by the research cost (empty without one)"},
+	}}
+	// Unvalued (NaN) sorts last; above the largest hull count valued (+Inf)
+	// before it.
+	slices.SortStableFunc(priced, func(a, b pricedPart) int {
+		an, bn := math.IsNaN(a.hulls), math.IsNaN(b.hulls)
+		switch {
+		case an && bn:
+			return 0
+		case an:
+			return 1
+		case bn:
+			return -1
+		}
+		return cmp.Compare(a.hulls, b.hulls)
+	})
+	ratio := func(h float64, d int) game.SheetCell {
+		if d <= 0 || math.IsNaN(h) || math.IsInf(h, 0) {
+			return game.SheetCell{}
+		}
+		return game.SheetCell{Value: h / float64(d)}
+	}
+	for _, p := range priced {
+		pt := &rs.Parts[p.part]
+		used := -pt.Stats.Energy
+		row := []game.SheetCell{{Value: pt.Name}, hullCell(p.hulls), {Value: int64(used)}, {}, {}, ratio(p.hulls, used), {}}
+		if pt.Tech.Track != "" {
+			row[3], row[4], row[6] = game.SheetCell{Value: int64(pt.Tech.Cost)}, game.SheetCell{Value: int64(pt.Tech.Min)}, ratio(p.hulls, pt.Tech.Cost)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
 }
 
 func nanIf(c bool, v float64) float64 {
