@@ -14,7 +14,7 @@ import (
 type cardCounts struct{ played, wrecked, removed, mp int64 }
 
 type tally struct {
-	card                                 [MaxCards]cardCounts
+	card                                 [MaxDefs]cardCounts
 	gained, spent, expired               int64
 	discardsMP, discardsDraw, attacks    int64
 	baseKills, quietEnds, timeouts, turn int64

@@ -24,7 +24,7 @@ func table(t *testing.T, edit func(*Rules), turn int) *State {
 	}
 	s := st.(*State)
 	for p := 0; p < 2; p++ {
-		s.P[p].Hand, s.P[p].HandN = [MaxCards]uint8{}, 0
+		s.P[p].Hand, s.P[p].HandN = [MaxDefs]uint8{}, 0
 	}
 	s.Active, s.First, s.Turn = 0, 0, turn
 	return s
@@ -283,7 +283,7 @@ func TestMothershipOpensExtraFleet(t *testing.T) {
 	}
 	s := st.(*State)
 	s.Active, s.First, s.Turn = 0, 0, 1
-	s.P[0].Hand, s.P[0].HandN = [MaxCards]uint8{}, 0
+	s.P[0].Hand, s.P[0].HandN = [MaxDefs]uint8{}, 0
 	give(s, 0, "mothership", "fighters")
 	s.P[0].MP = 250
 	s.Apply(mk(actPlay, rs.CardIndex("mothership")))
@@ -385,7 +385,7 @@ func TestFallenMothershipClosesFleet(t *testing.T) {
 	st, _ := rs.NewState([]int{0, 0}, 5)
 	s := st.(*State)
 	s.Active, s.First, s.Turn = 0, 0, 1
-	s.P[0].Hand, s.P[0].HandN = [MaxCards]uint8{}, 0
+	s.P[0].Hand, s.P[0].HandN = [MaxDefs]uint8{}, 0
 	give(s, 0, "mothership", "fighters", "mothership")
 	s.P[0].MP = 400
 	s.Apply(mk(actPlay, rs.CardIndex("mothership")))

@@ -20,7 +20,11 @@ const (
 
 // Bounds of the format: a game's state keeps card indices in bytes.
 const (
-	MaxCards    = 64  // card definitions
+	MaxCards = 64 // card definitions
+	// MaxDefs bounds the definitions a state indexes: the card-value
+	// experiment's variants add a blank and each card moved by ±1 unit
+	// (value.go).
+	MaxDefs     = 3*MaxCards + 1
 	MaxDeck     = 120 // cards in one deck
 	MaxShips    = 1000
 	MaxStat     = 100000
@@ -82,6 +86,9 @@ type Card struct {
 	// Lines are the lines of the card's keys in cards.yaml, for the edit a
 	// sweep suggests.
 	Lines map[string]int
+	// Blank marks the card-value experiment's blank (value.go): a card in
+	// hand that can never be played, only discarded.
+	Blank bool
 }
 
 // Has reports whether the card has an effect of handler h.
@@ -557,6 +564,11 @@ func (rs *Ruleset) Cards() []game.Card {
 			gc.Effects = append(gc.Effects, e.Do.String())
 		}
 		gc.Columns = append(gc.Columns, game.Column{Key: "type", Text: c.Type.String()})
+		// The first whole-number column is the printed value the report's
+		// price curve reads, in the card-value unit (value.go): MP ÷ 10.
+		if c.Type == Ship || c.Type == Reinforcement {
+			gc.Columns = append(gc.Columns, intCol("mp/10", printedUnits(c)))
+		}
 		if c.Type == Ship {
 			gc.Columns = append(gc.Columns,
 				intCol("class", c.Class), intCol("ships", c.Ships), intCol("ap", c.AP), intCol("lp", c.LP))

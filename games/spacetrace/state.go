@@ -47,7 +47,7 @@ type Player struct {
 	Library [MaxDeck]uint8
 	LibN    int
 	// Hand counts the cards in hand by card index.
-	Hand  [MaxCards]uint8
+	Hand  [MaxDefs]uint8
 	HandN int
 	MP    int
 	// WreckMP is the MP of this player's ship cards in the discard pile
@@ -213,6 +213,9 @@ func (s *State) canAttack() bool {
 func (s *State) canPlay(ci int) bool {
 	c := &s.rs.Defs[ci]
 	pl := &s.P[s.Active]
+	if c.Blank {
+		return false
+	}
 	switch c.Type {
 	case Reinforcement:
 		return true
