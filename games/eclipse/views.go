@@ -81,6 +81,9 @@ func (rs *Ruleset) Catalog() game.Catalog {
 			t := res.Tables[0]
 			t.Name = "parts vs " + players[i]
 			tables = append(tables, t)
+			if i == 0 && len(res.Tables) > 1 {
+				tables = append(tables, res.Tables[1]) // the price curve against the first field
+			}
 		}
 	}
 	var b bytes.Buffer
@@ -118,7 +121,7 @@ func (studyView) ID() string { return "eclipse-study" }
 // they never take the name of a core sheet.
 var sheetNames = map[string]string{
 	"matrix": "Exact matrix", "battles": "Exact battles", "npc": "NPC table", "material lost": "NPC material lost",
-	"initiative": "Initiative flips", "material matrix": "Equal-material matrix", "material battles": "Equal-material battles",
+	"initiative": "Initiative flips", "price curve": "Price curve", "material matrix": "Equal-material matrix", "material battles": "Equal-material battles",
 }
 
 // Render implements game.View.
@@ -198,6 +201,8 @@ var pageTitles = map[string]struct {
 	"battles":       {"Every battle of the matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},
 	"npc":           {"NPC table: P(the column's fleet, attacking, clears the row's NPC) in %", "NPCs always defend and assign their hits by their own rule.", false},
 	"material lost": {"NPC table: material the column's fleet loses", "Expected build cost of the ships lost attacking the NPC.", false},
+	"price curve": {"Price curve: each part's hulls against its energy and research cost",
+		"The part values against the first field (the table above), cheapest in hulls first, with hulls per energy used and per research point (research: 2E only).", false},
 	"material matrix": {"Blueprint matrix at equal material: P(the row's fleet, attacking, eliminates the column's) in %",
 		"Each mobile player blueprint's largest fleet costing at most the dearest player fleet's material (within its max), and the ruleset's mixed fleets that leave less than the cheapest ship unspent; the material column gives each fleet's cost, the last column its win share over both roles.", false},
 	"material battles": {"Every battle of the equal-material matrix", "Each pair's four outcomes, rounds, material left, and what the assignment policy is worth against kill_largest.", true},

@@ -31,7 +31,7 @@ func TestStudyView(t *testing.T) {
 	for _, s := range p.Sheets {
 		names = append(names, s.Name)
 	}
-	if len(names) != 9 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Initiative flips" || names[5] != "Equal-material matrix" || names[6] != "Equal-material battles" || names[7] != "Part values vs interceptor" || names[8] != "Part values vs cruiser" {
+	if len(names) != 10 || names[0] != "Exact matrix" || names[2] != "NPC table" || names[4] != "Initiative flips" || names[5] != "Equal-material matrix" || names[6] != "Equal-material battles" || names[7] != "Part values vs interceptor" || names[8] != "Price curve" || names[9] != "Part values vs cruiser" {
 		t.Fatalf("sheets %v", names)
 	}
 	// The equal-material matrix at the dearest fleet's 16 (design brief
@@ -81,7 +81,7 @@ func TestStudyView(t *testing.T) {
 			t.Errorf("table %q has no note", pt.Title)
 		}
 	}
-	if len(sec.Tables) != 9 || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
+	if len(sec.Tables) != 10 || sec.Tables[8].Title != "Price curve: each part's hulls against its energy and research cost" || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
 		t.Fatalf("page tables %q", titles)
 	}
 	// Without the catalog key (an older result) the view adds nothing.
