@@ -94,7 +94,13 @@ func (m *model) writeMarkdown(w io.Writer) error {
 			if c.ID != "" && c.ID != c.Name {
 				who += " (" + mdText(c.ID) + ")"
 			}
-			p("- %s: %s\n", who, mdText(c.What()))
+			// Where it is written (the variant's file:line), so a
+			// designer finds each change; a rule without one has none.
+			where := ""
+			if c.Pos != "" {
+				where = " (" + mdText(c.Pos) + ")"
+			}
+			p("- %s: %s%s\n", who, mdText(c.What()), where)
 		}
 		if len(ch) > 0 {
 			p("\n")

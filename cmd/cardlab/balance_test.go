@@ -236,3 +236,52 @@ func TestBalanceMarkdownMenu(t *testing.T) {
 		}
 	}
 }
+
+// report --base DIR NEWDIR on balance's output names every edit of the
+// package in its "What changed" list, at the file:line balance.md gives.
+func TestReportBaseNamesBalanceEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 60 000 greedy games")
+	}
+	src := writeDefault(t)
+	out := filepath.Join(t.TempDir(), "balanced")
+	_, r, stderr := balanceJSON(t, "--rules", src, "--out", out, "--tolerance", "4", "--max-edits", "2", "--verify-games", "200")
+	if len(r.Package) == 0 {
+		t.Fatalf("no package to compare: %s", stderr)
+	}
+	rep := filepath.Join(t.TempDir(), "report")
+	if code, _, stderr := cardlab(t, "report", "--rules", out, "--base", src, "--bots", "greedy", "--games", "100", "--check-bots", "none", "--out", rep); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(rep, "summary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Diff struct {
+			Changes []analysis.Change `json:"changes"`
+		} `json:"diff"`
+	}
+	data, err := os.ReadFile(filepath.Join(rep, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diff.Changes) != len(r.Package) {
+		t.Errorf("the report lists %d changes for a package of %d: %+v", len(res.Diff.Changes), len(r.Package), res.Diff.Changes)
+	}
+	for _, e := range r.Package {
+		pos := fmt.Sprintf("%s:%d", e.File, e.Line)
+		line := fmt.Sprintf("- %s (%s): %s: %d → %d (%s)\n", reports.MarkdownText(e.Name), reports.MarkdownText(e.Card), e.Knob, e.From, e.To, pos)
+		if !strings.Contains(string(md), line) {
+			t.Errorf("summary.md lacks %q:\n%s", line, md)
+		}
+		if !slices.ContainsFunc(res.Diff.Changes, func(c analysis.Change) bool {
+			return c.ID == e.Card && c.Field == e.Knob && c.Base == fmt.Sprint(e.From) && c.Variant == fmt.Sprint(e.To) && c.Pos == pos
+		}) {
+			t.Errorf("results.json has no change %s %s %d → %d at %s: %+v", e.Card, e.Knob, e.From, e.To, pos, res.Diff.Changes)
+		}
+	}
+}
