@@ -21,6 +21,8 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/cardlab/cardlab/cards"
 	"github.com/cardlab/cardlab/game"
 )
@@ -376,10 +378,15 @@ func (b *balancer) measure(ctx context.Context, rss []game.Ruleset, seed uint64)
 // shares turns each side's accumulated outcomes into its share with its
 // Wilson interval.
 func (b *balancer) shares(sums []pairAcc) []SideShare {
+	return b.sharesAt(sums, Z95)
+}
+
+// sharesAt is shares with Wilson intervals at normal quantile z.
+func (b *balancer) sharesAt(sums []pairAcc, z float64) []SideShare {
 	out := make([]SideShare, len(sums))
 	for k := range sums {
 		s, _ := sums[k].shares()
-		lo, hi := Wilson(s*float64(sums[k].n), float64(sums[k].n), Z95)
+		lo, hi := Wilson(s*float64(sums[k].n), float64(sums[k].n), z)
 		out[k] = SideShare{Side: b.names[k], Share: round6(s), CI95: interval(lo, hi), Fair: b.res.Fair[k], Games: sums[k].n}
 	}
 	return out
@@ -721,6 +728,7 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 		}
 		rss[i] = rs
 	}
+	z := raceZ(len(cands), len(b.names), balanceStages)
 	sums := make([][]pairAcc, len(cands))
 	alive := make([]int, len(cands))
 	for i := range alive {
@@ -754,20 +762,23 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 				cands[c].Games += s.n
 			}
 		}
-		bestHi := math.Inf(1)
-		for _, c := range alive {
-			_, hi := devBounds(cands[c].Measured)
-			bestHi = min(bestHi, hi)
+		// The decisions use simultaneous intervals (Bonferroni over every
+		// side of every candidate at every stage): the measured 95% ones
+		// above are what the menu shows.
+		dec := make([][]SideShare, len(alive))
+		for i, c := range alive {
+			dec[i] = b.sharesAt(sums[c], z)
 		}
-		var keep []int
-		for _, c := range alive {
-			if lo, _ := devBounds(cands[c].Measured); lo > bestHi {
-				cands[c].Dropped = fmt.Sprintf("stage %d: its deviation is at least %.1f points, another's at most %.1f", stage+1, 100*lo, 100*bestHi)
+		keep, bestHi, los := raceKeep(dec)
+		var next []int
+		for i, c := range alive {
+			if !keep[i] {
+				cands[c].Dropped = fmt.Sprintf("stage %d: its deviation is at least %.1f points, another's at most %.1f (simultaneous intervals, z %.2f)", stage+1, 100*los[i], 100*bestHi, z)
 				continue
 			}
-			keep = append(keep, c)
+			next = append(next, c)
 		}
-		alive = keep
+		alive = next
 		if len(alive) <= 1 || bestHi <= b.cfg.Tolerance {
 			break
 		}
@@ -782,6 +793,34 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 		}
 	}
 	return best, nil
+}
+
+// raceZ is the normal quantile of the race's intervals: Bonferroni over
+// the m candidates' k sides at each of the stages, so that with 95%
+// probability every interval the race decides on covers its side's true
+// share at once, and the edit truly best of the shortlist is never
+// dropped (docs/metrics.md, "Balance").
+func raceZ(m, k, stages int) float64 {
+	n := float64(max(1, m) * max(1, k) * max(1, stages))
+	return distuv.UnitNormal.Quantile(1 - 0.05/(2*n))
+}
+
+// raceKeep says which candidates (their shares with simultaneous
+// intervals) stay in the race: those whose smallest possible largest
+// deviation does not exceed the smallest largest one another's allow;
+// bestHi is that bound and los each candidate's smallest.
+func raceKeep(dec [][]SideShare) (keep []bool, bestHi float64, los []float64) {
+	bestHi = math.Inf(1)
+	for _, s := range dec {
+		_, hi := devBounds(s)
+		bestHi = min(bestHi, hi)
+	}
+	for _, s := range dec {
+		lo, _ := devBounds(s)
+		keep = append(keep, lo <= bestHi)
+		los = append(los, lo)
+	}
+	return keep, bestHi, los
 }
 
 // better orders the edits left in a race: the more out of line card
