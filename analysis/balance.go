@@ -632,7 +632,7 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 		})
 		cands = shortlist(cands, cfg.Shortlist)
 		cfg.logf("round %d: racing %d edits (best predicted: %s, largest deviation %.1f points)", b.round, len(cands), cands[0].Edit.Text, 100*cands[0].PredictedDev)
-		win, err := b.race(ctx, curRS, cands)
+		win, err := b.race(ctx, curRS, cands, curObj)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pkg, curRS, "interrupted", nil
@@ -719,7 +719,7 @@ func (b *balancer) budgetLeft() string {
 // smallest deviation its intervals allow exceeds the largest another's
 // allow, until one is left, one is surely within the band, or the stages
 // are played. It returns the index of the candidate measured closest.
-func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceCandidate) (int, error) {
+func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceCandidate, curObj float64) (int, error) {
 	rss := make([]game.Ruleset, len(cands))
 	for i := range cands {
 		rs, err := cands[i].Edit.knobSpec.With(from, cands[i].Edit.entity, cands[i].Edit.To)
@@ -783,16 +783,32 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 			break
 		}
 	}
-	// Among the edits the games could not tell apart, the designer's
-	// preference: the card most out of line with its side, then the
-	// smaller step, then the closer measurement.
+	return pick(cands, alive, curObj), nil
+}
+
+// pick chooses among the edits the games could not tell apart: among
+// those measured to improve on the package (objective below curObj), the
+// designer's preference — the card most out of line with its side, then
+// the smaller step, then the closer measurement; if none improved, the
+// one measured closest (which the search then declines). The simultaneous
+// intervals leave more edits in a race, so the preference must not pick
+// one its own games put behind the package as it is.
+func pick(cands []BalanceCandidate, alive []int, curObj float64) int {
 	best := -1
 	for _, c := range alive {
-		if best < 0 || better(&cands[c], &cands[best]) {
+		if cands[c].measuredObj < curObj && (best < 0 || better(&cands[c], &cands[best])) {
 			best = c
 		}
 	}
-	return best, nil
+	if best >= 0 {
+		return best
+	}
+	for _, c := range alive {
+		if best < 0 || cands[c].measuredObj < cands[best].measuredObj {
+			best = c
+		}
+	}
+	return best
 }
 
 // raceZ is the normal quantile of the race's intervals: Bonferroni over

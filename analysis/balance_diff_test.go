@@ -169,7 +169,9 @@ func applyDiff(t interface {
 // The menu starts at the ruleset as written and marks a package no better
 // than a smaller one as off the front.
 func TestBalanceMenu(t *testing.T) {
-	share := func(s float64) []SideShare { return []SideShare{{Side: "a", Share: s, Fair: 0.5}, {Side: "b", Share: 1 - s, Fair: 0.5}} }
+	share := func(s float64) []SideShare {
+		return []SideShare{{Side: "a", Share: s, Fair: 0.5}, {Side: "b", Share: 1 - s, Fair: 0.5}}
+	}
 	e := func(n int) []BalanceEdit { return make([]BalanceEdit, n) }
 	r := &BalanceResult{Before: share(0.6), Steps: []BalanceStep{
 		{Edits: e(1), Shares: share(0.55), MaxDev: 0.05},

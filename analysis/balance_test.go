@@ -56,3 +56,22 @@ func TestRaceKeepCorrected(t *testing.T) {
 		t.Errorf("20 points out is kept against fair share: %v", keep)
 	}
 }
+
+// The preference (the card most out of line) picks only among edits
+// measured to improve on the package; if none did, the closest.
+func TestRacePick(t *testing.T) {
+	c := []BalanceCandidate{
+		{outlier: 5, measuredObj: 0.12}, // most out of line, measured worse than the package
+		{outlier: 1, measuredObj: 0.08},
+		{outlier: 0, measuredObj: 0.07},
+	}
+	if got := pick(c, []int{0, 1, 2}, 0.10); got != 1 {
+		t.Errorf("pick = %d, want 1 (the most out of line of those that improved)", got)
+	}
+	if got := pick(c, []int{0, 1, 2}, 0.05); got != 2 {
+		t.Errorf("none improved: pick = %d, want 2 (the closest)", got)
+	}
+	if got := pick(c, []int{0}, 0.20); got != 0 {
+		t.Errorf("pick = %d, want 0", got)
+	}
+}
