@@ -1,6 +1,9 @@
 package game
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // A report (package reports) renders what every game has — sides, seats,
 // matchups, cards, game length, findings — in the words of the game's
@@ -39,6 +42,31 @@ type ReportInput struct {
 	// ("catalog") as the report stores it. A view decodes the keys it
 	// needs; a key absent from an older result is absent here.
 	Result map[string]json.RawMessage
+}
+
+// CatalogEntry decodes the game's own entry key of the report's catalog
+// (what its game.Catalogued put there) into v; false, and v untouched, when
+// the result has no report or an older one lacks the entry. The error names
+// what was unreadable; the caller prefixes its package.
+func (r *ReportInput) CatalogEntry(key string, v any) (bool, error) {
+	raw, ok := r.Result["report"]
+	if !ok {
+		return false, nil
+	}
+	var meta struct {
+		Catalog map[string]json.RawMessage `json:"catalog"`
+	}
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return false, fmt.Errorf("the report's catalog: %w", err)
+	}
+	data, ok := meta.Catalog[key]
+	if !ok {
+		return false, nil
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return false, fmt.Errorf("the report's %s: %w", key, err)
+	}
+	return true, nil
 }
 
 // Part is a view's contribution to a report; every field is optional.

@@ -126,23 +126,13 @@ var sheetNames = map[string]string{
 
 // Render implements game.View.
 func (studyView) Render(r *game.ReportInput) (*game.Part, error) {
-	raw, ok := r.Result["report"]
-	if !ok {
-		return nil, nil
-	}
-	var meta struct {
-		Catalog map[string]json.RawMessage `json:"catalog"`
-	}
-	if err := json.Unmarshal(raw, &meta); err != nil {
-		return nil, fmt.Errorf("eclipse: the report's catalog: %w", err)
-	}
-	data, ok := meta.Catalog[catalogKey]
-	if !ok {
-		return nil, nil // a result from before the study joined the catalog
-	}
 	var sc studyCatalog
-	if err := json.Unmarshal(data, &sc); err != nil {
-		return nil, fmt.Errorf("eclipse: the report's %s: %w", catalogKey, err)
+	ok, err := r.CatalogEntry(catalogKey, &sc)
+	if err != nil {
+		return nil, fmt.Errorf("eclipse: %w", err)
+	}
+	if !ok {
+		return nil, nil // no report, or a result from before the study joined the catalog
 	}
 	p := &game.Part{Section: pageSection(sc)}
 	for _, t := range sc.Tables {
