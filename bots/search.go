@@ -166,17 +166,7 @@ func (b *Search) iterate(s game.State, me int, root int32) {
 			}
 		}
 		if untried > 0 {
-			k := b.rng.Intn(untried)
-			var pick game.Action
-			for i, c := range b.kids {
-				if c < 0 {
-					if k == 0 {
-						pick = b.buf[i]
-						break
-					}
-					k--
-				}
-			}
+			pick := b.untried(b.rng.Intn(untried))
 			for _, c := range b.kids {
 				if c >= 0 {
 					b.nodes[c].avail++
@@ -243,4 +233,18 @@ func (r *RandomRollout) Evaluate(s game.State) [game.MaxSeats]float64 {
 		s.Apply(r.buf[r.rng.Intn(len(r.buf))])
 	}
 	return s.Returns()
+}
+
+// untried is the k-th action of b.buf (0-based) whose child in b.kids is
+// not yet in the tree (both searches expand one at random).
+func (b *Search) untried(k int) game.Action {
+	for i, c := range b.kids {
+		if c < 0 {
+			if k == 0 {
+				return b.buf[i]
+			}
+			k--
+		}
+	}
+	panic("bots: fewer untried actions than counted")
 }

@@ -117,17 +117,7 @@ func (b *Search) iterateObservers(s game.State, me, n int) {
 		grew := untried > 0
 		var sel int32
 		if grew {
-			k := b.rng.Intn(untried)
-			var pick game.Action
-			for i, c := range b.kids {
-				if c < 0 {
-					if k == 0 {
-						pick = b.buf[i]
-						break
-					}
-					k--
-				}
-			}
+			pick := b.untried(b.rng.Intn(untried))
 			for _, c := range b.kids {
 				if c >= 0 {
 					b.mo[c].avail++
