@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 
@@ -38,6 +39,14 @@ func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ 
 		}
 		if theta, err = parseTheta(v); err != nil {
 			return nil, err
+		}
+	}
+	if p == Optimal || theta > 0 {
+		// Both read the exact study of each battle: refuse a ruleset
+		// seating a battle above the budget rather than play another
+		// policy in their place.
+		if err := rs.seatedFit(rs.Rules.StateBudget); err != nil {
+			return nil, fmt.Errorf("eclipse: bot %s reads the exact study of every battle it plays: %w; raise rules.yaml study.state_budget or play kill_largest, most_dangerous or spread", cards.Truncate(spec), err)
 		}
 	}
 	var inner game.Agent = NewPolicyBot(p)
@@ -104,17 +113,17 @@ func (bt *PolicyBot) Choose(g game.State, legal []game.Action) game.Action {
 // assignment bot: at an activation its type retreats when a type of its
 // side already did, or when its side's chance of winning, never
 // retreating, is below θ — read from the never-retreating study of the
-// battle with the bot's assignment policy, solved once per battle. Above
-// the state budget it has no such chance and attacks (Fallbacks counts
-// those battles). Hits are placed by the inner bot.
+// battle with the bot's assignment policy, solved once per battle. Like
+// OptimalBot it never plays another rule in its place: a battle without
+// such a study is refused before play (NewBot, the study) and, met
+// anyway, is a bug. Hits are placed by the inner bot.
 type RetreatBot struct {
-	mu        sync.Mutex
-	inner     game.Agent
-	policy    Policy
-	theta     float64
-	budget    int
-	tables    map[*Battle]*study
-	Fallbacks int
+	mu     sync.Mutex
+	inner  game.Agent
+	policy Policy
+	theta  float64
+	budget int
+	tables map[*Battle]*study
 }
 
 // NewRetreatBot returns inner retreating by threshold theta, its chances
@@ -139,17 +148,34 @@ func (bt *RetreatBot) Choose(g game.State, legal []game.Action) game.Action {
 	defer bt.mu.Unlock()
 	nr, ok := bt.tables[s.b]
 	if !ok {
-		if StudySize(s.b) <= float64(bt.budget) {
-			nr = newStudy(s.b, bt.policy)
+		// As OptimalBot.table: the budget was checked for the seated
+		// battles, the memory cap holds for every battle.
+		if err := optimalFits(s.b, math.MaxInt); err != nil {
+			panic(fmt.Sprintf("eclipse: the retreat bot cannot play this battle: %v", err))
 		}
+		nr = newStudy(s.b, bt.policy)
 		bt.tables[s.b] = nr
-	}
-	if nr == nil {
-		bt.Fallbacks++
-		return ActAttack
 	}
 	if winChance(nr, &s.x, side, int(s.pos)-1) < bt.theta {
 		return ActRetreat
 	}
 	return ActAttack
+}
+
+// seatedFit checks that the exact study of every battle the ruleset seats
+// (each player fleet attacking each, seat rotation giving both roles)
+// fits budget.
+func (rs *Ruleset) seatedFit(budget int) error {
+	for _, a := range rs.SideFleets {
+		for _, d := range rs.SideFleets {
+			b, err := rs.Battle(a, d)
+			if err != nil {
+				return err
+			}
+			if err := optimalFits(b, budget); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -202,9 +202,19 @@ func (rs *Ruleset) DefaultBot() string { return KillLargest.String() }
 // is checked against minimax assignment (optimal), and a report of optimal
 // against the calculators' rule — not against greedy, which is
 // kill_largest by another name.
+//
+// Optimal needs every seated battle's exact study: a ruleset with one
+// above the state budget is checked against most_dangerous instead, the
+// other rule that is not kill_largest's.
 func (rs *Ruleset) CheckBot(played string) string {
 	if played == Optimal.String() {
 		return KillLargest.String()
+	}
+	if rs.seatedFit(rs.Rules.StateBudget) != nil {
+		if played == MostDangerous.String() {
+			return KillLargest.String()
+		}
+		return MostDangerous.String()
 	}
 	return Optimal.String()
 }

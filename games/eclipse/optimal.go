@@ -2,6 +2,8 @@ package eclipse
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"sync"
 
 	"github.com/cardlab/cardlab/game"
@@ -12,33 +14,56 @@ import (
 // — the attacker the highest expected share, the defender the lowest —
 // and places die by die toward it, so its battles follow the study's
 // Markov chain exactly. It solves each battle it meets once and keeps the
-// table; a battle above the ruleset's state budget it plays by
-// kill_largest instead (Fallbacks counts them). It attacks at every
-// activation (the study's retreat policy is never).
+// table. It never plays another policy in optimal's place: a battle too
+// large for its table is refused before play (NewBot and the study check
+// the state budget, optimalFits) and, met anyway, is a bug (a panic
+// naming it). It attacks at every activation (the study's retreat policy
+// is never).
+//
+// Why the whole battle: optimal's choice at a state needs the values of
+// the states its volley can leave, and the first volley's can leave every
+// ship alive (a hit short of a kill), so the subgame below the first
+// decision is the whole battle less a sliver. Solving subgames on demand
+// would not bring a battle above the budget within it.
 type OptimalBot struct {
-	mu        sync.Mutex
-	budget    int
-	tables    map[*Battle]*study
-	fallback  PolicyBot
-	rc, rt    reacher
-	Fallbacks int
+	mu     sync.Mutex
+	budget int
+	tables map[*Battle]*study
+	rc, rt reacher
 }
 
 // NewOptimalBot returns the bot, solving battles up to budget damage
 // states × slots.
 func NewOptimalBot(budget int) *OptimalBot {
-	return &OptimalBot{budget: budget, tables: map[*Battle]*study{}, fallback: PolicyBot{p: KillLargest}}
+	return &OptimalBot{budget: budget, tables: map[*Battle]*study{}}
+}
+
+// optimalFits says why the study's table for b cannot be built within
+// budget (nil if it can): the exact study, the optimal policy and the
+// threshold retreat all read it.
+func optimalFits(b *Battle, budget int) error {
+	size := StudySize(b)
+	if size > float64(budget) {
+		return fmt.Errorf("%w: %s attacking %s has %.3g damage states × slots, above the budget %d", ErrTooLarge, b.Forces[Attacker].Name, b.Forces[Defender].Name, size, budget)
+	}
+	if mem := size * float64(quantities(b)) * 8; mem > MaxStudyBytes {
+		return fmt.Errorf("%w: %s attacking %s would take %.0f MiB, at most %d MiB", ErrTooLarge, b.Forces[Attacker].Name, b.Forces[Defender].Name, mem/(1<<20), MaxStudyBytes>>20)
+	}
+	return nil
 }
 
 func (bt *OptimalBot) table(b *Battle) *study {
 	if st, ok := bt.tables[b]; ok {
 		return st
 	}
-	var st *study
-	if StudySize(b) <= float64(bt.budget) {
-		st = newStudy(b, Optimal)
-		st.startValue()
+	// NewBot checked the battles the ruleset seats against the budget; a
+	// variant's (a card value's +1 hull) may be a little larger, so only
+	// the memory cap is a hard stop here.
+	if err := optimalFits(b, math.MaxInt); err != nil {
+		panic(fmt.Sprintf("eclipse: the optimal bot cannot play this battle: %v", err))
 	}
+	st := newStudy(b, Optimal)
+	st.startValue()
 	bt.tables[b] = st
 	return st
 }
@@ -52,10 +77,6 @@ func (bt *OptimalBot) Choose(g game.State, legal []game.Action) game.Action {
 	bt.mu.Lock()
 	defer bt.mu.Unlock()
 	st := bt.table(s.b)
-	if st == nil {
-		bt.Fallbacks++
-		return bt.fallback.Choose(g, legal)
-	}
 	side := int(s.firing.Side)
 	e := 1 - side
 	f := &s.b.Forces[e]

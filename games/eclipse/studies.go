@@ -16,16 +16,18 @@ import (
 // The studies `cardlab study` runs (game.Studier): the blueprint matrix,
 // one battle's odds, and the NPC table (design brief §3.1, §3.4). Each
 // battle is solved exactly when it fits the state budget; above it, it is
-// played by the engine with the same fixed policy (or kill_largest in
-// place of optimal, which has no bot yet) and given with a 95% Wilson
-// interval, and the table says which.
+// played by the engine with the same fixed policy and given with a 95%
+// Wilson interval, and the table says which. Optimal (and the threshold
+// retreat) read each battle's exact study, so above the budget they are
+// refused, never replaced.
 
 var commonParams = []game.StudyParam{
 	{Key: "policy", Doc: "the players' hit assignment: optimal, kill_largest, most_dangerous, spread (default: rules.yaml assign.player)"},
 	{Key: "budget", Doc: "damage states × slots the exact study may use (default: rules.yaml study.state_budget)"},
 	{Key: "games", Doc: "battles played for a battle above the budget (default 20000)"},
 	{Key: "seed", Doc: "the seed of those battles (default 1)"},
-	{Key: "retreat", Doc: "never (default), or θ: a player type retreats when its side's chance of winning, never retreating, is below θ, or when its side began to retreat, where rules.yaml retreat lets its role (exact studies only)"},
+	{Key: "retreat", Doc: "never (default), or θ: a player type retreats when its side's chance of winning, never retreating, is below θ, or when its side began to retreat, where rules.yaml retreat lets its role (the chance is the exact study's, so only battles within the budget)"},
+	{Key: "mode", Doc: "auto (default): exact within the budget, engine battles with the same policy above it (optimal is refused there); exact: refuse a battle above the budget; monte_carlo: every battle by the engine with the same policy, to check one against the other"},
 }
 
 // Studies implements game.Studier.
@@ -51,10 +53,17 @@ type studyOpts struct {
 	games  int
 	seed   uint64
 	theta  float64 // retreat threshold; 0: never
+	mode   string  // modeAuto, modeExact or modeMC
 }
 
 func (rs *Ruleset) studyOpts(params map[string]string) (studyOpts, error) {
-	o := studyOpts{policy: rs.Rules.PlayerPolicy, budget: rs.Rules.StateBudget, games: 20000, seed: 1}
+	o := studyOpts{policy: rs.Rules.PlayerPolicy, budget: rs.Rules.StateBudget, games: 20000, seed: 1, mode: modeAuto}
+	if v, ok := params["mode"]; ok {
+		if v != modeAuto && v != modeExact && v != modeMC {
+			return o, fmt.Errorf("eclipse: mode=%q: expected auto, exact or monte_carlo", cards.Truncate(v))
+		}
+		o.mode = v
+	}
 	if v, ok := params["policy"]; ok {
 		p, err := ParsePolicy(v)
 		if err != nil || p > Spread {
@@ -149,7 +158,9 @@ type fought struct {
 	heuristic float64
 }
 
-// fight studies one battle: exactly within the budget, else by the engine.
+// fight studies one battle: exactly within the budget, else by the engine
+// with the same policy (o.mode: "exact" refuses the engine, "monte_carlo"
+// plays every battle by it).
 func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, error) {
 	solve := func(p Policy) (*Result, error) {
 		if o.theta > 0 {
@@ -157,33 +168,32 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 		}
 		return Solve(b, p, o.budget)
 	}
-	res, err := solve(o.policy)
-	if err == nil {
-		f := &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies, heuristic: math.NaN()}
-		if o.policy != KillLargest {
-			if h, err := solve(KillLargest); err == nil {
-				f.heuristic = h.AttackerWins
+	if o.mode != modeMC {
+		res, err := solve(o.policy)
+		if err == nil {
+			f := &fought{Outcome: res.Outcome, exact: true, states: res.States, lo: res.AttackerWins, hi: res.AttackerWins, policies: res.Policies, heuristic: math.NaN()}
+			if o.policy != KillLargest {
+				if h, err := solve(KillLargest); err == nil {
+					f.heuristic = h.AttackerWins
+				}
 			}
+			return f, nil
 		}
-		return f, nil
+		if !errors.Is(err, ErrTooLarge) {
+			return nil, err
+		}
+		if o.mode == modeExact {
+			return nil, fmt.Errorf("eclipse: mode=exact: %w; raise budget= (rules.yaml study.state_budget)", err)
+		}
 	}
-	if !errors.Is(err, ErrTooLarge) {
+	bot, err := rs.mcBot(b, o)
+	if err != nil {
 		return nil, err
 	}
-	if o.theta > 0 {
-		// The threshold reads the exact study's chances: above the
-		// budget there are none to play the same policy by.
-		return nil, fmt.Errorf("eclipse: retreat=%g needs every battle exact: %s attacking %s is above the budget (%w); raise budget=", o.theta, b.Forces[Attacker].Name, b.Forces[Defender].Name, err)
-	}
-	p := o.policy
-	if p == Optimal {
-		p = KillLargest // optimal has no bot yet: the note says so
-	}
-	f := &fought{games: o.games, policies: [2]Policy{p, p}, heuristic: math.NaN()}
+	f := &fought{games: o.games, policies: [2]Policy{o.policy, o.policy}, heuristic: math.NaN()}
 	if b.Forces[Defender].NPC {
 		f.policies[Defender] = b.Rules.NPCPolicy
 	}
-	bot := NewPolicyBot(p)
 	s := NewState(b, 0)
 	var buf []game.Action
 	var counts [5]int
@@ -210,9 +220,13 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 		}
 	}
 	n := float64(o.games)
-	f.AttackerWins = float64(counts[AttackerEliminates]+counts[DefenderLeaves]) / n
-	f.DefenderWins = float64(counts[DefenderEliminates]+counts[AttackerLeaves]) / n
+	// As the exact study's: eliminations apart from retreats (the share
+	// counts a defender's retreat as the attacker's win).
+	f.AttackerWins = float64(counts[AttackerEliminates]) / n
+	f.DefenderWins = float64(counts[DefenderEliminates]) / n
 	f.Stalemate = float64(counts[StalemateEnd]) / n
+	f.AttackerLeaves = float64(counts[AttackerLeaves]) / n
+	f.DefenderLeaves = float64(counts[DefenderLeaves]) / n
 	f.Rounds /= n
 	for side := range b.Forces {
 		f.Material[side] /= n
@@ -223,8 +237,45 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 			}
 		}
 	}
-	f.lo, f.hi = Wilson(counts[AttackerEliminates]+counts[DefenderLeaves], o.games)
+	f.lo, f.hi = Wilson(counts[AttackerEliminates], o.games)
 	return f, nil
+}
+
+// The study's modes (mode=): exact within the budget and the engine above
+// it (auto), exact only, or the engine only.
+const (
+	modeAuto  = "auto"
+	modeExact = "exact"
+	modeMC    = "monte_carlo"
+)
+
+// mcBot is the engine bot that plays o's policy in b: the same policy as
+// the exact study's, never another in its place. Optimal and the
+// threshold retreat read the exact study of the battle (OptimalBot), so
+// above the budget they are refused.
+func (rs *Ruleset) mcBot(b *Battle, o studyOpts) (game.Agent, error) {
+	if o.policy == Optimal || o.theta > 0 {
+		what := "policy=optimal"
+		if o.theta > 0 {
+			what = fmt.Sprintf("retreat=%g", o.theta)
+		}
+		if err := optimalFits(b, o.budget); err != nil {
+			return nil, fmt.Errorf("eclipse: %s reads the exact study of the battle (optimal's first choice needs the values of states with every ship still alive, so the whole battle): %w; raise budget= (rules.yaml study.state_budget) or choose a fixed policy (kill_largest, most_dangerous, spread), which the engine plays above the budget", what, err)
+		}
+	}
+	if o.policy == Optimal && o.theta > 0 {
+		// The study's optimal with retreat is the minimax of the
+		// retreating game; OptimalBot assigns by the never-retreating one.
+		return nil, fmt.Errorf("eclipse: policy=optimal with retreat=%g is exact only: the engine's optimal bot assigns by the never-retreating study", o.theta)
+	}
+	var bot game.Agent = NewPolicyBot(o.policy)
+	if o.policy == Optimal {
+		bot = NewOptimalBot(o.budget)
+	}
+	if o.theta > 0 {
+		bot = NewRetreatBot(bot, o.policy, o.theta, o.budget)
+	}
+	return bot, nil
 }
 
 // Wilson is the 95% Wilson score interval of k successes in n trials.
@@ -306,9 +357,20 @@ func (rs *Ruleset) provenance(o studyOpts) []string {
 		}
 		retreat = fmt.Sprintf("Retreat by threshold %g for %s: a type retreats at its activation when its side's chance of winning, never retreating, is below %g, or its side began to retreat; it leaves at its next activation.", o.theta, who, o.theta)
 	}
+	var mode string
+	switch {
+	case o.mode == modeMC:
+		mode = fmt.Sprintf("Every battle is %d engine battles (seed %d, mode=monte_carlo) with the same policy, %s, and a 95%% Wilson interval; the mode column says monte carlo.", o.games, o.seed, o.policy)
+	case o.mode == modeExact:
+		mode = fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), every battle within %d damage states × slots (mode=exact).", o.budget)
+	case o.policy == Optimal || o.theta > 0:
+		mode = fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), every battle within %d damage states × slots: %s reads each battle's exact study, so a battle above the budget is refused, never played by another policy.", o.budget, o.policy)
+	default:
+		mode = fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), for battles of at most %d damage states × slots; the others are %d engine battles (seed %d) with the same policy, %s, and a 95%% Wilson interval. The mode column (exact or monte carlo) and the mark on exact cells say which each battle used.", o.budget, o.games, o.seed, o.policy)
+	}
 	return []string{
 		fmt.Sprintf("Players assign hits by %s; NPCs by %s (rules.yaml assign). %s", o.policy, rs.Rules.NPCPolicy, retreat),
-		fmt.Sprintf("Exact: the dynamic programme over damage states (docs/rules-eclipse.md), for battles of at most %d damage states × slots; the others are %d engine battles (seed %d) with the same policy (kill_largest in place of optimal) and a 95%% Wilson interval.", o.budget, o.games, o.seed),
+		mode,
 	}
 }
 

@@ -1,6 +1,7 @@
 package eclipse
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"sync/atomic"
@@ -292,5 +293,106 @@ func TestPartsPriceCurve(t *testing.T) {
 		if r[3].Value != nil || r[6].Value != nil {
 			t.Errorf("1E %v has a research cost", r)
 		}
+	}
+}
+
+// Issue 30's "the same policy in both modes": the study's Monte Carlo with
+// policy=optimal plays the minimax (OptimalBot), not kill_largest in its
+// place. On battles small enough for both, mode=monte_carlo agrees with
+// the exact study within 4 standard errors, on the two reference battles
+// where optimal and kill_largest differ (1/16 against 0; 56/125) and a
+// default pair; for 1/16 kill_largest's exact value lies outside, so the
+// test fails if the engine played kill_largest.
+func TestStudyMonteCarloPlaysOptimal(t *testing.T) {
+	rs := Default()
+	var stop atomic.Bool
+	dci, _ := rs.Battle(rs.FleetIndex("dci"), rs.FleetIndex("2c2i"))
+	battles := []*Battle{referenceCases()[3].battle(t), referenceCases()[4].battle(t), dci}
+	const n = 20000
+	for i, b := range battles {
+		ex, err := rs.fight(b, studyOpts{policy: Optimal, budget: 1_000_000, mode: modeExact}, &stop)
+		if err != nil || !ex.exact {
+			t.Fatalf("battle %d exact: %v", i, err)
+		}
+		mc, err := rs.fight(b, studyOpts{policy: Optimal, budget: 1_000_000, games: n, seed: 3, mode: modeMC}, &stop)
+		if err != nil || mc.exact || mc.policies[Attacker] != Optimal {
+			t.Fatalf("battle %d monte carlo: %v (exact %v, policies %v)", i, err, mc != nil && mc.exact, mc.policies)
+		}
+		for o, pair := range [][2]float64{{ex.AttackerWins, mc.AttackerWins}, {ex.DefenderWins, mc.DefenderWins}, {ex.Stalemate, mc.Stalemate}} {
+			p := pair[0]
+			if se := math.Sqrt(p*(1-p)/n) + 1e-9; math.Abs(pair[1]-p) > 4*se+0.5/n {
+				t.Errorf("battle %d outcome %d: monte carlo %.4f, exact %.4f (4σ %.4f)", i, o, pair[1], p, 4*se)
+			}
+		}
+		if mc.lo > mc.AttackerWins || mc.hi < mc.AttackerWins {
+			t.Errorf("battle %d: interval [%v, %v] misses %v", i, mc.lo, mc.hi, mc.AttackerWins)
+		}
+	}
+	kl, _ := Solve(battles[0], KillLargest, 1000)
+	if se := math.Sqrt(1.0 / 16 * 15 / 16 / n); math.Abs(kl.AttackerWins-1.0/16) < 8*se {
+		t.Fatalf("kill_largest %v: too close to optimal's 1/16 for the test to tell them apart", kl.AttackerWins)
+	}
+}
+
+// Above the budget optimal is refused with an error naming the budget,
+// never replaced by another policy; a fixed policy goes to the engine;
+// mode=exact refuses; the notes say which mode a study used.
+func TestStudyRefusesOptimalAboveBudget(t *testing.T) {
+	rs := Default()
+	var stop atomic.Bool
+	p := map[string]string{"attacker": "dc", "defender": "ancient2", "budget": "10", "games": "100"}
+	_, err := rs.Study("battle", p, &stop)
+	if err == nil || !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "budget=") || !strings.Contains(err.Error(), "study.state_budget") {
+		t.Fatalf("optimal above the budget: %v", err)
+	}
+	p["retreat"] = "0.5"
+	if _, err := rs.Study("battle", p, &stop); err == nil || !strings.Contains(err.Error(), "budget=") {
+		t.Fatalf("retreat above the budget: %v", err)
+	}
+	delete(p, "retreat")
+	p["policy"] = "kill_largest"
+	res, err := rs.Study("battle", p, &stop)
+	if err != nil || !strings.Contains(res.Title, "monte carlo") || !strings.Contains(strings.Join(res.Notes, " "), "same policy, kill_largest") {
+		t.Fatalf("kill_largest above the budget: %v", err)
+	}
+	p["mode"] = "exact"
+	if _, err := rs.Study("battle", p, &stop); err == nil || !strings.Contains(err.Error(), "mode=exact") {
+		t.Fatalf("mode=exact above the budget: %v", err)
+	}
+	p["mode"], p["budget"], p["policy"] = "monte_carlo", "1000000", "optimal"
+	res, err = rs.Study("battle", p, &stop)
+	if err != nil || !strings.Contains(res.Title, "monte carlo") || !strings.Contains(strings.Join(res.Notes, " "), "mode=monte_carlo") {
+		t.Fatalf("mode=monte_carlo: %v", err)
+	}
+	p["retreat"] = "0.5"
+	if _, err := rs.Study("battle", p, &stop); err == nil {
+		t.Fatal("optimal with retreat by the engine: its bot assigns by another game")
+	}
+	p["mode"] = "sometimes"
+	if _, err := rs.Study("battle", p, &stop); err == nil {
+		t.Fatal("mode=sometimes accepted")
+	}
+	// The bots: a ruleset seating a battle above the budget refuses
+	// optimal and the threshold retreat, and its report is checked
+	// against most_dangerous rather than optimal.
+	small := rs.clone()
+	small.Rules.StateBudget = 10
+	for _, spec := range []string{"optimal", "kill_largest:retreat=0.5"} {
+		name, params := spec, map[string]string(nil)
+		if i := strings.IndexByte(spec, ':'); i > 0 {
+			name, params = spec[:i], map[string]string{"retreat": "0.5"}
+		}
+		if _, err := small.NewBot(name, params, spec, 1); err == nil || !strings.Contains(err.Error(), "study.state_budget") {
+			t.Errorf("bot %s above the budget: %v", spec, err)
+		}
+	}
+	if _, err := small.NewBot("kill_largest", nil, "kill_largest", 1); err != nil {
+		t.Error(err)
+	}
+	if got := small.CheckBot("kill_largest"); got != "most_dangerous" {
+		t.Errorf("check bot above the budget: %s", got)
+	}
+	if got := rs.CheckBot("kill_largest"); got != "optimal" {
+		t.Errorf("check bot: %s", got)
 	}
 }

@@ -2,7 +2,6 @@ package eclipse
 
 import (
 	"errors"
-	"fmt"
 	"math"
 )
 
@@ -88,13 +87,10 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 }
 
 func solveWith(b *Battle, player Policy, theta float64, budget int) (*Result, error) {
+	if err := optimalFits(b, budget); err != nil {
+		return nil, err
+	}
 	size := StudySize(b)
-	if size > float64(budget) {
-		return nil, fmt.Errorf("%w: %.3g states × slots, budget %d (study.state_budget)", ErrTooLarge, size, budget)
-	}
-	if mem := size * float64(quantities(b)) * 8; mem > MaxStudyBytes {
-		return nil, fmt.Errorf("%w: its table would take %.0f MiB, at most %d MiB", ErrTooLarge, mem/(1<<20), MaxStudyBytes>>20)
-	}
 	st := newStudy(b, player)
 	if theta > 0 {
 		st.withRetreat(theta)

@@ -3,6 +3,7 @@ package eclipse
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -39,7 +40,7 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	// are played by the engine.
 	params := map[string]string{"games": fmt.Sprint(reportGames), "budget": fmt.Sprint(min(rs.Rules.StateBudget, reportBudget))}
 	var tables []game.Sheet
-	var notes []string
+	var notes, skipped []string
 	// A matrix past a dozen fleets is unreadable and its battles grow as
 	// the square: the report's tables take the first maxReportFleets.
 	if len(rs.SideFleets) > maxReportFleets {
@@ -52,7 +53,13 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	for _, name := range []string{"matrix", "npc", "initiative"} {
 		res, err := rs.Study(name, params, &stop)
 		if err != nil {
-			continue // no NPC fleet: no NPC table
+			// No NPC fleet: no NPC table. A battle above the budget that
+			// the policy cannot leave to the engine (optimal): said, not
+			// played by another policy.
+			if errors.Is(err, ErrTooLarge) {
+				skipped = append(skipped, fmt.Sprintf("The %s study is not shown: %v.", name, err))
+			}
+			continue
 		}
 		tables = append(tables, res.Tables...)
 		notes = res.Notes
@@ -64,6 +71,8 @@ func (rs *Ruleset) Catalog() game.Catalog {
 		if res, err := rs.Study("matrix", p, &stop); err == nil {
 			res.Tables[0].Name, res.Tables[1].Name = "material matrix", "material battles"
 			tables = append(tables, res.Tables...)
+		} else if errors.Is(err, ErrTooLarge) {
+			skipped = append(skipped, fmt.Sprintf("The equal-material matrix is not shown: %v.", err))
 		}
 	}
 	// Part values of the first player blueprint against one ship of each
@@ -77,7 +86,11 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	}
 	for i := 0; i < len(players) && i < 2; i++ {
 		p := map[string]string{"games": params["games"], "ship": players[0], "field": players[i]}
-		if res, err := rs.Study("parts", p, &stop); err == nil {
+		res, err := rs.Study("parts", p, &stop)
+		if errors.Is(err, ErrTooLarge) {
+			skipped = append(skipped, fmt.Sprintf("The part values against %s are not shown: %v.", players[i], err))
+		}
+		if err == nil {
 			t := res.Tables[0]
 			t.Name = "parts vs " + players[i]
 			tables = append(tables, t)
@@ -89,7 +102,7 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(studyCatalog{Tables: tables, Notes: notes}); err != nil {
+	if err := enc.Encode(studyCatalog{Tables: tables, Notes: append(notes, skipped...)}); err != nil {
 		panic(err) // strings and numbers always encode
 	}
 	return game.Catalog{Extra: []game.KeyJSON{{Key: catalogKey, JSON: bytes.TrimRight(b.Bytes(), "\n")}}}
