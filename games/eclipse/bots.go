@@ -49,6 +49,12 @@ func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ 
 			return nil, fmt.Errorf("eclipse: bot %s reads the exact study of every battle it plays: %w; raise rules.yaml study.state_budget or play kill_largest, most_dangerous or spread", cards.Truncate(spec), err)
 		}
 	}
+	if p == Optimal && theta > 0 {
+		if rs.Rules.RetreatCompletes != RetreatNextActivation {
+			return nil, fmt.Errorf("eclipse: bot %s: optimal with retreat places hits by the study's retreating game, which needs rules.yaml retreat.completes: next_activation", cards.Truncate(spec))
+		}
+		return NewOptimalRetreatBot(rs.Rules.StateBudget, theta), nil
+	}
 	var inner game.Agent = NewPolicyBot(p)
 	if p == Optimal {
 		inner = NewOptimalBot(rs.Rules.StateBudget)

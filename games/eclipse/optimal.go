@@ -17,8 +17,10 @@ import (
 // table. It never plays another policy in optimal's place: a battle too
 // large for its table is refused before play (NewBot and the study check
 // the state budget, optimalFits) and, met anyway, is a bug (a panic
-// naming it). It attacks at every activation (the study's retreat policy
-// is never).
+// naming it). It attacks at every activation; around it a RetreatBot
+// retreats by threshold θ, and then (NewOptimalRetreatBot) it places hits
+// by the minimax of that retreating game, as the study's optimal with
+// retreat=θ does.
 //
 // Why the whole battle: optimal's choice at a state needs the values of
 // the states its volley can leave, and the first volley's can leave every
@@ -28,6 +30,7 @@ import (
 type OptimalBot struct {
 	mu     sync.Mutex
 	budget int
+	theta  float64 // the threshold retreat whose game it plays; 0: never
 	tables map[*Battle]*study
 	rc, rt reacher
 }
@@ -36,6 +39,14 @@ type OptimalBot struct {
 // states × slots.
 func NewOptimalBot(budget int) *OptimalBot {
 	return &OptimalBot{budget: budget, tables: map[*Battle]*study{}}
+}
+
+// NewOptimalRetreatBot is optimal play with the threshold retreat θ
+// (0 < θ ≤ 1, retreat.completes next_activation): a RetreatBot declaring
+// by θ around an OptimalBot placing hits by the retreating game's values.
+func NewOptimalRetreatBot(budget int, theta float64) *RetreatBot {
+	inner := &OptimalBot{budget: budget, theta: theta, tables: map[*Battle]*study{}}
+	return NewRetreatBot(inner, Optimal, theta, budget)
 }
 
 // optimalFits says why the study's table for b cannot be built within
@@ -63,9 +74,34 @@ func (bt *OptimalBot) table(b *Battle) *study {
 		panic(fmt.Sprintf("eclipse: the optimal bot cannot play this battle: %v", err))
 	}
 	st := newStudy(b, Optimal)
+	if bt.theta > 0 {
+		// Hits are placed by the retreating game's minimax, as the
+		// study's optimal with retreat=θ does (retreat.go).
+		st.withRetreat(bt.theta)
+	}
 	st.startValue()
 	bt.tables[b] = st
 	return st
+}
+
+// retreatFlags are the engine state's retreat flags as the study's, and
+// y with the ships that left put back (at level 0: where a gone ship's
+// damage stands does not change who wins).
+func retreatFlags(s *State, y *sides) flags {
+	var f flags
+	for side := range s.retreat {
+		for t := range s.retreat[side] {
+			sl := Slot{uint8(side), uint8(t)}
+			switch {
+			case s.retreat[side][t]:
+				f = f.with(sl, declared)
+			case s.left[side][t] > 0:
+				f = f.with(sl, gone)
+				y[side][t] = [MaxHull + 1]uint8{s.left[side][t]}
+			}
+		}
+	}
+	return f
 }
 
 // Choose implements game.Agent.
@@ -87,8 +123,11 @@ func (bt *OptimalBot) Choose(g game.State, legal []game.Action) game.Action {
 	for i := range reach {
 		y[e] = reach[i]
 		var v []float64
+		z := y
 		if s.phase == phaseMissiles {
 			v = st.missileValue(&y, int(s.pos))
+		} else if f := retreatFlags(s, &z); f != 0 && st.ret != nil {
+			v = st.ret.value(&z, f, int(s.pos))
 		} else {
 			idx := st.encode(&y)
 			st.solve(idx)

@@ -136,3 +136,114 @@ func TestRetreatBotSpec(t *testing.T) {
 		t.Error("another parameter accepted")
 	}
 }
+
+// Why the study has no `optimal` retreat (docs/rules-eclipse.md, Q3): a
+// side that retreats scores 0 (Q4), the least any end gives it, so no
+// retreat raises the retreating side's win share above fighting on. Over
+// default pairs and random small battles, with one role at a time allowed
+// to retreat, every threshold leaves that role's share at most its
+// never-retreating share — the minimax over retreat flags, which may
+// choose any of these and fighting, is therefore never retreating.
+func TestRetreatNeverRaisesWinShare(t *testing.T) {
+	rs := Default()
+	var pairs [][2]Force
+	for _, p := range [][2]string{{"2c2i", "dci"}, {"3c", "5i"}, {"dc", "ancient2"}, {"1c", "2i"}} {
+		b, err := rs.Battle(rs.FleetIndex(p[0]), rs.FleetIndex(p[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs = append(pairs, b.Forces)
+	}
+	rng := game.NewRNG(5)
+	for i := 0; i < 12; i++ {
+		pairs = append(pairs, [2]Force{randomForce(&rng, "a"), randomForce(&rng, "d")})
+	}
+	retreats := 0.0
+	for _, role := range []int{Attacker, Defender} {
+		rules := rs.Rules
+		rules.Retreat[role] = true
+		rules.StalemateShare = 0.5 // a stalemate is no retreat: it may score
+		for bi, p := range pairs {
+			b, err := NewBattle(p[0], p[1], rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pol := range []Policy{KillLargest, Optimal} {
+				never, err := Solve(b, pol, 1_000_000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, theta := range []float64{0.1, 0.25, 0.5, 0.75, 1} {
+					r, err := SolveRetreat(b, pol, theta, 1_000_000)
+					if err != nil {
+						t.Fatal(err)
+					}
+					retreats += r.AttackerLeaves + r.DefenderLeaves
+					gain := r.AttackerShare(&rules) - never.AttackerShare(&rules)
+					if role == Defender {
+						gain = -gain
+					}
+					if gain > 1e-12 {
+						t.Errorf("role %d battle %d %s θ %.2f: retreating raised the share by %.3g", role, bi, pol, theta, gain)
+					}
+				}
+			}
+		}
+	}
+	if retreats < 1 {
+		t.Fatalf("retreats %.3f: the test does not exercise retreat", retreats)
+	}
+}
+
+// The engine's optimal with retreat=θ plays the study's: RetreatBot
+// declaring by θ around an OptimalBot that places hits by the retreating
+// game's minimax. Each of the five outcomes of 3,000 battles lies within
+// 4σ of SolveRetreat(…, Optimal, θ), on default pairs and random small
+// battles with both roles allowed to retreat.
+func TestOptimalRetreatBotAgreesWithStudy(t *testing.T) {
+	rs := Default()
+	rules := rs.Rules
+	rules.Retreat = [2]bool{true, true}
+	var battles []*Battle
+	for _, p := range [][2]string{{"2c2i", "dci"}, {"dc", "ancient2"}, {"1c", "2i"}} {
+		b0, err := rs.Battle(rs.FleetIndex(p[0]), rs.FleetIndex(p[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewBattle(b0.Forces[Attacker], b0.Forces[Defender], rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		battles = append(battles, b)
+	}
+	rng := game.NewRNG(23)
+	for i := 0; i < 6; i++ {
+		b, err := NewBattle(randomForce(&rng, "a"), randomForce(&rng, "d"), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		battles = append(battles, b)
+	}
+	const n = 3000
+	left := 0.0
+	for _, theta := range []float64{0.3, 0.6} {
+		for bi, b := range battles {
+			res, err := SolveRetreat(b, Optimal, theta, 1_000_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			left += res.AttackerLeaves + res.DefenderLeaves
+			counts, _ := playMC(t, b, NewOptimalRetreatBot(1_000_000, theta), n)
+			exact := [5]float64{res.AttackerWins, res.DefenderWins, res.Stalemate, res.AttackerLeaves, res.DefenderLeaves}
+			for o, p := range exact {
+				se := math.Sqrt(p*(1-p)/n) + 1e-9
+				if got := float64(counts[o]) / n; math.Abs(got-p) > 4*se+0.5/n {
+					t.Errorf("θ %.1f battle %d: outcome %q: engine %.4f, study %.4f (4σ = %.4f)", theta, bi, OutcomeName(o), got, p, 4*se)
+				}
+			}
+		}
+	}
+	if left < 1 {
+		t.Errorf("the battles retreat %.3f times in all: the test does not exercise retreat", left)
+	}
+}

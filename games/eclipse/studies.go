@@ -265,8 +265,8 @@ func (rs *Ruleset) mcBot(b *Battle, o studyOpts) (game.Agent, error) {
 	}
 	if o.policy == Optimal && o.theta > 0 {
 		// The study's optimal with retreat is the minimax of the
-		// retreating game; OptimalBot assigns by the never-retreating one.
-		return nil, fmt.Errorf("eclipse: policy=optimal with retreat=%g is exact only: the engine's optimal bot assigns by the never-retreating study", o.theta)
+		// retreating game: so is the bot's.
+		return NewOptimalRetreatBot(o.budget, o.theta), nil
 	}
 	var bot game.Agent = NewPolicyBot(o.policy)
 	if o.policy == Optimal {

@@ -364,10 +364,6 @@ func TestStudyRefusesOptimalAboveBudget(t *testing.T) {
 	if err != nil || !strings.Contains(res.Title, "monte carlo") || !strings.Contains(strings.Join(res.Notes, " "), "mode=monte_carlo") {
 		t.Fatalf("mode=monte_carlo: %v", err)
 	}
-	p["retreat"] = "0.5"
-	if _, err := rs.Study("battle", p, &stop); err == nil {
-		t.Fatal("optimal with retreat by the engine: its bot assigns by another game")
-	}
 	p["mode"] = "sometimes"
 	if _, err := rs.Study("battle", p, &stop); err == nil {
 		t.Fatal("mode=sometimes accepted")
