@@ -1280,6 +1280,10 @@ type ValueUnit struct {
 	Name   string `json:"name"`   // "bid point"
 	Plural string `json:"plural"` // "bid points"
 	Short  string `json:"short"`  // "bid": what one unit moves
+	// Scale and Currency: one unit is Scale of the game's Currency (10
+	// MP), which the reports print values in (game.Unit).
+	Scale    int    `json:"scale,omitempty"`
+	Currency string `json:"currency,omitempty"`
 }
 
 // CardValueDesign records how a run's card values were estimated.
@@ -1325,7 +1329,8 @@ func (r *CardValueResult) Design(cfg CardValueConfig) *CardValueDesign {
 	}
 	d.PowerUnitFrom = r.UnitFrom
 	if r.Game != "" && r.Game != game.DefaultID {
-		d.Unit = &ValueUnit{Name: r.ValueUnit.Name, Plural: r.ValueUnit.Plural, Short: r.ValueUnit.Short}
+		d.Unit = &ValueUnit{Name: r.ValueUnit.Name, Plural: r.ValueUnit.Plural, Short: r.ValueUnit.Short,
+			Scale: r.ValueUnit.Scale, Currency: r.ValueUnit.Currency}
 	}
 	for f, from := range r.UnitFrom {
 		if from != UnitHere {

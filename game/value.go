@@ -25,6 +25,12 @@ type Unit struct {
 	Name, Plural string
 	// Short names what is moved by one unit: "power", "bid".
 	Short string
+	// Scale and Currency read values in the game's own currency where the
+	// unit is a step of it: Spacetrace's unit is 10 MP (Scale 10, Currency
+	// "MP"), so a value of 10.6 units prints as "a 106-MP card". Scale 0
+	// prints values in units as they are.
+	Scale    int
+	Currency string
 }
 
 // ValueCard is one card definition as the experiment may perturb it.

@@ -547,16 +547,22 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 // adds), below it less.
 func (m *model) chartPlaysLike() (*chartView, error) {
 	u := m.unit()
-	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed " + u.Short + " against the " + u.Short + " each card plays like",
-		Note: m.say("Each dot is a card (jittered sideways so cards of equal " + u.Short + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + u.Plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + u.Short + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval.")}
+	// A unit that is a step of the game's currency (Spacetrace's 10 MP) is
+	// drawn in the currency: both axes times the step.
+	k, axis, plural := 1.0, u.Short, u.Plural
+	if u.Scale > 1 && u.Currency != "" {
+		k, axis, plural = float64(u.Scale), u.Currency, u.Currency
+	}
+	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed " + axis + " against the " + axis + " each card plays like",
+		Note: m.say("Each dot is a card (jittered sideways so cards of equal " + axis + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + axis + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval.")}
 	if !m.catalogOK {
 		return &chartView{ID: "chart-power"}, nil
 	}
 	cv.Note = fmt.Sprintf(cv.Note, m.priceNote())
 	sc := charts.NewScatter()
 	sc.SetGlobalOptions(noTitle(), legendTop(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed " + u.Short}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "plays like, " + u.Short}))
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "printed " + axis}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "plays like, " + axis}))
 	n, hi, lo := 0, 1.0, 0.0
 	var series []obj
 	for _, f := range m.factions {
@@ -565,9 +571,9 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 			if c.Faction != f.ID || c.Value == nil {
 				continue
 			}
-			x := float64(c.Info.Power)
-			jit := (float64((i*7919)%13)/12 - 0.5) * 0.5
-			y := math.Round(c.Value.Power*100) / 100
+			x := float64(c.Info.Power) * k
+			jit := (float64((i*7919)%13)/12 - 0.5) * 0.5 * k
+			y := math.Round(c.Value.Power*k*100) / 100
 			data = append(data, opts.ScatterData{Name: c.Info.Name, Value: []float64{x + jit, y, x}, SymbolSize: 9})
 			hi = max(hi, x+jit, y)
 			lo = min(lo, y)
@@ -591,7 +597,7 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "minInterval": 1, "min": 0, "max": top}},
 		"yAxis":    []obj{{"min": math.Floor(lo), "max": top, "nameTextStyle": obj{"align": "left"}}},
 		"series":   series,
-		"_cardlab": obj{"unit": u.Short, "yLabel": "plays like"},
+		"_cardlab": obj{"unit": axis, "yLabel": "plays like"},
 	})
 	return cv, err
 }

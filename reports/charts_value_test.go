@@ -2,6 +2,7 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -81,5 +82,41 @@ func TestPowerReadingSaysItsUnit(t *testing.T) {
 	if !strings.Contains(got["romulan"], "1 power = 1.30 pts at the price of the base ruleset Fixture 0.9") ||
 		!strings.Contains(got["klingon"], "1 power = 1.30 pts at this ruleset's price") {
 		t.Fatalf("power readings: %q", got)
+	}
+}
+
+// TestPowerReadingInCurrency: a game whose unit of value is a step of its
+// currency (Spacetrace's 10 MP) has its cards read in the currency — "plays
+// like a 106-MP card" — the price of the step said as "10 MP = …", and the
+// plays-like chart drawn in the currency on both axes (issue 28).
+func TestPowerReadingInCurrency(t *testing.T) {
+	d := fixtureData(false)
+	d.CardValueDesign = &analysis.CardValueDesign{Unit: &analysis.ValueUnit{Name: "step of 10 MP", Plural: "steps of 10 MP", Short: "MP/10", Scale: 10, Currency: "MP"}}
+	d.Cards[0].Value.Power, d.Cards[0].Value.PowerCI95 = 10.63, [2]float64{6.42, 14.71}
+	m := newModel(d, Options{})
+	var c0 *cardView
+	for _, c := range m.cards {
+		if c.ID == d.Cards[0].ID {
+			c0 = c
+		}
+	}
+	got := m.powerReading(c0)
+	want := fmt.Sprintf("a 106-MP card [64, 147] (printed %d MP), 10 MP = 1.30 pts at this ruleset's price", c0.Info.Power*10)
+	if got != want {
+		t.Errorf("reading %q, want %q", got, want)
+	}
+	if n := m.priceNote(); !strings.HasPrefix(n, "10 MP = 1.30 pts") || strings.Contains(n, "×") {
+		t.Errorf("price note %q", n)
+	}
+	cv, err := m.chartPlaysLike()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := string(cv.Option)
+	if !strings.Contains(cv.Title, "Printed MP against the MP") || !strings.Contains(opt, `"printed MP"`) || !strings.Contains(opt, `"plays like, MP"`) {
+		t.Errorf("chart title %q, option %s", cv.Title, opt)
+	}
+	if !strings.Contains(opt, "106.3") {
+		t.Errorf("the chart does not draw 10.63 steps as 106.3 MP: %s", cv.Option)
 	}
 }

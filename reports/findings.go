@@ -418,7 +418,16 @@ func (m *model) priceNote() string {
 	if len(parts) == 0 {
 		return "no price of a " + m.unit().Name
 	}
-	return "1 " + m.unit().Short + " = " + strings.Join(parts, ", ") + "; " + strings.Join(slices.Sorted(maps.Keys(from)), ", ")
+	return m.oneUnit() + " = " + strings.Join(parts, ", ") + "; " + strings.Join(slices.Sorted(maps.Keys(from)), ", ")
+}
+
+// oneUnit names one unit of value: "1 power", or in the game's currency
+// where the unit is a step of it: "10 MP" (game.Unit.Scale).
+func (m *model) oneUnit() string {
+	if u := m.unit(); u.Scale > 1 && u.Currency != "" {
+		return fmt.Sprintf("%d %s", u.Scale, u.Currency)
+	}
+	return "1 " + m.unit().Short
 }
 
 // unitFrom says whose price a faction's power is read at: "at this
@@ -434,14 +443,28 @@ func (m *model) unitFrom(faction string) string {
 
 // powerReading is a card's power with its conversion, for one line: "7.5
 // power [6.1, 8.9] at Klingon's 2.76 pts a power point, this ruleset's".
+//
+// In a game whose unit is a step of its currency (game.Unit.Scale) the
+// reading is in the currency: "a 106-MP card [64, 147] (printed 100 MP),
+// 10 MP = 1.19 pts …".
 func (m *model) powerReading(c *cardView) string {
 	v := c.Value
-	s := fmt.Sprintf("%.1f %s [%.1f, %.1f]", v.Power, m.unit().Short, v.PowerCI95[0], v.PowerCI95[1])
-	if c.HasFace {
-		s += fmt.Sprintf(" (printed %d)", c.Info.Power)
+	u := m.unit()
+	var s string
+	if u.Scale > 1 && u.Currency != "" {
+		k := float64(u.Scale)
+		s = fmt.Sprintf("a %.0f-%s card [%.0f, %.0f]", v.Power*k, u.Currency, v.PowerCI95[0]*k, v.PowerCI95[1]*k)
+		if c.HasFace {
+			s += fmt.Sprintf(" (printed %d %s)", c.Info.Power*u.Scale, u.Currency)
+		}
+	} else {
+		s = fmt.Sprintf("%.1f %s [%.1f, %.1f]", v.Power, u.Short, v.PowerCI95[0], v.PowerCI95[1])
+		if c.HasFace {
+			s += fmt.Sprintf(" (printed %d)", c.Info.Power)
+		}
 	}
 	if p, ok := m.rep.PriceOfPower[c.Faction]; ok {
-		s += fmt.Sprintf(", 1 %s = %.2f pts %s", m.unit().Short, p.Pts, m.unitFrom(c.Faction))
+		s += fmt.Sprintf(", %s = %.2f pts %s", m.oneUnit(), p.Pts, m.unitFrom(c.Faction))
 	}
 	return s
 }

@@ -205,3 +205,72 @@ func TestPrintGoofspielWithValues(t *testing.T) {
 		t.Errorf("values of another ruleset: exit %d, stderr:\n%s\nwant %s", code, stderr, want)
 	}
 }
+
+// print --with-values on a Spacetrace ruleset: a report's card values in MP
+// ("plays like a 106-MP card") on every copy of each valued card, in both
+// players' decks, and in cards.csv; the Base has none; values measured on
+// other files refused (issue 28).
+func TestPrintSpacetraceWithValues(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "st")
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	rep := filepath.Join(t.TempDir(), "rep")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", rep, "--games", "200", "--bots", "greedy",
+		"--value-games", "512", "--value-max-games", "512", "--check-bots", "none", "--workers", "1"); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	results := filepath.Join(rep, "results.json")
+	out := filepath.Join(t.TempDir(), "print")
+	code, _, stderr := cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if code != 0 {
+		t.Fatalf("print --with-values: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(filepath.Join(out, "cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, h := range []string{"value_mp", "value_mp_lo", "value_mp_hi"} {
+		if _, ok := col[h]; !ok {
+			t.Fatalf("cards.csv header %v lacks %s", rows[0], h)
+		}
+	}
+	valued := map[string]string{}
+	for _, r := range rows[1:] {
+		id, v := r[col["id"]], r[col["value_mp"]]
+		switch {
+		case id == "base" && v != "":
+			t.Errorf("the Base has a value %s", v)
+		case id != "base" && v == "":
+			t.Errorf("%s (%s) has no value", id, r[col["deck"]])
+		case v != "":
+			lo, _ := strconv.Atoi(r[col["value_mp_lo"]])
+			hi, _ := strconv.Atoi(r[col["value_mp_hi"]])
+			x, err := strconv.Atoi(v)
+			if err != nil || !(lo <= x && x <= hi) {
+				t.Errorf("%s: value %s outside its interval [%v, %v] or not whole MP", id, v, lo, hi)
+			}
+			if w, ok := valued[id]; ok && w != v {
+				t.Errorf("%s: %s in one deck, %s in another", id, w, v)
+			}
+			valued[id] = v
+		}
+	}
+	if len(valued) < 10 {
+		t.Errorf("%d cards valued: %v", len(valued), valued)
+	}
+	corrupt(t, dir, "rules.yaml", "  ap: 0 # B11", "  ap: 10 # B11")
+	code, _, stderr = cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if code != 1 || !strings.Contains(stderr, "was measured on other files than these") {
+		t.Errorf("values of another ruleset: exit %d, stderr:\n%s", code, stderr)
+	}
+}

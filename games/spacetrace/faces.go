@@ -1,7 +1,12 @@
 package spacetrace
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +34,16 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 	if !ok {
 		return nil, fmt.Errorf("spacetrace: faces of a %s ruleset", grs.Game())
 	}
+	return rs.faces(nil), nil
+}
+
+// faces words rs's cards; values (nil: none) are the cards' measured
+// values by card id, printed on every copy and in cards.csv.
+func (rs *Ruleset) faces(values map[string]cardValue) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: facesCSV}
+	if values != nil {
+		s.CSV = append(slices.Clone(facesCSV), valueColumns...)
+	}
 	for p := 0; p < 2; p++ {
 		player := "Player " + strconv.Itoa(p+1)
 		for _, d := range rs.Decks {
@@ -37,7 +51,15 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 			deck := game.Deck{ID: stem, Name: d.Name + " · " + player, Stem: stem,
 				Back: game.Back{Title: "Spacetrace", Color: playerColors[p]}}
 			for _, e := range d.Entries {
-				deck.Faces = append(deck.Faces, rs.face(&rs.Defs[e.Card], e.Copies, d.Name))
+				f := rs.face(&rs.Defs[e.Card], e.Copies, d.Name)
+				if cv, ok := values[f.ID]; ok {
+					f.Value = cv.line()
+					f.Cells = append(f.Cells,
+						game.Cell{Key: "value_mp", Text: fmt.Sprintf("%.0f", cv.Power*ValueStep), Number: true},
+						game.Cell{Key: "value_mp_lo", Text: fmt.Sprintf("%.0f", cv.PowerCI95[0]*ValueStep), Number: true},
+						game.Cell{Key: "value_mp_hi", Text: fmt.Sprintf("%.0f", cv.PowerCI95[1]*ValueStep), Number: true})
+				}
+				deck.Faces = append(deck.Faces, f)
 			}
 			s.Decks = append(s.Decks, deck)
 		}
@@ -54,7 +76,7 @@ func (Game) Faces(grs game.Ruleset) (*game.FaceSet, error) {
 				{Key: "text", Text: text}, {Key: "copies", Text: "1", Number: true}}}}
 		s.Decks = append(s.Decks, base)
 	}
-	return s, nil
+	return s
 }
 
 // face words card c, copies of it in the deck named deck.
@@ -119,3 +141,99 @@ func (rs *Ruleset) cardText(c *Card) string {
 	}
 	return t
 }
+
+// valueColumns are cards.csv's columns of a card's measured value (print
+// --with-values): what it plays like in MP and the 95% interval.
+var valueColumns = []string{"value_mp", "value_mp_lo", "value_mp_hi"}
+
+// maxResultsSize caps the results file read for --with-values.
+const maxResultsSize = 256 << 20
+
+// cardValue is what a face prints of a card's measured value: results.json's
+// cards[].value.power, in the Valuer's unit of ValueStep MP, with its
+// interval.
+type cardValue struct {
+	Power     float64    `json:"power"`
+	PowerCI95 [2]float64 `json:"power_ci95"`
+}
+
+// line is the value in MP, as the report says it: "plays like a 140-MP
+// card [95, 185]".
+func (cv cardValue) line() string {
+	s := fmt.Sprintf("plays like a %.0f-MP card", cv.Power*ValueStep)
+	if ci := cv.PowerCI95; ci[0] != 0 || ci[1] != 0 {
+		s += fmt.Sprintf(" [%.0f, %.0f]", ci[0]*ValueStep, ci[1]*ValueStep)
+	}
+	return s
+}
+
+// FacesWithValues implements game.ValueFacer: the faces of Faces with each
+// card's measured value from a report's results.json (the card-value
+// experiment's, in MP) on every copy of it. A card's value depends on the
+// whole ruleset — the deck it is drawn with, the rules its MP is spent
+// under — so values measured on other files than these are refused rather
+// than printed by card id.
+func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game.ValueNotes, error) {
+	rs, ok := grs.(*Ruleset)
+	if !ok {
+		return nil, nil, fmt.Errorf("spacetrace: faces of a %s ruleset", grs.Game())
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("spacetrace: reading values: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("spacetrace: reading values: %w", err)
+	}
+	if len(data) > maxResultsSize {
+		return nil, nil, fmt.Errorf("spacetrace: %s: too large for a results file", file)
+	}
+	var res struct {
+		ToolVersion string `json:"tool_version"`
+		Ruleset     struct {
+			Game, Hash string
+		} `json:"ruleset"`
+		Cards []struct {
+			ID    string     `json:"id"`
+			Value *cardValue `json:"value"`
+		} `json:"cards"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
+		return nil, nil, fmt.Errorf("spacetrace: %s: not a results.json: %v", file, err)
+	}
+	if res.ToolVersion == "" || res.Cards == nil {
+		return nil, nil, fmt.Errorf("spacetrace: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", file)
+	}
+	if res.Ruleset.Game != ID {
+		g := res.Ruleset.Game
+		if g == "" {
+			g = game.DefaultID
+		}
+		return nil, nil, fmt.Errorf("spacetrace: %s holds a %s ruleset's results, not Spacetrace's", file, g)
+	}
+	if res.Ruleset.Hash != rs.Hash {
+		return nil, nil, fmt.Errorf("spacetrace: %s was measured on other files than these (ruleset %.8s, these %.8s): a card's value depends on the whole ruleset; run the report on these files", file, res.Ruleset.Hash, rs.Hash)
+	}
+	values := map[string]cardValue{}
+	notes := &game.ValueNotes{HashMatches: true}
+	for _, c := range res.Cards {
+		if c.Value == nil {
+			continue
+		}
+		if rs.CardIndex(c.ID) < 0 {
+			if !slices.Contains(notes.Unknown, c.ID) {
+				notes.Unknown = append(notes.Unknown, c.ID)
+			}
+			continue
+		}
+		values[c.ID] = *c.Value
+	}
+	if len(values) == 0 {
+		return nil, nil, fmt.Errorf("spacetrace: %s has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them", file)
+	}
+	return rs.faces(values), notes, nil
+}
+
+var _ game.ValueFacer = Game{}

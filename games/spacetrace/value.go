@@ -28,7 +28,7 @@ const ValueStep = 10
 
 // ValueUnit implements game.Valuer.
 func (*Ruleset) ValueUnit() game.Unit {
-	return game.Unit{Name: "10 MP", Plural: "10 MP", Short: "×10 MP"}
+	return game.Unit{Name: "step of 10 MP", Plural: "steps of 10 MP", Short: "MP/10", Scale: ValueStep, Currency: "MP"}
 }
 
 // ValueCards implements game.Valuer: side's cards (those Cards() gives to

@@ -63,7 +63,7 @@ func TestValueNullVariant(t *testing.T) {
 // MP reinforcements plain; a perturbation the deck cannot hold is cleared.
 func TestValueCards(t *testing.T) {
 	rs := Default()
-	if u := rs.ValueUnit(); u.Short != "×10 MP" {
+	if u := rs.ValueUnit(); u.Short != "MP/10" || u.Scale != ValueStep || u.Currency != "MP" {
 		t.Errorf("unit %+v", u)
 	}
 	byID := map[string]game.ValueCard{}

@@ -106,9 +106,11 @@
     },
     "cardlab:scatter": function (meta) {
       return function (p) {
-        var y = meta.unit === "power" ? Number(p.value[1]).toFixed(1) + " power" : num(p.value[1], meta.unit);
-        return "<b>" + enc(p.name) + "</b> · " + enc(p.seriesName) + "<br>printed power " + num(p.value[2]) + " · " +
-          enc(meta.yLabel || "") + " " + y;
+        var power = meta.unit === "power";
+        var y = power ? Number(p.value[1]).toFixed(1) + " power" : num(p.value[1], meta.unit) + " " + meta.unit;
+        var x = power ? "power " + num(p.value[2]) : num(p.value[2]) + " " + meta.unit;
+        return "<b>" + enc(p.name) + "</b> · " + enc(p.seriesName) + "<br>printed " + enc(x) + " · " +
+          enc(meta.yLabel || "") + " " + enc(y);
       };
     },
     "cardlab:axis": function (meta) {
