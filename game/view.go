@@ -128,6 +128,28 @@ type Chart struct {
 	ID, Title, Note string
 	Shares          *Shares
 	Grid            *Grid
+	Points          *Points
+}
+
+// Points is a scatter plot of named points, one colour per series, each
+// point labelled with its name: a price curve (each part's value against
+// what it costs).
+type Points struct {
+	// XAxis and YAxis name the axes with their units ("energy used",
+	// "value in hulls").
+	XAxis, YAxis string
+	Series       []PointSeries
+}
+
+// PointSeries is one series of a Points chart.
+type PointSeries struct {
+	Name string
+	// Names[i] names point i, at (X[i], Y[i]); YLo[i] and YHi[i] are the
+	// 95% interval of Y[i] (Y[i] itself where exact). A point with a NaN
+	// or infinite coordinate is left out.
+	Names    []string
+	X, Y     []float64
+	YLo, YHi []float64
 }
 
 // Grid is a heat map of a matrix: one coloured cell per row and column,

@@ -660,11 +660,21 @@ func (m *model) viewCharts() ([]*chartView, error) {
 			c := &p.Section.Charts[i]
 			var cv *chartView
 			var err error
+			kinds := 0
+			for _, set := range []bool{c.Shares != nil, c.Grid != nil, c.Points != nil} {
+				if set {
+					kinds++
+				}
+			}
 			switch {
-			case c.Shares != nil && c.Grid == nil:
+			case kinds != 1:
+				return nil, fmt.Errorf("chart %s: not exactly one kind of chart set", c.ID)
+			case c.Shares != nil:
 				cv, err = m.sharesChart(c)
-			case c.Grid != nil && c.Shares == nil:
+			case c.Grid != nil:
 				cv, err = gridChart(c)
+			case c.Points != nil:
+				cv, err = pointsChart(c)
 			default:
 				return nil, fmt.Errorf("chart %s: not exactly one kind of chart set", c.ID)
 			}

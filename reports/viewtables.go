@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,8 +13,8 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// A view's tables and heat maps on the web page (game.PageTable,
-// game.Grid): drawn from the neutral shapes alone, whatever the game.
+// A view's tables, heat maps and scatter plots on the web page
+// (game.PageTable, game.Grid, game.Points): drawn from the neutral shapes alone, whatever the game.
 
 // viewTable is a game.PageTable as the page template draws it: every cell
 // already text (html/template escapes it).
@@ -183,6 +184,56 @@ func gridChart(c *game.Chart) (*chartView, error) {
 			"precision": 1}},
 		"series":   []obj{{"label": obj{"show": true, "formatter": "cardlab:gridlabel", "fontSize": 12, "rich": obj{"b": obj{"fontWeight": "bold", "fontSize": 12}}}}},
 		"_cardlab": obj{"mark": g.Mark, "cols": len(g.Cols) + 1, "labelMinCell": 46},
+	})
+	return cv, err
+}
+
+// pointsChart draws a view's Points: a scatter of named points, one colour
+// per series, each labelled with its name, its coordinates and interval in
+// the tooltip.
+func pointsChart(c *game.Chart) (*chartView, error) {
+	pc := c.Points
+	cv := &chartView{ID: c.ID, Title: c.Title, Note: c.Note, Height: 380}
+	sc := charts.NewScatter()
+	legend := noLegend() // one series: the title says what the points are
+	if len(pc.Series) > 1 {
+		legend = legendTop()
+	}
+	sc.SetGlobalOptions(noTitle(), legend,
+		charts.WithXAxisOpts(opts.XAxis{Name: pc.XAxis}), charts.WithYAxisOpts(opts.YAxis{Name: pc.YAxis}))
+	var series []obj
+	n := 0
+	for k, s := range pc.Series {
+		m := len(s.Names)
+		if len(s.X) != m || len(s.Y) != m || len(s.YLo) != m || len(s.YHi) != m {
+			return cv, fmt.Errorf("series %q: %d names, %d x, %d y, %d low and %d high ends", s.Name, m, len(s.X), len(s.Y), len(s.YLo), len(s.YHi))
+		}
+		var data []opts.ScatterData
+		for i := range m {
+			v := []float64{s.X[i], s.Y[i], s.YLo[i], s.YHi[i]}
+			if slices.ContainsFunc(v, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
+				continue
+			}
+			data = append(data, opts.ScatterData{Name: s.Names[i], Value: v, SymbolSize: 9})
+		}
+		n += len(data)
+		sc.AddSeries(s.Name, data)
+		series = append(series, obj{"itemStyle": obj{"color": palette[k%len(palette)], "opacity": 0.85},
+			"label":       obj{"show": true, "position": "right", "formatter": "{b}", "fontSize": 11, "color": "#333"},
+			"labelLayout": obj{"hideOverlap": true}})
+	}
+	if n == 0 {
+		return cv, nil
+	}
+	var err error
+	cv.Option, err = optionJSON(sc, obj{
+		// A long name wraps inside the window, as the heat map's does.
+		"tooltip":  merge(tooltip("item", "cardlab:points"), obj{"extraCssText": "max-width: 80vw; white-space: normal; overflow-wrap: anywhere;"}),
+		"grid":     obj{"left": 60, "right": 130, "top": 50, "bottom": 50},
+		"xAxis":    []obj{{"nameLocation": "middle", "nameGap": 28, "scale": true}},
+		"yAxis":    []obj{{"scale": true, "nameTextStyle": obj{"align": "left"}}},
+		"series":   series,
+		"_cardlab": obj{"x": pc.XAxis, "y": pc.YAxis},
 	})
 	return cv, err
 }

@@ -45,6 +45,13 @@ func tablePart() *game.Part {
 		Hi:     [][]float64{{0.5, 0.92, 0.12}, {0.2, nan, 0.65}, {0.7, 0.5, 0.5}},
 		Marked: [][]bool{{true, false, false}, {true, false, false}, {false, false, false}},
 		Mark:   "exact " + hostileImg, Mid: 0.5, High: "row wins", Low: "column holds"}
+	// Two series of named points, one left out for its NaN, one with an
+	// interval.
+	pts := &game.Points{XAxis: "energy " + hostileImg, YAxis: "hulls", Series: []game.PointSeries{
+		{Name: "parts " + hostileScript, Names: []string{hostileFaction, "gap", "plain"}, X: []float64{0, 1, 2}, Y: []float64{2, nan, 0.5},
+			YLo: []float64{2, nan, 0.4}, YHi: []float64{2, nan, 0.6}},
+		{Name: "stats", Names: []string{"+1 computer"}, X: []float64{-1}, Y: []float64{0.69}, YLo: []float64{0.69}, YHi: []float64{0.69}},
+	}}
 	sheet := game.Sheet{Name: "t", Columns: []game.SheetColumn{
 		{Head: "fleet " + hostileImg, Doc: "the row " + hostileScript},
 		{Head: "chance", Format: "0.0%", Doc: "a chance"},
@@ -55,7 +62,8 @@ func tablePart() *game.Part {
 		{{Value: "plain"}, {Value: 0.5, Low: true}, {}, {Value: "12.5 [11.0, 14.0]"}},
 	}}
 	return &game.Part{Section: &game.PageSection{ID: "test-tables", Title: "Study " + hostileScript,
-		Charts: []game.Chart{{ID: "chart-test-grid", Title: "Grid " + hostileImg, Note: "note " + hostileScript, Grid: g}},
+		Charts: []game.Chart{{ID: "chart-test-grid", Title: "Grid " + hostileImg, Note: "note " + hostileScript, Grid: g},
+			{ID: "chart-test-points", Title: "Points " + hostileImg, Note: "cost " + hostileScript, Points: pts}},
 		Tables: []game.PageTable{{Title: "Table " + hostileImg, Note: "from " + hostileScript, Sheet: sheet},
 			{Title: "Folded", Note: "long", Sheet: sheet, Folded: true}}}}
 }
@@ -136,6 +144,26 @@ func TestViewTablesOnPage(t *testing.T) {
 	if m := data[3].(map[string]any)["value"].([]any); m[5] != 1.0 {
 		t.Errorf("cell (1,0) is not marked: %v", m)
 	}
+	// The scatter: a series per PointSeries, the NaN point left out, each
+	// point [x, y, lo, hi] named and labelled, the page's tooltip hook.
+	if !strings.Contains(sec, `<div class="chart" id="chart-test-points"`) {
+		t.Error("no scatter on the page")
+	}
+	po := chartOption(t, page, "chart-test-points")
+	ser := po["series"].([]any)
+	if len(ser) != 2 || po["tooltip"].(map[string]any)["formatter"] != "cardlab:points" {
+		t.Fatalf("scatter series %v", ser)
+	}
+	pd := ser[0].(map[string]any)["data"].([]any)
+	if len(pd) != 2 || pd[0].(map[string]any)["name"] != hostileFaction {
+		t.Fatalf("scatter data %v", pd)
+	}
+	if v := pd[1].(map[string]any)["value"].([]any); v[0] != 2.0 || v[1] != 0.5 || v[2] != 0.4 || v[3] != 0.6 {
+		t.Errorf("point plain %v", v)
+	}
+	if l := ser[0].(map[string]any)["label"].(map[string]any); l["show"] != true || l["formatter"] != "{b}" {
+		t.Errorf("points unlabelled: %v", l)
+	}
 }
 
 // A view's malformed table or chart is refused with its id, not drawn
@@ -154,6 +182,14 @@ func TestViewTablesRefused(t *testing.T) {
 			g := p.Section.Charts[0].Grid
 			g.Marked = g.Marked[:1]
 			return "1 rows of marks for 3 rows"
+		},
+		"points": func(p *game.Part) string {
+			p.Section.Charts[1].Points.Series[1].YHi = nil
+			return `series "stats": 1 names, 1 x, 1 y, 1 low and 0 high ends`
+		},
+		"points and grid": func(p *game.Part) string {
+			p.Section.Charts[1].Grid = p.Section.Charts[0].Grid
+			return "not exactly one kind"
 		},
 		"long row": func(p *game.Part) string {
 			r := &p.Section.Tables[0].Sheet.Rows[1]
@@ -234,6 +270,26 @@ func TestViewTablesBrowser(t *testing.T) {
 })()`)
 		if !strings.Contains(tip, "attacker &lt;script&gt;") || !strings.Contains(tip, "(exact &lt;img") || strings.Contains(tip, "<script>") {
 			t.Errorf("%d px: tooltip %q", width, tip)
+		}
+		var sc *chartState
+		for _, c := range browser.Eval[[]chartState](t, p, chartsJS) {
+			if c.ID == "chart-test-points" {
+				sc = &c
+			}
+		}
+		if sc == nil || !sc.Canvas || sc.W <= 0 || sc.Painted == 0 || sc.Error != "" {
+			t.Fatalf("%d px: the scatter did not draw: %+v", width, sc)
+		}
+		ptip := browser.Eval[string](t, p, `(function () {
+  var c = echarts.getInstanceByDom(document.getElementById("chart-test-points"));
+  c.dispatchAction({type: "showTip", seriesIndex: 0, dataIndex: 1});
+  var tip = document.querySelector("#chart-test-points div[style*='z-index']");
+  var html = tip ? tip.innerHTML + " @" + Math.round(tip.getBoundingClientRect().right) : "";
+  c.dispatchAction({type: "hideTip"});
+  return html;
+})()`)
+		if !strings.Contains(ptip, "<b>plain</b> · parts &lt;script&gt;") || !strings.Contains(ptip, "energy &lt;img") || !strings.Contains(ptip, "95% CI 0.4 to 0.6") {
+			t.Errorf("%d px: scatter tooltip %q", width, ptip)
 		}
 		if n := browser.Eval[int](t, p, `document.querySelectorAll("#test-tables table.data").length`); n != 2 {
 			t.Errorf("%d px: %d tables in the view's section, want 2", width, n)

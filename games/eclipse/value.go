@@ -194,6 +194,15 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 		}
 	}
 	price := rs.priceCurve(priced, hullCell)
+	if exactAll {
+		// The page draws the price curve from exact figures only
+		// (views.go): the hulls carry the mark.
+		for _, r := range price.Rows {
+			if _, ok := r[1].Value.(float64); ok {
+				r[1].Mark = "exact"
+			}
+		}
+	}
 	mode := "exact"
 	if !exactAll {
 		mode = "some battles played by the engine (see the notes)"

@@ -223,13 +223,21 @@ func pageSection(sc studyCatalog) *game.PageSection {
 	prov := joinNotes(sc.Notes)
 	s := &game.PageSection{ID: "battle-study", Title: "Battle study", MethodsTitle: "Battle study (exact)"}
 	s.Methods = []game.Span{{Text: "The blueprint matrix, NPC table and part values", Bold: true}, {Text: " are computed from the rules, not from the run's games; a cell in bold is exact. " + prov}}
+	const cellNote = "Each cell: P(the row's fleet, attacking, eliminates the column's fleet) in %. Bold: exact; a sampled cell gives ± the half-width of its 95% interval. Blue: the attacker wins more often than not; red: less."
 	for _, t := range sc.Tables {
-		if t.Name == "battles" {
+		switch t.Name {
+		case "battles":
 			if g := matrixGrid(t); g != nil {
 				s.Charts = append(s.Charts, game.Chart{ID: "chart-battle-matrix", Title: "Blueprint matrix",
-					Note: "Each cell: P(the row's fleet, attacking, eliminates the column's fleet) in %. Bold: exact; a sampled cell gives ± the half-width of its 95% interval. Blue: the attacker wins more often than not; red: less. " + prov,
-					Grid: g})
+					Note: cellNote + " " + prov, Grid: g})
 			}
+		case "material battles":
+			if g := matrixGrid(t); g != nil {
+				s.Charts = append(s.Charts, game.Chart{ID: "chart-material-matrix", Title: "Blueprint matrix at equal material",
+					Note: cellNote + " Each fleet costs at most the dearest player fleet's material (the equal-material matrix's table gives each one's cost). Policy, exactness and budget as the first figure's note says.", Grid: g})
+			}
+		case "price curve":
+			s.Charts = append(s.Charts, priceCharts(t)...)
 		}
 	}
 	for _, t := range sc.Tables {
@@ -341,4 +349,55 @@ func num(v any) (float64, bool) {
 		return float64(x), true
 	}
 	return 0, false
+}
+
+// priceCharts are the price curve (design brief §3.2: energy and research
+// cost against hulls) as two scatter plots, each part tile a named point:
+// hulls against energy used, and against research cost where the ruleset
+// gives one (2E). Only exact figures are drawn (the hulls' mark); a
+// value past the largest hull count valued ("> 8") is left out.
+func priceCharts(t game.Sheet) []game.Chart {
+	col := map[string]int{}
+	for i, c := range t.Columns {
+		col[c.Head] = i
+	}
+	for _, h := range []string{"part", "hulls", "energy used", "research"} {
+		if _, ok := col[h]; !ok {
+			return nil
+		}
+	}
+	energy := game.PointSeries{Name: "part tiles"}
+	research := game.PointSeries{Name: "part tiles"}
+	for _, r := range t.Rows {
+		if len(r) != len(t.Columns) {
+			return nil
+		}
+		name, ok1 := r[col["part"]].Value.(string)
+		h, ok2 := num(r[col["hulls"]].Value)
+		if !ok1 || !ok2 || r[col["hulls"]].Mark != "exact" {
+			continue
+		}
+		add := func(s *game.PointSeries, x float64) {
+			s.Names, s.X, s.Y, s.YLo, s.YHi = append(s.Names, name), append(s.X, x), append(s.Y, h), append(s.YLo, h), append(s.YHi, h)
+		}
+		if e, ok := num(r[col["energy used"]].Value); ok {
+			add(&energy, e)
+		}
+		if c, ok := num(r[col["research"]].Value); ok {
+			add(&research, c)
+		}
+	}
+	const note = "Each point a part tile: its value in hulls (both roles, exact) against the first field of the part values, the price curve's table below. Up and to the left is cheap for what it does."
+	var out []game.Chart
+	if len(energy.Names) > 0 {
+		out = append(out, game.Chart{ID: "chart-price-energy", Title: "Price curve: hulls against energy used",
+			Note:   note + " Negative energy: the part produces energy.",
+			Points: &game.Points{XAxis: "energy used", YAxis: "value in hulls", Series: []game.PointSeries{energy}}})
+	}
+	if len(research.Names) > 0 {
+		out = append(out, game.Chart{ID: "chart-price-research", Title: "Price curve: hulls against research cost",
+			Note:   note + " Research cost before discounts; the table gives each minimum.",
+			Points: &game.Points{XAxis: "research cost", YAxis: "value in hulls", Series: []game.PointSeries{research}}})
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package eclipse
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,8 +62,22 @@ func TestStudyView(t *testing.T) {
 	// every table with its note (the full provenance under the first
 	// figure).
 	sec := p.Section
-	if sec == nil || len(sec.Charts) != 1 || sec.Charts[0].Grid == nil {
+	if sec == nil || len(sec.Charts) != 3 || sec.Charts[0].Grid == nil || sec.Charts[1].Grid == nil || sec.Charts[2].Points == nil {
 		t.Fatalf("page section %+v", sec)
+	}
+	// The equal-material matrix as a heat map too, and the price curve
+	// (1E: no research costs) as hulls against energy used, each part
+	// tile a named point: the Improved Hull 2 hulls for no energy.
+	if mg := sec.Charts[1].Grid; sec.Charts[1].ID != "chart-material-matrix" || mg.Rows[2] != "2d" || math.Abs(mg.Values[2][0]-0.897) > 0.0005 || !mg.Marked[2][0] {
+		t.Fatalf("equal-material heat map %+v", mg)
+	}
+	pc := sec.Charts[2].Points
+	if sec.Charts[2].ID != "chart-price-energy" || pc.XAxis != "energy used" || len(pc.Series) != 1 {
+		t.Fatalf("price chart %+v", sec.Charts[2])
+	}
+	ps := pc.Series[0]
+	if i := slices.Index(ps.Names, "Improved Hull"); i < 0 || ps.X[i] != 0 || ps.Y[i] != 2 || ps.YLo[i] != 2 || ps.YHi[i] != 2 || len(ps.Names) != len(p.Sheets[8].Rows) {
+		t.Fatalf("price points %+v", ps)
 	}
 	g := sec.Charts[0].Grid
 	if g.Rows[2] != "2d" || g.Cols[0] != "5i" || math.Abs(g.Values[2][0]-0.897) > 0.0005 || !g.Marked[2][0] || g.Lo[2][0] != g.Values[2][0] {
@@ -83,6 +98,27 @@ func TestStudyView(t *testing.T) {
 	}
 	if len(sec.Tables) != 10 || sec.Tables[8].Title != "Price curve: each part's hulls against its energy and research cost" || sec.Tables[4].Title != "Initiative flips: what ±1 initiative on a blueprint changes" || !sec.Tables[1].Folded || sec.Tables[0].Sheet.Rows[2][1].Mark != "exact" || !strings.HasPrefix(sec.Tables[0].Note, "Bold: exact") {
 		t.Fatalf("page tables %q", titles)
+	}
+	// 2E has research costs: a second price chart, hulls against them.
+	rs2, err := Edition("eclipse-2e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat2 := rs2.Catalog()
+	report2, _ := json.Marshal(map[string]any{"catalog": map[string]json.RawMessage{catalogKey: cat2.Extra[0].JSON}})
+	p2, err := studyView{}.Render(&game.ReportInput{Result: map[string]json.RawMessage{"report": report2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range p2.Section.Charts {
+		ids = append(ids, c.ID)
+	}
+	if !slices.Equal(ids, []string{"chart-battle-matrix", "chart-material-matrix", "chart-price-energy", "chart-price-research"}) {
+		t.Fatalf("2E charts %v", ids)
+	}
+	if rc := p2.Section.Charts[3].Points.Series[0]; !slices.Contains(rc.Names, "Improved Hull") || rc.X[slices.Index(rc.Names, "Improved Hull")] != 6 {
+		t.Fatalf("2E research points %+v", rc)
 	}
 	// Without the catalog key (an older result) the view adds nothing.
 	empty, _ := json.Marshal(map[string]any{"catalog": map[string]any{}})

@@ -104,6 +104,16 @@
         return v[5] ? "{b|" + s + "}" : s + "\n±" + ((Number(v[4]) - Number(v[3])) / 2).toFixed(1);
       };
     },
+    // a view's Points: value [x, y, lo, hi]; the interval only where it
+    // is one (lo < hi)
+    "cardlab:points": function (meta) {
+      return function (p) {
+        var v = p.value;
+        return "<b>" + enc(p.name) + "</b> · " + enc(p.seriesName) + "<br>" + enc(meta.x || "x") + " " + num(v[0]) +
+          " · " + enc(meta.y || "y") + " " + num(v[1]) +
+          (Number(v[2]) < Number(v[3]) ? " (95% CI " + num(v[2]) + " to " + num(v[3]) + ")" : "");
+      };
+    },
     "cardlab:scatter": function (meta) {
       return function (p) {
         var power = meta.unit === "power";
