@@ -57,6 +57,12 @@ type BalanceConfig struct {
 	MaxStep, MaxEdits int
 	// Tolerance is the band around each side's fair share (a share).
 	Tolerance float64
+	// SeatTolerance, when above 0, also brings the starting seat (the
+	// seat that began the game, game.Starter) within this band of its
+	// fair share: the starter's advantage. A mirror (every seat plays one
+	// side) is balanced between seats only, with SeatTolerance, or
+	// Tolerance when it is 0.
+	SeatTolerance float64
 	// Games per lineup of each racing stage; VerifyGames of each tier's
 	// verification; ValueGames of the card-value experiment (0: defaults).
 	Games, VerifyGames, ValueGames int
@@ -81,6 +87,8 @@ type BalanceEdit struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Text     string `json:"text"`
+	// Rules: a rule parameter's edit (Card, Name and Side empty).
+	Rules    bool `json:"rules,omitempty"`
 	entity   int
 	knobSpec *game.Knob
 }
@@ -92,6 +100,23 @@ type SideShare struct {
 	CI95  [2]float64 `json:"ci95"`
 	Fair  float64    `json:"fair"`
 	Games int64      `json:"games"`
+	// Tolerance is the side's band (the starting seat's may differ).
+	Tolerance float64 `json:"tolerance"`
+	// scale turns the side's deviation into one against the sides' band
+	// (Tolerance of the config over this one's), so that the search
+	// weighs a starting seat 3 points off a 3-point band as a side 2
+	// points off a 2-point one. 0 counts as 1.
+	scale float64
+}
+
+// StarterSide is the name of the starting seat among balance's sides.
+const StarterSide = "starting seat"
+
+func (x *SideShare) weight() float64 {
+	if x.scale == 0 {
+		return 1
+	}
+	return x.scale
 }
 
 // BalanceCandidate is an edit predicted and, if raced, measured.
@@ -103,6 +128,11 @@ type BalanceCandidate struct {
 	Predicted        []float64  `json:"predicted"`
 	PredictedDev     float64    `json:"predicted_dev"`
 	PredictedDevCI95 [2]float64 `json:"predicted_dev_ci95"`
+	// Unpredicted: the value model says nothing about this edit (a rule
+	// parameter, an edit of a mirror's cards, the starting seat's share):
+	// it races on its games alone.
+	Unpredicted bool `json:"unpredicted,omitempty"`
+	predictedIn bool
 	// Measured is the package with this edit, played (nil: not raced
 	// that far); MeasuredDev its largest deviation.
 	Measured    []SideShare `json:"measured,omitempty"`
@@ -122,6 +152,9 @@ type BalanceStep struct {
 	Shares []SideShare        `json:"shares"`
 	MaxDev float64            `json:"max_dev"`
 	Tried  []BalanceCandidate `json:"tried"`
+	// Baseline is the package before the round's edit, played on the
+	// race's games beside the edits: what each edit is judged against.
+	Baseline []SideShare `json:"baseline"`
 }
 
 // BalanceVerify is one tier's verification: the ruleset and the package on
@@ -141,6 +174,9 @@ type BalanceResult struct {
 	Sides     []string    `json:"sides"`
 	Fair      []float64   `json:"fair"`
 	Tolerance float64     `json:"tolerance"`
+	// SeatTolerance is the starting seat's band when it is among Sides
+	// (0: it is not).
+	SeatTolerance float64 `json:"seat_tolerance,omitempty"`
 	Bots      []string    `json:"bots"`
 	Matchups  [][]string  `json:"matchups"`
 	Seed      uint64      `json:"seed"`
@@ -194,6 +230,9 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	if !(cfg.Tolerance > 0 && cfg.Tolerance < 0.5) {
 		return nil, fmt.Errorf("%w: the tolerance must lie in (0, 0.5), got %g", ErrConfig, cfg.Tolerance)
 	}
+	if !(cfg.SeatTolerance >= 0 && cfg.SeatTolerance < 0.5) {
+		return nil, fmt.Errorf("%w: the seat tolerance must lie in [0, 0.5), got %g", ErrConfig, cfg.SeatTolerance)
+	}
 	def := func(p *int, v int) {
 		if *p <= 0 {
 			*p = v
@@ -209,17 +248,40 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 		cfg.Knobs = []string{"power"}
 	}
 	began := time.Now()
-	names := factionsOf(g, cfg.Matchups)
-	res := &BalanceResult{Ruleset: RulesetInfoOf(g), Sides: names, Tolerance: cfg.Tolerance, Bots: slices.Clone(cfg.Bots),
+	// The sides: the factions in the lineups (none in a mirror, where
+	// they are fair by construction), then the starting seat when seats
+	// are balanced.
+	var names []string
+	if !comparesSeats(g) {
+		names = factionsOf(g, cfg.Matchups)
+	}
+	nSides := len(names)
+	seatTol := cfg.SeatTolerance
+	if comparesSeats(g) && seatTol == 0 {
+		seatTol = cfg.Tolerance
+	}
+	res := &BalanceResult{Ruleset: RulesetInfoOf(g), Tolerance: cfg.Tolerance, SeatTolerance: seatTol, Bots: slices.Clone(cfg.Bots),
 		Matchups: cfg.Matchups, Seed: cfg.Seed, Steps: []BalanceStep{}, Package: []BalanceEdit{}, final: g}
+	var tols []float64
 	for _, f := range names {
 		res.Fair = append(res.Fair, round6(fairShare(cfg.Matchups, f)))
+		tols = append(tols, cfg.Tolerance)
 	}
-	edits, err := balanceEdits(g, &cfg)
+	if seatTol > 0 {
+		names = append(names, StarterSide)
+		fair := 0.0
+		for _, l := range cfg.Matchups {
+			fair += 1 / float64(len(l))
+		}
+		res.Fair = append(res.Fair, round6(fair/float64(len(cfg.Matchups))))
+		tols = append(tols, seatTol)
+	}
+	res.Sides = names
+	b := &balancer{cfg: &cfg, res: res, names: names, nSides: nSides, tols: tols}
+	edits, err := balanceEdits(g, &cfg, b.predicts())
 	if err != nil {
 		return nil, err
 	}
-	b := &balancer{cfg: &cfg, res: res, names: names}
 	// The ruleset as it is, on the first stage's games.
 	cfg.logf("measuring the ruleset: %d games per lineup, bots %s", cfg.Games, strings.Join(cfg.Bots, ","))
 	cur, err := b.measure(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceSalt, 0))
@@ -232,11 +294,18 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	var pkg []BalanceEdit
 	curRS := g
 	switch {
-	case reachesBand(res.Before, cfg.Tolerance):
+	case reachesBand(res.Before):
 		// No edit on noise: a ruleset is only edited when its games show
 		// a side outside the band with 95% confidence; the verification
 		// then decides on fresh games.
 		res.Stop = "every side's 95% interval reaches into the band: nothing to edit"
+	case !slices.ContainsFunc(edits, func(e BalanceEdit) bool { return b.predictable(&e) }):
+		// Nothing the card-value model predicts (rule parameters, a
+		// mirror's cards): every edit races on its games alone.
+		pkg, curRS, res.Stop, err = b.search(ctx, edits, nil, cur[0].shares)
+		if err != nil {
+			return nil, err
+		}
 	default:
 		vu := g.(game.Valuer).ValueUnit()
 		res.ValueUnit = vu.Name
@@ -304,11 +373,11 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 			res.Stop = "interrupted"
 			break
 		}
-		v := BalanceVerify{Bots: bots, Games: cfg.VerifyGames, Seed: seed, Sides: comparison(&pc, names, base, after, CorrectionHolm), InBand: true}
+		v := BalanceVerify{Bots: bots, Games: cfg.VerifyGames, Seed: seed, Sides: b.comparison(&pc, base, after), InBand: true}
 		for k, fd := range v.Sides {
 			d := math.Abs(fd.Variant - res.Fair[k])
 			v.MaxDev = round6(max(v.MaxDev, d))
-			if d > cfg.Tolerance {
+			if d > tols[k] {
 				v.InBand = false
 			}
 		}
@@ -323,10 +392,12 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	return res, nil
 }
 
-// BalanceRefusal says why g cannot be balanced between sides, or nil.
+// BalanceRefusal says why g cannot be balanced, or nil: a game with
+// sides needs the card-value experiment to predict edits; a mirror's
+// seats are balanced by edits raced on their games alone.
 func BalanceRefusal(g game.Ruleset) error {
 	if comparesSeats(g) {
-		return fmt.Errorf("%w: %s is a mirror — every seat plays the one side, so every side is fair by construction and there is nothing to balance between sides; balancing the seats (the starter's advantage) is not built yet", ErrConfig, g.Info().Name)
+		return nil
 	}
 	if _, ok := g.(game.Valuer); !ok {
 		return fmt.Errorf("%w: balance predicts edits from the card-value experiment, which %s's game does not run", ErrConfig, g.Info().Name)
@@ -334,13 +405,51 @@ func BalanceRefusal(g game.Ruleset) error {
 	return nil
 }
 
+// maxUnpredicted bounds the edits a round races without a prediction
+// (rule parameters, a mirror's cards): each costs a racing stage's games.
+const maxUnpredicted = 16
+
 // balancer holds a search's state.
 type balancer struct {
-	cfg   *BalanceConfig
-	res   *BalanceResult
-	names []string
-	games int64
-	round int
+	cfg *BalanceConfig
+	res *BalanceResult
+	// names are the sides: the first nSides factions, then the starting
+	// seat if seats are balanced; tols their bands.
+	names  []string
+	nSides int
+	tols   []float64
+	games  int64
+	round  int
+}
+
+// predicts reports whether the card-value model predicts this run's
+// edits of card knobs: only between factions.
+func (b *balancer) predicts() bool { return b.nSides > 0 }
+
+// predictable reports whether the value model predicts edit e.
+func (b *balancer) predictable(e *BalanceEdit) bool {
+	return b.predicts() && !e.Rules && predictable(b.cfg.Game, e.Knob)
+}
+
+// pair pairs side k's outcomes between arms a and c.
+func (b *balancer) pair(pc *PairedConfig, a, c *arm, k int) pairAcc {
+	if k >= b.nSides {
+		return pairStarter(pc, a, c)
+	}
+	return pairFaction(pc, a, c, b.names[k])
+}
+
+// comparison is each side's paired change from a to c, Holm-corrected.
+func (b *balancer) comparison(pc *PairedConfig, a, c *arm) []FactionDelta {
+	out := make([]FactionDelta, len(b.names))
+	tests := make([]*PairedTest, len(b.names))
+	for k, f := range b.names {
+		p := b.pair(pc, a, c, k)
+		out[k] = factionDelta(f, &p, pc.minSample())
+		tests[k] = &out[k].PairedTest
+	}
+	finishTests(tests, CorrectionHolm, pc.alpha())
+	return out
 }
 
 // measured is one ruleset's shares on a stage's games.
@@ -367,8 +476,8 @@ func (b *balancer) measure(ctx context.Context, rss []game.Ruleset, seed uint64)
 	out := make([]measured, len(rss))
 	for i, a := range arms {
 		b.games += a.played
-		for _, f := range b.names {
-			out[i].sums = append(out[i].sums, pairFaction(&pc, a, a, f))
+		for k := range b.names {
+			out[i].sums = append(out[i].sums, b.pair(&pc, a, a, k))
 		}
 		out[i].shares = b.shares(out[i].sums)
 	}
@@ -387,16 +496,27 @@ func (b *balancer) sharesAt(sums []pairAcc, z float64) []SideShare {
 	for k := range sums {
 		s, _ := sums[k].shares()
 		lo, hi := Wilson(s*float64(sums[k].n), float64(sums[k].n), z)
-		out[k] = SideShare{Side: b.names[k], Share: round6(s), CI95: interval(lo, hi), Fair: b.res.Fair[k], Games: sums[k].n}
+		out[k] = SideShare{Side: b.names[k], Share: round6(s), CI95: interval(lo, hi), Fair: b.res.Fair[k], Games: sums[k].n,
+			Tolerance: b.tols[k], scale: b.cfg.Tolerance / b.tols[k]}
 	}
 	return out
 }
 
 // reachesBand reports whether every side's 95% interval reaches into the
 // band around its fair share.
-func reachesBand(s []SideShare, tol float64) bool {
+func reachesBand(s []SideShare) bool {
 	for _, x := range s {
-		if x.CI95[1] < x.Fair-tol || x.CI95[0] > x.Fair+tol {
+		if x.CI95[1] < x.Fair-x.Tolerance || x.CI95[0] > x.Fair+x.Tolerance {
+			return false
+		}
+	}
+	return true
+}
+
+// inBand reports whether every side's share lies within its band.
+func inBand(s []SideShare) bool {
+	for _, x := range s {
+		if math.Abs(x.Share-x.Fair) > x.Tolerance {
 			return false
 		}
 	}
@@ -405,15 +525,20 @@ func reachesBand(s []SideShare, tol float64) bool {
 
 // objective is what the search lowers: the largest deviation from fair
 // share plus the root mean square one, so that an edit that moves the
-// worst side and pushes another up as far still counts as progress.
+// worst side and pushes another up as far still counts as progress; the
+// starting seat's deviation is weighed against its own band.
 func objective(s []SideShare) float64 {
-	ss := 0.0
+	ss, worst := 0.0, 0.0
 	for _, x := range s {
-		ss += (x.Share - x.Fair) * (x.Share - x.Fair)
+		d := (x.Share - x.Fair) * x.weight()
+		ss += d * d
+		worst = max(worst, math.Abs(d))
 	}
-	return maxDev(s) + math.Sqrt(ss/float64(max(1, len(s))))
+	return worst + math.Sqrt(ss/float64(max(1, len(s))))
 }
 
+// maxDev is the largest deviation from fair share, in points of share
+// (what the tables show; the search weighs by bands, objective).
 func maxDev(s []SideShare) float64 {
 	d := 0.0
 	for _, x := range s {
@@ -423,10 +548,12 @@ func maxDev(s []SideShare) float64 {
 }
 
 // devBounds is the largest deviation from fair share that the sides' 95%
-// intervals allow at least (lo) and at most (hi).
+// intervals allow at least (lo) and at most (hi), each side's weighed
+// against the sides' band.
 func devBounds(s []SideShare) (lo, hi float64) {
 	for _, x := range s {
-		a, c := x.CI95[0]-x.Fair, x.CI95[1]-x.Fair
+		w := x.weight()
+		a, c := (x.CI95[0]-x.Fair)*w, (x.CI95[1]-x.Fair)*w
 		if a > 0 {
 			lo = max(lo, a)
 		} else if c < 0 {
@@ -446,9 +573,11 @@ func shareLine(s []SideShare) string {
 }
 
 // balanceEdits lists every single edit the configuration allows on g:
-// each allowed knob of each card of a side in the lineups, every step up
-// to MaxStep either way that the knob's With accepts.
-func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
+// each allowed card knob of each card of a side in the lineups (any card
+// in a mirror), and each rule parameter named among the knobs, every step
+// up to MaxStep either way that the knob's With accepts. predicts says
+// whether card knobs must be ones the value model predicts.
+func balanceEdits(g game.Ruleset, cfg *BalanceConfig, predicts bool) ([]BalanceEdit, error) {
 	knobs := game.KnobsOf(g)
 	byName := map[string]*game.Knob{}
 	var have []string
@@ -458,13 +587,22 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
 			have = append(have, knobs[i].Name)
 		}
 	}
+	var cardKnobs []string
+	var ruleKnobs []*game.Knob
 	for _, k := range cfg.Knobs {
 		if byName[k] == nil {
-			return nil, fmt.Errorf("%w: no card knob %q%s (have %s)", ErrConfig, k, didYouMean(k, have), strings.Join(have, ", "))
+			rk, err := findKnob(g, game.OnRules, 0, k, nil)
+			if err != nil {
+				why := strings.TrimPrefix(err.Error(), ErrConfig.Error()+": ")
+				return nil, fmt.Errorf("%w: no card knob %q%s (card knobs: %s), nor a rule parameter: %s", ErrConfig, k, didYouMean(k, have), strings.Join(have, ", "), why)
+			}
+			ruleKnobs = append(ruleKnobs, rk)
+			continue
 		}
-		if !predictable(g, k) {
+		if predicts && !predictable(g, k) {
 			return nil, fmt.Errorf("%w: balance predicts edits of the unit of value (%s) and copies only, not %q", ErrConfig, g.(game.Valuer).ValueUnit().Short, k)
 		}
+		cardKnobs = append(cardKnobs, k)
 	}
 	sides := g.Sides()
 	ids := []string{}
@@ -482,11 +620,19 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
 	}
 	in := factionsOf(g, cfg.Matchups)
 	var out []BalanceEdit
+	unpredicted := 0
 	for _, c := range g.Cards() {
-		if c.Side < 0 || c.Side >= len(sides) || !slices.Contains(in, sides[c.Side].ID) || slices.Contains(cfg.Lock, c.ID) {
+		// A mirror's cards are every seat's (Goofspiel's prizes belong
+		// to no side); elsewhere a card of a side in the lineups.
+		mine := comparesSeats(g) || c.Side >= 0 && c.Side < len(sides) && slices.Contains(in, sides[c.Side].ID)
+		if !mine || slices.Contains(cfg.Lock, c.ID) {
 			continue
 		}
-		for _, kn := range cfg.Knobs {
+		side := ""
+		if c.Side >= 0 && c.Side < len(sides) {
+			side = sides[c.Side].ID
+		}
+		for _, kn := range cardKnobs {
 			k := byName[kn]
 			if !game.KnobApplies(k, g, c.Index) || slices.Contains(cfg.Lock, c.ID+":"+kn) {
 				continue
@@ -501,13 +647,46 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig) ([]BalanceEdit, error) {
 					continue
 				}
 				sug := suggestEdit(g, k, &c, c.Index, from, to)
-				out = append(out, BalanceEdit{Card: c.ID, Name: c.Name, Side: sides[c.Side].ID, Knob: k.Name, From: from, To: to,
+				out = append(out, BalanceEdit{Card: c.ID, Name: c.Name, Side: side, Knob: k.Name, From: from, To: to,
 					File: sug.File, Line: sug.Line, Text: sug.Text, entity: c.Index, knobSpec: k})
+				if !predicts {
+					unpredicted++
+				}
 			}
+		}
+	}
+	for _, k := range ruleKnobs {
+		from := k.Get(g, 0)
+		n := 0
+		for s := -cfg.MaxStep; s <= cfg.MaxStep; s++ {
+			to := from + s
+			if s == 0 || to < k.Min || to > k.Max {
+				continue
+			}
+			if _, err := k.With(g, 0, to); err != nil {
+				continue
+			}
+			sug := suggestEdit(g, k, nil, 0, from, to)
+			if sug.Line <= 0 {
+				return nil, fmt.Errorf("%w: rule parameter %s is not written in %s (its default applies): write %s: %d there for balance to edit it", ErrConfig, k.Name, sug.File, k.Name, from)
+			}
+			out = append(out, BalanceEdit{Knob: k.Name, From: from, To: to, File: sug.File, Line: sug.Line, Text: sug.Text, Rules: true, knobSpec: k})
+			unpredicted++
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%w: rule parameter %s (%d) allows no other value within --max-step %d", ErrConfig, k.Name, from, cfg.MaxStep)
 		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no card may be edited (every card locked, or no knob applies)", ErrConfig)
+	}
+	if unpredicted > maxUnpredicted {
+		why := "rule parameters"
+		if !predicts {
+			why = "edits of a mirror's cards and rule parameters (the card-value model compares sides, and a mirror has one)"
+		}
+		return nil, fmt.Errorf("%w: %d edits have no prediction to shortlist them (%s), and each would race on its own games: at most %d may; name fewer knobs, --lock cards, or lower --max-step", ErrConfig, unpredicted, why, maxUnpredicted)
 	}
 	return out, nil
 }
@@ -522,6 +701,9 @@ func predictable(g game.Ruleset, k string) bool {
 // for edit e (one copy's value per copy for copies, the price of a unit
 // times the copies for the unit), with the half-width of its interval.
 func (b *balancer) predict(g game.Ruleset, e *BalanceEdit, v *CardValueResult) (delta []float64, half float64, ok bool) {
+	if v == nil || !b.predictable(e) {
+		return nil, 0, false
+	}
 	step := float64(e.To - e.From)
 	var d, h float64
 	if e.Knob == "copies" {
@@ -541,7 +723,7 @@ func (b *balancer) predict(g game.Ruleset, e *BalanceEdit, v *CardValueResult) (
 	// The side gains d in each of its lineups; its opponents there share
 	// the loss equally.
 	delta = make([]float64, len(b.names))
-	for k, f := range b.names {
+	for k, f := range b.names[:b.nSides] { // the starting seat: not predicted (0)
 		if f == e.Side {
 			delta[k] = d
 			continue
@@ -579,21 +761,24 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			return pkg, curRS, r, nil
 		}
 		b.round++
-		// Predict every single edit on top of the package as measured.
-		var cands []BalanceCandidate
+		// Predict every single edit on top of the package as measured;
+		// the edits the model cannot predict race on their games alone.
+		var cands, blind []BalanceCandidate
 		for i := range edits {
 			e := edits[i]
-			at := slices.IndexFunc(pkg, func(p BalanceEdit) bool { return p.Card == e.Card && p.Knob == e.Knob })
+			at := slices.IndexFunc(pkg, func(p BalanceEdit) bool { return p.Card == e.Card && p.Knob == e.Knob && p.Rules == e.Rules })
 			if at >= 0 {
 				continue // a card's knob is edited once; its step was raced whole
 			}
 			delta, half, ok := b.predict(g, &e, v)
 			if !ok {
+				blind = append(blind, BalanceCandidate{Edit: e, Unpredicted: true})
 				continue
 			}
 			c := BalanceCandidate{Edit: e}
 			dev, devLo, devHi := 0.0, 0.0, 0.0
 			after := slices.Clone(cur)
+			c.predictedIn = true
 			for k := range cur {
 				p := cur[k].Share + delta[k]
 				after[k].Share = p
@@ -602,6 +787,7 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 				dev = max(dev, x)
 				devLo = max(devLo, math.Max(0, x-half))
 				devHi = max(devHi, x+half)
+				c.predictedIn = c.predictedIn && x <= cur[k].Tolerance
 			}
 			c.PredictedDev, c.PredictedDevCI95 = round6(dev), interval(devLo, devHi)
 			c.predictedObj = objective(after)
@@ -612,15 +798,19 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 				cands = append(cands, c)
 			}
 		}
-		if len(cands) == 0 {
+		if len(cands)+len(blind) == 0 {
+			if len(pkg) > 0 && !slices.ContainsFunc(edits, func(e BalanceEdit) bool {
+				return !slices.ContainsFunc(pkg, func(p BalanceEdit) bool { return p.Card == e.Card && p.Knob == e.Knob && p.Rules == e.Rules })
+			}) {
+				return pkg, curRS, "every value the knobs allow is edited once", nil
+			}
 			return pkg, curRS, "no single edit is predicted to bring the sides closer", nil
 		}
 		// The prediction first, but among edits predicted within the
 		// band the smaller step (a designer's smaller change).
-		tol := cfg.Tolerance
 		sort.SliceStable(cands, func(i, j int) bool {
 			a, c := cands[i], cands[j]
-			if a.PredictedDev <= tol && c.PredictedDev <= tol {
+			if a.predictedIn && c.predictedIn {
 				if sa, sc := absInt(a.Edit.To-a.Edit.From), absInt(c.Edit.To-c.Edit.From); sa != sc {
 					return sa < sc
 				}
@@ -630,24 +820,30 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			}
 			return absInt(a.Edit.To-a.Edit.From) < absInt(c.Edit.To-c.Edit.From)
 		})
-		cands = shortlist(cands, cfg.Shortlist)
-		cfg.logf("round %d: racing %d edits (best predicted: %s, largest deviation %.1f points)", b.round, len(cands), cands[0].Edit.Text, 100*cands[0].PredictedDev)
-		win, err := b.race(ctx, curRS, cands, curObj)
+		if len(cands) > 0 {
+			cands = shortlist(cands, cfg.Shortlist)
+			cfg.logf("round %d: racing %d edits (best predicted: %s, largest deviation %.1f points)", b.round, len(cands), cands[0].Edit.Text, 100*cands[0].PredictedDev)
+		}
+		if len(blind) > 0 {
+			cfg.logf("round %d: racing %d edits without a prediction (%s … %s)", b.round, len(blind), blind[0].Edit.Text, blind[len(blind)-1].Edit.Text)
+			cands = append(cands, blind...)
+		}
+		win, base, err := b.race(ctx, curRS, cands)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pkg, curRS, "interrupted", nil
 			}
 			return nil, nil, "", err
 		}
-		step := BalanceStep{Tried: cands}
+		step := BalanceStep{Tried: cands, Baseline: base.Measured}
 		if win < 0 {
 			b.res.Steps = append(b.res.Steps, step)
 			return pkg, curRS, "no edit raced improved on the package", nil
 		}
 		w := cands[win]
-		if w.measuredObj >= curObj {
+		if w.measuredObj >= base.measuredObj {
 			b.res.Steps = append(b.res.Steps, step)
-			return pkg, curRS, fmt.Sprintf("the best edit raced (%s) left the largest deviation at %.1f points, no better than the package's %.1f", w.Edit.Text, 100*w.MeasuredDev, 100*curDev), nil
+			return pkg, curRS, fmt.Sprintf("the best edit raced (%s) left the largest deviation at %.1f points, no better than the package's %.1f on the same games", w.Edit.Text, 100*w.MeasuredDev, 100*base.MeasuredDev), nil
 		}
 		rs, err := w.Edit.knobSpec.With(curRS, w.Edit.entity, w.Edit.To)
 		if err != nil {
@@ -658,7 +854,7 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 		step.Edits, step.Shares, step.MaxDev = slices.Clone(pkg), cur, curDev
 		b.res.Steps = append(b.res.Steps, step)
 		cfg.logf("round %d: + %s → %s (largest deviation %.1f points)", b.round, w.Edit.Text, shareLine(cur), 100*curDev)
-		if curDev <= cfg.Tolerance {
+		if inBand(cur) {
 			return pkg, curRS, "the search's games put every side within the band", nil
 		}
 	}
@@ -719,15 +915,27 @@ func (b *balancer) budgetLeft() string {
 // smallest deviation its intervals allow exceeds the largest another's
 // allow, until one is left, one is surely within the band, or the stages
 // are played. It returns the index of the candidate measured closest.
-func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceCandidate, curObj float64) (int, error) {
+//
+// The package as it is races too, as the last entry (no edit), so that
+// each edit is judged against it on the same games: the package's own
+// figures from the round before came from other games, and a step that
+// does nothing would beat them half the time. base is its measurement.
+func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceCandidate) (win int, base BalanceCandidate, err error) {
+	m := len(edits)
+	cands := append(slices.Clone(edits), BalanceCandidate{Edit: BalanceEdit{Text: "(no further edit)"}})
+	defer func() {
+		copy(edits, cands[:m])
+		base = cands[m]
+	}()
 	rss := make([]game.Ruleset, len(cands))
-	for i := range cands {
+	for i := range edits {
 		rs, err := cands[i].Edit.knobSpec.With(from, cands[i].Edit.entity, cands[i].Edit.To)
 		if err != nil {
-			return -1, fmt.Errorf("analysis: balance: %v", err)
+			return -1, base, fmt.Errorf("analysis: balance: %v", err)
 		}
 		rss[i] = rs
 	}
+	rss[m] = from
 	z := raceZ(len(cands), len(b.names), balanceStages)
 	sums := make([][]pairAcc, len(cands))
 	alive := make([]int, len(cands))
@@ -744,7 +952,7 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 		}
 		ms, err := b.measure(ctx, play, game.SeedFor(b.cfg.Seed^balanceSalt, uint64(b.round*16+stage+1)))
 		if err != nil {
-			return -1, err
+			return -1, base, err
 		}
 		for i, c := range alive {
 			if sums[c] == nil {
@@ -779,11 +987,12 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, cands []BalanceC
 			next = append(next, c)
 		}
 		alive = next
-		if len(alive) <= 1 || bestHi <= b.cfg.Tolerance {
+		if len(alive) <= 1 || bestHi <= b.cfg.Tolerance { // bestHi is weighed against the sides' band
 			break
 		}
 	}
-	return pick(cands, alive, curObj), nil
+	alive = slices.DeleteFunc(alive, func(c int) bool { return c == m })
+	return pick(cands, alive, cands[m].measuredObj), base, nil
 }
 
 // pick chooses among the edits the games could not tell apart: among
@@ -898,4 +1107,26 @@ func (r *BalanceResult) EditedFiles(g game.Ruleset) (map[string][]byte, error) {
 	}
 	r.Diff = UnifiedDiff(files, out)
 	return out, nil
+}
+
+// ReadBack is the value edit e's knob has in g (a ruleset written with
+// the package, loaded again): what checks that the edit was written.
+func (e *BalanceEdit) ReadBack(g game.Ruleset) (int, error) {
+	if e.Rules {
+		k, err := findKnob(g, game.OnRules, 0, e.Knob, nil)
+		if err != nil {
+			return 0, err
+		}
+		return k.Get(g, 0), nil
+	}
+	idx := slices.IndexFunc(g.Cards(), func(c game.Card) bool { return c.ID == e.Card })
+	if idx < 0 {
+		return 0, fmt.Errorf("analysis: balance: no card %s", e.Card)
+	}
+	c := g.Cards()[idx]
+	k, err := findKnob(g, game.OnCard, idx, e.Knob, &c)
+	if err != nil {
+		return 0, err
+	}
+	return k.Get(g, idx), nil
 }

@@ -104,7 +104,11 @@ type arm struct {
 	plan *plan // validated, with every lineup (indices match the config)
 	// units[i*MaxPlayers+k] is the win units of position k of game i's
 	// lineup; units[i*MaxPlayers] is -1 for a game not played.
-	units  []int8
+	units []int8
+	// starts[i] is the seat that began game i (game.Starter; 0 for a game
+	// without one): what balance's starting-seat entity pairs. A replayed
+	// ledger does not carry it (balance does not shard).
+	starts []int8
 	played int64
 	// Counts, when counts was set.
 	Counts *Counts
@@ -191,6 +195,7 @@ func runArms(ctx context.Context, cfg *PairedConfig, arms []*arm) (partial bool,
 			a.lineups = slices.Clone(all)
 		}
 		a.units = make([]int8, nl*cfg.Games*game.MaxSeats)
+		a.starts = make([]int8, nl*cfg.Games)
 		for i := 0; i < len(a.units); i += game.MaxSeats {
 			a.units[i] = -1
 		}
@@ -435,6 +440,10 @@ func (w *pairWorker) play(armNo, li, j int) error {
 	for q := 0; q < n; q++ {
 		a.units[base+(q+rot)%n] = int8(units[q])
 	}
+	if st, ok := t.st.(game.Starter); ok {
+		start, _ := st.Starter()
+		a.starts[i] = int8(start)
+	}
 	for k := n; k < game.MaxSeats; k++ {
 		a.units[base+k] = 0
 	}
@@ -456,6 +465,29 @@ func pairSeat(cfg *PairedConfig, a, b *arm, q int) pairAcc {
 			i := li*cfg.Games + j
 			k := (q + j%n) % n
 			ua, ub := a.outcome(i, k), b.outcome(i, k)
+			if ua < 0 || ub < 0 {
+				continue
+			}
+			p.add(ua, ub)
+		}
+	}
+	return p
+}
+
+// pairStarter pairs the outcomes of the seat that began each game
+// (game.Starter; the first seat in a game without one) between arms a and
+// b, each arm's own starter: what the starter's advantage is.
+func pairStarter(cfg *PairedConfig, a, b *arm) pairAcc {
+	p := pairAcc{unit: WinUnit}
+	for li, ids := range cfg.Matchups {
+		n := len(ids)
+		if !slices.Contains(a.lineups, li) || !slices.Contains(b.lineups, li) {
+			continue
+		}
+		for j := 0; j < cfg.Games; j++ {
+			i := li*cfg.Games + j
+			rot := j % n
+			ua, ub := a.outcome(i, (int(a.starts[i])+rot)%n), b.outcome(i, (int(b.starts[i])+rot)%n)
 			if ua < 0 || ub < 0 {
 				continue
 			}

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/cardlab/cardlab/analysis"
 	"github.com/cardlab/cardlab/files"
-	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/reports"
 )
 
@@ -34,6 +32,9 @@ type BalanceOptions struct {
 	BatchOptions
 	OutDir        string
 	VerifyBots    string
+	// VerifyGiven: --verify-bots was given (else the game's default tier,
+	// defaultBotFor: strong where the game has it).
+	VerifyGiven bool
 	Tolerance     float64
 	SeatTolerance float64
 	Knobs, Lock   []string
@@ -53,11 +54,13 @@ func NewCmdBalance(g *globalOptions, runF func(*BalanceOptions) error) *cobra.Co
 	opts := &BalanceOptions{}
 	var players, budget string
 	cmd := &cobra.Command{
-		Use:   "balance --out NEWDIR [--tolerance 2] [--knobs power] [--lock CARD[:KNOB]]",
+		Use:   "balance --out NEWDIR [--tolerance 2] [--seat-tolerance 3] [--knobs power] [--lock CARD[:KNOB]]",
 		Short: "Find the fewest card edits that bring every side within the band of fair share, verified on fresh games",
 		Long: `Search for a package of integer card edits (a card's power by default;
---knobs power,copies) that brings every side's win share within --tolerance
-points of its fair share, and write the ruleset with the package applied to
+--knobs power,copies, and rule parameters by name: --knobs power,hand_size)
+that brings every side's win share within --tolerance points of its fair
+share — and, with --seat-tolerance, the starting seat's within that band of
+its own (the starter's advantage) — and write the ruleset with the package applied to
 NEWDIR: a copy of the ruleset's files in which only the edited values change
 (comments, key order and quoting kept), plus balance.md with the package, the
 evidence and the command that reproduces it.
@@ -74,11 +77,17 @@ search never used, with the search's bots (--bots, default greedy) and with
 within the band at both; otherwise the best package found, why the search
 stopped, and exit 1. docs/metrics.md, "Balance", derives the method.
 
-A mirror (every seat plays one side, as in Goofspiel) is fair between sides
-by construction: balance refuses it; balancing the seats is not built.`,
+The card-value model predicts edits of cards between sides only. An edit it
+cannot predict — a rule parameter, any edit when the starting seat is what is
+off — races on its own games: at most 16 such edits a round, so name few.
+A mirror (every seat plays one side, as in Goofspiel or Spacetrace) is fair
+between sides by construction: there balance brings the starting seat within
+--seat-tolerance (default: --tolerance) of its fair share.`,
 		Example: `  cardlab balance --out balanced
   cardlab balance --rules mygame --out mygame-balanced --knobs power,copies --lock kl-d7
-  cardlab balance --out b --tolerance 3 --budget 5m --verify-bots greedy`,
+  cardlab balance --out b --tolerance 3 --budget 5m --verify-bots greedy
+  cardlab balance --out b --seat-tolerance 3 --knobs power,hand_size
+  cardlab balance --rules myspacetrace --out st-b --knobs hand.start,draw.per_turn --max-step 1`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o := &opts.BatchOptions
@@ -92,8 +101,8 @@ by construction: balance refuses it; balancing the seats is not built.`,
 			if opts.OutDir == "" {
 				return usageErrorf("--out NEWDIR is required: balance writes the edited ruleset there")
 			}
-			if f.Changed("seat-tolerance") {
-				return usageErrorf("--seat-tolerance: balancing the starter's advantage is not built yet")
+			if f.Changed("seat-tolerance") && !(opts.SeatTolerance > 0 && opts.SeatTolerance < 50) {
+				return usageErrorf("--seat-tolerance must be above 0 and below 50 points, got %v", opts.SeatTolerance)
 			}
 			if !(opts.Tolerance > 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be above 0 and below 50 points, got %v", opts.Tolerance)
@@ -118,6 +127,7 @@ by construction: balance refuses it; balancing the seats is not built.`,
 			for i := range opts.Knobs {
 				opts.Knobs[i] = strings.ToLower(strings.TrimSpace(opts.Knobs[i]))
 			}
+			opts.VerifyGiven = f.Changed("verify-bots")
 			opts.Command = balanceCommand(f)
 			if runF != nil {
 				return runF(opts)
@@ -135,10 +145,10 @@ by construction: balance refuses it; balancing the seats is not built.`,
 	fl.IntVar(&o.Workers, "workers", 0, "play on `W` goroutines (default: one per CPU); never changes the result")
 	fl.BoolVar(&o.JSON, "json", false, "write the result as JSON on standard output instead of balance.md's text")
 	fl.StringVar(&opts.OutDir, "out", "", "write the ruleset with the package applied, and balance.md, to the folder `NEWDIR`")
-	fl.StringVar(&opts.VerifyBots, "verify-bots", balanceVerifyBots, "the second tier's bot `SPEC` the package is verified at")
+	fl.StringVar(&opts.VerifyBots, "verify-bots", balanceVerifyBots, "the second tier's bot `SPEC` the package is verified at (a game without strong: its default tier)")
 	floatVar(fl, &opts.Tolerance, "tolerance", 100*analysis.DefaultBalanceTolerance, "the band around each side's fair share, in `POINTS`")
-	floatVar(fl, &opts.SeatTolerance, "seat-tolerance", 0, "the band of the starter's advantage in `POINTS` (not built yet)")
-	fl.StringSliceVar(&opts.Knobs, "knobs", []string{"power"}, "the card `KNOBS` edits may change: power, copies")
+	floatVar(fl, &opts.SeatTolerance, "seat-tolerance", 0, "also bring the starting seat within `POINTS` of its fair share (a mirror: default --tolerance)")
+	fl.StringSliceVar(&opts.Knobs, "knobs", []string{"power"}, "the `KNOBS` edits may change: card knobs (power, copies) and rule parameters by name")
 	fl.StringArrayVar(&opts.Lock, "lock", nil, "never edit `CARD` (its id or name), or only its knob (CARD:copies); repeatable")
 	fl.IntVar(&opts.MaxStep, "max-step", analysis.DefaultBalanceMaxStep, "change a value by at most `N` either way")
 	fl.IntVar(&opts.MaxEdits, "max-edits", analysis.DefaultBalanceMaxEdits, "edit at most `N` values")
@@ -195,6 +205,9 @@ func balanceRun(opts *BalanceOptions) error {
 	if err != nil {
 		return err
 	}
+	if !opts.VerifyGiven {
+		opts.VerifyBots = defaultBotFor(rs)
+	}
 	verify, err := checkBotSpecs(rs, opts.VerifyBots, lineups)
 	if err != nil {
 		return err
@@ -236,7 +249,7 @@ func balanceRun(opts *BalanceOptions) error {
 	ctx, stop := interruptible(opts.Context)
 	defer stop()
 	cfg := analysis.BalanceConfig{Game: rs, Matchups: lineups, Bots: specs, VerifyBots: verify, Seed: opts.Seed, Workers: opts.Workers,
-		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100,
+		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100, SeatTolerance: opts.SeatTolerance / 100,
 		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
 	if opts.BudgetTime > 0 {
 		cfg.Deadline = time.Now().Add(opts.BudgetTime)
@@ -349,16 +362,8 @@ func checkBalanced(dir string, res *analysis.BalanceResult) error {
 		return fmt.Errorf("balance: the edited ruleset does not load (a bug): %v", err)
 	}
 	for _, e := range res.Package {
-		var k *game.Knob
-		knobs := game.KnobsOf(got)
-		for i := range knobs {
-			if knobs[i].Name == e.Knob && knobs[i].Scope == game.OnCard {
-				k = &knobs[i]
-			}
-		}
-		idx := slices.IndexFunc(got.Cards(), func(c game.Card) bool { return c.ID == e.Card })
-		if k == nil || idx < 0 || k.Get(got, idx) != e.To {
-			return fmt.Errorf("balance: the edited ruleset does not read %s %s as %d (a bug)", e.Card, e.Knob, e.To)
+		if v, err := e.ReadBack(got); err != nil || v != e.To {
+			return fmt.Errorf("balance: the edited ruleset does not read %s as %d (a bug)", e.Text, e.To)
 		}
 	}
 	return nil
@@ -372,13 +377,13 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	fmt.Fprintf(w, "# Balance of %s %s\n\n", md(r.Ruleset.Name), md(r.Ruleset.Version))
 	switch {
 	case r.AlreadyBalanced:
-		fmt.Fprintf(w, "**Already balanced**: every side is within ±%.1f points of its fair share at every tier verified; nothing was changed.\n\n", 100*r.Tolerance)
+		fmt.Fprintf(w, "**Already balanced**: %s at every tier verified; nothing was changed.\n\n", balanceBands(r))
 	case r.Balanced:
-		fmt.Fprintf(w, "**Balanced** with %d %s: every side within ±%.1f points of its fair share at every tier verified, on fresh games.\n\n", len(r.Package), plural(len(r.Package), "edit", "edits"), 100*r.Tolerance)
+		fmt.Fprintf(w, "**Balanced** with %d %s: %s at every tier verified, on fresh games.\n\n", len(r.Package), plural(len(r.Package), "edit", "edits"), balanceBands(r))
 	case r.SkillDependent:
-		fmt.Fprintf(w, "**Skill-dependent**: the package holds every side within ±%.1f points at one tier, not at the other (figures below). The search stopped: %s.\n\n", 100*r.Tolerance, md(r.Stop))
+		fmt.Fprintf(w, "**Skill-dependent**: the package holds %s at one tier, not at the other (figures below). The search stopped: %s.\n\n", balanceBands(r), md(r.Stop))
 	default:
-		fmt.Fprintf(w, "**Not balanced**: the best package found leaves a side outside ±%.1f points. The search stopped: %s.\n\n", 100*r.Tolerance, md(r.Stop))
+		fmt.Fprintf(w, "**Not balanced**: the best package found leaves a side outside its band (%s). The search stopped: %s.\n\n", balanceBands(r), md(r.Stop))
 	}
 	fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
 		md(strings.Join(r.Bots, ",")), md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
@@ -420,6 +425,20 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	}
 	f := reports.MarkdownFence(command)
 	fmt.Fprintf(w, "## Reproduce\n\n%s\n%s\n%s\n", f, command, f)
+}
+
+// balanceBands says what the bands are: every side within ±T points of
+// its fair share, the starting seat within ±S of its own, or both.
+func balanceBands(r *analysis.BalanceResult) string {
+	seat := r.SeatTolerance > 0
+	sides := len(r.Sides) > 0 && r.Sides[0] != analysis.StarterSide
+	switch {
+	case seat && sides:
+		return fmt.Sprintf("every side within ±%.1f points of its fair share and the starting seat within ±%.1f of its own", 100*r.Tolerance, 100*r.SeatTolerance)
+	case seat:
+		return fmt.Sprintf("the starting seat within ±%.1f points of its fair share", 100*r.SeatTolerance)
+	}
+	return fmt.Sprintf("every side within ±%.1f points of its fair share", 100*r.Tolerance)
 }
 
 // writeBalanceMenu writes the menu: the best package of each size as a

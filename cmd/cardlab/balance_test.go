@@ -161,8 +161,8 @@ func lowerPower(t *testing.T, dir, file, id string) {
 	t.Fatalf("%s: no power line of %s", file, id)
 }
 
-// A mirror is fair between sides by construction: balance refuses it
-// clearly, before any game, and writes nothing.
+// Bad requests are refused clearly, before any game, and nothing is
+// written.
 func TestBalanceRefuses(t *testing.T) {
 	gs := initGoofspiel(t)
 	at := writeDefault(t)
@@ -174,9 +174,12 @@ func TestBalanceRefuses(t *testing.T) {
 		code int
 		want string
 	}{
-		{"mirror", []string{"--rules", gs, "--out", out}, 1, "mirror — every seat plays the one side, so every side is fair by construction"},
+		{"mirror without its knob", []string{"--rules", gs, "--out", out}, 1, `no card knob "power" (card knobs: value), nor a rule parameter`},
+		{"mirror's cards unpredicted", []string{"--rules", gs, "--out", out, "--knobs", "value"}, 1, "edits have no prediction to shortlist them (edits of a mirror's cards"},
+		{"rule knob unknown", []string{"--out", out, "--knobs", "power,hand_sise"}, 1, `cannot sweep rule parameter "hand_sise"`},
 		{"no out", []string{}, 2, "--out NEWDIR is required"},
-		{"seat tolerance", []string{"--out", out, "--seat-tolerance", "3"}, 2, "not built yet"},
+		{"seat tolerance NaN", []string{"--out", out, "--seat-tolerance", "NaN"}, 2, "seat-tolerance"},
+		{"seat tolerance 0", []string{"--out", out, "--seat-tolerance", "0"}, 2, "--seat-tolerance must be above 0"},
 		{"tolerance NaN", []string{"--out", out, "--tolerance", "NaN"}, 2, "tolerance"},
 		{"tolerance 0", []string{"--out", out, "--tolerance", "0"}, 2, "--tolerance must be above 0"},
 		{"unknown knob", []string{"--out", out, "--knobs", "powr"}, 1, `no card knob "powr"`},
@@ -283,5 +286,65 @@ func TestReportBaseNamesBalanceEdits(t *testing.T) {
 		}) {
 			t.Errorf("results.json has no change %s %s %d → %d at %s: %+v", e.Card, e.Knob, e.From, e.To, pos, res.Diff.Changes)
 		}
+	}
+}
+
+// The starting seat: Spacetrace is a mirror whose starter wins some 60% of
+// greedy games. balance brings the starting seat towards its fair share
+// with rule parameters alone, raced without a prediction against the rules
+// as they are on the same games, writes only those lines, and names the
+// starting seat in balance.md; on Alpha Tactics --seat-tolerance adds the
+// starting seat to the factions.
+func TestBalanceSeats(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "st")
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", st); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "st-b")
+	code, r, stderr := balanceJSON(t, "--rules", st, "--out", out, "--knobs", "hand.start,draw.per_turn", "--max-step", "1", "--seat-tolerance", "3")
+	if code > 1 || len(r.Sides) != 1 || r.Sides[0] != analysis.StarterSide || r.SeatTolerance != 0.03 {
+		t.Fatalf("exit %d, sides %v, seat tolerance %v: %s", code, r.Sides, r.SeatTolerance, stderr)
+	}
+	if r.Before[0].Share < 0.55 || r.Fair[0] != 0.5 {
+		t.Fatalf("the starter's share before: %+v (fair %v); Spacetrace's greedy starter wins ~60%%", r.Before, r.Fair)
+	}
+	if len(r.Package) == 0 || !strings.Contains(stderr, "without a prediction") {
+		t.Fatalf("no package from rule parameters: %+v: %s", r, stderr)
+	}
+	for _, e := range r.Package {
+		if !e.Rules || e.File != "rules.yaml" || e.Line == 0 || (e.Knob != "hand.start" && e.Knob != "draw.per_turn") {
+			t.Errorf("edit %+v: want a rule parameter's line of rules.yaml", e)
+		}
+	}
+	for _, s := range r.Steps {
+		if len(s.Baseline) != 1 || s.Baseline[0].Games == 0 {
+			t.Errorf("round without the rules as they are on its games: %+v", s)
+		}
+	}
+	v := r.Verify[0]
+	if len(v.Sides) != 1 || v.Sides[0].Faction != analysis.StarterSide || v.Sides[0].Variant >= v.Sides[0].Base {
+		t.Errorf("verification: %+v", v)
+	}
+	before, after := dirFiles(t, st), dirFiles(t, out)
+	var want []int
+	for _, e := range r.Package {
+		want = append(want, e.Line)
+	}
+	slices.Sort(want)
+	if lines := changedLines(t, "rules.yaml", before["rules.yaml"], after["rules.yaml"]); !slices.Equal(lines, want) {
+		t.Errorf("rules.yaml: lines %v changed, want %v", lines, want)
+	}
+	if !bytes.Equal(before["cards.yaml"], after["cards.yaml"]) {
+		t.Error("cards.yaml changed")
+	}
+	if md := string(after["balance.md"]); !strings.Contains(md, "the starting seat within ±3.0 points of its fair share") || !strings.Contains(md, "- starting seat: ") {
+		t.Errorf("balance.md:\n%s", md)
+	}
+	// Alpha Tactics: the factions and the starting seat, both bands.
+	at := writeDefault(t)
+	code, r2, stderr := balanceJSON(t, "--rules", at, "--out", filepath.Join(dir, "at-b"), "--tolerance", "40", "--seat-tolerance", "30")
+	if code != 0 || !r2.AlreadyBalanced || len(r2.Sides) != 5 || r2.Sides[4] != analysis.StarterSide || r2.Before[4].Tolerance != 0.3 || r2.Before[0].Tolerance != 0.4 {
+		t.Fatalf("exit %d, sides %v, before %+v: %s", code, r2.Sides, r2.Before, stderr)
 	}
 }
