@@ -78,15 +78,15 @@ type BalanceConfig struct {
 
 // BalanceEdit is one integer edit of a package.
 type BalanceEdit struct {
-	Card     string `json:"card"`
-	Name     string `json:"name"`
-	Side     string `json:"side"`
-	Knob     string `json:"knob"`
-	From     int    `json:"from"`
-	To       int    `json:"to"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Text     string `json:"text"`
+	Card string `json:"card"`
+	Name string `json:"name"`
+	Side string `json:"side"`
+	Knob string `json:"knob"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Text string `json:"text"`
 	// Rules: a rule parameter's edit (Card, Name and Side empty).
 	Rules    bool `json:"rules,omitempty"`
 	entity   int
@@ -176,10 +176,10 @@ type BalanceResult struct {
 	Tolerance float64     `json:"tolerance"`
 	// SeatTolerance is the starting seat's band when it is among Sides
 	// (0: it is not).
-	SeatTolerance float64 `json:"seat_tolerance,omitempty"`
-	Bots      []string    `json:"bots"`
-	Matchups  [][]string  `json:"matchups"`
-	Seed      uint64      `json:"seed"`
+	SeatTolerance float64    `json:"seat_tolerance,omitempty"`
+	Bots          []string   `json:"bots"`
+	Matchups      [][]string `json:"matchups"`
+	Seed          uint64     `json:"seed"`
 	// Price of one unit of value per side (points per unit on one copy),
 	// with its interval, from ValueGames games per lineup.
 	Price      map[string]PowerPrice `json:"price_per_unit"`

@@ -30,11 +30,11 @@ const (
 // BalanceOptions are the inputs of `cardlab balance`.
 type BalanceOptions struct {
 	BatchOptions
-	OutDir        string
-	VerifyBots    string
+	OutDir     string
+	VerifyBots string
 	// VerifyGiven: --verify-bots was given (else the game's default tier,
 	// defaultBotFor: strong where the game has it).
-	VerifyGiven bool
+	VerifyGiven   bool
 	Tolerance     float64
 	SeatTolerance float64
 	Knobs, Lock   []string
@@ -307,7 +307,7 @@ func balanceRun(opts *BalanceOptions) error {
 	} else if _, err := opts.Out.Write(md.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d files of the ruleset, %d edited, and balance.md)\n", opts.OutDir, len(names)-1, len(res.Package))
+	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d %s of the ruleset, %d edited, and balance.md)\n", opts.OutDir, len(names)-1, plural(len(names)-1, "file", "files"), len(res.Package))
 	if !res.Balanced {
 		return fmt.Errorf("balance: not balanced: on fresh games a side is outside the band at %s (the search stopped: %s); the best package found is in %s", outside(res), res.Stop, opts.OutDir)
 	}
