@@ -38,7 +38,8 @@ lists the ruleset's studies and their parameters. Eclipse's are matrix (every
 player fleet attacking every other), battle (one battle's odds, rounds and
 survivors) and npc (the chance each fleet clears each NPC): a dynamic
 programme over damage states, exact within a state budget and played by the
-engine with a 95% interval above it; every table says which.
+engine with the same policy and a 95% interval above it (the optimal policy,
+which reads the exact study, is refused there); every table says which.
 
 Parameters are KEY=VALUE arguments after the name. --json prints {"game",
 "ruleset", "hash", "study", "params", "title", "notes", "tables": [{"name",

@@ -61,7 +61,7 @@ func NewBattle(attacker, defender Force, rules Rules) (*Battle, error) {
 			return nil, fmt.Errorf("eclipse: %s has %d ship types (1..%d)", f.Name, len(f.Types), MaxTypes)
 		}
 		for t, ty := range f.Types {
-			if ty.Count < 1 || ty.Count > MaxShips || ty.Hull < 0 || ty.Hull > MaxHull ||
+			if ty.Count < 1 || ty.Count > MaxShips || ty.Hull < 0 || ty.Hull > MaxHull || ty.Size < 0 || ty.Size > maxSize ||
 				ty.Count*ty.Cannons.Total() > MaxVolley || ty.Count*ty.Missiles.Total() > MaxVolley {
 				return nil, fmt.Errorf("eclipse: %s's %s: %d ships of hull %d out of the engine's bounds", f.Name, ty.Name, ty.Count, ty.Hull)
 			}

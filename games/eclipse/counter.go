@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/cardlab/cardlab/game"
 )
@@ -10,8 +11,9 @@ import (
 // asks for: dice rolled and hits by colour, the damage the hits did and
 // the overkill they wasted (damage past a ship's death, or a hit whose
 // targets had all died earlier in the volley), ships destroyed and by
-// missiles, and how battles end (the four outcomes and stalemates), with
-// the engagement rounds. The state counts each die as it is rolled and
+// missiles, ships destroyed by size and by whom (a player or an NPC), and
+// how battles end (the four outcomes and stalemates), with the engagement
+// rounds. The state counts each die as it is rolled and
 // each volley once it is assigned (State.closeVolley); Finish counts the
 // end.
 
@@ -23,6 +25,9 @@ type tally struct {
 	outcome               [5]int64
 	rounds                int64
 	reputation            [2]int64
+	// bySize[k][size]: ships of that size destroyed by players' hits
+	// (k 0) and by NPCs' (k 1), the brief's "NPC kills by size".
+	bySize [2][maxSize + 1]int64
 }
 
 func (t *tally) add(o *tally, k int64) {
@@ -40,13 +45,37 @@ func (t *tally) add(o *tally, k int64) {
 	t.rounds += k * o.rounds
 	t.reputation[0] += k * o.reputation[0]
 	t.reputation[1] += k * o.reputation[1]
+	for i := range t.bySize {
+		for z := range t.bySize[i] {
+			t.bySize[i][z] += k * o.bySize[i][z]
+		}
+	}
 }
 
 // Counter is Eclipse's game.Counter.
-type Counter struct{ t tally }
+type Counter struct {
+	t tally
+	// sizeNames[size] are the ruleset's blueprints of that size, for the
+	// kills-by-size rows ("" for a size none has).
+	sizeNames [maxSize + 1]string
+}
 
-// NewCounter implements game.Counted: the counts need no per-side columns.
-func (rs *Ruleset) NewCounter([]int) game.Counter { return &Counter{} }
+// NewCounter implements game.Counted: the counts need no per-side columns;
+// the kills by size name each size's blueprints.
+func (rs *Ruleset) NewCounter([]int) game.Counter {
+	c := &Counter{}
+	for i := range rs.Blueprints {
+		b := &rs.Blueprints[i]
+		if b.Size < 1 || b.Size > maxSize {
+			continue
+		}
+		if c.sizeNames[b.Size] != "" {
+			c.sizeNames[b.Size] += ", "
+		}
+		c.sizeNames[b.Size] += b.Name
+	}
+	return c
+}
 
 // Attach implements game.Counter.
 func (c *Counter) Attach(s game.State) { s.(*State).tally = &c.t }
@@ -113,6 +142,11 @@ func (Game) CountLayout() []game.Section {
 			{Key: "attacker_reputation", Doc: "reputation tiles the attacker drew: one for taking part (not when it left), plus each destroyed ship's reputation, at most 5 a battle"},
 			{Key: "defender_reputation", Doc: "the same for the defender (none for NPCs)"},
 		}},
+		{Key: "kills_by_size", Entity: "ship size", Doc: "ships destroyed by the size of the ship (blueprints.yaml size, the order the NPC rule's \"largest\" reads), by whose hits: a player's or an NPC's (design brief §4, NPC kills by size)",
+			Labels: []string{"size", "ships"}, Columns: []game.Count{
+				{Key: "by_players", Doc: "ships of this size a player's hits destroyed"},
+				{Key: "by_npcs", Doc: "ships of this size an NPC's hits destroyed (NPCs assign by rules.yaml assign.npc)"},
+			}},
 	}
 }
 
@@ -127,6 +161,14 @@ func (c *Counter) Sections() []game.Section {
 	}
 	secs[1].Rows = []game.Row{{Values: []int64{t.rounds, t.kills, t.missileKills, t.effective, nominal - t.effective,
 		t.outcome[AttackerEliminates], t.outcome[DefenderEliminates], t.outcome[StalemateEnd], t.outcome[AttackerLeaves], t.outcome[DefenderLeaves], t.reputation[0], t.reputation[1]}}}
+	// A row per size a blueprint of the ruleset has, and any other size
+	// a battle destroyed ships of (a battle built outside the ruleset).
+	for z := 1; z <= maxSize; z++ {
+		if c.sizeNames[z] == "" && t.bySize[0][z] == 0 && t.bySize[1][z] == 0 {
+			continue
+		}
+		secs[2].Rows = append(secs[2].Rows, game.Row{Labels: []string{strconv.Itoa(z), c.sizeNames[z]}, Values: []int64{t.bySize[0][z], t.bySize[1][z]}})
+	}
 	return secs
 }
 
@@ -135,7 +177,7 @@ func (c *Counter) Sections() []game.Section {
 // hits carried; missiles kill no more ships than are destroyed; the
 // battles' ends add up to the games the core counted.
 func (Game) CheckCounts(secs []game.Section, sides []game.SideTotal, _ int64) error {
-	var nominal, done, overkill, kills, missile, ends, rep int64
+	var nominal, done, overkill, kills, missile, ends, rep, bySize int64
 	for i := range secs {
 		s := &secs[i]
 		col := func(key string) int { k, _, _ := s.Column(key); return k }
@@ -158,7 +200,14 @@ func (Game) CheckCounts(secs []game.Section, sides []game.SideTotal, _ int64) er
 				ends += v[col(k)]
 			}
 			rep = max(v[col("attacker_reputation")], v[col("defender_reputation")])
+		case "kills_by_size":
+			for _, row := range s.Rows {
+				bySize += row.Values[col("by_players")] + row.Values[col("by_npcs")]
+			}
 		}
+	}
+	if bySize != kills {
+		return fmt.Errorf("%d ships destroyed by size, %d destroyed in all", bySize, kills)
 	}
 	if done+overkill != nominal {
 		return fmt.Errorf("damage done %d and overkill %d do not add up to the %d the hits carried", done, overkill, nominal)

@@ -60,6 +60,25 @@ func TestCounter(t *testing.T) {
 		if c.name == "NPC defender" && g[11] != 0 {
 			t.Fatalf("an NPC drew %d reputation tiles", g[11])
 		}
+		// Kills by size and by whom: every destroyed ship once; NPCs kill
+		// only where one fights, and there they kill the player's ships
+		// by their sizes (the Cruiser 3, the dummy Dreadnought 4).
+		var byNPC, byPlayer int64
+		sizes := map[string][2]int64{}
+		for _, r := range secs[2].Rows {
+			byPlayer += r.Values[0]
+			byNPC += r.Values[1]
+			sizes[r.Labels[0]] = [2]int64{r.Values[0], r.Values[1]}
+		}
+		if byNPC+byPlayer != g[1] {
+			t.Fatalf("%s: %d + %d ships destroyed by size of %d", c.name, byPlayer, byNPC, g[1])
+		}
+		if (c.name == "NPC defender") != (byNPC > 0) {
+			t.Fatalf("%s: %d ships destroyed by NPCs", c.name, byNPC)
+		}
+		if c.name == "NPC defender" && (sizes["3"][1] == 0 || sizes["4"][1] == 0 || sizes["1"] != [2]int64{} || secs[2].Rows[0].Labels[1] != "Interceptor") {
+			t.Fatalf("NPC kills by size %v (rows %v)", sizes, secs[2].Rows)
+		}
 		twice := rs.NewCounter(nil).(*Counter)
 		twice.Add(cnt)
 		twice.Add(cnt)

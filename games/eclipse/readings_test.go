@@ -96,7 +96,9 @@ func TestStudyBlueprintMatrix(t *testing.T) {
 // brief prints is reproduced to 0.05 pp except the 2-Dreadnought column,
 // where the NPC's choice between two equal Dreadnoughts decides: this
 // engine puts the damage on the ship already hurt most (policy.go) and
-// gets 98.7/66.5/58.2/47.3/2.4 against the brief's 98.8/67.2/58.6/47.3/2.6.
+// gets 98.7/66.5/58.2/47.3/2.4 against the brief's 98.8/67.2/58.6/47.3/2.6,
+// an open reading (docs/rules-eclipse.md lists the tie rules measured:
+// spreading gives 99.0/69.6/61.1/47.3/3.1, a random tie 96.7/62.5/51.1/47.3/2.3).
 func TestStudyNPCTable(t *testing.T) {
 	rs, _ := Edition(SecondEdition)
 	fleets := []string{"2i", "1c", "2c", "1d", "ci", "dc", "2d"}

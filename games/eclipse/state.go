@@ -367,6 +367,11 @@ func (s *State) closeVolley() {
 		}
 		s.tally.effective += int64(d)
 		s.tally.kills += int64(killed)
+		by := 0
+		if s.b.Forces[s.firing.Side].NPC {
+			by = 1
+		}
+		s.tally.bySize[by][f.Types[t].Size] += int64(killed)
 		if s.missiles {
 			s.tally.missileKills += int64(killed)
 		}
