@@ -221,6 +221,38 @@ func TestPrintSpacetraceWithValues(t *testing.T) {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
 	results := filepath.Join(rep, "results.json")
+	// The report's own cards are the deck's, each named: the Counter's card
+	// table (card_counts) is not read as Alpha Tactics' "cards" section,
+	// which made rows without an id; and the page has the economy view.
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Cards []struct{ ID string } `json:"cards"`
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range res.Cards {
+		if c.ID == "" {
+			t.Fatalf("results.json card %d of %d has no id", i, len(res.Cards))
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(rep, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cardsPage, err := os.ReadFile(filepath.Join(rep, "cards.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page = append(page, cardsPage...)
+	for _, want := range []string{"Economy and scoring", "MP expired, share of MP gained", "scoring rules agree on the winner", "-MP card ["} {
+		if !strings.Contains(string(page), want) && !strings.Contains(string(page), strings.ReplaceAll(want, " ", "&#32;")) {
+			t.Errorf("the report page lacks %q", want)
+		}
+	}
 	out := filepath.Join(t.TempDir(), "print")
 	code, _, stderr := cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
 	if code != 0 {

@@ -30,13 +30,24 @@ func (rs *Ruleset) Studies() []game.StudyInfo {
 			{Key: "cards", Doc: "comma-separated ship card ids (default: every ship card)"},
 			{Key: "battles", Doc: "the most battles of the war of attrition (default 100)"},
 		},
+	}, {
+		Name: "first_player",
+		Doc:  "how much the player who begins round 1 wins, with the first-turn attack ban as the ruleset has it and flipped, on the same deals (paired)",
+		Params: []game.StudyParam{
+			{Key: "games", Doc: "games per setting (default 2000)"},
+			{Key: "bots", Doc: "the bot spec both seats play (default greedy)"},
+			{Key: "seed", Doc: "the master seed (default 1)"},
+		},
 	}}
 }
 
 // Study implements game.Studier.
 func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Bool) (*game.StudyResult, error) {
+	if name == "first_player" {
+		return rs.firstPlayerStudy(params, stop)
+	}
 	if name != "classes" && name != "costs" {
-		return nil, fmt.Errorf("spacetrace: no study %q (costs, classes)", name)
+		return nil, fmt.Errorf("spacetrace: no study %q (costs, classes, first_player)", name)
 	}
 	for k := range params {
 		if k != "cards" && k != "battles" {

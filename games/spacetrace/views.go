@@ -55,7 +55,7 @@ func (rs *Ruleset) Catalog() game.Catalog {
 }
 
 // Views implements game.Viewer.
-func (Game) Views() []game.View { return []game.View{studyView{}} }
+func (Game) Views() []game.View { return []game.View{studyView{}, economyView{}} }
 
 type studyView struct{}
 
