@@ -28,7 +28,7 @@ type rawCounts struct {
 
 // econRow is one figure of the economy table.
 type econRow struct {
-	figure, doc string
+	figure, doc  string
 	mean, lo, hi float64
 	share        bool // a share (0–1), not a count
 }
