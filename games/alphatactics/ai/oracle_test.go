@@ -236,7 +236,7 @@ func BenchmarkStrongNoise(b *testing.B) {
 				for _, a := range legal {
 					st.scores = append(st.scores, st.rank.Score(s, a))
 				}
-				st.candidates(legal)
+				st.candidates(legal, s.Round())
 				two := [2]engine.Action{legal[st.cand[0]], legal[st.cand[1]]}
 				me := s.CurrentPlayer()
 				const D, S = 16, 16

@@ -26,6 +26,8 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	strong:search=race,k=16,z=1.5,eps=0.01,dmin=4,dmax=24
 //	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
 //	strong:leaf=fit,h=2                     (the leaf fitted per ruleset from self-play; h=now: no rollout)
+//	strong:roll=gain,beta=2                 (rollouts' Deployment turns weighted by each placement's gain)
+//	strong:rdets=2/2/3/3/4/4,rk=8/8/10/10/12/14 (deals per round of halving, candidates, by the game's round; the last for later rounds)
 //
 // Names are case-insensitive.
 func Parse(spec string, seed uint64) (_ Agent, err error) {
@@ -98,6 +100,26 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				} else {
 					b.Eps = m
 				}
+			case "rdets", "rk":
+				// Deals per round of halving, or candidates, by the game's
+				// round: "2/3/4" (the last for every later round).
+				parts := strings.Split(v, "/")
+				if len(parts) > 8 {
+					return nil, fmt.Errorf("bots: strong %s takes at most 8 rounds' numbers, got %q", k, v)
+				}
+				var by []int
+				for _, p := range parts {
+					n, err := strconv.Atoi(p)
+					if err != nil || n < 1 || n > 64 {
+						return nil, fmt.Errorf("bots: strong %s must be whole numbers from 1 to 64 separated by /, got %q", k, v)
+					}
+					by = append(by, n)
+				}
+				if k == "rk" {
+					b.RK = by
+				} else {
+					b.RDets = by
+				}
 			case "d1":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 || n > 64 {
@@ -120,10 +142,16 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				}
 				b.Fit = v == "fit"
 			case "roll":
-				if v != "random" && v != "greedy" {
-					return nil, fmt.Errorf("bots: strong roll must be random or greedy, got %q", v)
+				if v != "random" && v != "greedy" && v != "gain" {
+					return nil, fmt.Errorf("bots: strong roll must be random, greedy or gain, got %q", v)
 				}
-				b.GreedyRoll = v == "greedy"
+				b.GreedyRoll, b.GainRoll = v == "greedy", v == "gain"
+			case "beta":
+				m, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(m >= 0 && m <= 1000) {
+					return nil, fmt.Errorf("bots: strong beta must be a number from 0 to 1000, got %q", v)
+				}
+				b.Beta = m
 			case "margin", "sigma":
 				// NaN fails both comparisons.
 				m, err := strconv.ParseFloat(v, 64)
@@ -136,7 +164,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, d1, cand, h, leaf, margin, sigma, roll, search, z, eps, dmin, dmax)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, search, z, eps, dmin, dmax)", k)
 			}
 		}
 		return b, nil

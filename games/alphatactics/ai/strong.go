@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/greedy"
@@ -82,6 +83,27 @@ type Strong struct {
 	// Fit values the leaf by the row model fitted per ruleset (value.go)
 	// instead of the hand-made soft-sign of the power margin.
 	Fit bool
+	// RDets, when set, replaces Dets by round: RDets[i] deals per round of
+	// halving in the game's round i (counting from 0), the last entry for
+	// every later round (issue 26: strong's regret per decision grows
+	// threefold from the first round to the sixth; spending the deals
+	// there bought nothing, docs/metrics.md).
+	RDets []int
+	// RK, when set, replaces K by round as RDets replaces Dets.
+	RK []int
+	// GainRoll plays the rollouts' Deployment turns by a cheap stochastic
+	// policy instead of uniformly (tried for issue 26 and not the default:
+	// as strong at the same rollouts, at twice the cost; docs/metrics.md):
+	// after the random bot's draw to pass, a placement of card d in row r
+	// is drawn with weight 1 + Beta·gain (linear, not exponential: no Exp
+	// per action), gain the row's worth to the mover times the rise in its
+	// soft-sign chance of winning the row by d's printed power (rivals'
+	// face-down cards at their deck's mean), every other action with
+	// weight 1; one uniform number is mapped through the cumulative
+	// weights, so the continuations after two candidates stay common where
+	// they can. Every other decision stays the random bot's.
+	GainRoll bool
+	Beta     float64
 
 	model *rowModel // Fit's model for mrs and mnp seats
 	mrs   *rules.Ruleset
@@ -118,12 +140,21 @@ type Strong struct {
 	held   [rules.MaxPlayers]uint64
 	heldVP [rules.MaxPlayers]float64
 	heldOK uint8
+	// GainRoll's scratch: the decision's choices, each row's view, the
+	// actions' cumulative weights, and per ruleset the cards' printed
+	// powers and per seat its deck's mean power.
+	gch   engine.Choices
+	gview engine.RowView
+	gcum  []float64
+	grs   *rules.Ruleset
+	gpow  []float64
+	gmean []float64
 }
 
 // NewStrong returns a Strong agent with k candidates and dets deals per
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
-	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3,
+	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3, Beta: DefaultStrongBeta,
 		Z: DefaultStrongZ, Eps: DefaultStrongEps, DMin: DefaultStrongDMin, DMax: DefaultStrongDMax}
 	b.rank, b.roll, b.rroll = greedy.New(0), greedy.New(0), NewRandom(0)
 	b.Reseed(seed)
@@ -149,7 +180,7 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	for _, a := range legal {
 		b.scores = append(b.scores, g.Score(s, a))
 	}
-	b.candidates(legal)
+	b.candidates(legal, s.Round())
 	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
 		return legal[b.cand[0]]
 	}
@@ -165,9 +196,13 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	if b.Race {
 		return legal[b.race(s, legal, me)]
 	}
+	dets := b.Dets
+	if len(b.RDets) > 0 {
+		dets = b.RDets[min(s.Round(), len(b.RDets)-1)]
+	}
 	alive := b.cand
 	for first := true; len(alive) > 1; first = false {
-		n := b.Dets
+		n := dets
 		if first && b.D1 > 0 && !b.Flat {
 			n = b.D1
 		}
@@ -272,10 +307,13 @@ func (b *Strong) worse(lv, v []float64) bool {
 
 // candidates fills b.cand with the indices into legal of the actions to
 // search, Greedy's best first (b.scores holds Greedy's scores): its best K
-// in a Deployment turn (with Diverse also each card's and each row's best
+// (RK's for round) in a Deployment turn (with Diverse also each card's and each row's best
 // and passing), its best KE in other decisions.
-func (b *Strong) candidates(legal []engine.Action) {
+func (b *Strong) candidates(legal []engine.Action, round int) {
 	K := b.K
+	if len(b.RK) > 0 {
+		K = b.RK[min(round, len(b.RK)-1)]
+	}
 	deploy := legal[len(legal)-1].Kind() == engine.ActPass
 	if !deploy {
 		K = b.KE
@@ -376,6 +414,8 @@ func (b *Strong) rollout(d *engine.State, me int) float64 {
 		var a engine.Action
 		if b.GreedyRoll {
 			a, _ = Decide(b.roll, d, &b.buf)
+		} else if b.GainRoll && d.DeploymentTurn() {
+			a = b.gainAction(d)
 		} else {
 			a, _ = b.rroll.Sample(d)
 		}
@@ -385,6 +425,92 @@ func (b *Strong) rollout(d *engine.State, me int) float64 {
 		return d.Returns()[me]
 	}
 	return Evaluate(d)[me]
+}
+
+// gainAction draws GainRoll's action in a Deployment turn of d.
+func (b *Strong) gainAction(d *engine.State) engine.Action {
+	rng := &b.rroll.rng
+	ch := &b.gch
+	d.FillChoices(ch, b.buf[:0])
+	n := ch.Len()
+	// The random bot's draw to pass first (engine.State.RandomAction).
+	if n == 1 || rng.Intn(PassOdds) == 0 {
+		return engine.PassAction()
+	}
+	b.gainTables(d)
+	b.lineup(d)
+	me, np := d.CurrentPlayer(), d.NumPlayers()
+	nt := len(d.Ruleset().Targets)
+	// Each open row's gain table: the mover's and the strongest rival's
+	// estimated power, its worth to the mover and its chance now.
+	var em, opp, w, base [rules.MaxRows]float64
+	open := ch.OpenRows()
+	for m := open; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros32(m) & (rules.MaxRows - 1)
+		v := &b.gview
+		d.ViewRow(me, r, v)
+		em[r] = float64(v.Known[me]) + float64(v.Hidden[me])*b.gmean[d.Faction(me)]
+		for q := 0; q < np; q++ {
+			if q != me {
+				opp[r] = max(opp[r], float64(v.Known[q])+float64(v.Hidden[q])*b.gmean[d.Faction(q)])
+			}
+		}
+		if v.Target >= 0 {
+			w[r] = b.worth[me*nt+int(v.Target)]
+		}
+		if v.Top[me] >= 0 {
+			base[r] = 0.5 + 0.5*(em[r]-opp[r])/(b.Sigma+math.Abs(em[r]-opp[r]))
+		}
+	}
+	cum := b.gcum[:0]
+	tot := 0.0
+	for j := range ch.NumCards() {
+		def, _, nspec, nplace := ch.DeployCard(j)
+		for range nspec {
+			tot++
+			cum = append(cum, tot)
+		}
+		pw := b.gpow[def]
+		k := 0
+		for m := open; m != 0 && k < nplace; m &= m - 1 {
+			r := bits.TrailingZeros32(m) & (rules.MaxRows - 1)
+			x := em[r] + pw - opp[r]
+			gain := w[r] * (0.5 + 0.5*x/(b.Sigma+math.Abs(x)) - base[r])
+			tot += 1 + b.Beta*max(gain, 0)
+			cum = append(cum, tot)
+			k++
+		}
+	}
+	b.gcum = cum
+	u := float64(rng.Uint64()>>11) / (1 << 53) * tot
+	k := 0
+	for k < len(cum)-1 && cum[k] <= u {
+		k++
+	}
+	return ch.At(k)
+}
+
+// gainTables tables GainRoll's printed powers and deck means for d's
+// ruleset, unless they are the last decision's.
+func (b *Strong) gainTables(d *engine.State) {
+	rs := d.Ruleset()
+	if rs == b.grs {
+		return
+	}
+	b.grs = rs
+	b.gpow = b.gpow[:0]
+	for i := range rs.Cards {
+		b.gpow = append(b.gpow, float64(rs.Cards[i].Power))
+	}
+	b.gmean = b.gmean[:0]
+	for _, f := range rs.Factions {
+		tot, n := 0, 0
+		for _, c := range f.Deck {
+			tot += rs.Cards[c].Power * rs.Cards[c].Copies
+			n += rs.Cards[c].Copies
+		}
+		b.gmean = append(b.gmean, float64(tot)/float64(max(n, 1)))
+	}
 }
 
 // leaf values a determinized state in the Deployment Phase for me: every
@@ -491,6 +617,8 @@ const (
 	DefaultStrongKE      = 64
 	DefaultStrongDets    = 3
 	DefaultStrongHorizon = 5
+	// GainRoll's weight per unit of gain (roll=gain).
+	DefaultStrongBeta = 2
 	// The race's (search=race): a candidate leaves at 1.5 standard errors,
 	// or when within 0.01 of the leader, after 4 deals; at most 24.
 	DefaultStrongZ    = 1.5

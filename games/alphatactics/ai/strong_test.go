@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
@@ -93,10 +94,18 @@ func TestParseStrong(t *testing.T) {
 	if st := mustParse(t, "strong:leaf=hand", 1).(*Strong); st.Fit || st.Horizon != DefaultStrongHorizon {
 		t.Fatalf("parsed %+v", st)
 	}
+	g := mustParse(t, "strong:roll=gain,beta=0.5,rdets=2/3/4,rk=8/12", 1).(*Strong)
+	if !g.GainRoll || g.GreedyRoll || g.Beta != 0.5 || !slices.Equal(g.RDets, []int{2, 3, 4}) || !slices.Equal(g.RK, []int{8, 12}) {
+		t.Fatalf("parsed %+v", g)
+	}
+	if st := mustParse(t, "strong", 1).(*Strong); st.GainRoll || st.Beta != DefaultStrongBeta || st.RDets != nil || st.RK != nil {
+		t.Fatalf("parsed %+v", st)
+	}
 	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:h=never", "strong:leaf=learned", "strong:leaf=", "strong:sigma=nan",
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
 		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
-		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races"} {
+		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races", "strong:beta=-1", "strong:beta=nan",
+		"strong:rdets=2/0", "strong:rdets=", "strong:rdets=2//3", "strong:rk=65", "strong:rk=1/2/3/4/5/6/7/8/9", "strong:roll=gains"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
@@ -122,7 +131,7 @@ func TestStrongDiverseCandidates(t *testing.T) {
 				for _, a := range legal {
 					st.scores = append(st.scores, st.rank.Score(s, a))
 				}
-				st.candidates(legal)
+				st.candidates(legal, s.Round())
 				checkDiverse(t, st, legal)
 			}
 			a, _ := Decide(ag[s.CurrentPlayer()], s, &buf)
@@ -341,5 +350,95 @@ func TestStrongRaceNoAllocs(t *testing.T) {
 	st.Choose(s, legal)
 	if n := testing.AllocsPerRun(20, func() { st.Choose(s, legal) }); n != 0 {
 		t.Fatalf("%v allocations per decision", n)
+	}
+}
+
+// A decision with gain-weighted rollouts allocates nothing either.
+func TestStrongGainNoAllocs(t *testing.T) {
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
+	st := mustParse(t, "strong:roll=gain,k=4", 1).(*Strong)
+	legal := s.LegalActions(nil)
+	st.Choose(s, legal)
+	if n := testing.AllocsPerRun(20, func() { st.Choose(s, legal) }); n != 0 {
+		t.Fatalf("%v allocations per decision", n)
+	}
+}
+
+// TestStrongGainRoll: roll=gain's rollout action is always legal, passes
+// at the random bot's odds and otherwise draws each action in proportion
+// to its weight (1 + Beta·gain; with Beta 0 uniformly, as the random bot),
+// and a large Beta does concentrate the draws.
+func TestStrongGainRoll(t *testing.T) {
+	rs := rules.Default()
+	checked, leaned := 0, 0
+	for seed := uint64(0); seed < 40; seed++ {
+		np := 2 + int(seed)%3
+		s, err := engine.New(rs, engine.Config{Factions: factions[:np], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk := NewRandom(seed)
+		for k := int(seed) % 7 * 9; k > 0 && !s.IsTerminal(); k-- {
+			a, _ := walk.Sample(s)
+			s.Apply(a)
+		}
+		if s.IsTerminal() || !s.DeploymentTurn() {
+			continue
+		}
+		legal := s.LegalActions(nil)
+		if len(legal) < 4 {
+			continue
+		}
+		for _, beta := range []float64{0, 1000} {
+			st := mustParse(t, "strong:roll=gain", seed).(*Strong)
+			st.Beta = beta
+			count := map[engine.Action]int{}
+			const draws = 4000
+			for range draws {
+				a := st.gainAction(s)
+				if !slices.Contains(legal, a) {
+					t.Fatalf("seed %d: %v is not legal", seed, a)
+				}
+				count[a]++
+			}
+			// The weights of the last non-pass draw (the same every time:
+			// the state does not change).
+			cum := st.gcum
+			if len(cum) != len(legal)-1 {
+				t.Fatalf("seed %d: %d weights for %d actions besides Pass", seed, len(cum), len(legal)-1)
+			}
+			pass := float64(count[engine.PassAction()]) / draws
+			if pass < 0.03 || pass > 0.075 {
+				t.Errorf("seed %d, beta %v: passes %.3f, want about 1/%d", seed, beta, pass, PassOdds)
+			}
+			tot, wmax := cum[len(cum)-1], 0.0
+			for k := range cum {
+				w := cum[k]
+				if k > 0 {
+					w -= cum[k-1]
+				}
+				if beta == 0 && w != 1 {
+					t.Fatalf("seed %d: beta 0 weighs action %d %v", seed, k, w)
+				}
+				wmax = max(wmax, w)
+				a := st.gch.At(k)
+				if a != legal[k] {
+					t.Fatalf("seed %d: weight %d is for %v, legal action %v", seed, k, a, legal[k])
+				}
+				p := (1 - 1.0/PassOdds) * w / tot
+				want := draws * p
+				if sd := math.Sqrt(draws * p * (1 - p)); math.Abs(float64(count[a])-want) > 5*sd+1 {
+					t.Errorf("seed %d, beta %v: %v drawn %d times, want %.0f ± %.0f", seed, beta, a, count[a], want, sd)
+				}
+			}
+			if beta > 0 && wmax > 2*tot/float64(len(cum)) {
+				leaned++
+			}
+		}
+		checked++
+	}
+	if checked < 10 || leaned < checked/2 {
+		t.Fatalf("%d Deployment turns checked, %d with an action of twice the mean weight", checked, leaned)
 	}
 }

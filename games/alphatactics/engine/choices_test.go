@@ -9,7 +9,8 @@ import (
 
 // Choices must describe exactly the list LegalActions builds — the count and
 // every action in order — at every decision of many games (the random bot
-// samples from it, and its games must stay the same).
+// samples from it, and its games must stay the same); DeploymentTurn says
+// which decisions it describes card by card.
 func TestChoicesMatchLegalActions(t *testing.T) {
 	rs := rules.Default()
 	var buf, scratch []Action
@@ -32,6 +33,9 @@ func TestChoicesMatchLegalActions(t *testing.T) {
 					if got := c.At(k); got != a {
 						t.Fatalf("%dp seed %d: Choices.At(%d) = %v, LegalActions has %v", n, seed, k, got, a)
 					}
+				}
+				if s.DeploymentTurn() != c.Deploy() {
+					t.Fatalf("%dp seed %d: DeploymentTurn %v, Choices.Deploy %v", n, seed, s.DeploymentTurn(), c.Deploy())
 				}
 				if c.Deploy() {
 					if got := deployList(s, &c); !slices.Equal(got, buf) {

@@ -420,6 +420,12 @@ func oneIf(b bool) int32 {
 	return 0
 }
 
+// DeploymentTurn reports whether the decision up is a Deployment turn (a
+// card to place, or Pass) rather than an effect's, a discard or a bid.
+func (s *State) DeploymentTurn() bool {
+	return s.phase != GameOver && s.phase != Scoring && s.nframes == 0
+}
+
 // PendingCard returns the card definition a pending effect decision is
 // about (the card a Flagship drew), or -1.
 func (s *State) PendingCard() int {
