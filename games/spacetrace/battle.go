@@ -20,11 +20,16 @@ const NoCard = -1
 
 // Unit is one ship card (or the Base) in a fleet.
 type Unit struct {
-	Card                     int16 // index into Ruleset.Defs; NoCard for the Base
+	Card int16 // index into Ruleset.Defs; NoCard for the Base
+	// Cmd is the commander on the card, its card index + 1 (0: none; C1).
+	Cmd                      int16
 	Class                    int8
 	Ships, AP, LP            int32 // printed: ships, AP and LP per ship
 	Alive, Weak, Lead        int32
 	Down, Over, Gone, Jammed int32
+	// Emp of the Jammed ships are jammed by a tactic until the end of the
+	// class battle (EMP Burst), whatever jam.until says.
+	Emp int32
 	// BuffShips of the card's alive ships fire with BuffMult × AP (A1, C5).
 	BuffShips, BuffMult int32
 	Fired               bool // acted in this fleet battle (own-fleet effects skip it)
@@ -48,10 +53,10 @@ func (u *Unit) live() bool { return !u.Dead && !u.Removed && u.Alive > 0 }
 // Base keeps its damage.
 func (u *Unit) Restore() {
 	if u.IsBase() {
-		u.Jammed, u.Removed, u.Fired, u.Involved, u.BuffShips = 0, false, false, false, 0
+		u.Jammed, u.Emp, u.Removed, u.Fired, u.Involved, u.BuffShips = 0, 0, false, false, false, 0
 		return
 	}
-	*u = Unit{Card: u.Card, Class: u.Class, Ships: u.Ships, AP: u.AP, LP: u.LP, Alive: u.Ships, Dead: u.Dead}
+	*u = Unit{Card: u.Card, Cmd: u.Cmd, Class: u.Class, Ships: u.Ships, AP: u.AP, LP: u.LP, Alive: u.Ships, Dead: u.Dead}
 }
 
 // Fleet is one fleet's cards in battle order: class I cards in their
@@ -262,23 +267,42 @@ func (b *Battle) times(u *Unit, alive int32) int32 {
 // persists for the turn). Fired flags and buffs start afresh: a fleet that
 // fights twice fires in each battle.
 func (b *Battle) FleetBattle(a, d *Fleet) (baseDied bool) {
+	fleetBegin(a, d)
+	for k := 1; k <= NumClasses; k++ {
+		b.ClassBattle(a, d, k)
+		baseDied = b.classEnd(a, d) || baseDied
+	}
+	return fleetEnd(a, d) || baseDied
+}
+
+// fleetBegin starts a fleet battle: fired flags and buffs afresh. The
+// engine's battle cursor (drive.go) calls the three steps of FleetBattle
+// with its tactic windows between them.
+func fleetBegin(a, d *Fleet) {
 	for _, f := range [2]*Fleet{a, d} {
 		for i := 0; i < f.N; i++ {
 			u := &f.U[i]
 			u.Fired, u.BuffShips, u.BuffMult = false, 0, 0
 		}
 	}
-	for k := 1; k <= NumClasses; k++ {
-		b.ClassBattle(a, d, k)
-		if b.R.DiscardWhen == WhenClassBattle {
-			baseDied = discard(a) || baseDied
-			baseDied = discard(d) || baseDied
-		}
-		if b.R.JamUntil == UntilClass {
-			clearJams(a)
-			clearJams(d)
-		}
+}
+
+// classEnd is the bookkeeping after a class battle: the discard under
+// discard.when: class_battle, the jams under jam.until: class.
+func (b *Battle) classEnd(a, d *Fleet) (baseDied bool) {
+	if b.R.DiscardWhen == WhenClassBattle {
+		baseDied = discard(a) || baseDied
+		baseDied = discard(d) || baseDied
 	}
+	if b.R.JamUntil == UntilClass {
+		clearJams(a)
+		clearJams(d)
+	}
+	return baseDied
+}
+
+// fleetEnd ends a fleet battle: the discard (A6), the jams cleared.
+func fleetEnd(a, d *Fleet) (baseDied bool) {
 	baseDied = discard(a) || baseDied
 	baseDied = discard(d) || baseDied
 	clearJams(a)

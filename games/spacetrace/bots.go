@@ -27,8 +27,13 @@ func (rs *Ruleset) NewBot(name string, params map[string]string, spec string, _ 
 // end of the turn, T1), attacks when the previewed attack gains more than it
 // costs (MP of cards destroyed and Base damage, each side), and otherwise
 // ends its turn. It orders each class with its toughest card in front and
-// its Base last, and sacrifices its cheapest card. It reads only its own
-// hand and the public table, and keeps no state.
+// its Base last, and sacrifices its cheapest card. In the full game it
+// plays a commander on the card it helps most, and plays a tactic (or a
+// damage reinforcement) when an exact preview of its effect — with the
+// stack below it and the rest of the attack fought out — gains more MP
+// than the card costs; it pays with the plain reinforcement that covers
+// the cost with the least waste. It reads only its own hand and the public
+// table, and keeps no state.
 type Greedy struct{}
 
 // Choose implements game.Agent.
@@ -43,6 +48,13 @@ func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
 		return s.cheapest(legal)
 	case phDiscard:
 		return s.greedyDiscard(legal)
+	case phStack:
+		if a, ok := s.greedyStack(legal, s.prio); ok {
+			return a
+		}
+		return mk(actPass, 0)
+	case phPay:
+		return s.greedyPay(legal)
 	}
 	return s.greedyMain(legal)
 }
@@ -74,6 +86,13 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 	if best >= 0 {
 		return mk(actPlay, best)
 	}
+	// 1′. A commander on the card it helps most; a tactic that pays.
+	if a, ok := s.greedyCommand(legal); ok {
+		return a
+	}
+	if a, ok := s.greedyStack(legal, s.Active); ok {
+		return a
+	}
 	// 2. A reinforcement, if the reinforcements in hand make a ship
 	// affordable.
 	reinf, bigR, bigMP := 0, -1, 0
@@ -90,6 +109,9 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 	if bigR >= 0 {
 		for ci := range defs {
 			if c := &defs[ci]; c.Type == Ship && pl.Hand[ci] > 0 && c.MP <= pl.MP+reinf && s.safe(ci) && s.sacrificeOK(ci) {
+				return mk(actPlay, bigR)
+			}
+			if c := &defs[ci]; c.Type == Commander && pl.Hand[ci] > 0 && c.MP <= pl.MP+reinf && !pl.CmdPlayed && !s.commanderInPlay(s.Active) && s.hostFor(ci) >= 0 {
 				return mk(actPlay, bigR)
 			}
 		}
@@ -303,6 +325,138 @@ func (s *State) greedyDiscard(legal []game.Action) game.Action {
 	}
 	if bestMP == 1<<30 {
 		return s.cheapest(legal)
+	}
+	return best
+}
+
+// hostFor is the best host of commander ci among the active player's cards
+// (packed fleet<<6 | index), or -1: an aura on the card with the most alive
+// ships (each gets its AP and LP), an income on the card with the most
+// total LP (the likeliest to survive).
+func (s *State) hostFor(ci int) int {
+	a := &s.P[s.Active].Army
+	aura := s.rs.Defs[ci].Has(Aura)
+	best, bestV := -1, int32(-1)
+	for fi := range a.Fleets {
+		f := &a.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			u := &f.U[i]
+			if !s.canHost(ci, u) {
+				continue
+			}
+			v := u.Alive
+			if !aura {
+				v = u.Alive * u.LP
+			}
+			if v > bestV {
+				best, bestV = fi<<6|i, v
+			}
+		}
+	}
+	return best
+}
+
+func (s *State) greedyCommand(legal []game.Action) (game.Action, bool) {
+	for _, a := range legal {
+		if int(a>>16) != actCommand {
+			continue
+		}
+		ci := int(a&0xffff) >> 7
+		if h := s.hostFor(ci); h >= 0 {
+			return mk(actCommand, ci<<7|h), true
+		}
+	}
+	return 0, false
+}
+
+// greedyStack is seat p's best stack play among legal and whether it gains
+// more than it costs.
+func (s *State) greedyStack(legal []game.Action, p int) (game.Action, bool) {
+	if !s.tactics {
+		return 0, false
+	}
+	base := s.preview(p, 0)
+	best, bestGain := game.Action(0), 0
+	for _, a := range legal {
+		if int(a>>16) != actTactic {
+			continue
+		}
+		c := &s.rs.Defs[int(a&0xffff)>>8]
+		cost := c.MP
+		if c.Type == Reinforcement {
+			cost = 0 // its MP comes anyway; only its damage is the question
+		}
+		if g := s.preview(p, a) - base - cost; g > bestGain {
+			best, bestGain = a, g
+		}
+	}
+	return best, bestGain > 0
+}
+
+// preview is seat p's standing (the opponent's Base damage and wrecks less
+// its own; a won or lost game counts as everything) after stack play a (0:
+// none) and the stack below it resolve, and, inside an attack, the rest of
+// the attack is fought without further tactics. It works on a copy.
+func (s *State) preview(p int, a game.Action) int {
+	t := *s
+	t.tally, t.tactics = nil, false
+	if a != 0 {
+		ci, tgt := int(a&0xffff)>>8, int(a&0xff)
+		t.push(p, ci, tgt, t.rs.Defs[ci].Type == Reinforcement)
+	}
+	for t.stackN > 0 {
+		t.stackN--
+		t.resolve(&t.stack[t.stackN])
+	}
+	if t.inAttack {
+		died := false
+		for q := 0; q < 2; q++ {
+			if u := t.P[q].Army.Base(); u != nil && u.Alive == 0 {
+				died = true
+			}
+		}
+		if died {
+			t.endAttack()
+		} else {
+			t.runBattle()
+		}
+	} else {
+		t.settle()
+	}
+	if t.phase == phOver {
+		switch t.winner {
+		case p:
+			return 1 << 30
+		case 1 - p:
+			return -(1 << 30)
+		}
+		return 0
+	}
+	return t.BaseDamageOf(1-p) - t.BaseDamageOf(p) + t.P[1-p].WreckMP - t.P[p].WreckMP
+}
+
+// greedyPay pays with the plain reinforcement that covers what is left
+// with the least waste, else the largest; a damage reinforcement only when
+// nothing else is left (on the opponent's Base when it may).
+func (s *State) greedyPay(legal []game.Action) game.Action {
+	need := s.rs.Defs[s.payCard].MP - s.P[s.payer].MP
+	best, bestKey := legal[0], 1<<30
+	for _, a := range legal {
+		c := &s.rs.Defs[int(a&0xffff)>>8]
+		amt := c.Effect(MP).Amount
+		key := amt - need // waste when it covers
+		if amt < need {
+			key = 1<<20 - amt // else the largest first
+		}
+		if len(c.Effects) > 1 {
+			key += 1 << 25
+			if u := s.unitAt(int(a & 0xff)); u != nil && u.IsBase() && int(a&0xff)>>7 != s.payer {
+				key--
+			}
+		}
+		if key < bestKey {
+			best, bestKey = a, key
+		}
 	}
 	return best
 }

@@ -419,3 +419,15 @@ func TestFallenMothershipClosesFleet(t *testing.T) {
 		t.Fatal("a new Mothership does not open a new extra fleet")
 	}
 }
+
+// TestFullGameSuite runs the generic suite's parts on the full game (the
+// reference deck): commanders, tactics with their windows and the stack,
+// damage cards.
+func TestFullGameSuite(t *testing.T) {
+	rs := Embedded(ReferenceRuleset)
+	t.Run("RandomGames", func(t *testing.T) { gametest.RandomGames(t, rs) })
+	t.Run("Determinism", func(t *testing.T) { gametest.Determinism(t, rs) })
+	t.Run("CloneIndependence", func(t *testing.T) { gametest.CloneIndependence(t, rs) })
+	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
+	t.Run("ZeroAllocs", func(t *testing.T) { gametest.ZeroAllocs(t, rs) })
+}

@@ -9,8 +9,9 @@ import (
 // The engine: one two-player game on game.State. Every choice is an action
 // of the deciding player; the state is a flat value (no pointer but the
 // shared ruleset), so Clone and CopyInto are a copy and a decision
-// allocates nothing. This version plays variant first_game (no tactics,
-// commanders or extra fleets); NewState refuses the full game.
+// allocates nothing. It plays every variant: the first game, the second
+// (extra fleets) and the full game (tactics and the reaction stack,
+// commanders: full.go; the battle cursor with its windows: drive.go).
 
 // Action kinds, packed as kind<<16 | argument.
 const (
@@ -24,6 +25,10 @@ const (
 	actSacrifice          // sacrifice unit arg (or, arg ≥ sacHand, card arg-sacHand from hand)
 	actMove               // move unit arg&0xff of fleet arg>>8 to the other fleet
 	actJoin               // the extra fleet's part in the attack: Join(arg)
+	actCommand            // play commander arg>>7 on unit arg&63 of fleet arg>>6&1
+	actTactic             // put card arg>>8 on the stack with target arg&0xff (full.go)
+	actPass               // pass priority in a tactic window
+	actPay                // pay the pending tactic with reinforcement arg>>8 (target arg&0xff)
 )
 
 const sacHand = 1 << 12
@@ -38,6 +43,9 @@ const (
 	phSacrifice
 	phJoin
 	phOver
+	phStack  // a tactic window: the seat with priority plays or passes
+	phPay    // the payer plays reinforcements for its tactic (T2)
+	phBattle // the battle cursor runs (never a decision)
 )
 
 // Player is one player's cards.
@@ -53,7 +61,8 @@ type Player struct {
 	// WreckMP is the MP of this player's ship cards in the discard pile
 	// (E4); Removed counts cards removed from game (T4).
 	WreckMP, Removed int
-	Played, Discards int // cards played, 3-card discards made (the records)
+	Played, Discards int  // cards played, 3-card discards made (the records)
+	CmdPlayed        bool // a commander played this turn (T6)
 }
 
 // State is one Spacetrace game; it implements game.State.
@@ -86,6 +95,23 @@ type State struct {
 	quiet   int
 	timeout bool
 	winner  int // 0, 1, or -1 for a draw (once over)
+	// tactics: a deck in play holds stack cards (so windows can open);
+	// cmds: one holds commanders.
+	tactics, cmds bool
+	// The battle cursor (drive.go): the attack's fleet battles, the one
+	// being fought, its class and stage, the Base damage before it.
+	inAttack, emp, blasted bool // emp, blasted: a tactic's jam or removal to clear
+	pairs                  [4][2]int
+	pairN, pairI, k, stage int
+	before                 [2]int
+	// The tactic window (full.go): its stack, the seat with priority,
+	// whether the last priority action was a pass, its kind and what
+	// follows it; the tactic waiting on its payment.
+	stack                  [MaxStack]entry
+	stackN, prio, cont     int
+	win                    int
+	passed                 bool
+	payer, payCard, payTgt int
 	// tally, when a Counter is attached, counts the economy and the cards
 	// (counter.go); clones and copies never carry it.
 	tally *tally
@@ -106,6 +132,13 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 	}
 	s := &State{rs: rs, deck: [2]int{seats[0], seats[1]}}
 	s.bt = Battle{R: &rs.Rules, Defs: rs.Defs}
+	for _, d := range s.deck {
+		for _, ci := range rs.Decks[d].List {
+			c := &rs.Defs[ci]
+			s.tactics = s.tactics || stackCard(c)
+			s.cmds = s.cmds || c.Type == Commander
+		}
+	}
 	s.Reset(seed)
 	return s, nil
 }
@@ -114,8 +147,6 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 func (rs *Ruleset) Playable() error {
 	r := &rs.Rules
 	switch {
-	case r.Variant == Full:
-		return errorf("variant full is not played by the engine yet (tactics and commanders); its battles and the class matrix are: use variant first_game or second_game for games")
 	case r.HandMax > 0:
 		return errorf("hand.max %d: a hand limit is not played by the engine yet; set 0", r.HandMax)
 	case r.Discard1MP > 0 || r.Discard2Draw || r.SplitReinf:
@@ -135,7 +166,7 @@ func (e *stError) Error() string { return e.msg }
 // Reset implements game.State: libraries shuffled from seed, 4 cards each,
 // the starting seat drawn (S3) and its first draw (S4).
 func (s *State) Reset(seed uint64) {
-	*s = State{rs: s.rs, bt: s.bt, deck: s.deck, tally: s.tally}
+	*s = State{rs: s.rs, bt: s.bt, deck: s.deck, tally: s.tally, tactics: s.tactics, cmds: s.cmds}
 	s.rng = game.NewRNG(seed)
 	r := &s.rs.Rules
 	for p := 0; p < 2; p++ {
@@ -185,6 +216,10 @@ func (s *State) CurrentPlayer() int {
 		return s.orderSeat
 	case phJoin:
 		return s.joinSeat
+	case phStack:
+		return s.prio
+	case phPay:
+		return s.payer
 	}
 	return s.Active
 }
@@ -218,7 +253,7 @@ func (s *State) canPlay(ci int) bool {
 	}
 	switch c.Type {
 	case Reinforcement:
-		return true
+		return !c.Has(Damage) // a damage reinforcement goes on the stack (actTactic, T3)
 	case Ship:
 		if pl.MP < c.MP || pl.Army.Fleets[s.fleetFor(s.Active, ci)].N >= MaxUnits {
 			return false
@@ -228,7 +263,7 @@ func (s *State) canPlay(ci int) bool {
 		}
 		return true
 	}
-	return false // tactics and commanders: not in the first game
+	return false // tactics and commanders: actTactic, actCommand
 }
 
 // sacrificeable counts what the active player could sacrifice for card
@@ -286,6 +321,12 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 				buf = append(buf, mk(actDiscardDraw, 0))
 			}
 		}
+		if s.cmds {
+			buf = s.appendCommands(buf)
+		}
+		if s.tactics {
+			buf = s.appendPlays(buf, s.Active, false)
+		}
 		if pl.Army.Fleets[ExtraFleet].N > 0 {
 			for fi := range pl.Army.Fleets {
 				f := &pl.Army.Fleets[fi]
@@ -298,6 +339,13 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 		}
 	case phJoin:
 		buf = append(buf, mk(actJoin, int(Stay)), mk(actJoin, int(Before)), mk(actJoin, int(After)))
+	case phStack:
+		buf = append(buf, mk(actPass, 0))
+		if s.mayStack(s.prio) {
+			buf = s.appendPlays(buf, s.prio, false)
+		}
+	case phPay:
+		buf = s.appendPays(buf)
 	case phDiscard:
 		for ci := range s.rs.Defs {
 			if pl.Hand[ci] > 0 {
@@ -340,9 +388,14 @@ func (s *State) Apply(a game.Action) {
 	pl := &s.P[s.Active]
 	switch {
 	case s.phase == phMain && kind == actEnd:
-		s.endTurn()
+		// K1: the other player's window at the end of the turn, before
+		// the restoration.
+		if !s.openWindow(1-s.Active, true, contEnd, winMain) {
+			s.endTurn()
+		}
 	case s.phase == phMain && kind == actPlay && arg < len(s.rs.Defs) && pl.Hand[arg] > 0 && s.canPlay(arg):
 		s.play(arg)
+		s.afterAction()
 	case s.phase == phMain && kind == actAttack && s.canAttack():
 		s.attacked = true
 		s.startOrder(s.Active)
@@ -365,6 +418,7 @@ func (s *State) Apply(a game.Action) {
 			} else {
 				pl.MP += s.rs.Rules.Discard3MP
 			}
+
 			if t := s.tally; t != nil {
 				if s.discDraw {
 					t.discardsDraw++
@@ -373,6 +427,7 @@ func (s *State) Apply(a game.Action) {
 					t.gained += int64(s.rs.Rules.Discard3MP)
 				}
 			}
+			s.afterAction()
 		}
 	case s.phase == phOrder && kind == actOrder:
 		s.orderPick(arg)
@@ -380,9 +435,25 @@ func (s *State) Apply(a game.Action) {
 		s.sacrifice(arg)
 	case s.phase == phMain && kind == actMove && s.canMove(s.Active, arg>>8, arg&0xff):
 		s.move(arg>>8, arg&0xff)
+		s.afterAction()
 	case s.phase == phJoin && kind == actJoin && arg <= int(After):
 		s.joins[s.joinSeat] = Join(arg)
 		s.nextJoin()
+	case s.phase == phMain && kind == actCommand && arg>>7 < len(s.rs.Defs) && s.canCommand(arg>>7) && arg>>6&1 <= ExtraFleet &&
+		arg&63 < pl.Army.Fleets[arg>>6&1].N && s.canHost(arg>>7, &pl.Army.Fleets[arg>>6&1].U[arg&63]):
+		s.command(arg>>7, arg>>6&1, arg&63)
+		s.afterAction()
+	case s.phase == phMain && kind == actTactic && s.canPlayStack(s.Active, a):
+		s.cont, s.win, s.stackN, s.prio, s.passed = contMain, winMain, 0, s.Active, false
+		s.playStack(s.Active, arg>>8, arg&0xff)
+	case s.phase == phStack && kind == actPass:
+		s.pass()
+	case s.phase == phStack && kind == actTactic && s.canPlayStack(s.prio, a):
+		s.playStack(s.prio, arg>>8, arg&0xff)
+	case s.phase == phPay && kind == actPay && arg>>8 < len(s.rs.Defs) && s.P[s.payer].Hand[arg>>8] > 0 &&
+		s.rs.Defs[arg>>8].Type == Reinforcement && s.rs.Defs[arg>>8].Has(MP) &&
+		(!s.rs.Defs[arg>>8].Has(Damage) || s.hasTarget(s.payer, arg>>8, arg&0xff, actPay)):
+		s.payWith(arg>>8, arg&0xff)
 	default:
 		panic("spacetrace: illegal action " + s.ActionString(a))
 	}
@@ -485,6 +556,7 @@ func (s *State) move(fi, i int) {
 	g.N++
 	g.Sort()
 	s.active = true
+	s.applyAuras(s.Active)
 }
 
 // enter puts ship card ci into the active player's fleet (fleetFor), in
@@ -546,6 +618,7 @@ func (s *State) sacrifice(arg int) {
 	if s.sacLeft--; s.sacLeft == 0 {
 		s.phase = phMain
 		s.enter(s.pending)
+		s.afterAction()
 	}
 }
 
@@ -620,33 +693,12 @@ func (s *State) orderPick(i int) {
 	s.advanceOrder()
 }
 
-// fight resolves the attack with the orders and joins fixed, then the
-// active player goes on (T5: actions before and after the attack).
-func (s *State) fight() {
-	att, def := &s.P[s.Active].Army, &s.P[1-s.Active].Army
-	sick := s.rs.Rules.SummoningSickness
-	if sick {
-		setFresh(att, true)
+// afterAction is the other player's tactic window after an action of the
+// active player in the main phase (K1, K4).
+func (s *State) afterAction() {
+	if s.phase == phMain {
+		s.openWindow(1-s.Active, true, contMain, winMain)
 	}
-	before := [2]int{s.BaseDamageOf(0), s.BaseDamageOf(1)}
-	if s.tally != nil {
-		s.tally.attacks++
-	}
-	s.bt.Attack(att, def, s.joins[s.Active], s.joins[1-s.Active])
-	if sick {
-		setFresh(att, false)
-	}
-	for p := 0; p < 2; p++ {
-		if s.BaseDamageOf(p) != before[p] || hasDead(&s.P[p].Army) {
-			s.active = true
-		}
-	}
-	s.phase = phMain
-	// The destroyed cards are discarded now (A6: at the end of each fleet
-	// battle, all of which are over): a fallen Mothership's fleet is gone
-	// before the active player acts again.
-	s.collectWrecks()
-	s.checkBases()
 }
 
 func setFresh(a *Army, removed bool) {
@@ -703,6 +755,9 @@ func (s *State) collectWrecks() {
 			}
 			f.N = n
 		}
+		if s.cmds {
+			s.applyAuras(p) // C1: a commander falls with its host
+		}
 	}
 }
 
@@ -730,6 +785,7 @@ func (s *State) endTurn() {
 		s.quiet = 0
 	}
 	s.active, s.attacked = false, false
+	s.P[0].CmdPlayed, s.P[1].CmdPlayed = false, false
 	s.Turn++
 	if s.quiet >= s.rs.Rules.QuietTurns {
 		s.over()
@@ -744,6 +800,7 @@ func (s *State) endTurn() {
 	for i := 0; i < s.rs.Rules.DrawPerTurn; i++ {
 		s.draw(s.Active)
 	}
+	s.income(s.Active)
 }
 
 // over settles the winner under the scoring rule (E3, E4).
@@ -843,6 +900,19 @@ func (s *State) Determinize(viewer int, rng *game.RNG) {
 	sortBytes(pool[:n])
 	rng.Shuffle(pool[:n])
 	h := opp.HandN
+	if s.phase == phPay && s.payer == 1-viewer {
+		// The payer is known to hold the reinforcements its tactic still
+		// needs: the first of the pool that cover it are dealt first.
+		need := s.rs.Defs[s.payCard].MP - opp.MP
+		k := 0
+		for i := 0; i < n && need > 0; i++ {
+			if c := &s.rs.Defs[pool[i]]; c.Type == Reinforcement && c.Has(MP) {
+				need -= c.Effect(MP).Amount
+				pool[k], pool[i] = pool[i], pool[k]
+				k++
+			}
+		}
+	}
 	for i := 0; i < h; i++ {
 		opp.Hand[pool[i]]++
 	}
@@ -868,7 +938,13 @@ func sortBytes(b []uint8) {
 func (s *State) Observation(seat int, buf []byte) []byte {
 	buf = append(buf, byte(s.Turn), byte(s.Turn>>8), byte(s.Active), byte(s.phase), byte(s.CurrentPlayer()+1),
 		byte(s.discLeft), byte(s.orderFleet), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending),
-		byte(s.joins[0]), byte(s.joins[1]), byte(s.joinSeat))
+		byte(s.joins[0]), byte(s.joins[1]), byte(s.joinSeat),
+		byte(s.pairI), byte(s.k), byte(s.stage), byte(s.win), byte(s.cont), b2(s.passed), byte(s.payCard), byte(s.payTgt), byte(s.stackN))
+	for i := 0; i < s.stackN; i++ {
+		e := &s.stack[i]
+		buf = append(buf, e.seat, e.card, e.tgt, b2(e.reinf))
+	}
+	buf = append(buf, b2(s.P[0].CmdPlayed), b2(s.P[1].CmdPlayed))
 	if s.attacked {
 		buf = append(buf, 1)
 	} else {
@@ -884,7 +960,11 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 			buf = append(buf, byte(f.N))
 			for i := 0; i < f.N; i++ {
 				u := &f.U[i]
-				buf = append(buf, byte(u.Card), byte(u.Class), b2(u.Moved))
+				buf = append(buf, byte(u.Card), byte(u.Class), b2(u.Moved), byte(u.Cmd), b2(u.Removed))
+				buf = appendInt(buf, int(u.AP))
+				buf = appendInt(buf, int(u.LP))
+				buf = appendInt(buf, int(u.Jammed))
+				buf = appendInt(buf, int(u.Weak))
 				buf = appendInt(buf, int(u.Alive))
 				buf = appendInt(buf, int(u.Lead))
 				buf = appendInt(buf, int(u.Down))
@@ -940,6 +1020,19 @@ func (s *State) ActionString(a game.Action) string {
 		return "order unit " + strconv.Itoa(arg)
 	case actMove:
 		return "move unit " + strconv.Itoa(arg&0xff) + " of fleet " + strconv.Itoa(arg>>8)
+	case actCommand:
+		return "commander " + card(arg>>7) + " on unit " + strconv.Itoa(arg&63) + " of fleet " + strconv.Itoa(arg>>6&1)
+	case actTactic, actPay:
+		verb := "play "
+		if kind == actPay {
+			verb = "pay with "
+		}
+		if c := arg >> 8; c < len(s.rs.Defs) && targeting(&s.rs.Defs[c]) != nil && !(kind == actTactic && s.rs.Defs[c].Effect(Jam) != nil) {
+			return verb + card(c) + " on seat " + strconv.Itoa(arg>>7&1+1) + "'s unit " + strconv.Itoa(arg&63) + " of fleet " + strconv.Itoa(arg>>6&1)
+		}
+		return verb + card(arg>>8)
+	case actPass:
+		return "pass"
 	case actJoin:
 		return "extra fleet: " + [3]string{"stays", "fights before the Base fleet", "fights after the Base fleet"}[min(arg, 2)]
 	case actSacrifice:

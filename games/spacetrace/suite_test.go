@@ -11,8 +11,13 @@ import (
 // tests catch a broken engine before games/all does.
 func TestSuite(t *testing.T) { gametest.Run(t, Game{}) }
 
-func BenchmarkRandomGame(b *testing.B) {
-	rs := Default()
+func BenchmarkRandomGame(b *testing.B) { benchRandom(b, Default()) }
+
+// BenchmarkFullRandomGame is a random full game (the reference deck:
+// tactics, windows, commanders).
+func BenchmarkFullRandomGame(b *testing.B) { benchRandom(b, Embedded(ReferenceRuleset)) }
+
+func benchRandom(b *testing.B, rs *Ruleset) {
 	st, _ := rs.NewState([]int{0, 0}, 1)
 	s := st.(*State)
 	rng := game.NewRNG(7)
@@ -33,7 +38,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // TestGreedyBeatsRandom: the greedy bot must beat a random one clearly in
 // both seats (a bot that did nothing useful would not).
 func TestGreedyBeatsRandom(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset} {
+	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
 		t.Run(name, func(t *testing.T) { greedyVsRandom(t, Embedded(name)) })
 	}
 }
@@ -63,8 +68,12 @@ func greedyVsRandom(t *testing.T, rs *Ruleset) {
 	t.Logf("greedy wins %.3f against random", wins/float64(n))
 }
 
-func BenchmarkGreedyGame(b *testing.B) {
-	rs := Default()
+func BenchmarkGreedyGame(b *testing.B) { benchGreedy(b, Default()) }
+
+// BenchmarkFullGreedyGame is a greedy full game (the reference deck).
+func BenchmarkFullGreedyGame(b *testing.B) { benchGreedy(b, Embedded(ReferenceRuleset)) }
+
+func benchGreedy(b *testing.B, rs *Ruleset) {
 	st, _ := rs.NewState([]int{0, 0}, 1)
 	s := st.(*State)
 	g := Greedy{}

@@ -51,8 +51,8 @@ func (rs *Ruleset) ValueCards(side int) []game.ValueCard {
 			vc.Lower = mp >= ValueStep
 			vc.Plain = !other && mp > 0
 		default:
-			// Tactics and commanders: the engine does not play them yet
-			// (variant full is refused), so no game reaches them.
+			// Tactics and commanders are not valued: their printed MP
+			// is a price, but no unit move of it is defined yet.
 			continue
 		}
 		out = append(out, vc)

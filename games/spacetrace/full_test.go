@@ -1,0 +1,357 @@
+package spacetrace
+
+import (
+	"testing"
+
+	"github.com/cardlab/cardlab/game"
+)
+
+// fullTable is a full-game state (the reference deck) with seat 0 active on
+// turn 1, hands emptied and no MP; edit changes the rules.
+func fullTable(t *testing.T, edit func(*Rules)) *State {
+	t.Helper()
+	rs := Embedded(ReferenceRuleset)
+	if edit != nil {
+		cp := *rs
+		edit(&cp.Rules)
+		rs = &cp
+	}
+	st, err := rs.NewState([]int{0, 0}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	for p := 0; p < 2; p++ {
+		s.P[p].Hand, s.P[p].HandN, s.P[p].MP = [MaxDefs]uint8{}, 0, 0
+	}
+	s.Active, s.First, s.Turn = 0, 0, 1
+	return s
+}
+
+// put puts card id into seat p's Base fleet and returns its unit index.
+func put(s *State, p int, id string) int {
+	f := &s.P[p].Army.Fleets[BaseFleet]
+	f.U[f.N] = ShipUnit(s.rs.Defs, s.rs.CardIndex(id))
+	f.N++
+	f.Sort()
+	for i := 0; i < f.N; i++ {
+		if !f.U[i].IsBase() && s.rs.Defs[f.U[i].Card].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func unitOf(s *State, p int, id string) *Unit {
+	for fi := range s.P[p].Army.Fleets {
+		f := &s.P[p].Army.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			if !f.U[i].IsBase() && s.rs.Defs[f.U[i].Card].ID == id {
+				return &f.U[i]
+			}
+		}
+	}
+	return nil
+}
+
+func tac(s *State, id string, seat, fleet, i int) game.Action {
+	return mk(actTactic, s.rs.CardIndex(id)<<8|packTgt(seat, fleet, i))
+}
+
+// TestCommanderAura: "auf eine Schiffskarte der jeweils angegebenen
+// Klassen" (C1): the Veteran Commander on a class-I card gives its ships
+// +1 AP and +1 LP; never on a class it does not list nor on the Base
+// (commander.base_host: false); one a turn and one in play (T6: "maximal
+// eine Commanderkarte"); "Wird ein Schiff mit einem Commander zerstört,
+// werden beide Karten zerstört" — the commander leaves with its host, not
+// as a wreck.
+func TestCommanderAura(t *testing.T) {
+	s := fullTable(t, nil)
+	vet := s.rs.CardIndex("veteran-commander")
+	fi := put(s, 0, "fighters")
+	put(s, 0, "cruiser")
+	give(s, 0, "veteran-commander", "veteran-commander")
+	s.P[0].MP = 200
+	var hosts []string
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actCommand {
+			u := &s.P[0].Army.Fleets[int(a&0xffff)>>6&1].U[a&63]
+			hosts = append(hosts, s.rs.Defs[u.Card].ID)
+		}
+	}
+	if len(hosts) != 1 || hosts[0] != "fighters" {
+		t.Fatalf("veteran hosts %v, want [fighters] (class I–II, not the Cruiser or the Base)", hosts)
+	}
+	s.Apply(mk(actCommand, vet<<7|BaseFleet<<6|fi))
+	u := unitOf(s, 0, "fighters")
+	if u.AP != 2 || u.LP != 2 || u.Cmd != int16(vet+1) || s.P[0].MP != 150 {
+		t.Fatalf("host AP %d LP %d cmd %d MP %d", u.AP, u.LP, u.Cmd, s.P[0].MP)
+	}
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actCommand {
+			t.Fatal("a second commander in one turn (and with one in play)")
+		}
+	}
+	s.Apply(mk(actEnd, 0))
+	s.Apply(mk(actEnd, 0))
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actCommand {
+			t.Fatal("a second commander in play")
+		}
+	}
+	// The host falls: the commander goes with it, not a wreck.
+	u = unitOf(s, 0, "fighters")
+	u.Down, u.Alive = u.Alive, 0
+	s.settle()
+	if unitOf(s, 0, "fighters") != nil || s.commanderInPlay(0) || s.P[0].WreckMP != 100 {
+		t.Fatalf("after the host fell: commander in play %v, wrecks %d MP", s.commanderInPlay(0), s.P[0].WreckMP)
+	}
+	// commander.base_host: true lets a class-IV commander sit on the Base.
+	s = fullTable(t, func(r *Rules) { r.CommanderBaseHost = true })
+	give(s, 0, "logistics-commander")
+	s.P[0].MP = 80
+	if !legal(s, mk(actCommand, s.rs.CardIndex("logistics-commander")<<7|BaseFleet<<6|0)) {
+		t.Fatal("base_host: true, the Base is no host")
+	}
+}
+
+// TestCommanderIncome: the Logistics Commander's income comes at the start
+// of each of its owner's turns (C1: the commander needs no battle).
+func TestCommanderIncome(t *testing.T) {
+	s := fullTable(t, nil)
+	lc := s.rs.CardIndex("logistics-commander")
+	i := put(s, 0, "cruiser")
+	give(s, 0, "logistics-commander")
+	s.P[0].MP = 80
+	s.Apply(mk(actCommand, lc<<7|BaseFleet<<6|i))
+	s.Apply(mk(actEnd, 0))
+	if s.P[1].MP != 0 {
+		t.Fatalf("the opponent got %d MP", s.P[1].MP)
+	}
+	s.Apply(mk(actEnd, 0))
+	if s.Active != 0 || s.P[0].MP != 30 {
+		t.Fatalf("seat %d active with %d MP, want seat 0 with 30", s.Active, s.P[0].MP)
+	}
+}
+
+// TestReactionStack: "kann der Gegner sofort mit einer anderen Taktikkarte
+// reagieren. Der Effekt der zuletzt gespielten Karte wird dann zuerst
+// ausgeführt." (K1, K2): the active player's Torpedo Salvo on a damaged
+// Cruiser, the other's Emergency Repairs in answer; the repair resolves
+// first, so the salvo downs one ship and leaves 10 on the next (first in,
+// first out would leave the Cruiser whole). Priority alternates; the
+// non-active player pays with a reinforcement (T2).
+func TestReactionStack(t *testing.T) {
+	s := fullTable(t, nil)
+	i := put(s, 1, "cruiser")
+	u := unitOf(s, 1, "cruiser")
+	u.Lead = 30
+	give(s, 0, "torpedo-salvo")
+	give(s, 1, "emergency-repairs", "reinforcement-50")
+	s.P[0].MP = 50
+	s.Apply(tac(s, "torpedo-salvo", 1, BaseFleet, i))
+	if s.phase != phStack || s.CurrentPlayer() != 1 {
+		t.Fatalf("phase %d seat %d: the opponent answers", s.phase, s.CurrentPlayer())
+	}
+	s.Apply(tac(s, "emergency-repairs", 1, BaseFleet, i))
+	if s.phase != phPay || s.CurrentPlayer() != 1 {
+		t.Fatalf("phase %d: the non-active player pays with its reinforcements", s.phase)
+	}
+	s.Apply(mk(actPay, s.rs.CardIndex("reinforcement-50")<<8))
+	if s.phase != phMain || s.CurrentPlayer() != 0 || s.stackN != 0 {
+		t.Fatalf("phase %d seat %d stack %d: resolved and back to the active player", s.phase, s.CurrentPlayer(), s.stackN)
+	}
+	u = unitOf(s, 1, "cruiser")
+	if u.Alive != 1 || u.Lead != 10 || s.P[1].MP != 20 {
+		t.Fatalf("cruiser alive %d lead %d, seat 2 MP %d; want 1, 10 (repair first), 20", u.Alive, u.Lead, s.P[1].MP)
+	}
+}
+
+// TestTacticFizzles: "kann es passieren, dass eine Taktikkarte kein Ziel
+// mehr für ihren Effekt hat … in jedem Fall abgelegt" (K3): an Antimatter
+// Mine whose card the answering Torpedo Salvo destroyed first does nothing;
+// it is gone from the hand and its MP stays spent.
+func TestTacticFizzles(t *testing.T) {
+	s := fullTable(t, nil)
+	i := put(s, 1, "cruiser")
+	unitOf(s, 1, "cruiser").Lead = 30
+	put(s, 0, "fighters")
+	give(s, 0, "antimatter-mine")
+	give(s, 1, "torpedo-salvo")
+	s.P[0].MP, s.P[1].MP = 40, 50
+	s.Apply(tac(s, "antimatter-mine", 1, BaseFleet, i))
+	s.Apply(tac(s, "torpedo-salvo", 1, BaseFleet, i)) // on its own Cruiser: 20 + 50 downs both ships
+	if s.phase != phMain || unitOf(s, 1, "cruiser") != nil {
+		t.Fatalf("phase %d: the Cruiser should be a wreck", s.phase)
+	}
+	if s.P[0].MP != 0 || s.P[0].HandN != 0 || s.P[1].WreckMP != 100 {
+		t.Fatalf("mine's MP %d, hand %d, wrecks %d", s.P[0].MP, s.P[0].HandN, s.P[1].WreckMP)
+	}
+}
+
+// TestSpecialReinforcement: "Der andere Spieler darf nur Taktikkarten
+// (einschließlich der erforderlichen Reinforcements) spielen." (T2, T3):
+// Reinforcement 2's damage goes on the stack; the active player may play it
+// at any time, the other only as payment unless reinf.special_anytime.
+// "Deals 40 damage to any target" (C7): a Base takes all 40.
+func TestSpecialReinforcement(t *testing.T) {
+	for _, anytime := range []bool{false, true} {
+		s := fullTable(t, func(r *Rules) { r.SpecialAnytime = anytime })
+		r2 := s.rs.CardIndex("reinforcement-2")
+		give(s, 0, "reinforcement-2")
+		give(s, 1, "reinforcement-2")
+		if legal(s, mk(actPlay, r2)) {
+			t.Fatal("a damage reinforcement played without a target")
+		}
+		s.Apply(mk(actTactic, r2<<8|packTgt(1, BaseFleet, 0)))
+		if s.phase == phStack != anytime {
+			t.Fatalf("special_anytime %v: phase %d after the active player's Reinforcement 2", anytime, s.phase)
+		}
+		if anytime {
+			s.Apply(mk(actPass, 0))
+		}
+		if s.BaseDamageOf(1) != 40 || s.P[0].MP != 50 {
+			t.Fatalf("base damage %d, MP %d; want 40, 50", s.BaseDamageOf(1), s.P[0].MP)
+		}
+	}
+}
+
+// TestDamageSpill: C7's reading "On a ship card the damage spills ship by
+// ship within that card" (damage.spill: card); damage.spill: ship hits the
+// front ship only.
+func TestDamageSpill(t *testing.T) {
+	for _, tc := range []struct {
+		spill       int
+		alive, lead int32
+	}{{SpillCard, 1, 10}, {SpillShip, 1, 0}} {
+		s := fullTable(t, func(r *Rules) { r.DamageSpill = tc.spill })
+		i := put(s, 1, "cruiser")
+		give(s, 0, "torpedo-salvo")
+		s.P[0].MP = 50
+		s.Apply(tac(s, "torpedo-salvo", 1, BaseFleet, i))
+		if u := unitOf(s, 1, "cruiser"); u.Alive != tc.alive || u.Lead != tc.lead {
+			t.Errorf("spill %d: alive %d lead %d, want %d %d", tc.spill, u.Alive, u.Lead, tc.alive, tc.lead)
+		}
+	}
+}
+
+// attackTo starts seat 0's attack and plays until seat p has a choice in a
+// window of kind win (the others passing).
+func attackTo(t *testing.T, s *State, p, win int) {
+	t.Helper()
+	s.Apply(mk(actAttack, 0))
+	for s.phase != phStack || s.CurrentPlayer() != p || s.win != win {
+		if s.phase == phMain || s.phase == phOver {
+			t.Fatalf("no window %d for seat %d", win, p)
+		}
+		ls := s.LegalActions(nil)
+		if s.phase == phStack {
+			s.Apply(mk(actPass, 0))
+		} else {
+			s.Apply(ls[0])
+		}
+	}
+}
+
+// TestEMPBurst: a tactic window before each class battle (K1) lets the
+// defender jam the attacker's class-I ships for that class battle (EMP
+// Burst, A4's jam by a card): 10 Destroyers against 100 Fighters (the
+// rulebook's example, 90 Fighters left) now leave all 100, and the jam
+// ends with the class battle.
+func TestEMPBurst(t *testing.T) {
+	s := fullTable(t, nil)
+	put(s, 0, "destroyers")
+	put(s, 1, "fighters")
+	give(s, 1, "emp-burst")
+	s.P[1].MP = 30
+	attackTo(t, s, 1, winClass)
+	if s.k != 1 {
+		t.Fatalf("window before class battle %d", s.k)
+	}
+	s.Apply(mk(actTactic, s.rs.CardIndex("emp-burst")<<8))
+	if s.phase != phMain {
+		t.Fatalf("phase %d after the attack", s.phase)
+	}
+	if f := unitOf(s, 1, "fighters"); f == nil || f.Alive != 100 || unitOf(s, 0, "destroyers") != nil {
+		t.Fatalf("fighters %v, destroyers %v", f, unitOf(s, 0, "destroyers"))
+	}
+}
+
+// TestPsionicBlast: C8's reading "Removes one enemy ship card from the
+// current battle: it neither fires nor can be targeted until the battle
+// ends" — the defender removes the attacking Destroyers before the fleet
+// battle: they fire nothing, lose nothing, and are back afterwards. The
+// Base "kann nicht aus dem Kampf entfernt werden".
+func TestPsionicBlast(t *testing.T) {
+	s := fullTable(t, nil)
+	put(s, 0, "destroyers")
+	put(s, 1, "fighters")
+	give(s, 1, "psionic-blast")
+	s.P[1].MP = 50
+	attackTo(t, s, 1, winFleet)
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actTactic && s.unitAt(int(a&0xff)).IsBase() {
+			t.Fatal("the Base may be removed from the battle")
+		}
+	}
+	s.Apply(tac(s, "psionic-blast", 0, BaseFleet, 0))
+	d, f := unitOf(s, 0, "destroyers"), unitOf(s, 1, "fighters")
+	if s.phase != phMain || d == nil || d.Alive != 10 || d.Removed || f.Alive != 100 {
+		t.Fatalf("phase %d destroyers %+v fighters alive %d", s.phase, d, f.Alive)
+	}
+}
+
+// TestGreedyPlaysFullGame: in the full game the greedy bot plays
+// commanders, tactics and Reinforcement 2, not only ships.
+func TestGreedyPlaysFullGame(t *testing.T) {
+	rs := Embedded(ReferenceRuleset)
+	g := Greedy{}
+	played := map[string]int{}
+	for i := 0; i < 100; i++ {
+		st, _ := rs.NewState([]int{0, 0}, uint64(i))
+		s := st.(*State)
+		var buf []game.Action
+		for !s.IsTerminal() {
+			buf = s.LegalActions(buf)
+			a := g.Choose(s, buf)
+			if !has(buf, a) {
+				t.Fatalf("greedy chose %s, not legal", s.ActionString(a))
+			}
+			switch int(a >> 16) {
+			case actTactic:
+				played[rs.Defs[int(a&0xffff)>>8].ID]++
+			case actCommand:
+				played["commander"]++
+			}
+			s.Apply(a)
+		}
+	}
+	for _, id := range []string{"commander", "antimatter-mine", "emp-burst", "psionic-blast", "reinforcement-2", "torpedo-salvo"} {
+		if played[id] == 0 {
+			t.Errorf("greedy never played %s in 100 games (%v)", id, played)
+		}
+	}
+}
+
+// TestWindowAfterAction: K4's reading "Yes, as a window after the action":
+// after the active player plays a ship the other player may answer with a
+// tactic (here an Antimatter Mine on the new card: 5 Fighters gone), then
+// the active player goes on; without a playable tactic no window opens.
+func TestWindowAfterAction(t *testing.T) {
+	s := fullTable(t, nil)
+	give(s, 0, "fighters", "destroyers")
+	give(s, 1, "antimatter-mine")
+	s.P[0].MP, s.P[1].MP = 200, 40
+	s.Apply(mk(actPlay, s.rs.CardIndex("fighters")))
+	if s.phase != phStack || s.CurrentPlayer() != 1 || !legal(s, mk(actPass, 0)) {
+		t.Fatalf("phase %d seat %d: the other player's window", s.phase, s.CurrentPlayer())
+	}
+	s.Apply(tac(s, "antimatter-mine", 0, BaseFleet, 0))
+	if s.phase != phMain || s.CurrentPlayer() != 0 || unitOf(s, 0, "fighters").Alive != 95 {
+		t.Fatalf("phase %d seat %d fighters %d", s.phase, s.CurrentPlayer(), unitOf(s, 0, "fighters").Alive)
+	}
+	s.Apply(mk(actPlay, s.rs.CardIndex("destroyers")))
+	if s.phase != phMain {
+		t.Fatal("a window for a player with nothing to play")
+	}
+}
