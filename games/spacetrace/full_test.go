@@ -110,7 +110,7 @@ func TestCommanderAura(t *testing.T) {
 	s = fullTable(t, func(r *Rules) { r.CommanderBaseHost = true })
 	give(s, 0, "logistics-commander")
 	s.P[0].MP = 80
-	if !legal(s, mk(actCommand, s.rs.CardIndex("logistics-commander")<<7|BaseFleet<<6|0)) {
+	if !legal(s, mk(actCommand, s.rs.CardIndex("logistics-commander")<<7|BaseFleet<<6)) {
 		t.Fatal("base_host: true, the Base is no host")
 	}
 }
