@@ -58,6 +58,10 @@ func TestStudyCommand(t *testing.T) {
 		{[]string{"study", "--game", "eclipse", "battle", "attacker=1x", "defender=ancient"}, 1, `no fleet "1x", did you mean "1c"?`},
 		{[]string{"study", "--game", "eclipse", "battle", "attacker=ancient", "defender=1c"}, 1, "NPCs always defend"},
 		{[]string{"study", "--game", "eclipse", "matrix", "policy=best"}, 1, `policy "best"`},
+		// optimal above the budget is refused, never played by another
+		// policy (issue 30: the same policy in both modes)
+		{[]string{"study", "--game", "eclipse", "battle", "attacker=dc", "defender=ancient2", "budget=10"}, 1, "above the exact study's budget 10; raise budget= (rules.yaml study.state_budget)"},
+		{[]string{"study", "--game", "eclipse", "battle", "attacker=dc", "defender=ancient2", "mode=sometimes"}, 1, `mode="sometimes"`},
 		{[]string{"study", "--game", "goofspiel"}, 1, "Goofspiel has no studies"},
 	} {
 		code, _, stderr := cardlab(t, c.args...)

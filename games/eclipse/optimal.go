@@ -55,13 +55,20 @@ func NewOptimalRetreatBot(budget int, theta float64) *RetreatBot {
 func optimalFits(b *Battle, budget int) error {
 	size := StudySize(b)
 	if size > float64(budget) {
-		return fmt.Errorf("%w: %s attacking %s has %.3g damage states × slots, above the budget %d", ErrTooLarge, b.Forces[Attacker].Name, b.Forces[Defender].Name, size, budget)
+		return &sizeError{fmt.Sprintf("%s attacking %s has %.3g damage states × slots, above the exact study's budget %d", b.Forces[Attacker].Name, b.Forces[Defender].Name, size, budget)}
 	}
 	if mem := size * float64(quantities(b)) * 8; mem > MaxStudyBytes {
-		return fmt.Errorf("%w: %s attacking %s would take %.0f MiB, at most %d MiB", ErrTooLarge, b.Forces[Attacker].Name, b.Forces[Defender].Name, mem/(1<<20), MaxStudyBytes>>20)
+		return &sizeError{fmt.Sprintf("the exact study of %s attacking %s would take %.0f MiB, at most %d MiB", b.Forces[Attacker].Name, b.Forces[Defender].Name, mem/(1<<20), MaxStudyBytes>>20)}
 	}
 	return nil
 }
+
+// sizeError is ErrTooLarge (errors.Is) naming the battle and its size,
+// worded to follow a caller's "eclipse: …:" (the package prefix once).
+type sizeError struct{ what string }
+
+func (e *sizeError) Error() string        { return e.what }
+func (e *sizeError) Is(target error) bool { return target == ErrTooLarge }
 
 func (bt *OptimalBot) table(b *Battle) *study {
 	if st, ok := bt.tables[b]; ok {

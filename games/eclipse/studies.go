@@ -183,7 +183,9 @@ func (rs *Ruleset) fight(b *Battle, o studyOpts, stop *atomic.Bool) (*fought, er
 			return nil, err
 		}
 		if o.mode == modeExact {
-			return nil, fmt.Errorf("eclipse: mode=exact: %w; raise budget= (rules.yaml study.state_budget)", err)
+			var se *sizeError
+			errors.As(err, &se)
+			return nil, fmt.Errorf("eclipse: mode=exact: %w; raise budget= (rules.yaml study.state_budget)", se)
 		}
 	}
 	bot, err := rs.mcBot(b, o)
@@ -255,12 +257,14 @@ const (
 // above the budget they are refused.
 func (rs *Ruleset) mcBot(b *Battle, o studyOpts) (game.Agent, error) {
 	if o.policy == Optimal || o.theta > 0 {
-		what := "policy=optimal"
+		what := "policy=optimal reads the exact study of the battle (its first choice needs the values of states with every ship still alive, so the whole battle)"
+		fix := "choose a fixed policy (kill_largest, most_dangerous, spread), which the engine plays above the budget"
 		if o.theta > 0 {
-			what = fmt.Sprintf("retreat=%g", o.theta)
+			what = fmt.Sprintf("retreat=%g reads the exact study of the battle (its threshold is the never-retreating study's chance)", o.theta)
+			fix = "drop retreat="
 		}
 		if err := optimalFits(b, o.budget); err != nil {
-			return nil, fmt.Errorf("eclipse: %s reads the exact study of the battle (optimal's first choice needs the values of states with every ship still alive, so the whole battle): %w; raise budget= (rules.yaml study.state_budget) or choose a fixed policy (kill_largest, most_dangerous, spread), which the engine plays above the budget", what, err)
+			return nil, fmt.Errorf("eclipse: %s: %w; raise budget= (rules.yaml study.state_budget) or %s", what, err, fix)
 		}
 	}
 	if o.policy == Optimal && o.theta > 0 {

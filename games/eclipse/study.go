@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -88,7 +89,7 @@ func Solve(b *Battle, player Policy, budget int) (*Result, error) {
 
 func solveWith(b *Battle, player Policy, theta float64, budget int) (*Result, error) {
 	if err := optimalFits(b, budget); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("eclipse: %w", err)
 	}
 	size := StudySize(b)
 	st := newStudy(b, player)
