@@ -46,7 +46,7 @@ func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
 		return s.greedyJoin()
 	case phSacrifice:
 		return s.cheapest(legal)
-	case phDiscard:
+	case phDiscard, phHandMax:
 		return s.greedyDiscard(legal)
 	case phStack:
 		if a, ok := s.greedyStack(legal, s.prio); ok {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
+	"github.com/cardlab/cardlab/game/gametest"
 )
 
 // fullTable is a full-game state (the reference deck) with seat 0 active on
@@ -354,4 +355,63 @@ func TestWindowAfterAction(t *testing.T) {
 	if s.phase != phMain {
 		t.Fatal("a window for a player with nothing to play")
 	}
+}
+
+// TestHandMax: S5 "no hand limit is stated" keeps hand.max: 0; another
+// value makes the active player discard down to it at the end of its turn,
+// card by card, before the restoration and the other player's draw; a ship
+// so discarded is a wreck.
+func TestHandMax(t *testing.T) {
+	s := fullTable(t, func(r *Rules) { r.HandMax = 2 })
+	give(s, 0, "fighters", "cruiser", "reinforcement-100", "torpedo-salvo")
+	s.Apply(mk(actEnd, 0))
+	if s.phase != phHandMax || s.CurrentPlayer() != 0 {
+		t.Fatalf("phase %d seat %d: discard down to 2", s.phase, s.CurrentPlayer())
+	}
+	if legal(s, mk(actEnd, 0)) || !legal(s, mk(actDiscardPick, s.rs.CardIndex("cruiser"))) {
+		t.Fatal("the hand-limit discard offers the wrong choices")
+	}
+	s.Apply(mk(actDiscardPick, s.rs.CardIndex("cruiser")))
+	s.Apply(mk(actDiscardPick, s.rs.CardIndex("torpedo-salvo")))
+	if s.phase != phMain || s.Active != 1 || s.P[0].HandN != 2 || s.P[0].WreckMP != 100 {
+		t.Fatalf("phase %d active %d hand %d wrecks %d", s.phase, s.Active, s.P[0].HandN, s.P[0].WreckMP)
+	}
+}
+
+// TestOptionalDiscards: E5's optional rules — "jederzeit eine beliebige
+// Karte abwerfen um 30 MP" (opt.discard1_mp) and "zwei beliebige Karten
+// abwerfen um eine neue Karte zu ziehen" (opt.discard2_draw); off by
+// default; a ship so discarded is a wreck (no removal is stated).
+func TestOptionalDiscards(t *testing.T) {
+	s := fullTable(t, nil)
+	give(s, 0, "fighters", "cruiser")
+	for _, a := range s.LegalActions(nil) {
+		if k := int(a >> 16); k == actDiscard1 || k == actDiscard2 {
+			t.Fatal("an optional discard offered with the options off")
+		}
+	}
+	s = fullTable(t, func(r *Rules) { r.Discard1MP, r.Discard2Draw = 30, true })
+	give(s, 0, "fighters", "cruiser", "eagles")
+	s.Apply(mk(actDiscard1, s.rs.CardIndex("fighters")))
+	if s.P[0].MP != 30 || s.P[0].WreckMP != 100 || s.P[0].HandN != 2 {
+		t.Fatalf("after discarding for MP: MP %d wrecks %d hand %d", s.P[0].MP, s.P[0].WreckMP, s.P[0].HandN)
+	}
+	lib := s.P[0].LibN
+	s.Apply(mk(actDiscard2, 0))
+	s.Apply(mk(actDiscardPick, s.rs.CardIndex("cruiser")))
+	s.Apply(mk(actDiscardPick, s.rs.CardIndex("eagles")))
+	if s.phase != phMain || s.P[0].HandN != 1 || s.P[0].LibN != lib-1 || s.P[0].WreckMP != 250 || s.P[0].Removed != 0 {
+		t.Fatalf("after discarding 2 for a card: phase %d hand %d wrecks %d removed %d", s.phase, s.P[0].HandN, s.P[0].WreckMP, s.P[0].Removed)
+	}
+}
+
+// TestFullGameOptionsSuite: the generic suite's parts on the full game with
+// a hand limit and both optional discards on.
+func TestFullGameOptionsSuite(t *testing.T) {
+	cp := *Embedded(ReferenceRuleset)
+	cp.Rules.HandMax, cp.Rules.Discard1MP, cp.Rules.Discard2Draw = 5, 30, true
+	rs := &cp
+	t.Run("RandomGames", func(t *testing.T) { gametest.RandomGames(t, rs) })
+	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
+	t.Run("ZeroAllocs", func(t *testing.T) { gametest.ZeroAllocs(t, rs) })
 }

@@ -29,6 +29,8 @@ const (
 	actTactic             // put card arg>>8 on the stack with target arg&0xff (full.go)
 	actPass               // pass priority in a tactic window
 	actPay                // pay the pending tactic with reinforcement arg>>8 (target arg&0xff)
+	actDiscard1           // opt.discard1_mp: discard card arg from hand for MP (E5)
+	actDiscard2           // opt.discard2_draw: start a 2-card discard for a card (E5)
 )
 
 const sacHand = 1 << 12
@@ -43,9 +45,10 @@ const (
 	phSacrifice
 	phJoin
 	phOver
-	phStack  // a tactic window: the seat with priority plays or passes
-	phPay    // the payer plays reinforcements for its tactic (T2)
-	phBattle // the battle cursor runs (never a decision)
+	phStack   // a tactic window: the seat with priority plays or passes
+	phPay     // the payer plays reinforcements for its tactic (T2)
+	phBattle  // the battle cursor runs (never a decision)
+	phHandMax // the active player discards down to hand.max at the end of its turn
 )
 
 // Player is one player's cards.
@@ -80,6 +83,7 @@ type State struct {
 	// discard: the 3-card discard in progress (picks left, for MP or draw).
 	discLeft int
 	discDraw bool
+	discTwo  bool // the 2-card discard (E5): ships so discarded are wrecks
 	// order: the seat ordering, its fleet and class, and the next position.
 	orderSeat, orderFleet, orderClass, orderPos int
 	// joins: each seat's extra-fleet choice for the attack (B4); joinSeat
@@ -147,10 +151,8 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 func (rs *Ruleset) Playable() error {
 	r := &rs.Rules
 	switch {
-	case r.HandMax > 0:
-		return errorf("hand.max %d: a hand limit is not played by the engine yet; set 0", r.HandMax)
-	case r.Discard1MP > 0 || r.Discard2Draw || r.SplitReinf:
-		return errorf("the optional rules (opt) are not played by the engine yet; leave them off")
+	case r.SplitReinf:
+		return errorf("opt.split_reinf: a separate reinforcement pile is not played by the engine yet; set false")
 	}
 	return nil
 }
@@ -315,6 +317,16 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 		if s.canAttack() {
 			buf = append(buf, mk(actAttack, 0))
 		}
+		if r := &s.rs.Rules; r.Discard1MP > 0 {
+			for ci := range s.rs.Defs {
+				if pl.Hand[ci] > 0 {
+					buf = append(buf, mk(actDiscard1, ci))
+				}
+			}
+		}
+		if s.rs.Rules.Discard2Draw && pl.HandN >= 2 && pl.LibN > 0 {
+			buf = append(buf, mk(actDiscard2, 0))
+		}
 		if pl.HandN >= 3 {
 			buf = append(buf, mk(actDiscardMP, 0))
 			if pl.LibN > 0 {
@@ -346,7 +358,7 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 		}
 	case phPay:
 		buf = s.appendPays(buf)
-	case phDiscard:
+	case phDiscard, phHandMax:
 		for ci := range s.rs.Defs {
 			if pl.Hand[ci] > 0 {
 				buf = append(buf, mk(actDiscardPick, ci))
@@ -400,17 +412,27 @@ func (s *State) Apply(a game.Action) {
 		s.attacked = true
 		s.startOrder(s.Active)
 	case s.phase == phMain && (kind == actDiscardMP || kind == actDiscardDraw) && pl.HandN >= 3 && (kind == actDiscardMP || pl.LibN > 0):
-		s.phase, s.discLeft, s.discDraw = phDiscard, 3, kind == actDiscardDraw
+		s.phase, s.discLeft, s.discDraw, s.discTwo = phDiscard, 3, kind == actDiscardDraw, false
 	case s.phase == phDiscard && kind == actDiscardPick && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
-		pl.Hand[arg]--
-		pl.HandN--
-		if s.rs.Defs[arg].Type == Ship {
-			pl.Removed++ // T4: ships so discarded are removed from game
-		}
-		if s.tally != nil {
-			s.tally.card[arg].removed++
+		if s.discTwo {
+			s.discardCard(arg)
+		} else {
+			pl.Hand[arg]--
+			pl.HandN--
+			if s.rs.Defs[arg].Type == Ship {
+				pl.Removed++ // T4: ships so discarded are removed from game
+			}
+			if s.tally != nil {
+				s.tally.card[arg].removed++
+			}
 		}
 		if s.discLeft--; s.discLeft == 0 {
+			if s.discTwo {
+				s.phase = phMain
+				s.draw(s.Active)
+				s.afterAction()
+				break
+			}
 			pl.Discards++
 			s.phase = phMain
 			if s.discDraw {
@@ -454,6 +476,21 @@ func (s *State) Apply(a game.Action) {
 		s.rs.Defs[arg>>8].Type == Reinforcement && s.rs.Defs[arg>>8].Has(MP) &&
 		(!s.rs.Defs[arg>>8].Has(Damage) || s.hasTarget(s.payer, arg>>8, arg&0xff, actPay)):
 		s.payWith(arg>>8, arg&0xff)
+	case s.phase == phMain && kind == actDiscard1 && s.rs.Rules.Discard1MP > 0 && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
+		s.discardCard(arg)
+		pl.MP += s.rs.Rules.Discard1MP
+		if t := s.tally; t != nil {
+			t.gained += int64(s.rs.Rules.Discard1MP)
+		}
+		s.afterAction()
+	case s.phase == phMain && kind == actDiscard2 && s.rs.Rules.Discard2Draw && pl.HandN >= 2 && pl.LibN > 0:
+		s.phase, s.discLeft, s.discDraw, s.discTwo = phDiscard, 2, true, true
+	case s.phase == phHandMax && kind == actDiscardPick && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
+		s.discardCard(arg)
+		if pl.HandN <= s.rs.Rules.HandMax {
+			s.phase = phMain
+			s.endTurn()
+		}
 	default:
 		panic("spacetrace: illegal action " + s.ActionString(a))
 	}
@@ -765,6 +802,10 @@ func (s *State) collectWrecks() {
 // restored (E1), the MP pools emptied (T1), the end conditions (E2), the
 // next player's draw (S4).
 func (s *State) endTurn() {
+	if m := s.rs.Rules.HandMax; m > 0 && s.P[s.Active].HandN > m {
+		s.phase = phHandMax // S5: down to hand.max, card by card
+		return
+	}
 	s.collectWrecks()
 	for p := 0; p < 2; p++ {
 		pl := &s.P[p]
@@ -864,6 +905,19 @@ func (s *State) CopyInto(dst game.State) {
 	d.tally = nil
 }
 
+// discardCard discards card ci from the active player's hand to the
+// discard pile: a ship so discarded is a wreck (E5's reading: no removal
+// is stated, unlike the 3-card discard's).
+func (s *State) discardCard(ci int) {
+	pl := &s.P[s.Active]
+	pl.Hand[ci]--
+	pl.HandN--
+	if s.rs.Defs[ci].Type == Ship {
+		pl.WreckMP += s.rs.Defs[ci].MP
+		s.countWreck(ci)
+	}
+}
+
 // countWreck counts card ci gone to the discard pile as a wreck.
 func (s *State) countWreck(ci int) {
 	if s.tally != nil {
@@ -937,7 +991,7 @@ func sortBytes(b []uint8) {
 // own hand.
 func (s *State) Observation(seat int, buf []byte) []byte {
 	buf = append(buf, byte(s.Turn), byte(s.Turn>>8), byte(s.Active), byte(s.phase), byte(s.CurrentPlayer()+1),
-		byte(s.discLeft), byte(s.orderFleet), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending),
+		byte(s.discLeft), b2(s.discTwo), byte(s.orderFleet), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending),
 		byte(s.joins[0]), byte(s.joins[1]), byte(s.joinSeat),
 		byte(s.pairI), byte(s.k), byte(s.stage), byte(s.win), byte(s.cont), b2(s.passed), byte(s.payCard), byte(s.payTgt), byte(s.stackN))
 	for i := 0; i < s.stackN; i++ {
@@ -1016,6 +1070,10 @@ func (s *State) ActionString(a game.Action) string {
 		return "discard 3 for a card"
 	case actDiscardPick:
 		return "discard " + card(arg)
+	case actDiscard1:
+		return "discard " + card(arg) + " for MP"
+	case actDiscard2:
+		return "discard 2 for a card"
 	case actOrder:
 		return "order unit " + strconv.Itoa(arg)
 	case actMove:
