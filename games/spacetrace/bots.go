@@ -97,7 +97,9 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 	// affordable.
 	reinf, bigR, bigMP := 0, -1, 0
 	for ci := range defs {
-		if defs[ci].Type == Reinforcement && pl.Hand[ci] > 0 {
+		// A damage reinforcement is played through greedyStack (its
+		// damage needs a target).
+		if defs[ci].Type == Reinforcement && pl.Hand[ci] > 0 && !defs[ci].Has(Damage) {
 			if e := defs[ci].Effect(MP); e != nil {
 				reinf += e.Amount * int(pl.Hand[ci])
 				if e.Amount > bigMP {

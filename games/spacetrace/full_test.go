@@ -415,3 +415,16 @@ func TestFullGameOptionsSuite(t *testing.T) {
 	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
 	t.Run("ZeroAllocs", func(t *testing.T) { gametest.ZeroAllocs(t, rs) })
 }
+
+// TestGreedyDamageReinforcement: a damage reinforcement is a stack play
+// (it needs a target); the greedy bot never plays it as a plain one, even
+// when its MP would pay for a ship (the card-value experiment met this).
+func TestGreedyDamageReinforcement(t *testing.T) {
+	s := fullTable(t, nil)
+	give(s, 0, "reinforcement-2", "cruiser")
+	s.P[0].MP = 50
+	ls := s.LegalActions(nil)
+	if a := (Greedy{}).Choose(s, ls); !has(ls, a) {
+		t.Fatalf("greedy chose %s, not legal", s.ActionString(a))
+	}
+}
