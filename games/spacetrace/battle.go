@@ -38,6 +38,9 @@ type Unit struct {
 	Fresh               bool // played this turn
 	Moved               bool // moved between fleets this turn
 	Dead                bool // discarded: no longer in the fleet
+	// Swapped marks a card the other player owns (Deserter, C3): its
+	// wreck goes to its owner's discard pile.
+	Swapped bool
 }
 
 // IsBase reports whether u is the Base.
@@ -56,7 +59,7 @@ func (u *Unit) Restore() {
 		u.Jammed, u.Emp, u.Removed, u.Fired, u.Involved, u.BuffShips = 0, 0, false, false, false, 0
 		return
 	}
-	*u = Unit{Card: u.Card, Cmd: u.Cmd, Class: u.Class, Ships: u.Ships, AP: u.AP, LP: u.LP, Alive: u.Ships, Dead: u.Dead}
+	*u = Unit{Card: u.Card, Cmd: u.Cmd, Class: u.Class, Ships: u.Ships, AP: u.AP, LP: u.LP, Alive: u.Ships, Dead: u.Dead, Swapped: u.Swapped}
 }
 
 // Fleet is one fleet's cards in battle order: class I cards in their

@@ -396,7 +396,8 @@ func (s *State) greedyStack(legal []game.Action, p int) (game.Action, bool) {
 }
 
 // preview is seat p's standing (the opponent's Base damage and wrecks less
-// its own; a won or lost game counts as everything) after stack play a (0:
+// its own, plus its MP in play less the opponent's; a won or lost game
+// counts as everything) after stack play a (0:
 // none) and the stack below it resolve, and, inside an attack, the rest of
 // the attack is fought without further tactics. It works on a copy.
 func (s *State) preview(p int, a game.Action) int {
@@ -434,7 +435,23 @@ func (s *State) preview(p int, a game.Action) int {
 		}
 		return 0
 	}
-	return t.BaseDamageOf(1-p) - t.BaseDamageOf(p) + t.P[1-p].WreckMP - t.P[p].WreckMP
+	return t.BaseDamageOf(1-p) - t.BaseDamageOf(p) + t.P[1-p].WreckMP - t.P[p].WreckMP + t.material(p) - t.material(1-p)
+}
+
+// material is the MP of the ship cards seat p controls in play (so a
+// Deserter's swap counts, and a card destroyed counts twice: lost here,
+// a wreck there).
+func (s *State) material(p int) int {
+	n := 0
+	for fi := range s.P[p].Army.Fleets {
+		f := &s.P[p].Army.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			if u := &f.U[i]; !u.IsBase() && !u.Dead && u.Alive > 0 {
+				n += s.rs.Defs[u.Card].MP
+			}
+		}
+	}
+	return n
 }
 
 // greedyPay pays with the plain reinforcement that covers what is left

@@ -365,7 +365,19 @@ func (s *State) appendTargets(buf []game.Action, p, ci int, e *Effect) []game.Ac
 			}
 		}
 	case SwapHighestMP:
-		// Deserter (C3) is not played by this engine: it is never legal.
+		// Deserter (C3): outside the attack (a swap mid-battle would
+		// change fleets whose orders are fixed, B3); one play per pair of
+		// tied dearest cards (the caster chooses among ties), packed as
+		// own index<<4 | enemy index into highest's lists.
+		if !s.inAttack {
+			var a, b [16]int
+			na, nb := s.highest(p, &a), s.highest(1-p, &b)
+			for x := 0; x < na; x++ {
+				for y := 0; y < nb; y++ {
+					buf = append(buf, mk(actTactic, ci<<8|x<<4|y))
+				}
+			}
+		}
 	}
 	return buf
 }
@@ -629,7 +641,7 @@ func (s *State) settle() {
 func (s *State) resolve(en *entry) {
 	c := &s.rs.Defs[en.card]
 	var u *Unit
-	if targeting(c) != nil {
+	if e := targeting(c); e != nil && e.Do != SwapHighestMP {
 		u = s.unitAt(int(en.tgt))
 		if u == nil || u.Card != en.unit || !u.live() {
 			u = nil
@@ -666,6 +678,10 @@ func (s *State) resolve(en *entry) {
 				for i := 0; i < e.Count; i++ {
 					s.draw(p)
 				}
+			}
+		case SwapHighestMP:
+			if !s.inAttack {
+				s.desert(p, int(en.tgt))
 			}
 		}
 	}
@@ -745,4 +761,90 @@ func clearEmp(f *Fleet) {
 			u.Emp = 0
 		}
 	}
+}
+
+// ---- Deserter (C3) ----
+
+// highest lists seat q's dearest ship cards in play (never the Base), tied
+// at the highest MP, as fleet<<6 | index in fleet order (at most 16).
+func (s *State) highest(q int, out *[16]int) (n int) {
+	best := -1
+	a := &s.P[q].Army
+	for fi := range a.Fleets {
+		f := &a.Fleets[fi]
+		for i := 0; i < f.N; i++ {
+			u := &f.U[i]
+			if u.IsBase() || u.Dead {
+				continue
+			}
+			mp := s.rs.Defs[u.Card].MP
+			if mp > best {
+				best, n = mp, 0
+			}
+			if mp == best && n < len(out) {
+				out[n] = fi<<6 | i
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// desert swaps seat p's dearest card (own index tgt>>4 among the ties) with
+// the opponent's (tgt&15): C3's reading — damage stays until the end of the
+// turn, control changes, the discard pile (Unit.Swapped) does not; a
+// swapped Mothership opens an extra fleet for its new controller when it
+// has none (deserter.mothership_mode: open_fleet) or joins the Base fleet
+// (join_base), and its former fleet falls back into its owner's Base fleet.
+// With no card on a side, or a choice no longer there, it fizzles (K3).
+func (s *State) desert(p, tgt int) {
+	var a, b [16]int
+	na, nb := s.highest(p, &a), s.highest(1-p, &b)
+	x, y := tgt>>4, tgt&15
+	if x >= na || y >= nb {
+		return
+	}
+	mine := s.takeUnit(p, a[x]>>6, a[x]&63)
+	theirs := s.takeUnit(1-p, b[y]>>6, b[y]&63)
+	s.giveUnit(1-p, mine)
+	s.giveUnit(p, theirs)
+	s.applyAuras(0)
+	s.applyAuras(1)
+}
+
+// takeUnit removes unit i of seat q's fleet fi; an extra fleet that loses
+// its last Mothership falls back into the Base fleet.
+func (s *State) takeUnit(q, fi, i int) Unit {
+	a := &s.P[q].Army
+	f := &a.Fleets[fi]
+	u := f.U[i]
+	copy(f.U[i:f.N-1], f.U[i+1:f.N])
+	f.N--
+	if fi == ExtraFleet && s.rs.Defs[u.Card].Opens() && s.openers(a) == 0 {
+		g := &a.Fleets[BaseFleet]
+		for j := 0; j < f.N && g.N < MaxUnits; j++ {
+			g.U[g.N] = f.U[j]
+			g.N++
+		}
+		f.N = 0
+		g.Sort()
+	}
+	return u
+}
+
+// giveUnit puts u under seat q's control, in the fleet C3's reading says.
+func (s *State) giveUnit(q int, u Unit) {
+	u.Swapped = !u.Swapped
+	a := &s.P[q].Army
+	fi := BaseFleet
+	if s.rs.Defs[u.Card].Opens() && s.rs.Rules.DeserterMothership == OpenFleet && s.rs.Rules.MaxExtraFleets > 0 && a.Fleets[ExtraFleet].N == 0 {
+		fi = ExtraFleet
+	}
+	if a.Fleets[fi].N == MaxUnits {
+		fi = 1 - fi
+	}
+	f := &a.Fleets[fi]
+	f.U[f.N] = u
+	f.N++
+	f.Sort()
 }

@@ -327,7 +327,7 @@ func TestGreedyPlaysFullGame(t *testing.T) {
 			s.Apply(a)
 		}
 	}
-	for _, id := range []string{"commander", "antimatter-mine", "emp-burst", "psionic-blast", "reinforcement-2", "torpedo-salvo"} {
+	for _, id := range []string{"commander", "antimatter-mine", "emp-burst", "psionic-blast", "reinforcement-2", "torpedo-salvo", "deserter"} {
 		if played[id] == 0 {
 			t.Errorf("greedy never played %s in 100 games (%v)", id, played)
 		}
@@ -426,5 +426,75 @@ func TestGreedyDamageReinforcement(t *testing.T) {
 	ls := s.LegalActions(nil)
 	if a := (Greedy{}).Choose(s, ls); !has(ls, a) {
 		t.Fatalf("greedy chose %s, not legal", s.ActionString(a))
+	}
+}
+
+// TestDeserter: C3's reading — "Swap the own and the opposing highest-MP
+// ship cards (Base excluded, Motherships allowed; ties chosen by the
+// caster). Damage stays until end of turn; control changes, but
+// discard-pile ownership does not. A swapped Mothership opens an extra
+// fleet for its new controller (or joins the Base fleet); its former fleet
+// falls back into its owner's Base fleet." (deserter.mothership_mode).
+func TestDeserter(t *testing.T) {
+	s := fullTable(t, nil)
+	put(s, 0, "fighters")
+	put(s, 0, "cruiser")
+	put(s, 1, "dreadnought")
+	unitOf(s, 1, "dreadnought").Lead = 50
+	give(s, 0, "deserter")
+	s.P[0].MP = 100
+	des := s.rs.CardIndex("deserter")
+	n := 0
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actTactic && int(a&0xffff)>>8 == des {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d deserter plays, want 2 (Fighters and Cruiser tie at 100 MP)", n)
+	}
+	s.Apply(mk(actTactic, des<<8|1<<4)) // own tie #2 (the Cruiser) for the Dreadnought (#1)
+	d, c := unitOf(s, 0, "dreadnought"), unitOf(s, 1, "cruiser")
+	if d == nil || c == nil || d.Lead != 50 || !d.Swapped || !c.Swapped || unitOf(s, 0, "cruiser") != nil {
+		t.Fatalf("after the swap: dreadnought %+v, cruiser %+v", d, c)
+	}
+	d.Alive, d.Down, d.Lead = 0, 1, 0
+	s.settle()
+	if s.P[1].WreckMP != 300 || s.P[0].WreckMP != 0 {
+		t.Fatalf("wrecks %d, %d: the Dreadnought is seat 2's wreck", s.P[0].WreckMP, s.P[1].WreckMP)
+	}
+	for _, mode := range []int{OpenFleet, JoinBase} {
+		s := fullTable(t, func(r *Rules) { r.DeserterMothership = mode })
+		put(s, 0, "cruiser")
+		m := s.rs.CardIndex("mothership")
+		f := &s.P[1].Army.Fleets[ExtraFleet]
+		f.U[0], f.U[1] = ShipUnit(s.rs.Defs, s.rs.CardIndex("destroyers")), ShipUnit(s.rs.Defs, m)
+		f.N = 2
+		give(s, 0, "deserter")
+		s.P[0].MP = 100
+		s.Apply(mk(actTactic, des<<8))
+		a0, a1 := &s.P[0].Army, &s.P[1].Army
+		want := ExtraFleet
+		if mode == JoinBase {
+			want = BaseFleet
+		}
+		if g := &a0.Fleets[want]; g.N == 0 || g.U[g.N-1].Card != int16(m) {
+			t.Errorf("mode %d: the Mothership is not in seat 1's fleet %d", mode, want)
+		}
+		if a1.Fleets[ExtraFleet].N != 0 || unitOf(s, 1, "destroyers") != &a1.Fleets[BaseFleet].U[0] {
+			t.Errorf("mode %d: seat 2's extra fleet did not fall back into its Base fleet", mode)
+		}
+	}
+	// Not during the attack.
+	s = fullTable(t, nil)
+	put(s, 0, "cruiser")
+	put(s, 1, "fighters")
+	give(s, 1, "deserter", "psionic-blast")
+	s.P[1].MP = 200
+	attackTo(t, s, 1, winFleet)
+	for _, a := range s.LegalActions(nil) {
+		if int(a>>16) == actTactic && int(a&0xffff)>>8 == des {
+			t.Fatal("Deserter offered during the attack")
+		}
 	}
 }

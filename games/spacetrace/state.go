@@ -638,16 +638,14 @@ func (s *State) sacrifice(arg int) {
 		if i >= f.N || f.U[i].IsBase() || f.U[i].Dead || e.Classes&(1<<(f.U[i].Class-1)) == 0 || s.rs.Rules.SacrificeFrom == FromHand {
 			panic("spacetrace: illegal sacrifice")
 		}
-		pl.WreckMP += s.rs.Defs[f.U[i].Card].MP
-		s.countWreck(int(f.U[i].Card))
+		s.wreckUnit(s.Active, &f.U[i])
 		opener := fi == ExtraFleet && s.rs.Defs[f.U[i].Card].Opens() && s.openers(&pl.Army) == 1
 		copy(f.U[i:f.N-1], f.U[i+1:f.N])
 		f.N--
 		if opener {
 			// A7: sacrificing the Mothership discards its extra fleet (C2).
 			for j := 0; j < f.N; j++ {
-				pl.WreckMP += s.rs.Defs[f.U[j].Card].MP
-				s.countWreck(int(f.U[j].Card))
+				s.wreckUnit(s.Active, &f.U[j])
 			}
 			f.N = 0
 		}
@@ -783,8 +781,7 @@ func (s *State) collectWrecks() {
 			for i := 0; i < f.N; i++ {
 				u := &f.U[i]
 				if u.Dead && !u.IsBase() {
-					pl.WreckMP += s.rs.Defs[u.Card].MP
-					s.countWreck(int(u.Card))
+					s.wreckUnit(p, u)
 					continue
 				}
 				f.U[n] = *u
@@ -918,6 +915,16 @@ func (s *State) discardCard(ci int) {
 	}
 }
 
+// wreckUnit puts seat p's unit u in its owner's discard pile as a wreck
+// (E4; C3: a swapped card's owner is the other seat).
+func (s *State) wreckUnit(p int, u *Unit) {
+	if u.Swapped {
+		p = 1 - p
+	}
+	s.P[p].WreckMP += s.rs.Defs[u.Card].MP
+	s.countWreck(int(u.Card))
+}
+
 // countWreck counts card ci gone to the discard pile as a wreck.
 func (s *State) countWreck(ci int) {
 	if s.tally != nil {
@@ -1014,7 +1021,7 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 			buf = append(buf, byte(f.N))
 			for i := 0; i < f.N; i++ {
 				u := &f.U[i]
-				buf = append(buf, byte(u.Card), byte(u.Class), b2(u.Moved), byte(u.Cmd), b2(u.Removed))
+				buf = append(buf, byte(u.Card), byte(u.Class), b2(u.Moved), byte(u.Cmd), b2(u.Removed), b2(u.Swapped))
 				buf = appendInt(buf, int(u.AP))
 				buf = appendInt(buf, int(u.LP))
 				buf = appendInt(buf, int(u.Jammed))
@@ -1084,6 +1091,9 @@ func (s *State) ActionString(a game.Action) string {
 		verb := "play "
 		if kind == actPay {
 			verb = "pay with "
+		}
+		if c := arg >> 8; c < len(s.rs.Defs) && s.rs.Defs[c].Has(SwapHighestMP) {
+			return verb + card(c) + " (own dearest #" + strconv.Itoa(arg>>4&15+1) + ", the opponent's #" + strconv.Itoa(arg&15+1) + ")"
 		}
 		if c := arg >> 8; c < len(s.rs.Defs) && targeting(&s.rs.Defs[c]) != nil && !(kind == actTactic && s.rs.Defs[c].Effect(Jam) != nil) {
 			return verb + card(c) + " on seat " + strconv.Itoa(arg>>7&1+1) + "'s unit " + strconv.Itoa(arg&63) + " of fleet " + strconv.Itoa(arg>>6&1)
