@@ -247,7 +247,6 @@ func (s *State) greedyOrder(legal []game.Action) game.Action {
 
 // cheapest is the legal sacrifice or discard of the lowest MP.
 func (s *State) cheapest(legal []game.Action) game.Action {
-	f := &s.P[s.Active].Army.Fleets[BaseFleet]
 	best, bestMP := legal[0], 1<<30
 	for _, a := range legal {
 		arg := int(a & 0xffff)
@@ -261,7 +260,8 @@ func (s *State) cheapest(legal []game.Action) game.Action {
 		case arg >= sacHand:
 			mp = s.rs.Defs[arg-sacHand].MP
 		default:
-			mp = s.rs.Defs[f.U[arg].Card].MP
+			// fleet<<8 | index: a sacrifice may come from the extra fleet.
+			mp = s.rs.Defs[s.P[s.Active].Army.Fleets[arg>>8&1].U[arg&0xff].Card].MP
 		}
 		if mp < bestMP {
 			best, bestMP = a, mp

@@ -3,6 +3,7 @@ package spacetrace
 import (
 	"testing"
 
+	"github.com/cardlab/cardlab/bots"
 	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/game/gametest"
 )
@@ -496,5 +497,78 @@ func TestDeserter(t *testing.T) {
 		if int(a>>16) == actTactic && int(a&0xffff)>>8 == des {
 			t.Fatal("Deserter offered during the attack")
 		}
+	}
+}
+
+// TestFullGameNeverPeeks: the greedy bot and the search (with Spacetrace's
+// evaluator) choose alike in a full-game position and its twin redealt
+// for the deciding seat — tactic windows and payments included.
+func TestFullGameNeverPeeks(t *testing.T) {
+	rs := Embedded(ReferenceRuleset)
+	differ, total, windows := 0, 0, 0
+	for i := 0; i < 120; i++ {
+		st, _ := rs.NewState([]int{0, 0}, uint64(i))
+		s := st.(*State)
+		walk := game.NewRNG(uint64(i) + 5)
+		var buf []game.Action
+		for k := 10 + walk.Intn(60); k > 0 && !s.IsTerminal(); k-- {
+			buf = s.LegalActions(buf)
+			if walk.Intn(2) == 0 {
+				s.Apply(buf[walk.Intn(len(buf))])
+			} else {
+				s.Apply(Greedy{}.Choose(s, buf))
+			}
+		}
+		if s.IsTerminal() {
+			continue
+		}
+		if s.phase == phStack || s.phase == phPay {
+			windows++
+		}
+		v := s.CurrentPlayer()
+		twin := s.Clone().(*State)
+		r := game.NewRNG(uint64(i) + 1000)
+		twin.Determinize(v, &r)
+		total++
+		if string(s.Observation(1-v, nil)) != string(twin.Observation(1-v, nil)) {
+			differ++
+		}
+		la, lb := s.LegalActions(nil), twin.LegalActions(nil)
+		if x, y := (Greedy{}).Choose(s, la), (Greedy{}).Choose(twin, lb); x != y {
+			t.Fatalf("position %d: greedy chose %s in one, %s in its twin", i, s.ActionString(x), twin.ActionString(y))
+		}
+		a, err := bots.NewSearchFor(rs, map[string]string{"iters": "20"}, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := bots.NewSearchFor(rs, map[string]string{"iters": "20"}, uint64(i))
+		if x, y := a.Choose(s, la), b.Choose(twin, lb); x != y {
+			t.Fatalf("position %d: the search chose %s in one, %s in its twin", i, s.ActionString(x), twin.ActionString(y))
+		}
+	}
+	if differ < total/2 {
+		t.Fatalf("only %d of %d twins differ in hidden information", differ, total)
+	}
+	t.Logf("%d positions (%d in a window or payment), %d with hidden information redealt", total, windows, differ)
+}
+
+// TestGreedySacrificeFromExtraFleet: the greedy bot's cheapest sacrifice
+// reads a card in the extra fleet (fleet<<8 | index) — it once indexed the
+// Base fleet with it and crashed.
+func TestGreedySacrificeFromExtraFleet(t *testing.T) {
+	s := fullTable(t, nil)
+	f := &s.P[0].Army.Fleets[ExtraFleet]
+	f.U[0], f.U[1] = ShipUnit(s.rs.Defs, s.rs.CardIndex("interceptors")), ShipUnit(s.rs.Defs, s.rs.CardIndex("mothership"))
+	f.N = 2
+	put(s, 0, "fighters")
+	give(s, 0, "penguins")
+	s.P[0].MP = 100
+	s.Apply(mk(actPlay, s.rs.CardIndex("penguins")))
+	ls := s.LegalActions(nil)
+	if s.phase != phSacrifice || len(ls) != 2 {
+		t.Fatalf("phase %d, %d sacrifices", s.phase, len(ls))
+	}
+	if a := (Greedy{}).Choose(s, ls); a != mk(actSacrifice, ExtraFleet<<8) {
+		t.Fatalf("greedy sacrificed %s, want the 60-MP Interceptors", s.ActionString(a))
 	}
 }
