@@ -992,20 +992,27 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 		}
 	}
 	alive = slices.DeleteFunc(alive, func(c int) bool { return c == m })
-	return pick(cands, alive, cands[m].measuredObj), base, nil
+	return pick(cands, alive, cands[m].measuredObj, b.cfg.Tolerance), base, nil
 }
 
 // pick chooses among the edits the games could not tell apart: among
-// those measured to improve on the package (objective below curObj), the
-// designer's preference — the card most out of line with its side, then
-// the smaller step, then the closer measurement; if none improved, the
-// one measured closest (which the search then declines). The simultaneous
-// intervals leave more edits in a race, so the preference must not pick
-// one its own games put behind the package as it is.
-func pick(cands []BalanceCandidate, alive []int, curObj float64) int {
+// those measured to improve on the package (objective below curObj) and
+// measured within margin of the best of them (the band: a difference
+// a designer would not care about), the designer's preference — the card
+// most out of line with its side, then the smaller step, then the closer
+// measurement; if none improved, the one measured closest (which the
+// search then declines). The simultaneous intervals leave many edits in a
+// race, so the preference must neither pick one its own games put behind
+// the package as it is, nor one they put far behind the best edit (a
+// suspect card's small step that barely moves the sides).
+func pick(cands []BalanceCandidate, alive []int, curObj, margin float64) int {
+	lowest := math.Inf(1)
+	for _, c := range alive {
+		lowest = min(lowest, cands[c].measuredObj)
+	}
 	best := -1
 	for _, c := range alive {
-		if cands[c].measuredObj < curObj && (best < 0 || better(&cands[c], &cands[best])) {
+		if cands[c].measuredObj < curObj && cands[c].measuredObj <= lowest+margin && (best < 0 || better(&cands[c], &cands[best])) {
 			best = c
 		}
 	}

@@ -65,13 +65,17 @@ func TestRacePick(t *testing.T) {
 		{outlier: 1, measuredObj: 0.08},
 		{outlier: 0, measuredObj: 0.07},
 	}
-	if got := pick(c, []int{0, 1, 2}, 0.10); got != 1 {
+	if got := pick(c, []int{0, 1, 2}, 0.10, 0.01); got != 1 {
 		t.Errorf("pick = %d, want 1 (the most out of line of those that improved)", got)
 	}
-	if got := pick(c, []int{0, 1, 2}, 0.05); got != 2 {
+	if got := pick(c, []int{0, 1, 2}, 0.05, 0.01); got != 2 {
 		t.Errorf("none improved: pick = %d, want 2 (the closest)", got)
 	}
-	if got := pick(c, []int{0}, 0.20); got != 0 {
+	if got := pick(c, []int{0}, 0.20, 0.01); got != 0 {
 		t.Errorf("pick = %d, want 0", got)
+	}
+	// The suspect's edit measured far behind the best: the best.
+	if got := pick(c, []int{0, 1, 2}, 0.10, 0.005); got != 2 {
+		t.Errorf("pick = %d, want 2 (the out-of-line card measured more than the margin behind)", got)
 	}
 }

@@ -51,7 +51,7 @@ func changedLines(t *testing.T, name string, a, b []byte) []int {
 // (verified), the written ruleset re-loads and validates and differs from
 // the input only in the package's values; balance on its own output says
 // "already balanced" and changes nothing; one card of the balanced set
-// made much stronger is the first edit of the repair; one side weakened by
+// made much stronger is among the edits of the repair; one side weakened by
 // several small edits is repaired within the band.
 func TestBalance(t *testing.T) {
 	if testing.Short() {
@@ -118,8 +118,12 @@ func TestBalance(t *testing.T) {
 	}
 	corrupt(t, strong, "klingon.yaml", "    power: 5\n    effect: flagship", "    power: 9\n    effect: flagship")
 	code, r3, stderr := balanceJSON(t, "--rules", strong, "--out", filepath.Join(t.TempDir(), "repaired"), "--tolerance", "3")
-	if len(r3.Package) == 0 || r3.Package[0].Card != "kl-neghvar" || r3.Package[0].To >= 9 {
-		t.Fatalf("exit %d: the first edit of %v is not kl-neghvar's power down: %s", code, r3.Package, stderr)
+	// The acceptance: the edited card is among the package's edits
+	// (the race prefers the card most out of line only among edits
+	// measured within a band of the best, so a bigger fix elsewhere may
+	// come first).
+	if !slices.ContainsFunc(r3.Package, func(e analysis.BalanceEdit) bool { return e.Card == "kl-neghvar" && e.To < 9 }) {
+		t.Fatalf("exit %d: kl-neghvar's power down is not among the package's edits %v: %s", code, r3.Package, stderr)
 	}
 	if len(r3.Verify) == 0 || r3.Verify[0].MaxDev >= maxDevOf(r3.Before) {
 		t.Errorf("the repair did not bring the sides closer on fresh games: %+v", r3.Verify)
