@@ -55,6 +55,8 @@ func (Greedy) Choose(st game.State, legal []game.Action) game.Action {
 		return mk(actPass, 0)
 	case phPay:
 		return s.greedyPay(legal)
+	case phDraw:
+		return s.greedyDraw()
 	}
 	return s.greedyMain(legal)
 }
@@ -478,4 +480,21 @@ func (s *State) greedyPay(legal []game.Action) game.Action {
 		}
 	}
 	return best
+}
+
+// greedyDraw draws a reinforcement when the reinforcements in hand and the
+// pool do not pay for the dearest ship in hand, else from the deck.
+func (s *State) greedyDraw() game.Action {
+	p := s.drawer()
+	pl := &s.P[p]
+	dear := 0
+	for ci := range s.rs.Defs {
+		if c := &s.rs.Defs[ci]; pl.Hand[ci] > 0 && c.Type == Ship && c.MP > dear {
+			dear = c.MP
+		}
+	}
+	if dear > pl.MP+s.reinfMP(p) {
+		return mk(actDrawFrom, 1)
+	}
+	return mk(actDrawFrom, 0)
 }

@@ -407,10 +407,10 @@ func TestOptionalDiscards(t *testing.T) {
 }
 
 // TestFullGameOptionsSuite: the generic suite's parts on the full game with
-// a hand limit and both optional discards on.
+// a hand limit and every optional rule on.
 func TestFullGameOptionsSuite(t *testing.T) {
 	cp := *Embedded(ReferenceRuleset)
-	cp.Rules.HandMax, cp.Rules.Discard1MP, cp.Rules.Discard2Draw = 5, 30, true
+	cp.Rules.HandMax, cp.Rules.Discard1MP, cp.Rules.Discard2Draw, cp.Rules.SplitReinf = 5, 30, true, true
 	rs := &cp
 	t.Run("RandomGames", func(t *testing.T) { gametest.RandomGames(t, rs) })
 	t.Run("Determinize", func(t *testing.T) { gametest.Determinize(t, rs) })
@@ -570,5 +570,41 @@ func TestGreedySacrificeFromExtraFleet(t *testing.T) {
 	}
 	if a := (Greedy{}).Choose(s, ls); a != mk(actSacrifice, ExtraFleet<<8) {
 		t.Fatalf("greedy sacrificed %s, want the 60-MP Interceptors", s.ActionString(a))
+	}
+}
+
+// TestSplitReinforcements: E5 "Man darf seine Reinforcements aussortieren
+// und auf einen extra-Haufen legen. Immer, wenn man eine Karte zieht darf
+// man wählen, von welchem Nachziehstapel man zieht." (opt.split_reinf):
+// each draw with both piles left is the drawer's choice.
+func TestSplitReinforcements(t *testing.T) {
+	cp := *Embedded(ReferenceRuleset)
+	cp.Rules.SplitReinf = true
+	st, err := cp.NewState([]int{0, 0}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if s.phase != phDraw || s.P[0].RLibN+s.P[0].LibN != 40 || s.P[0].PendDraw < 4 {
+		t.Fatalf("phase %d, piles %d+%d, pending %d", s.phase, s.P[0].LibN, s.P[0].RLibN, s.P[0].PendDraw)
+	}
+	for _, ci := range s.P[0].RLib[:s.P[0].RLibN] {
+		if cp.Defs[ci].Type != Reinforcement {
+			t.Fatalf("%s in the reinforcement pile", cp.Defs[ci].ID)
+		}
+	}
+	// The opening hands: every draw from the reinforcements.
+	for s.phase == phDraw {
+		s.Apply(mk(actDrawFrom, 1))
+	}
+	for p := 0; p < 2; p++ {
+		for ci := range cp.Defs {
+			if s.P[p].Hand[ci] > 0 && cp.Defs[ci].Type != Reinforcement {
+				t.Fatalf("seat %d drew %s from the reinforcements", p+1, cp.Defs[ci].ID)
+			}
+		}
+	}
+	if s.phase != phMain || s.P[s.First].HandN != 6 || s.P[1-s.First].HandN != 4 {
+		t.Fatalf("phase %d, hands %d and %d", s.phase, s.P[s.First].HandN, s.P[1-s.First].HandN)
 	}
 }

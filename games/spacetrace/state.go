@@ -31,6 +31,7 @@ const (
 	actPay                // pay the pending tactic with reinforcement arg>>8 (target arg&0xff)
 	actDiscard1           // opt.discard1_mp: discard card arg from hand for MP (E5)
 	actDiscard2           // opt.discard2_draw: start a 2-card discard for a card (E5)
+	actDrawFrom           // opt.split_reinf: draw from the pile arg (0 the deck, 1 the reinforcements)
 )
 
 const sacHand = 1 << 12
@@ -49,6 +50,7 @@ const (
 	phPay     // the payer plays reinforcements for its tactic (T2)
 	phBattle  // the battle cursor runs (never a decision)
 	phHandMax // the active player discards down to hand.max at the end of its turn
+	phDraw    // a draw's pile is chosen (opt.split_reinf); then the phase saved resumes
 )
 
 // Player is one player's cards.
@@ -57,6 +59,10 @@ type Player struct {
 	// Library is the draw pile, Library[:LibN] with the top at LibN-1.
 	Library [MaxDeck]uint8
 	LibN    int
+	// RLib is the reinforcement pile under opt.split_reinf (E5),
+	// RLib[:RLibN]; PendDraw counts draws waiting on the choice of pile.
+	RLib            [MaxDeck]uint8
+	RLibN, PendDraw int
 	// Hand counts the cards in hand by card index.
 	Hand  [MaxDefs]uint8
 	HandN int
@@ -116,6 +122,8 @@ type State struct {
 	win                    int
 	passed                 bool
 	payer, payCard, payTgt int
+	// resume is the phase a draw's choice of pile interrupted.
+	resume int
 	// tally, when a Counter is attached, counts the economy and the cards
 	// (counter.go); clones and copies never carry it.
 	tally *tally
@@ -147,15 +155,10 @@ func (rs *Ruleset) NewState(seats []int, seed uint64) (game.State, error) {
 	return s, nil
 }
 
-// Playable says why the engine cannot play rs yet, or nil.
-func (rs *Ruleset) Playable() error {
-	r := &rs.Rules
-	switch {
-	case r.SplitReinf:
-		return errorf("opt.split_reinf: a separate reinforcement pile is not played by the engine yet; set false")
-	}
-	return nil
-}
+// Playable says why the engine cannot play rs, or nil: every variant,
+// reading and option loaded is played (kept so callers need not change
+// when a new key comes before its engine).
+func (rs *Ruleset) Playable() error { return nil }
 
 func errorf(format string, args ...any) error {
 	return &stError{msg: "spacetrace: " + sprintf(format, args...)}
@@ -177,6 +180,21 @@ func (s *State) Reset(seed uint64) {
 		d := &s.rs.Decks[s.deck[p]]
 		pl.LibN = copy(pl.Library[:], d.List)
 		s.rng.Shuffle(pl.Library[:pl.LibN])
+		if r.SplitReinf {
+			// E5: "Man darf seine Reinforcements aussortieren und auf
+			// einen extra-Haufen legen" — in their shuffled order.
+			n := 0
+			for _, ci := range pl.Library[:pl.LibN] {
+				if s.rs.Defs[ci].Type == Reinforcement {
+					pl.RLib[pl.RLibN] = ci
+					pl.RLibN++
+				} else {
+					pl.Library[n] = ci
+					n++
+				}
+			}
+			pl.LibN = n
+		}
 		pl.Army.Fleets[BaseFleet].U[0] = BaseUnit(r, 0)
 		pl.Army.Fleets[BaseFleet].N = 1
 		for i := 0; i < r.HandStart; i++ {
@@ -194,16 +212,56 @@ func (s *State) Reset(seed uint64) {
 			s.draw(s.First)
 		}
 	}
+	s.pendingDraws()
+}
+
+// libLeft is the cards seat p can still draw.
+func (s *State) libLeft(p int) int { return s.P[p].LibN + s.P[p].RLibN }
+
+// pendingDraws interrupts the phase for draws whose pile is a choice
+// (opt.split_reinf): phDraw until they are drawn, the active seat first.
+func (s *State) pendingDraws() {
+	if s.phase == phOver || s.phase == phDraw || s.P[0].PendDraw+s.P[1].PendDraw == 0 {
+		return
+	}
+	s.resume, s.phase = s.phase, phDraw
+}
+
+// drawer is the seat whose draw waits on its choice of pile.
+func (s *State) drawer() int {
+	if s.P[s.Active].PendDraw > 0 {
+		return s.Active
+	}
+	return 1 - s.Active
+}
+
+// drawFrom draws seat p's card from pile (0 the deck, 1 the
+// reinforcements); when the other pile is empty a waiting draw needs no
+// choice.
+func (s *State) drawFrom(p, pile int) {
+	pl := &s.P[p]
+	if pile == 1 {
+		pl.RLibN--
+		pl.Hand[pl.RLib[pl.RLibN]]++
+	} else {
+		pl.LibN--
+		pl.Hand[pl.Library[pl.LibN]]++
+	}
+	pl.HandN++
 }
 
 func (s *State) draw(p int) {
 	pl := &s.P[p]
-	if pl.LibN == 0 {
-		return // S6: nothing to draw, no reshuffle
+	switch {
+	case pl.LibN+pl.RLibN <= pl.PendDraw:
+		// S6: nothing to draw, no reshuffle
+	case pl.RLibN > 0 && pl.LibN > 0:
+		pl.PendDraw++ // E5: "darf man wählen, von welchem Nachziehstapel man zieht"
+	case pl.LibN > 0:
+		s.drawFrom(p, 0)
+	default:
+		s.drawFrom(p, 1)
 	}
-	pl.LibN--
-	pl.Hand[pl.Library[pl.LibN]]++
-	pl.HandN++
 }
 
 // NumSeats implements game.State.
@@ -222,6 +280,8 @@ func (s *State) CurrentPlayer() int {
 		return s.prio
 	case phPay:
 		return s.payer
+	case phDraw:
+		return s.drawer()
 	}
 	return s.Active
 }
@@ -324,12 +384,12 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 				}
 			}
 		}
-		if s.rs.Rules.Discard2Draw && pl.HandN >= 2 && pl.LibN > 0 {
+		if s.rs.Rules.Discard2Draw && pl.HandN >= 2 && s.libLeft(s.Active) > 0 {
 			buf = append(buf, mk(actDiscard2, 0))
 		}
 		if pl.HandN >= 3 {
 			buf = append(buf, mk(actDiscardMP, 0))
-			if pl.LibN > 0 {
+			if s.libLeft(s.Active) > 0 {
 				buf = append(buf, mk(actDiscardDraw, 0))
 			}
 		}
@@ -358,6 +418,8 @@ func (s *State) LegalActions(buf []game.Action) []game.Action {
 		}
 	case phPay:
 		buf = s.appendPays(buf)
+	case phDraw:
+		buf = append(buf, mk(actDrawFrom, 0), mk(actDrawFrom, 1))
 	case phDiscard, phHandMax:
 		for ci := range s.rs.Defs {
 			if pl.Hand[ci] > 0 {
@@ -411,7 +473,7 @@ func (s *State) Apply(a game.Action) {
 	case s.phase == phMain && kind == actAttack && s.canAttack():
 		s.attacked = true
 		s.startOrder(s.Active)
-	case s.phase == phMain && (kind == actDiscardMP || kind == actDiscardDraw) && pl.HandN >= 3 && (kind == actDiscardMP || pl.LibN > 0):
+	case s.phase == phMain && (kind == actDiscardMP || kind == actDiscardDraw) && pl.HandN >= 3 && (kind == actDiscardMP || s.libLeft(s.Active) > 0):
 		s.phase, s.discLeft, s.discDraw, s.discTwo = phDiscard, 3, kind == actDiscardDraw, false
 	case s.phase == phDiscard && kind == actDiscardPick && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
 		if s.discTwo {
@@ -483,7 +545,7 @@ func (s *State) Apply(a game.Action) {
 			t.gained += int64(s.rs.Rules.Discard1MP)
 		}
 		s.afterAction()
-	case s.phase == phMain && kind == actDiscard2 && s.rs.Rules.Discard2Draw && pl.HandN >= 2 && pl.LibN > 0:
+	case s.phase == phMain && kind == actDiscard2 && s.rs.Rules.Discard2Draw && pl.HandN >= 2 && s.libLeft(s.Active) > 0:
 		s.phase, s.discLeft, s.discDraw, s.discTwo = phDiscard, 2, true, true
 	case s.phase == phHandMax && kind == actDiscardPick && arg < len(s.rs.Defs) && pl.Hand[arg] > 0:
 		s.discardCard(arg)
@@ -491,8 +553,31 @@ func (s *State) Apply(a game.Action) {
 			s.phase = phMain
 			s.endTurn()
 		}
+	case s.phase == phDraw && kind == actDrawFrom && arg <= 1:
+		q := s.drawer()
+		s.P[q].PendDraw--
+		s.drawFrom(q, arg)
+		for q := 0; q < 2; q++ {
+			// A pile emptied: the draws left need no choice.
+			for p := &s.P[q]; p.PendDraw > 0 && (p.RLibN == 0 || p.LibN == 0); {
+				p.PendDraw--
+				switch {
+				case p.LibN > 0:
+					s.drawFrom(q, 0)
+				case p.RLibN > 0:
+					s.drawFrom(q, 1)
+				}
+			}
+		}
+		if s.P[0].PendDraw+s.P[1].PendDraw == 0 {
+			s.phase = s.resume
+		}
+		return
 	default:
 		panic("spacetrace: illegal action " + s.ActionString(a))
+	}
+	if s.P[0].PendDraw+s.P[1].PendDraw > 0 {
+		s.pendingDraws()
 	}
 }
 
@@ -817,7 +902,7 @@ func (s *State) endTurn() {
 			}
 		}
 	}
-	if s.P[0].LibN == 0 && s.P[1].LibN == 0 && !s.active {
+	if s.libLeft(0) == 0 && s.libLeft(1) == 0 && !s.active {
 		s.quiet++
 	} else {
 		s.quiet = 0
@@ -958,10 +1043,11 @@ func (s *State) Determinize(viewer int, rng *game.RNG) {
 		}
 	}
 	n += copy(pool[n:], lib)
+	n += copy(pool[n:], opp.RLib[:opp.RLibN])
 	sortBytes(pool[:n])
 	rng.Shuffle(pool[:n])
 	h := opp.HandN
-	if s.phase == phPay && s.payer == 1-viewer {
+	if s.phase == phPay && s.payer == 1-viewer && !s.rs.Rules.SplitReinf {
 		// The payer is known to hold the reinforcements its tactic still
 		// needs: the first of the pool that cover it are dealt first.
 		need := s.rs.Defs[s.payCard].MP - opp.MP
@@ -974,12 +1060,54 @@ func (s *State) Determinize(viewer int, rng *game.RNG) {
 			}
 		}
 	}
-	for i := 0; i < h; i++ {
-		opp.Hand[pool[i]]++
+	if s.rs.Rules.SplitReinf {
+		// The piles are known to hold only reinforcements and only the
+		// rest: the shuffled pool fills them by type (after the payer's
+		// reinforcements), the hand takes what is left.
+		k := 0
+		if s.phase == phPay && s.payer == 1-viewer {
+			// The largest first: no more cards than the payer holds, so
+			// the pile keeps its reinforcements.
+			need := s.rs.Defs[s.payCard].MP - opp.MP
+			for ; k < n && need > 0; k++ {
+				best, amt := -1, 0
+				for i := k; i < n; i++ {
+					if c := &s.rs.Defs[pool[i]]; c.Type == Reinforcement && c.Has(MP) && c.Effect(MP).Amount > amt {
+						best, amt = i, c.Effect(MP).Amount
+					}
+				}
+				if best < 0 {
+					break
+				}
+				pool[k], pool[best] = pool[best], pool[k]
+				need -= amt
+				opp.Hand[pool[k]]++
+			}
+		}
+		ln, rn := 0, 0
+		for _, ci := range pool[k:n] {
+			switch {
+			case s.rs.Defs[ci].Type == Reinforcement && rn < opp.RLibN:
+				opp.RLib[rn] = ci
+				rn++
+			case s.rs.Defs[ci].Type != Reinforcement && ln < opp.LibN:
+				opp.Library[ln] = ci
+				ln++
+			default:
+				opp.Hand[ci]++
+			}
+		}
+	} else {
+		for i := 0; i < h; i++ {
+			opp.Hand[pool[i]]++
+		}
+		copy(opp.Library[:opp.LibN], pool[h:n])
 	}
-	copy(opp.Library[:opp.LibN], pool[h:n])
 	own := &s.P[viewer]
 	mine := own.Library[:own.LibN]
+	sortBytes(mine)
+	rng.Shuffle(mine)
+	mine = own.RLib[:own.RLibN]
 	sortBytes(mine)
 	rng.Shuffle(mine)
 	s.rng = game.NewRNG(rng.Uint64())
@@ -1000,7 +1128,7 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 	buf = append(buf, byte(s.Turn), byte(s.Turn>>8), byte(s.Active), byte(s.phase), byte(s.CurrentPlayer()+1),
 		byte(s.discLeft), b2(s.discTwo), byte(s.orderFleet), byte(s.orderClass), byte(s.orderPos), byte(s.sacLeft), byte(s.pending),
 		byte(s.joins[0]), byte(s.joins[1]), byte(s.joinSeat),
-		byte(s.pairI), byte(s.k), byte(s.stage), byte(s.win), byte(s.cont), b2(s.passed), byte(s.payCard), byte(s.payTgt), byte(s.stackN))
+		byte(s.pairI), byte(s.k), byte(s.stage), byte(s.win), byte(s.cont), b2(s.passed), byte(s.payCard), byte(s.payTgt), byte(s.stackN), byte(s.resume))
 	for i := 0; i < s.stackN; i++ {
 		e := &s.stack[i]
 		buf = append(buf, e.seat, e.card, e.tgt, b2(e.reinf))
@@ -1015,7 +1143,7 @@ func (s *State) Observation(seat int, buf []byte) []byte {
 		pl := &s.P[p]
 		buf = appendInt(buf, pl.MP)
 		buf = appendInt(buf, pl.WreckMP)
-		buf = append(buf, byte(pl.HandN), byte(pl.LibN), byte(pl.Removed))
+		buf = append(buf, byte(pl.HandN), byte(pl.LibN), byte(pl.Removed), byte(pl.RLibN), byte(pl.PendDraw))
 		for fi := range pl.Army.Fleets {
 			f := &pl.Army.Fleets[fi]
 			buf = append(buf, byte(f.N))
@@ -1081,6 +1209,8 @@ func (s *State) ActionString(a game.Action) string {
 		return "discard " + card(arg) + " for MP"
 	case actDiscard2:
 		return "discard 2 for a card"
+	case actDrawFrom:
+		return [2]string{"draw from the deck", "draw from the reinforcements"}[arg&1]
 	case actOrder:
 		return "order unit " + strconv.Itoa(arg)
 	case actMove:
