@@ -499,9 +499,18 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		// Another game: its unit, its blank, each seat's copies apart.
 		fmt.Fprintln(w, "PTS = what one copy adds to its holder's win share against the game's blank, in percentage points (each seat's copies")
 		fmt.Fprintf(w, "perturbed apart, a mirror's seats too); VS_%s = PTS − the median of the %s's other cards; TEXT = PTS − a plain\n", strings.ToUpper(side), side)
-		fmt.Fprintf(w, "card of its printed value (on the basis named); POWER = PTS ÷ the price of a %s; 95%% intervals; FLAG: docs/metrics.md, \"Flags\"\n", u.Name)
-		fmt.Fprintln(w)
-		fmt.Fprintf(w, "Price of a %s (+1 %s on one copy of a card), the unit of POWER:\n", u.Name, u.Short)
+		if u.Scale > 1 && u.Currency != "" {
+			// A unit that is a step of the game's currency (Spacetrace's
+			// 10 MP): PRINTED and the value in the currency.
+			fmt.Fprintf(w, "card of its printed value (on the basis named); %s = PTS ÷ the price of %d %s, in %s (\"plays like a 140-%s card\"); 95%% intervals; FLAG: docs/metrics.md, \"Flags\"\n",
+				u.Currency, u.Scale, u.Currency, u.Currency, u.Currency)
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "Price of %d %s (one copy of a card worth %d %s more to its holder):\n", u.Scale, u.Currency, u.Scale, u.Currency)
+		} else {
+			fmt.Fprintf(w, "card of its printed value (on the basis named); POWER = PTS ÷ the price of a %s; 95%% intervals; FLAG: docs/metrics.md, \"Flags\"\n", u.Name)
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "Price of a %s (+1 %s on one copy of a card), the unit of POWER:\n", u.Name, u.Short)
+		}
 	} else {
 		fmt.Fprintln(w, "PTS = what one copy adds to its faction's win share against a blank, in percentage points;")
 		fmt.Fprintln(w, "VS_FACTION = PTS − the median of the faction's other cards; TEXT = PTS − a plain card of its printed power")
@@ -527,7 +536,11 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	}
 	fmt.Fprintln(w)
 	t := &table{align: "rlllrrlrlrlrll"}
-	t.add("RANK", "CARD", "NAME", strings.ToUpper(side), "PRINTED", "PTS", "95% CI", "VS_"+strings.ToUpper(side), "95% CI", "TEXT", "BASIS", "POWER", "95% CI", "FLAG")
+	scale, powerHead := 1, "POWER"
+	if u := d.Unit; u != nil && u.Scale > 1 && u.Currency != "" {
+		scale, powerHead = u.Scale, u.Currency
+	}
+	t.add("RANK", "CARD", "NAME", strings.ToUpper(side), "PRINTED", "PTS", "95% CI", "VS_"+strings.ToUpper(side), "95% CI", "TEXT", "BASIS", powerHead, "95% CI", "FLAG")
 	for _, c := range r.Cards {
 		v := c.Value
 		text, basis := fmt.Sprintf("%+.1f", v.EffectPts), v.EffectBasis
@@ -536,9 +549,14 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 		}
 		// The loader refuses control characters in names, so they print
 		// as they are.
-		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power), fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95),
+		power, powerCI := fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95)
+		if scale > 1 {
+			k := float64(scale)
+			power, powerCI = fmt.Sprintf("%.0f", v.Power*k), fmt.Sprintf("[%.0f, %.0f]", v.PowerCI95[0]*k, v.PowerCI95[1]*k)
+		}
+		t.add(strconv.Itoa(c.Rank), c.ID, c.Name, c.Faction, strconv.Itoa(c.Power*scale), fmt.Sprintf("%+.1f", v.Pts), ci1(v.PtsCI95),
 			fmt.Sprintf("%+.1f", v.VsFactionPts), ci1(v.VsFactionPtsCI95), text, basis,
-			fmt.Sprintf("%.1f", v.Power), ci1(v.PowerCI95), v.Flag)
+			power, powerCI, v.Flag)
 	}
 	if err := t.write(w); err != nil {
 		return err
@@ -547,8 +565,12 @@ func writeValueTables(w io.Writer, r *analysis.ValueReport) error {
 	if d.Precision < 0 {
 		target = "no target: a fixed number of games"
 	}
-	fmt.Fprintf(w, "\nmedian 95%% half-width of PTS %.2f points (%s; of POWER %.2f); %d games in %.1f s (%.0f games/s)\n",
-		d.MedianPtsHalfWidth, target, d.MedianPowerHalfWidth, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
+	powerHW := fmt.Sprintf("of POWER %.2f", d.MedianPowerHalfWidth)
+	if scale > 1 {
+		powerHW = fmt.Sprintf("of %s %.0f", powerHead, d.MedianPowerHalfWidth*float64(scale))
+	}
+	fmt.Fprintf(w, "\nmedian 95%% half-width of PTS %.2f points (%s; %s); %d games in %.1f s (%.0f games/s)\n",
+		d.MedianPtsHalfWidth, target, powerHW, d.Games, d.Timing.Seconds, d.Timing.GamesPerSecond)
 	return nil
 }
 

@@ -398,3 +398,35 @@ func TestImpactGoofspielWords(t *testing.T) {
 		}
 	}
 }
+
+// TestImpactSpacetraceInMP: impact reads Spacetrace's values in MP, the
+// game's currency — PRINTED the card's MP, the value column MP ("plays like
+// a 140-MP card"), the price of 10 MP — never "×10 MP" or "1 MP/10"
+// (issue 28).
+func TestImpactSpacetraceInMP(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "st")
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr := cardlab(t, "impact", "--rules", dir, "--bots", "greedy", "--precision", "0", "--value-games", "400", "--workers", "1", "--cards", "fighters")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Price of 10 MP", " MP  95% CI", "plays like a 140-MP card", "; of MP "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "×10") || strings.Contains(stdout, "MP/10") {
+		t.Errorf("the unit's step leaks into the table:\n%s", stdout)
+	}
+	var row string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.Contains(l, " fighters ") {
+			row = l
+		}
+	}
+	if f := strings.Fields(row); len(f) < 5 || f[4] != "100" {
+		t.Errorf("fighters' PRINTED is not its 100 MP: %q", row)
+	}
+}

@@ -38,16 +38,29 @@ func (rs *Ruleset) Studies() []game.StudyInfo {
 			{Key: "bots", Doc: "the bot spec both seats play (default greedy)"},
 			{Key: "seed", Doc: "the master seed (default 1)"},
 		},
+	}, {
+		Name: "errata",
+		Doc:  "a ship card's cost as a paired diff: the deck with the card at each cost against the deck as written, on the same deals with the seats swapped (Interceptors at 60 MP, Dreadnought at 300 against 400)",
+		Params: []game.StudyParam{
+			{Key: "card", Doc: "the ship card's id (default dreadnought)"},
+			{Key: "costs", Doc: "comma-separated MP to try (default: interceptors 40,50,70,80,100; dreadnought 400)"},
+			{Key: "games", Doc: "deals per cost, each played twice (default 1000)"},
+			{Key: "bots", Doc: "the bot spec both seats play (default greedy)"},
+			{Key: "seed", Doc: "the master seed (default 1)"},
+		},
 	}}
 }
 
 // Study implements game.Studier.
 func (rs *Ruleset) Study(name string, params map[string]string, stop *atomic.Bool) (*game.StudyResult, error) {
-	if name == "first_player" {
+	switch name {
+	case "first_player":
 		return rs.firstPlayerStudy(params, stop)
+	case "errata":
+		return rs.errataStudy(params, stop)
 	}
 	if name != "classes" && name != "costs" {
-		return nil, fmt.Errorf("spacetrace: no study %q (costs, classes, first_player)", name)
+		return nil, fmt.Errorf("spacetrace: no study %q (costs, classes, first_player, errata)", name)
 	}
 	for k := range params {
 		if k != "cards" && k != "battles" {
