@@ -550,11 +550,13 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 	// A unit that is a step of the game's currency (Spacetrace's 10 MP) is
 	// drawn in the currency: both axes times the step.
 	k, axis, plural := 1.0, u.Short, u.Plural
+	first := "The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it"
 	if u.Scale > 1 && u.Currency != "" {
 		k, axis, plural = float64(u.Scale), u.Currency, u.Currency
+		first = "The first " + u.Currency + " a card is worth count for more than the marginal ones, so a plain cheap card sits above it"
 	}
 	cv := &chartView{ID: "chart-power", Height: 420, Title: "Printed " + axis + " against the " + axis + " each card plays like",
-		Note: m.say("Each dot is a card (jittered sideways so cards of equal " + axis + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + axis + ". The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it: what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval.")}
+		Note: m.say("Each dot is a card (jittered sideways so cards of equal " + axis + " do not hide each other). Up: one copy's value (win-share points against a blank) read in " + plural + " at its faction's price of a " + u.Name + " (%s). Dashed diagonal: plays exactly its printed " + axis + ". " + first + ": what the text adds is in the gallery, against the faction's own plain cards. Hover for the interval.")}
 	if !m.catalogOK {
 		return &chartView{ID: "chart-power"}, nil
 	}

@@ -139,7 +139,7 @@ func economyRows(g map[string]int64, n float64) []econRow {
 	sr, qr := float64(g["reinforcements_played"]), float64(g["reinforcements_played_sq"])
 	ss, qs := float64(g["ships_played"]), float64(g["ships_played_sq"])
 	crs := float64(g["reinforcements_x_ships"])
-	ratio("reinforcements, share of cards played", "reinforcements played ÷ (reinforcements + ships played), over all games",
+	ratio("reinforcements, share of reinforcements and ships played", "reinforcements played ÷ (reinforcements + ships played), over all games",
 		sr, qr, sr+ss, qr+qs+2*crs, qr+crs)
 	agree, dis := float64(g["scoring_agree"]), float64(g["scoring_disagree"])
 	if t := agree + dis; t > 0 {

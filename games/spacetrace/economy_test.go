@@ -132,7 +132,7 @@ func TestEconomyView(t *testing.T) {
 	if r := rows["MP gained"]; r == nil || math.Abs(r[1].Value.(float64)-sum/200/2) > 0.01 || r[3].Value.(float64)-r[2].Value.(float64) <= 0 {
 		t.Errorf("MP gained per player and game %v, want %.2f with an interval", r, sum/400)
 	}
-	for _, k := range []string{"MP expired, share of MP gained", "reinforcements, share of cards played", "scoring rules agree on the winner, share of games"} {
+	for _, k := range []string{"MP expired, share of MP gained", "reinforcements, share of reinforcements and ships played", "scoring rules agree on the winner, share of games"} {
 		r := rows[k]
 		if r == nil || r[1].Value.(float64) <= 0 || r[3].Value.(float64) > 1 {
 			t.Errorf("%s: %v", k, r)

@@ -156,3 +156,61 @@ func TestSearchBeatsRandom(t *testing.T) {
 		t.Fatalf("the search wins %.2f of its games against random", wins/float64(n))
 	}
 }
+
+// TestSearchEveryRuleset: the search with its greedy rollouts plays every
+// embedded ruleset to the end against greedy — the full game's windows,
+// stack and payments included.
+func TestSearchEveryRuleset(t *testing.T) {
+	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
+		rs := Embedded(name)
+		for i := 0; i < 4; i++ {
+			st, err := rs.NewState([]int{0, 0}, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := bots.NewSearchFor(rs, map[string]string{"iters": "12"}, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf []game.Action
+			n := 0
+			for ; !st.IsTerminal(); n++ {
+				if n > 5000 {
+					t.Fatalf("%s game %d: no end after %d decisions", name, i, n)
+				}
+				buf = st.LegalActions(buf)
+				if st.CurrentPlayer() == i%2 {
+					st.Apply(b.Choose(st, buf))
+				} else {
+					st.Apply(Greedy{}.Choose(st, buf))
+				}
+			}
+			t.Logf("%s game %d: %d decisions", name, i, n)
+		}
+	}
+}
+
+// TestGreedySacrificesFromExtraFleet: a sacrifice whose only candidate
+// sits in the extra fleet (an action fleet<<8|unit) is priced by its own
+// fleet — the greedy bot read every unit from the Base fleet and indexed
+// past it (a panic in the full game's rollouts).
+func TestGreedySacrificesFromExtraFleet(t *testing.T) {
+	s := table(t, nil, 1)
+	give(s, 0, "penguins")
+	s.P[0].MP = 300
+	ex := &s.P[0].Army.Fleets[ExtraFleet]
+	ex.U[0] = ShipUnit(s.rs.Defs, s.rs.CardIndex("mothership"))
+	ex.U[1] = ShipUnit(s.rs.Defs, s.rs.CardIndex("fighters"))
+	ex.N = 2
+	s.Apply(mk(actPlay, s.rs.CardIndex("penguins")))
+	if s.phase != phSacrifice {
+		t.Fatal("no sacrifice asked")
+	}
+	la := s.LegalActions(nil)
+	if len(la) != 1 || int(la[0]&0xffff)>>8 != ExtraFleet {
+		t.Fatalf("sacrifice choices %v, want the extra fleet's Fighters alone", la)
+	}
+	if a := (Greedy{}).Choose(s, la); a != la[0] {
+		t.Fatalf("greedy chose %s", s.ActionString(a))
+	}
+}
