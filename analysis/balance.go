@@ -751,7 +751,7 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 	g := cfg.Game
 	var pkg []BalanceEdit
 	curRS, cur := g, before
-	curDev := maxDev(cur)
+	var curDev float64 // the package's largest deviation, once it has an edit
 	curObj := objective(cur)
 	for len(pkg) < cfg.MaxEdits {
 		if ctx.Err() != nil {
