@@ -116,6 +116,9 @@ func TestPowerReadingInCurrency(t *testing.T) {
 	if !strings.Contains(cv.Title, "Printed MP against the MP") || !strings.Contains(opt, `"printed MP"`) || !strings.Contains(opt, `"plays like, MP"`) {
 		t.Errorf("chart title %q, option %s", cv.Title, opt)
 	}
+	if gc := m.galleryCard(c0); gc.Power != c0.Info.Power*10 {
+		t.Errorf("the gallery's badge %d, want the printed %d MP", gc.Power, c0.Info.Power*10)
+	}
 	if !strings.Contains(opt, "106.3") {
 		t.Errorf("the chart does not draw 10.63 steps as 106.3 MP: %s", cv.Option)
 	}

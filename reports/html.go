@@ -416,13 +416,23 @@ func figClass(sig int, low bool) string {
 	return ""
 }
 
+// unitScale is what a printed value is multiplied by for its badge: the
+// step of the game's currency where the unit of value is one (Spacetrace:
+// 10, so a 100-MP card shows 100, not 10 steps), else 1.
+func (m *model) unitScale() int {
+	if u := m.unit(); u.Scale > 1 && u.Currency != "" {
+		return u.Scale
+	}
+	return 1
+}
+
 // galleryCard is a card's face (type and kind, never the engine's handler
 // name) and the figures of the card itself, its value first; the figures
 // every card of a faction shares (games, win shares when drawn or played)
 // are the faction's and stay off the card.
 func (m *model) galleryCard(c *cardView) galleryCard {
 	gc := galleryCard{Name: c.Info.Name, Text: c.Info.Text, Faction: c.Fac.Name, Color: c.Fac.Color,
-		Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Info.Power, HasPower: c.HasFace}
+		Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Info.Power * m.unitScale(), HasPower: c.HasFace}
 	if c.HasFace {
 		gc.TypeLine = c.Info.Type + " · " + kindName(c.Info.Kind)
 	} else {

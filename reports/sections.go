@@ -225,7 +225,7 @@ func (m *model) catalogGallery() []galleryFaction {
 			if (g.id == "" && known[c.Faction]) || (g.id != "" && c.Faction != g.id) {
 				continue
 			}
-			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Power, HasPower: true}
+			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Power * m.unitScale(), HasPower: true}
 			if g.id != "" {
 				gc.Faction = g.name
 			}

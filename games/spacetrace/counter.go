@@ -44,9 +44,6 @@ const (
 	numEcon
 )
 
-// econKeys are the economy figures' count keys (econ order).
-var econKeys = [numEcon]string{"mp_gained", "mp_spent", "mp_expired", "discards_mp", "discards_draw", "reinforcements_played", "ships_played"}
-
 // econ is the tally's economy totals (econ order).
 func (t *tally) econ() [numEcon]int64 {
 	return [numEcon]int64{t.gained, t.spent, t.expired, t.discardsMP, t.discardsDraw, t.reinf, t.ships}
