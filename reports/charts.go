@@ -547,7 +547,7 @@ func (m *model) chartPowerScatter() (*chartView, error) {
 // adds), below it less.
 func (m *model) chartPlaysLike() (*chartView, error) {
 	u := m.unit()
-	// A unit that is a step of the game's currency (Spacetrace's 10 MP) is
+	// A unit that is a step of the game's currency (a step of 10 MP, say) is
 	// drawn in the currency: both axes times the step.
 	k, axis, plural := 1.0, u.Short, u.Plural
 	first := "The first power points of a card are worth more than the marginal one, so a plain low-power card sits above it"

@@ -86,7 +86,7 @@ func TestPowerReadingSaysItsUnit(t *testing.T) {
 }
 
 // TestPowerReadingInCurrency: a game whose unit of value is a step of its
-// currency (Spacetrace's 10 MP) has its cards read in the currency — "plays
+// currency (a step of 10 MP, say) has its cards read in the currency — "plays
 // like a 106-MP card" — the price of the step said as "10 MP = …", and the
 // plays-like chart drawn in the currency on both axes (issue 28).
 func TestPowerReadingInCurrency(t *testing.T) {

@@ -417,8 +417,8 @@ func figClass(sig int, low bool) string {
 }
 
 // unitScale is what a printed value is multiplied by for its badge: the
-// step of the game's currency where the unit of value is one (Spacetrace:
-// 10, so a 100-MP card shows 100, not 10 steps), else 1.
+// step of the game's currency where the unit of value is one (a game that
+// counts in steps of 10 MP: 10, so a 100-MP card shows 100, not 10 steps), else 1.
 func (m *model) unitScale() int {
 	if u := m.unit(); u.Scale > 1 && u.Currency != "" {
 		return u.Scale
