@@ -31,7 +31,10 @@ seat plays: a faction, a player), how many seats a game of its default
 ruleset has, whether one side may take several seats of a game (a mirror),
 how many effect handlers its cards can name, and which of the commands that
 need the game's own part it offers: play (a trace of one game), score
-(scenarios), cards (its card list), print (its card faces).
+(scenarios), cards (its card list), print (its card faces). Below the
+table, the rulesets each game embeds, the default first, with a line on
+each: 'cardlab init --game GAME --ruleset NAME DIR' writes one to start
+from.
 
 A rules.yaml without a 'game:' key is an Alpha Tactics ruleset. validate,
 simulate, report, effects and schema take a ruleset of any game; impact
@@ -39,9 +42,11 @@ any game with a blank (a game.Valuer); skill plays Alpha
 Tactics rulesets only so far (issue 27).
 
 --json prints {"games": [{"id", "name", "side", "sides", "seats": {"min",
-"max"}, "mirror", "effects", "commands": [name]}]}.`,
+"max"}, "mirror", "effects", "commands": [name], "rulesets": [{"name",
+"summary"}]}]}, the default ruleset first.`,
 		Example: `  cardlab games
   cardlab init --game alphatactics mygame
+  cardlab init --game eclipse --ruleset eclipse-2e myfleets
   cardlab games --json | jq -r '.games[].id'`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,6 +76,14 @@ type gameRow struct {
 	// Commands are the commands that need an optional part of the game
 	// and find it.
 	Commands []string `json:"commands"`
+	// Rulesets are the game's embedded rulesets, the default first.
+	Rulesets []rulesetRow `json:"rulesets"`
+}
+
+// rulesetRow is one embedded ruleset of a game (game.Rulesets).
+type rulesetRow struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
 }
 
 // gameCommands are the commands that need a game's optional part, with
@@ -111,6 +124,10 @@ func gameRows() []gameRow {
 		if reg := g.Effects(); reg != nil {
 			r.Effects = len(reg.Names())
 		}
+		r.Rulesets = []rulesetRow{}
+		for _, e := range game.Rulesets(g) {
+			r.Rulesets = append(r.Rulesets, rulesetRow{e.Name, e.Summary})
+		}
 		out = append(out, r)
 	}
 	return out
@@ -142,6 +159,23 @@ func gamesRun(opts *GamesOptions) error {
 			cmds = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Name, r.Side, seats, mirror, r.Effects, cmds)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// The rulesets in a table of their own: their summaries would make
+	// the games' rows too wide for a terminal.
+	fmt.Fprintln(opts.Out, "\nRulesets (cardlab init --game GAME --ruleset NAME DIR; the first of each game is its default):")
+	tw = tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tRULESET\tSUMMARY")
+	for _, r := range rows {
+		for i, e := range r.Rulesets {
+			id := r.ID
+			if i > 0 {
+				id = ""
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", id, e.Name, e.Summary)
+		}
 	}
 	return tw.Flush()
 }

@@ -101,7 +101,12 @@ func TestGames(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	table, sets, ok := strings.Cut(stdout, "\n\nRulesets (cardlab init --game GAME --ruleset NAME DIR; the first of each game is its default):\n")
+	if !ok {
+		t.Fatalf("no rulesets below the table:\n%s", stdout)
+	}
+	checkRulesetsTable(t, sets)
+	lines := strings.Split(table, "\n")
 	if f := strings.Fields(lines[0]); !reflect.DeepEqual(f, []string{"ID", "NAME", "SIDE", "SEATS", "MIRROR", "EFFECTS", "COMMANDS"}) {
 		t.Errorf("header %q", lines[0])
 	}
@@ -147,10 +152,61 @@ func TestGames(t *testing.T) {
 		if g.ID == tinyID && (g.Commands == nil || len(g.Commands) != 0) {
 			t.Errorf("--json %s: commands %#v, want an empty list", tinyID, g.Commands)
 		}
+		var names []string
+		for _, r := range g.Rulesets {
+			names = append(names, r.Name)
+			if r.Summary == "" {
+				t.Errorf("--json %s: ruleset %s without a summary", g.ID, r.Name)
+			}
+		}
+		want := map[string]string{"eclipse": "eclipse-1e,eclipse-2e", "spacetrace": "spacetrace-first,spacetrace-second,spacetrace-reference"}[g.ID]
+		if want == "" {
+			want = "default"
+		}
+		if strings.Join(names, ",") != want {
+			t.Errorf("--json %s: rulesets %v, want %s", g.ID, names, want)
+		}
 	}
 
 	if code, _, stderr := cardlab(t, "games", "x"); code != 2 || !strings.Contains(stderr, "takes no arguments") {
 		t.Errorf("games x: exit %d: %s", code, stderr)
+	}
+}
+
+// checkRulesetsTable checks the rulesets below cardlab games' table: a
+// header, then each game's rulesets, its ID on its first (the default) only.
+func checkRulesetsTable(t *testing.T, sets string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(sets, "\n"), "\n")
+	if f := strings.Fields(lines[0]); !reflect.DeepEqual(f, []string{"GAME", "RULESET", "SUMMARY"}) {
+		t.Errorf("rulesets header %q", lines[0])
+	}
+	var got [][]string
+	for _, l := range lines[1:] {
+		got = append(got, regexp.MustCompile(`\s{2,}`).Split(l, 3))
+	}
+	var want [][]string
+	for _, g := range game.Games() {
+		for i, e := range game.Rulesets(g) {
+			id := g.ID()
+			if i > 0 {
+				id = ""
+			}
+			want = append(want, []string{id, e.Name, e.Summary})
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rulesets %q\nwant %q", got, want)
+	}
+	for _, w := range []string{
+		"\nspacetrace    spacetrace-first      the simplified first game: ",
+		"\n              spacetrace-reference  the full game: the reconstructed 40-card reference deck\n",
+		"\neclipse       eclipse-1e            first edition",
+		"\nalphatactics  default               Star Trek Conquest – Alpha Tactics 1.2.4\n",
+	} {
+		if !strings.Contains("\n"+sets, w) {
+			t.Errorf("rulesets lack %q:\n%s", w, sets)
+		}
 	}
 }
 

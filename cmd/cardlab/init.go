@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,9 +21,12 @@ import (
 type InitOptions struct {
 	Out, ErrOut io.Writer
 	Dir         string
-	// Game is --game: the registered game whose default ruleset is written.
+	// Game is --game: the registered game whose ruleset is written.
 	Game string
-	// Source is the ruleset written out; nil for Game's default.
+	// Ruleset is --ruleset: which of Game's embedded rulesets is written
+	// (game.Rulesets names them); "" for its default.
+	Ruleset string
+	// Source is the ruleset written out; nil for Game's Ruleset.
 	Source fs.FS
 }
 
@@ -32,11 +36,16 @@ func NewCmdInit(_ *globalOptions, runF func(*InitOptions) error) *cobra.Command 
 	opts := &InitOptions{}
 	cmd := &cobra.Command{
 		Use:   "init DIR",
-		Short: "Write the default ruleset into DIR to start your own",
-		Long: `Write the files of the embedded default ruleset (the reconstructed Star Trek
-Conquest – Alpha Tactics v1.2.4 set) into DIR, creating DIR if needed, as a
-starting point for your own game or variant. --game writes another game's
-default ruleset instead ('cardlab games' lists the games).
+		Short: "Write an embedded ruleset into DIR to start your own",
+		Long: `Write the files of an embedded ruleset into DIR, creating DIR if needed, as
+a starting point for your own game or variant. Without flags it is the
+default ruleset (the reconstructed Star Trek Conquest – Alpha Tactics v1.2.4
+set); --game writes another game's default ruleset instead, and --ruleset
+another of the rulesets the game embeds: Eclipse's second edition
+(eclipse-2e), Spacetrace's second game (spacetrace-second) or its full game
+with the 40-card reference deck (spacetrace-reference). 'cardlab games'
+lists the games and their rulesets, the default first. A --ruleset only one
+game embeds picks that game without --game.
 
 init never overwrites: if any of the files already exists in DIR with other
 content it writes nothing and exits with status 1. The files are written as a
@@ -47,7 +56,9 @@ Then edit the YAML files (docs/ruleset-format.md describes them) and check
 them with 'cardlab validate --rules DIR'.`,
 		Example: `  cardlab init mygame
   cardlab validate --rules mygame
-  cardlab init --game alphatactics variant`,
+  cardlab init --game alphatactics variant
+  cardlab init --game spacetrace --ruleset spacetrace-reference mydeck
+  cardlab simulate --rules mydeck --games 200`,
 		Args: exactArgs(1, "one argument (the directory to write)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out, opts.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -55,14 +66,72 @@ them with 'cardlab validate --rules DIR'.`,
 			if _, ok := game.Lookup(opts.Game); !ok {
 				return &usageError{fmt.Errorf("invalid --game: %w", didYouMean("game", opts.Game, game.IDs()))}
 			}
+			if cmd.Flags().Changed("ruleset") {
+				if !cmd.Flags().Changed("game") {
+					opts.Game = gameOfRuleset(opts.Game, opts.Ruleset)
+				}
+				g, _ := game.Lookup(opts.Game)
+				if _, err := embeddedRuleset(g, opts.Ruleset); err != nil {
+					return &usageError{err}
+				}
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return initRun(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Game, "game", game.DefaultID, "write the default ruleset of `GAME` (cardlab games lists them)")
+	cmd.Flags().StringVar(&opts.Game, "game", game.DefaultID, "write a ruleset of `GAME` (cardlab games lists them)")
+	cmd.Flags().StringVar(&opts.Ruleset, "ruleset", "", "write the game's embedded ruleset `NAME` instead of its default (cardlab games lists them)")
 	return cmd
+}
+
+// gameOfRuleset is the game whose embedded ruleset name init writes when
+// --game is not given: def's own if it has one so named, else the one
+// other game that has it, else the one game whose names a did-you-mean
+// would offer; def otherwise (the refusal then names def's rulesets).
+func gameOfRuleset(def, name string) string {
+	if g, ok := game.Lookup(def); ok {
+		if _, err := embeddedRuleset(g, name); err == nil {
+			return def
+		}
+	}
+	var exact, near []string
+	for _, g := range game.Games() {
+		var names []string
+		for _, e := range game.Rulesets(g) {
+			names = append(names, e.Name)
+		}
+		if slices.Contains(names, name) {
+			exact = append(exact, g.ID())
+		} else if len(suggest(name, names)) > 0 {
+			near = append(near, g.ID())
+		}
+	}
+	switch {
+	case len(exact) == 1:
+		return exact[0]
+	case len(exact) == 0 && len(near) == 1:
+		return near[0]
+	}
+	return def
+}
+
+// embeddedRuleset is g's embedded ruleset name; an unknown name is refused
+// naming the ones g has.
+func embeddedRuleset(g game.Game, name string) (game.Embedded, error) {
+	all := game.Rulesets(g)
+	if len(all) == 0 {
+		return game.Embedded{}, fmt.Errorf("game %s has no embedded ruleset to write", g.ID())
+	}
+	names := make([]string, len(all))
+	for i, e := range all {
+		if e.Name == name {
+			return e, nil
+		}
+		names[i] = e.Name
+	}
+	return game.Embedded{}, fmt.Errorf("invalid --ruleset for game %s: %w; 'cardlab games' lists every game's rulesets", g.ID(), didYouMean("ruleset", name, names))
 }
 
 func initRun(opts *InitOptions) error {
@@ -75,8 +144,18 @@ func initRun(opts *InitOptions) error {
 		if !ok {
 			return usageErrorf("invalid --game: %v", didYouMean("game", opts.Game, game.IDs()))
 		}
-		if _, src = g.Default(); src == nil {
-			return fmt.Errorf("game %s has no default ruleset to write", g.ID())
+		if opts.Ruleset == "" {
+			all := game.Rulesets(g)
+			if len(all) == 0 {
+				return fmt.Errorf("game %s has no default ruleset to write", g.ID())
+			}
+			src = all[0].Files
+		} else {
+			e, err := embeddedRuleset(g, opts.Ruleset)
+			if err != nil {
+				return &usageError{err}
+			}
+			src = e.Files
 		}
 	}
 	var files []string

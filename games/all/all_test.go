@@ -3,8 +3,12 @@ package all
 import (
 	"bytes"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/cardlab/cardlab/game"
@@ -44,4 +48,67 @@ func TestGames(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestEmbeddedRulesets holds every registered game to game.Rulesets'
+// contract: at least one, the first holding exactly the files Default
+// returns, names unique and non-empty, a one-line summary, and each loading
+// with the game's own loader as a ruleset of that game.
+func TestEmbeddedRulesets(t *testing.T) {
+	for _, g := range game.Games() {
+		t.Run(g.ID(), func(t *testing.T) {
+			all := game.Rulesets(g)
+			if len(all) == 0 {
+				t.Fatal("no embedded ruleset")
+			}
+			_, def := g.Default()
+			if got, want := treeOf(t, all[0].Files), treeOf(t, def); !reflect.DeepEqual(got, want) {
+				t.Errorf("the first ruleset %s is not the default's files: %v, want %v", all[0].Name, keys(got), keys(want))
+			}
+			seen := map[string]bool{}
+			for _, e := range all {
+				if e.Name == "" || seen[e.Name] || strings.ContainsAny(e.Name, " /\n") {
+					t.Errorf("name %q empty, repeated or not one word", e.Name)
+				}
+				seen[e.Name] = true
+				if e.Summary == "" || strings.Contains(e.Summary, "\n") {
+					t.Errorf("%s: summary %q not one line", e.Name, e.Summary)
+				}
+				rs, err := g.Load(e.Files, ".")
+				if err != nil {
+					t.Errorf("%s does not load: %v", e.Name, err)
+					continue
+				}
+				if rs.Game() != g.ID() {
+					t.Errorf("%s loads as a ruleset of %q", e.Name, rs.Game())
+				}
+			}
+		})
+	}
+}
+
+func treeOf(t *testing.T, fsys fs.FS) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		out[p] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
