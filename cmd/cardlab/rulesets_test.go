@@ -162,3 +162,22 @@ func TestInitRulesetRefused(t *testing.T) {
 		t.Error("the refused init changed the directory")
 	}
 }
+
+// init --help teaches --ruleset with an example a designer can paste, and
+// games --help with one of its own.
+func TestInitRulesetHelp(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"init":  {"--ruleset NAME", "cardlab init --game spacetrace --ruleset spacetrace-reference mydeck", "'cardlab games'\nlists the games and their rulesets"},
+		"games": {"cardlab init --game eclipse --ruleset eclipse-2e myfleets", `"rulesets": [{"name",`},
+	} {
+		code, stdout, stderr := cardlab(t, cmd, "--help")
+		if code != 0 {
+			t.Fatalf("%s --help: exit %d: %s", cmd, code, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%s --help lacks %q:\n%s", cmd, w, stdout)
+			}
+		}
+	}
+}
