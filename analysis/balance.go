@@ -35,9 +35,16 @@ const (
 	DefaultBalanceShortlist = 6
 	DefaultBalanceMaxEdits  = 4
 	DefaultBalanceMaxStep   = 2
-	balanceStages           = 3 // racing stages per round
-	balanceSalt             = 0xba1a4ce
-	balanceVerifySalt       = 0xf2e54
+	// The second search tier (BalanceConfig.Tier2): the finalists of
+	// each round, the games each plays there per lineup, and the
+	// card-value experiment's games per lineup at that tier.
+	DefaultBalanceFinalists  = 3
+	DefaultBalanceTier2Games = 400
+	DefaultBalanceTier2Value = 500
+	balanceStages            = 3 // racing stages per round
+	balanceSalt              = 0xba1a4ce
+	balanceVerifySalt        = 0xf2e54
+	balanceTier2Salt         = 0x7135
 )
 
 // BalanceConfig describes a balance search.
@@ -47,8 +54,16 @@ type BalanceConfig struct {
 	// Bots play the search; VerifyBots the second tier of the
 	// verification (nil: the search's only).
 	Bots, VerifyBots []string
-	Seed             uint64
-	Workers          int
+	// Tier2, when set, is a second search tier (the verification's
+	// strong bot, typically): the objective is the worse of the two
+	// tiers', the race at Bots shortlists, and Finalists edits a round
+	// play Tier2Games games per lineup at Tier2 beside the package as it
+	// is; Tier2's card-value experiment (Tier2ValueGames per lineup)
+	// predicts each edit there (docs/metrics.md, "Balance", "Two tiers").
+	Tier2                                  []string
+	Finalists, Tier2Games, Tier2ValueGames int
+	Seed                                   uint64
+	Workers                                int
 	// Knobs are the card knobs edits may change (nil: "power").
 	Knobs []string
 	// Lock lists cards ("ID") or card knobs ("ID:KNOB") never edited.
@@ -139,10 +154,18 @@ type BalanceCandidate struct {
 	MeasuredDev float64     `json:"measured_dev"`
 	Games       int64       `json:"games"`
 	Dropped     string      `json:"dropped,omitempty"`
-	// predictedObj and measuredObj are the search's objective; outlier
-	// how far the edit moves the card towards its side's median value
-	// (its VsFactionPts against the edit's direction).
-	predictedObj, measuredObj, outlier float64
+	// Predicted2 is each side's predicted share at the second search
+	// tier (BalanceConfig.Tier2); Measured2 the finalist's shares played
+	// there (nil: not a finalist) with its largest deviation.
+	Predicted2   []float64   `json:"predicted_tier2,omitempty"`
+	Measured2    []SideShare `json:"measured_tier2,omitempty"`
+	MeasuredDev2 float64     `json:"measured_dev_tier2,omitempty"`
+	// predictedObj and measuredObj are the search's objective (with two
+	// tiers, the worse tier's); outlier how far the edit moves the card
+	// towards its side's median value (its VsFactionPts against the
+	// edit's direction, the larger of the tiers'); obj1 the first tier's
+	// measured objective.
+	predictedObj, measuredObj, outlier, obj1 float64
 }
 
 // BalanceStep is the package after one round: its edits and its shares as
@@ -155,6 +178,11 @@ type BalanceStep struct {
 	// Baseline is the package before the round's edit, played on the
 	// race's games beside the edits: what each edit is judged against.
 	Baseline []SideShare `json:"baseline"`
+	// Shares2, MaxDev2 and Baseline2 are the same at the second search
+	// tier (nil without one): the finalists' games there.
+	Shares2   []SideShare `json:"shares_tier2,omitempty"`
+	MaxDev2   float64     `json:"max_dev_tier2,omitempty"`
+	Baseline2 []SideShare `json:"baseline_tier2,omitempty"`
 }
 
 // BalanceVerify is one tier's verification: the ruleset and the package on
@@ -176,10 +204,20 @@ type BalanceResult struct {
 	Tolerance float64     `json:"tolerance"`
 	// SeatTolerance is the starting seat's band when it is among Sides
 	// (0: it is not).
-	SeatTolerance float64    `json:"seat_tolerance,omitempty"`
-	Bots          []string   `json:"bots"`
-	Matchups      [][]string `json:"matchups"`
-	Seed          uint64     `json:"seed"`
+	SeatTolerance float64  `json:"seat_tolerance,omitempty"`
+	Bots          []string `json:"bots"`
+	// Tier2 is the second search tier's bots (nil: the search played
+	// Bots only), Before2 the ruleset's shares there, Price2 and
+	// ValueGames2 its card-value experiment's, Tier2Games the games per
+	// lineup each finalist played there a round.
+	Tier2       []string              `json:"tier2,omitempty"`
+	Before2     []SideShare           `json:"before_tier2,omitempty"`
+	Price2      map[string]PowerPrice `json:"price_per_unit_tier2,omitempty"`
+	ValueGames2 int                   `json:"value_games_per_lineup_tier2,omitempty"`
+	Tier2Games  int                   `json:"tier2_games_per_lineup,omitempty"`
+	Finalists   int                   `json:"finalists,omitempty"`
+	Matchups    [][]string            `json:"matchups"`
+	Seed        uint64                `json:"seed"`
 	// Price of one unit of value per side (points per unit on one copy),
 	// with its interval, from ValueGames games per lineup.
 	Price      map[string]PowerPrice `json:"price_per_unit"`
@@ -244,6 +282,14 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	def(&cfg.Shortlist, DefaultBalanceShortlist)
 	def(&cfg.MaxEdits, DefaultBalanceMaxEdits)
 	def(&cfg.MaxStep, DefaultBalanceMaxStep)
+	if slices.Equal(cfg.Tier2, cfg.Bots) {
+		cfg.Tier2 = nil // one tier: nothing to add
+	}
+	if cfg.Tier2 != nil {
+		def(&cfg.Finalists, DefaultBalanceFinalists)
+		def(&cfg.Tier2Games, DefaultBalanceTier2Games)
+		def(&cfg.Tier2ValueGames, DefaultBalanceTier2Value)
+	}
 	if len(cfg.Knobs) == 0 {
 		cfg.Knobs = []string{"power"}
 	}
@@ -261,7 +307,11 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 		seatTol = cfg.Tolerance
 	}
 	res := &BalanceResult{Ruleset: RulesetInfoOf(g), Tolerance: cfg.Tolerance, SeatTolerance: seatTol, Bots: slices.Clone(cfg.Bots),
-		Matchups: cfg.Matchups, Seed: cfg.Seed, Steps: []BalanceStep{}, Package: []BalanceEdit{}, final: g}
+		Matchups: cfg.Matchups, Seed: cfg.Seed, Steps: []BalanceStep{}, Package: []BalanceEdit{}, final: g,
+		Tier2: slices.Clone(cfg.Tier2)}
+	if cfg.Tier2 != nil {
+		res.Tier2Games, res.Finalists = cfg.Tier2Games, cfg.Finalists
+	}
 	var tols []float64
 	for _, f := range names {
 		res.Fair = append(res.Fair, round6(fairShare(cfg.Matchups, f)))
@@ -291,18 +341,32 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	res.Before = cur[0].shares
 	curDev := maxDev(res.Before)
 	cfg.logf("before: %s (largest deviation %.1f points)", shareLine(res.Before), 100*curDev)
+	if cfg.Tier2 != nil {
+		cfg.logf("measuring the ruleset at the second tier: %d games per lineup, bots %s", cfg.Tier2Games, strings.Join(cfg.Tier2, ","))
+		m2, err := b.measureAt(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceTier2Salt, 0), cfg.Tier2, cfg.Tier2Games)
+		if err != nil {
+			if ctx.Err() != nil {
+				res.Partial, res.Stop = true, "interrupted"
+				res.Games, res.Elapsed = b.games, time.Since(began)
+				return res, nil
+			}
+			return nil, err
+		}
+		res.Before2 = m2[0].shares
+		cfg.logf("before at %s: %s (largest deviation %.1f points)", strings.Join(cfg.Tier2, ","), shareLine(res.Before2), 100*maxDev(res.Before2))
+	}
 	var pkg []BalanceEdit
 	curRS := g
 	switch {
-	case reachesBand(res.Before):
+	case reachesBand(res.Before) && (res.Before2 == nil || reachesBand(res.Before2)):
 		// No edit on noise: a ruleset is only edited when its games show
-		// a side outside the band with 95% confidence; the verification
-		// then decides on fresh games.
+		// a side outside the band with 95% confidence (at either search
+		// tier); the verification then decides on fresh games.
 		res.Stop = "every side's 95% interval reaches into the band: nothing to edit"
 	case !slices.ContainsFunc(edits, func(e BalanceEdit) bool { return b.predictable(&e) }):
 		// Nothing the card-value model predicts (rule parameters, a
 		// mirror's cards): every edit races on its games alone.
-		pkg, curRS, res.Stop, err = b.search(ctx, edits, nil, cur[0].shares)
+		pkg, curRS, res.Stop, err = b.search(ctx, edits, nil, nil, cur[0].shares, res.Before2)
 		if err != nil {
 			return nil, err
 		}
@@ -326,7 +390,27 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 			p := vres.Price[f]
 			cfg.logf("price of one %s to %s: %.2f points [%.2f, %.2f] a copy", vu.Name, f, p.Pts, p.CI95[0], p.CI95[1])
 		}
-		pkg, curRS, res.Stop, err = b.search(ctx, edits, vres, cur[0].shares)
+		var v2 *CardValueResult
+		if cfg.Tier2 != nil {
+			cfg.logf("card values at the second tier: %d games per lineup, bots %s", cfg.Tier2ValueGames, strings.Join(cfg.Tier2, ","))
+			v2, err = CardValues(ctx, CardValueConfig{Game: g, Matchups: cfg.Matchups, Bots: cfg.Tier2, Seed: cfg.Seed ^ balanceTier2Salt,
+				Workers: cfg.Workers, Games: cfg.Tier2ValueGames, Precision: -1})
+			if err != nil {
+				return nil, err
+			}
+			b.games += v2.Games
+			if v2.Partial {
+				res.Partial = true
+				res.Stop = "interrupted"
+				break
+			}
+			res.Price2, res.ValueGames2 = v2.Price, v2.GamesPerLineup
+			for _, f := range names {
+				p := v2.Price[f]
+				cfg.logf("price of one %s to %s at %s: %.2f points [%.2f, %.2f] a copy", vu.Name, f, strings.Join(cfg.Tier2, ","), p.Pts, p.CI95[0], p.CI95[1])
+			}
+		}
+		pkg, curRS, res.Stop, err = b.search(ctx, edits, vres, v2, cur[0].shares, res.Before2)
 		if err != nil {
 			return nil, err
 		}
@@ -420,6 +504,11 @@ type balancer struct {
 	tols   []float64
 	games  int64
 	round  int
+	// floor, above 0, is what a race's dropping compares with at least
+	// (the package's largest possible deviation at the second tier);
+	// alive the edits the last race left.
+	floor float64
+	alive []int
 }
 
 // predicts reports whether the card-value model predicts this run's
@@ -461,7 +550,12 @@ type measured struct {
 // measure plays rulesets on the games of seed (cfg.Games per lineup) and
 // returns each side's share.
 func (b *balancer) measure(ctx context.Context, rss []game.Ruleset, seed uint64) ([]measured, error) {
-	pc := PairedConfig{Matchups: b.cfg.Matchups, Bots: b.cfg.Bots, Games: b.cfg.Games, Seed: seed, Workers: b.cfg.Workers}
+	return b.measureAt(ctx, rss, seed, b.cfg.Bots, b.cfg.Games)
+}
+
+// measureAt is measure with other bots and games per lineup.
+func (b *balancer) measureAt(ctx context.Context, rss []game.Ruleset, seed uint64, bots []string, games int) ([]measured, error) {
+	pc := PairedConfig{Matchups: b.cfg.Matchups, Bots: bots, Games: games, Seed: seed, Workers: b.cfg.Workers}
 	arms := make([]*arm, len(rss))
 	for i, rs := range rss {
 		arms[i] = &arm{g: rs}
@@ -745,14 +839,16 @@ func (b *balancer) predict(g game.Ruleset, e *BalanceEdit, v *CardValueResult) (
 	return delta, h, true
 }
 
-// search runs the greedy rounds from the ruleset's measured shares.
-func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValueResult, before []SideShare) ([]BalanceEdit, game.Ruleset, string, error) {
+// search runs the greedy rounds from the ruleset's measured shares (and,
+// with a second search tier, its shares there, before2; v2 that tier's
+// card values).
+func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v, v2 *CardValueResult, before, before2 []SideShare) ([]BalanceEdit, game.Ruleset, string, error) {
 	cfg := b.cfg
 	g := cfg.Game
 	var pkg []BalanceEdit
-	curRS, cur := g, before
+	curRS, cur, cur2 := g, before, before2
 	var curDev float64 // the package's largest deviation, once it has an edit
-	curObj := objective(cur)
+	curObj := objective2(cur, cur2)
 	for len(pkg) < cfg.MaxEdits {
 		if ctx.Err() != nil {
 			return pkg, curRS, "interrupted", nil
@@ -772,7 +868,11 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			}
 			delta, half, ok := b.predict(g, &e, v)
 			if !ok {
-				blind = append(blind, BalanceCandidate{Edit: e, Unpredicted: true})
+				c := BalanceCandidate{Edit: e, Unpredicted: true}
+				for _, x := range cur2 {
+					c.Predicted2 = append(c.Predicted2, x.Share) // nothing predicted: as it is
+				}
+				blind = append(blind, c)
 				continue
 			}
 			c := BalanceCandidate{Edit: e}
@@ -790,9 +890,29 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 				c.predictedIn = c.predictedIn && x <= cur[k].Tolerance
 			}
 			c.PredictedDev, c.PredictedDevCI95 = round6(dev), interval(devLo, devHi)
-			c.predictedObj = objective(after)
+			var after2 []SideShare
+			if cur2 != nil {
+				// The second tier: its own price of a unit and card values
+				// (a card whose worth differs by skill moves the tiers
+				// apart), from the package's shares measured there.
+				delta2, _, ok2 := b.predict(g, &e, v2)
+				after2 = slices.Clone(cur2)
+				for k := range cur2 {
+					if ok2 {
+						after2[k].Share += delta2[k]
+					}
+					c.Predicted2 = append(c.Predicted2, round6(after2[k].Share))
+					c.predictedIn = c.predictedIn && math.Abs(after2[k].Share-cur2[k].Fair) <= cur2[k].Tolerance
+				}
+			}
+			c.predictedObj = objective2(after, after2)
 			if cv, ok := v.Values[e.Card]; ok {
 				c.outlier = -float64(sign(e.To-e.From)) * cv.VsFactionPts
+			}
+			if v2 != nil {
+				if cv, ok := v2.Values[e.Card]; ok {
+					c.outlier = max(c.outlier, -float64(sign(e.To-e.From))*cv.VsFactionPts)
+				}
 			}
 			if c.predictedObj < curObj {
 				cands = append(cands, c)
@@ -828,6 +948,15 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			cfg.logf("round %d: racing %d edits without a prediction (%s … %s)", b.round, len(blind), blind[0].Edit.Text, blind[len(blind)-1].Edit.Text)
 			cands = append(cands, blind...)
 		}
+		// With a second tier the first tier's race only drops an edit
+		// surely worse than the package as it is at both (its first-tier
+		// deviation above the package's largest possible at either tier):
+		// an edit worse at the first tier may still be the best of the
+		// two, and the second tier decides among the finalists.
+		b.floor = 0
+		if cur2 != nil {
+			_, b.floor = devBounds(b.rezoned(cur2, raceZ(len(cands)+1, len(b.names), balanceStages)))
+		}
 		win, base, err := b.race(ctx, curRS, cands)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -836,6 +965,16 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			return nil, nil, "", err
 		}
 		step := BalanceStep{Tried: cands, Baseline: base.Measured}
+		if cur2 != nil && win >= 0 {
+			win, base, err = b.finals(ctx, curRS, cands, base, cur2)
+			if err != nil {
+				if ctx.Err() != nil {
+					return pkg, curRS, "interrupted", nil
+				}
+				return nil, nil, "", err
+			}
+			step.Baseline2 = base.Measured2
+		}
 		if win < 0 {
 			b.res.Steps = append(b.res.Steps, step)
 			return pkg, curRS, "no edit raced improved on the package", nil
@@ -843,6 +982,10 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 		w := cands[win]
 		if w.measuredObj >= base.measuredObj {
 			b.res.Steps = append(b.res.Steps, step)
+			if cur2 != nil {
+				return pkg, curRS, fmt.Sprintf("the best edit raced (%s) left the largest deviation at %.1f points at %s and %.1f at %s, no better than the package's %.1f and %.1f on the same games",
+					w.Edit.Text, 100*w.MeasuredDev, strings.Join(cfg.Bots, ","), 100*w.MeasuredDev2, strings.Join(cfg.Tier2, ","), 100*base.MeasuredDev, 100*base.MeasuredDev2), nil
+			}
 			return pkg, curRS, fmt.Sprintf("the best edit raced (%s) left the largest deviation at %.1f points, no better than the package's %.1f on the same games", w.Edit.Text, 100*w.MeasuredDev, 100*base.MeasuredDev), nil
 		}
 		rs, err := w.Edit.knobSpec.With(curRS, w.Edit.entity, w.Edit.To)
@@ -850,15 +993,118 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v *CardValue
 			return nil, nil, "", fmt.Errorf("analysis: balance: %v", err)
 		}
 		pkg = append(pkg, w.Edit)
-		curRS, cur, curDev, curObj = rs, w.Measured, w.MeasuredDev, w.measuredObj
+		curRS, cur, cur2, curDev, curObj = rs, w.Measured, w.Measured2, w.MeasuredDev, w.measuredObj
 		step.Edits, step.Shares, step.MaxDev = slices.Clone(pkg), cur, curDev
+		step.Shares2, step.MaxDev2 = cur2, w.MeasuredDev2
 		b.res.Steps = append(b.res.Steps, step)
-		cfg.logf("round %d: + %s → %s (largest deviation %.1f points)", b.round, w.Edit.Text, shareLine(cur), 100*curDev)
-		if inBand(cur) {
+		if cur2 != nil {
+			cfg.logf("round %d: + %s → %s; at %s %s (largest deviation %.1f and %.1f points)", b.round, w.Edit.Text, shareLine(cur), strings.Join(cfg.Tier2, ","), shareLine(cur2), 100*curDev, 100*w.MeasuredDev2)
+		} else {
+			cfg.logf("round %d: + %s → %s (largest deviation %.1f points)", b.round, w.Edit.Text, shareLine(cur), 100*curDev)
+		}
+		if inBand(cur) && (cur2 == nil || inBand(cur2)) {
+			if cur2 != nil {
+				return pkg, curRS, "the search's games put every side within the band at both tiers", nil
+			}
 			return pkg, curRS, "the search's games put every side within the band", nil
 		}
 	}
 	return pkg, curRS, fmt.Sprintf("--max-edits %d reached", cfg.MaxEdits), nil
+}
+
+// objective2 is the search's objective over the tiers searched: the worse
+// tier's (s2 nil: the first tier's alone).
+func objective2(s, s2 []SideShare) float64 {
+	if s2 == nil {
+		return objective(s)
+	}
+	return max(objective(s), objective(s2))
+}
+
+// rezoned is s with each side's interval at normal quantile z instead of
+// its 95% one (the shares' Wilson intervals from their games).
+func (b *balancer) rezoned(s []SideShare, z float64) []SideShare {
+	out := slices.Clone(s)
+	for k := range out {
+		lo, hi := Wilson(s[k].Share*float64(s[k].Games), float64(s[k].Games), z)
+		out[k].CI95 = interval(lo, hi)
+	}
+	return out
+}
+
+// finals plays the first tier's race's finalists — the Finalists edits it
+// left with the best objective over the first tier's measured shares and
+// the second tier's predicted ones — and the package as it is at the
+// second tier, on the same fresh games (Tier2Games per lineup), and picks
+// among them by the worse tier: an edit whose deviation, at the tier
+// where its simultaneous intervals allow it least, exceeds what another's
+// allow at most, is out; among the rest, pick's preference.
+func (b *balancer) finals(ctx context.Context, from game.Ruleset, cands []BalanceCandidate, base BalanceCandidate, cur2 []SideShare) (win int, _ BalanceCandidate, err error) {
+	cfg := b.cfg
+	alive := slices.Clone(b.alive)
+	est := func(c *BalanceCandidate) float64 {
+		p := slices.Clone(cur2)
+		for k := range p {
+			p[k].Share = c.Predicted2[k]
+		}
+		return max(c.measuredObj, objective(p))
+	}
+	sort.SliceStable(alive, func(i, j int) bool { return est(&cands[alive[i]]) < est(&cands[alive[j]]) })
+	alive = alive[:min(len(alive), cfg.Finalists)]
+	if len(alive) == 0 {
+		return -1, base, nil
+	}
+	rss := make([]game.Ruleset, 0, len(alive)+1)
+	for _, c := range alive {
+		rs, err := cands[c].Edit.knobSpec.With(from, cands[c].Edit.entity, cands[c].Edit.To)
+		if err != nil {
+			return -1, base, fmt.Errorf("analysis: balance: %v", err)
+		}
+		rss = append(rss, rs)
+	}
+	rss = append(rss, from)
+	var names []string
+	for _, c := range alive {
+		names = append(names, cands[c].Edit.Text)
+	}
+	cfg.logf("round %d: %d finalists at %s, %d games per lineup: %s", b.round, len(alive), strings.Join(cfg.Tier2, ","), cfg.Tier2Games, strings.Join(names, "; "))
+	ms, err := b.measureAt(ctx, rss, game.SeedFor(cfg.Seed^balanceTier2Salt, uint64(b.round)), cfg.Tier2, cfg.Tier2Games)
+	if err != nil {
+		return -1, base, err
+	}
+	// The decision's intervals: the first tier's race's at its z, the
+	// second tier's simultaneous over its arms and sides (its one look).
+	z1 := raceZ(len(cands)+1, len(b.names), balanceStages)
+	z2 := raceZ(len(rss), len(b.names), 1)
+	all := append(slices.Clone(alive), -1)
+	los, his := make([]float64, len(all)), make([]float64, len(all))
+	bestHi := math.Inf(1)
+	for i, c := range all {
+		p := &base
+		if c >= 0 {
+			p = &cands[c]
+		}
+		p.Measured2 = ms[i].shares
+		p.MeasuredDev2 = round6(maxDev(p.Measured2))
+		p.obj1 = p.measuredObj
+		p.measuredObj = max(p.obj1, objective(p.Measured2))
+		lo1, hi1 := devBounds(b.rezoned(p.Measured, z1))
+		lo2, hi2 := devBounds(b.sharesAt(ms[i].sums, z2))
+		los[i], his[i] = max(lo1, lo2), max(hi1, hi2)
+		bestHi = min(bestHi, his[i])
+	}
+	var left []int
+	for i, c := range all {
+		if c < 0 {
+			continue
+		}
+		if los[i] > bestHi {
+			cands[c].Dropped = fmt.Sprintf("at %s: its deviation at the worse tier is at least %.1f points, another's at most %.1f (simultaneous intervals, z %.2f and %.2f)", strings.Join(cfg.Tier2, ","), 100*los[i], 100*bestHi, z1, z2)
+			continue
+		}
+		left = append(left, c)
+	}
+	return pick(cands, left, base.measuredObj, cfg.Tolerance), base, nil
 }
 
 // shortlist keeps the n edits predicted best, and besides them the edit
@@ -978,6 +1224,16 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 			dec[i] = b.sharesAt(sums[c], z)
 		}
 		keep, bestHi, los := raceKeep(dec)
+		if b.floor > 0 {
+			// Two tiers: only an edit surely worse than the package as it
+			// is at both is out (the package's own arm bounds the first
+			// tier, the floor the second).
+			_, baseHi := devBounds(dec[slices.Index(alive, m)])
+			bestHi = max(baseHi, b.floor)
+			for i := range keep {
+				keep[i] = los[i] <= bestHi
+			}
+		}
 		var next []int
 		for i, c := range alive {
 			if !keep[i] {
@@ -992,6 +1248,7 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 		}
 	}
 	alive = slices.DeleteFunc(alive, func(c int) bool { return c == m })
+	b.alive = slices.Clone(alive)
 	return pick(cands, alive, cands[m].measuredObj, b.cfg.Tolerance), base, nil
 }
 

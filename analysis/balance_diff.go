@@ -12,7 +12,11 @@ type BalanceMenuRow struct {
 	Edits  []BalanceEdit `json:"edits"`
 	Shares []SideShare   `json:"shares"`
 	MaxDev float64       `json:"max_dev"`
-	// Pareto: no smaller package left a smaller largest deviation.
+	// Shares2 and MaxDev2 are the second search tier's (nil without one).
+	Shares2 []SideShare `json:"shares_tier2,omitempty"`
+	MaxDev2 float64     `json:"max_dev_tier2,omitempty"`
+	// Pareto: no smaller package left a smaller largest deviation (with
+	// two tiers, at the worse tier).
 	Pareto bool `json:"pareto"`
 }
 
@@ -20,13 +24,17 @@ type BalanceMenuRow struct {
 // edits), each with the shares its search games measured.
 func (r *BalanceResult) menu() []BalanceMenuRow {
 	out := []BalanceMenuRow{{Edits: []BalanceEdit{}, Shares: r.Before, MaxDev: round6(maxDev(r.Before)), Pareto: true}}
-	best := out[0].MaxDev
+	if r.Before2 != nil {
+		out[0].Shares2, out[0].MaxDev2 = r.Before2, round6(maxDev(r.Before2))
+	}
+	best := max(out[0].MaxDev, out[0].MaxDev2)
 	for _, s := range r.Steps {
 		if len(s.Edits) == 0 {
 			continue // a round whose winner did not join
 		}
-		row := BalanceMenuRow{Edits: s.Edits, Shares: s.Shares, MaxDev: s.MaxDev, Pareto: s.MaxDev < best}
-		best = min(best, s.MaxDev)
+		worse := max(s.MaxDev, s.MaxDev2)
+		row := BalanceMenuRow{Edits: s.Edits, Shares: s.Shares, MaxDev: s.MaxDev, Shares2: s.Shares2, MaxDev2: s.MaxDev2, Pareto: worse < best}
+		best = min(best, worse)
 		out = append(out, row)
 	}
 	return out

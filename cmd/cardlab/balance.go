@@ -34,16 +34,21 @@ type BalanceOptions struct {
 	VerifyBots string
 	// VerifyGiven: --verify-bots was given (else the game's default tier,
 	// defaultBotFor: strong where the game has it).
-	VerifyGiven   bool
-	Tolerance     float64
-	SeatTolerance float64
-	Knobs, Lock   []string
-	MaxStep       int
-	MaxEdits      int
-	VerifyGames   int
-	ValueGames    int
-	BudgetGames   int64
-	BudgetTime    time.Duration
+	VerifyGiven bool
+	// Tiers is "both" (search at --bots and --verify-bots, the default
+	// when they differ) or "search" (at --bots only); Finalists,
+	// TierGames and TierValueGames size the second tier's search.
+	Tiers                                string
+	Finalists, TierGames, TierValueGames int
+	Tolerance                            float64
+	SeatTolerance                        float64
+	Knobs, Lock                          []string
+	MaxStep                              int
+	MaxEdits                             int
+	VerifyGames                          int
+	ValueGames                           int
+	BudgetGames                          int64
+	BudgetTime                           time.Duration
 	// Command is the command line that reproduces the run (balance.md).
 	Command string
 }
@@ -77,6 +82,15 @@ search never used, with the search's bots (--bots, default greedy) and with
 within the band at both; otherwise the best package found, why the search
 stopped, and exit 1. docs/metrics.md, "Balance", derives the method.
 
+With two tiers (--tiers both, the default when --verify-bots differs from
+--bots) the search aims at both: an edit is judged by the worse of the two
+tiers' deviations. The race plays --bots as above and keeps every edit not
+surely worse than the package; its --finalists best (measured at --bots,
+predicted at --verify-bots by that tier's own card values, --tier-value-games)
+then play --tier-games games per lineup at --verify-bots beside the package
+as it is, and the worse tier decides. --tiers search searches at --bots only
+(faster; the package may then hold at one tier only).
+
 The card-value model predicts edits of cards between sides only. An edit it
 cannot predict — a rule parameter, any edit when the starting seat is what is
 off — races on its own games: at most 16 such edits a round, so name few.
@@ -86,6 +100,7 @@ between sides by construction: there balance brings the starting seat within
 		Example: `  cardlab balance --out balanced
   cardlab balance --rules mygame --out mygame-balanced --knobs power,copies --lock kl-d7
   cardlab balance --out b --tolerance 3 --budget 5m --verify-bots greedy
+  cardlab balance --out b --tiers search --value-games 2000
   cardlab balance --out b --seat-tolerance 3 --knobs power,hand_size
   cardlab balance --rules myspacetrace --out st-b --knobs hand.start,draw.per_turn --max-step 1`,
 		Args: noArgs,
@@ -107,10 +122,14 @@ between sides by construction: there balance brings the starting seat within
 			if !(opts.Tolerance > 0 && opts.Tolerance < 50) {
 				return usageErrorf("--tolerance must be above 0 and below 50 points, got %v", opts.Tolerance)
 			}
+			if opts.Tiers != "both" && opts.Tiers != "search" {
+				return usageErrorf("--tiers %q: give both (search at --bots and --verify-bots) or search (at --bots only)", opts.Tiers)
+			}
 			for _, c := range []struct {
 				flag   string
 				v, top int
-			}{{"max-step", opts.MaxStep, 99}, {"max-edits", opts.MaxEdits, 64}, {"verify-games", opts.VerifyGames, 1 << 24}, {"value-games", opts.ValueGames, 1 << 24}} {
+			}{{"max-step", opts.MaxStep, 99}, {"max-edits", opts.MaxEdits, 64}, {"verify-games", opts.VerifyGames, 1 << 24}, {"value-games", opts.ValueGames, 1 << 24},
+				{"finalists", opts.Finalists, 16}, {"tier-games", opts.TierGames, 1 << 24}, {"tier-value-games", opts.TierValueGames, 1 << 24}} {
 				if err := checkCount(c.flag, c.v, 1, c.top); err != nil {
 					return err
 				}
@@ -154,6 +173,10 @@ between sides by construction: there balance brings the starting seat within
 	fl.IntVar(&opts.MaxEdits, "max-edits", analysis.DefaultBalanceMaxEdits, "edit at most `N` values")
 	fl.IntVar(&opts.VerifyGames, "verify-games", analysis.DefaultBalanceVerify, "games `N` per lineup of each tier's verification")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "games `N` per lineup of the card-value experiment")
+	fl.StringVar(&opts.Tiers, "tiers", "both", "search at `TIERS`: both (--bots and --verify-bots: the worse tier decides) or search (--bots only)")
+	fl.IntVar(&opts.Finalists, "finalists", analysis.DefaultBalanceFinalists, "with two tiers, play the race's best `N` edits a round at --verify-bots")
+	fl.IntVar(&opts.TierGames, "tier-games", analysis.DefaultBalanceTier2Games, "with two tiers, games `N` per lineup each finalist plays at --verify-bots")
+	fl.IntVar(&opts.TierValueGames, "tier-value-games", analysis.DefaultBalanceTier2Value, "with two tiers, games `N` per lineup of the card-value experiment at --verify-bots")
 	fl.StringVar(&budget, "budget", "", "stop the search after `N` games or a time such as 10m (the verification is played after)")
 	return cmd
 }
@@ -251,6 +274,11 @@ func balanceRun(opts *BalanceOptions) error {
 	cfg := analysis.BalanceConfig{Game: rs, Matchups: lineups, Bots: specs, VerifyBots: verify, Seed: opts.Seed, Workers: opts.Workers,
 		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100, SeatTolerance: opts.SeatTolerance / 100,
 		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
+	if opts.Tiers == "both" {
+		// The second tier is searched too; the same bots as the search's
+		// leave one tier (analysis.Balance drops it).
+		cfg.Tier2, cfg.Finalists, cfg.Tier2Games, cfg.Tier2ValueGames = verify, opts.Finalists, opts.TierGames, opts.TierValueGames
+	}
 	if opts.BudgetTime > 0 {
 		cfg.Deadline = time.Now().Add(opts.BudgetTime)
 	}
@@ -385,8 +413,14 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	default:
 		fmt.Fprintf(w, "**Not balanced**: the best package found leaves a side outside its band (%s). The search stopped: %s.\n\n", balanceBands(r), md(r.Stop))
 	}
-	fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
-		md(strings.Join(r.Bots, ",")), md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+	if r.Tier2 != nil {
+		fmt.Fprintf(w, "Searched with bots %s and %s (the worse tier's deviation decides; the race at %s, its %d best a round at %s on %d games per lineup); verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
+			md(strings.Join(r.Bots, ",")), md(strings.Join(r.Tier2, ",")), md(strings.Join(r.Bots, ",")), r.Finalists, md(strings.Join(r.Tier2, ",")), r.Tier2Games,
+			md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+	} else {
+		fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
+			md(strings.Join(r.Bots, ",")), md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+	}
 	if len(r.Package) > 0 {
 		var b strings.Builder
 		for _, e := range r.Package {
@@ -422,6 +456,14 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 			fmt.Fprintf(w, "- %s: %.2f points [%.2f, %.2f]\n", md(f), p.Pts, p.CI95[0], p.CI95[1])
 		}
 		fmt.Fprintln(w)
+		if len(r.Price2) > 0 {
+			fmt.Fprintf(w, "At %s (%d games per lineup):\n\n", md(strings.Join(r.Tier2, ",")), r.ValueGames2)
+			for _, f := range r.Sides {
+				p := r.Price2[f]
+				fmt.Fprintf(w, "- %s: %.2f points [%.2f, %.2f]\n", md(f), p.Pts, p.CI95[0], p.CI95[1])
+			}
+			fmt.Fprintln(w)
+		}
 	}
 	f := reports.MarkdownFence(command)
 	fmt.Fprintf(w, "## Reproduce\n\n%s\n%s\n%s\n", f, command, f)
@@ -450,7 +492,22 @@ func writeBalanceMenu(w io.Writer, r *analysis.BalanceResult) {
 	}
 	md := reports.MarkdownText
 	fmt.Fprintf(w, "## The menu: the best package of each size\n\n")
-	fmt.Fprintf(w, "Each side's win share before → after with its 95%% interval, on the search's games (bots %s; the figures of the edit a race chose lean its way: the verification above is the evidence). Front: no smaller package leaves a smaller largest deviation.\n\n", md(strings.Join(r.Bots, ",")))
+	fmt.Fprintf(w, "Each side's win share before → after with its 95%% interval, on the search's games (bots %s; the figures of the edit a race chose lean its way: the verification above is the evidence). Front: no smaller package leaves a smaller largest deviation", md(strings.Join(r.Bots, ",")))
+	if r.Tier2 != nil {
+		fmt.Fprintf(w, " at the worse tier")
+	}
+	fmt.Fprintf(w, ".\n\n")
+	writeMenuTable(w, r, false)
+	if r.Tier2 != nil {
+		fmt.Fprintf(w, "The same packages at %s (the finalists' games, %d per lineup):\n\n", md(strings.Join(r.Tier2, ",")), r.Tier2Games)
+		writeMenuTable(w, r, true)
+	}
+}
+
+// writeMenuTable writes the menu's table at the first search tier, or at
+// the second (tier2).
+func writeMenuTable(w io.Writer, r *analysis.BalanceResult, tier2 bool) {
+	md := reports.MarkdownText
 	fmt.Fprintf(w, "| edits | edit added | largest deviation | front |")
 	for _, f := range r.Sides {
 		fmt.Fprintf(w, " %s |", md(f))
@@ -468,9 +525,13 @@ func writeBalanceMenu(w io.Writer, r *analysis.BalanceResult) {
 		if !m.Pareto {
 			front = "no"
 		}
-		fmt.Fprintf(w, "| %d | %s | %.1f points | %s |", len(m.Edits), added, 100*m.MaxDev, front)
-		for k, s := range m.Shares {
-			b := r.Before[k]
+		shares, before, dev := m.Shares, r.Before, m.MaxDev
+		if tier2 {
+			shares, before, dev = m.Shares2, r.Before2, m.MaxDev2
+		}
+		fmt.Fprintf(w, "| %d | %s | %.1f points | %s |", len(m.Edits), added, 100*dev, front)
+		for k, s := range shares {
+			b := before[k]
 			if len(m.Edits) == 0 {
 				fmt.Fprintf(w, " %s%% %s |", pct(s.Share), ci(s.CI95))
 				continue
