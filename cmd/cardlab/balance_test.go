@@ -191,6 +191,9 @@ func TestBalanceRefuses(t *testing.T) {
 		{"lock unknown", []string{"--out", out, "--lock", "kl-nope"}, 1, "kl-nope"},
 		{"out inside rules", []string{"--rules", at, "--out", filepath.Join(at, "b")}, 1, "inside the ruleset's own folder"},
 		{"budget", []string{"--out", out, "--budget", "soon"}, 2, "--budget"},
+		{"tiers unknown", []string{"--out", out, "--tiers", "all"}, 2, "--tiers \"all\": give both"},
+		{"finalists 0", []string{"--out", out, "--finalists", "0"}, 2, "--finalists"},
+		{"tier games 0", []string{"--out", out, "--tier-games", "0"}, 2, "--tier-games"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -350,5 +353,99 @@ func TestBalanceSeats(t *testing.T) {
 	code, r2, stderr := balanceJSON(t, "--rules", at, "--out", filepath.Join(dir, "at-b"), "--tolerance", "40", "--seat-tolerance", "30")
 	if code != 0 || !r2.AlreadyBalanced || len(r2.Sides) != 5 || r2.Sides[4] != analysis.StarterSide || r2.Before[4].Tolerance != 0.3 || r2.Before[0].Tolerance != 0.4 {
 		t.Fatalf("exit %d, sides %v, before %+v: %s", code, r2.Sides, r2.Before, stderr)
+	}
+}
+
+// With --verify-bots other than --bots the search plays both tiers (the
+// default --tiers both): the ruleset is measured at each, every round's
+// finalists (at most --finalists) play the second tier beside the package
+// as it is, an edit joins only when the worse tier's objective beats the
+// package's on the same games, and balance.md says so; --tiers search
+// plays the second tier in the verification only. Greedy and a cheap
+// strong setting on one lineup keep it small.
+func TestBalanceTwoTiers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 20 000 games")
+	}
+	const tier2 = "strong:k=2,dets=1"
+	args := []string{"--matchups", "starfleet,romulan", "--verify-bots", tier2, "--games", "200", "--value-games", "500",
+		"--tier-games", "150", "--tier-value-games", "100", "--finalists", "2", "--verify-games", "150", "--max-edits", "2"}
+	run := func(extra ...string) (*analysis.BalanceResult, string, string) {
+		out := filepath.Join(t.TempDir(), "b")
+		code, stdout, stderr := cardlab(t, append(append([]string{"balance", "--json", "--out", out}, args...), extra...)...)
+		if code != 0 && code != 1 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var r analysis.BalanceResult
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%v: %s\n%s", err, stdout, stderr)
+		}
+		md, err := os.ReadFile(filepath.Join(out, "balance.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &r, string(md), stderr
+	}
+	r, md, stderr := run()
+	if !slices.Equal(r.Tier2, []string{tier2}) || len(r.Before2) != 2 || r.Tier2Games != 150 || r.Finalists != 2 || len(r.Price2) != 2 {
+		t.Fatalf("second tier %v, before %v, games %d, finalists %d, price %v: %s", r.Tier2, r.Before2, r.Tier2Games, r.Finalists, r.Price2, stderr)
+	}
+	if len(r.Steps) == 0 || len(r.Steps[0].Edits) == 0 {
+		t.Fatalf("no edit joined in round 1 (stop: %s): %s", r.Stop, stderr)
+	}
+	for i, s := range r.Steps {
+		finalists := 0
+		var won *analysis.BalanceCandidate
+		for j := range s.Tried {
+			c := &s.Tried[j]
+			if c.Measured2 == nil {
+				continue
+			}
+			finalists++
+			if len(c.Measured2) != 2 || c.Measured2[0].Games != 150 {
+				t.Errorf("round %d: %s measured at the second tier on %v", i+1, c.Edit.Text, c.Measured2)
+			}
+			if len(s.Edits) > 0 && c.Edit == s.Edits[len(s.Edits)-1] {
+				won = c
+			}
+		}
+		if finalists > 2 {
+			t.Errorf("round %d: %d finalists", i+1, finalists)
+		}
+		if len(s.Edits) == 0 {
+			continue // a round whose race left no edit ends the search
+		}
+		if finalists == 0 || s.Baseline2 == nil {
+			t.Errorf("round %d: an edit joined with %d finalists, baseline at the second tier %v", i+1, finalists, s.Baseline2)
+		}
+		// The edit joined: it was a finalist, the package's shares are its
+		// own at both tiers, and the worse tier's deviation is what the
+		// menu's front is about.
+		if won == nil || !slices.Equal(s.Shares2, won.Measured2) || s.MaxDev2 != won.MeasuredDev2 {
+			t.Errorf("round %d: the edit joined %v is not a finalist with the package's second-tier shares %v", i+1, s.Edits, s.Shares2)
+		}
+	}
+	if len(r.Verify) != 2 || !slices.Equal(r.Verify[1].Bots, []string{tier2}) {
+		t.Errorf("verified at %v", r.Verify)
+	}
+	for _, want := range []string{"Searched with bots greedy and " + tier2 + " (the worse tier's deviation decides", "At " + tier2 + " (100 games per lineup):"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("balance.md lacks %q:\n%s", want, md)
+		}
+	}
+	if !strings.Contains(stderr, "finalists at "+tier2) {
+		t.Errorf("progress names no finalists: %s", stderr)
+	}
+	// --tiers search: the second tier in the verification only.
+	r, md, _ = run("--tiers", "search", "--max-edits", "1")
+	if r.Tier2 != nil || r.Before2 != nil || len(r.Verify) != 2 || strings.Contains(md, "worse tier") {
+		t.Errorf("--tiers search: second tier %v, before %v, verified %d tiers", r.Tier2, r.Before2, len(r.Verify))
+	}
+	for _, s := range r.Steps {
+		for _, c := range s.Tried {
+			if c.Measured2 != nil {
+				t.Errorf("--tiers search played %s at the second tier", c.Edit.Text)
+			}
+		}
 	}
 }
