@@ -55,9 +55,9 @@ func (rs *Ruleset) faces(values map[string]cardValue) *game.FaceSet {
 				if cv, ok := values[f.ID]; ok {
 					f.Value = cv.line()
 					f.Cells = append(f.Cells,
-						game.Cell{Key: "value_mp", Text: fmt.Sprintf("%.0f", cv.Power*ValueStep), Number: true},
-						game.Cell{Key: "value_mp_lo", Text: fmt.Sprintf("%.0f", cv.PowerCI95[0]*ValueStep), Number: true},
-						game.Cell{Key: "value_mp_hi", Text: fmt.Sprintf("%.0f", cv.PowerCI95[1]*ValueStep), Number: true})
+						game.Cell{Key: "value_mp", Text: fmt.Sprintf("%.0f", cv.Power*cv.Step), Number: true},
+						game.Cell{Key: "value_mp_lo", Text: fmt.Sprintf("%.0f", cv.PowerCI95[0]*cv.Step), Number: true},
+						game.Cell{Key: "value_mp_hi", Text: fmt.Sprintf("%.0f", cv.PowerCI95[1]*cv.Step), Number: true})
 				}
 				deck.Faces = append(deck.Faces, f)
 			}
@@ -150,19 +150,20 @@ var valueColumns = []string{"value_mp", "value_mp_lo", "value_mp_hi"}
 const maxResultsSize = 256 << 20
 
 // cardValue is what a face prints of a card's measured value: results.json's
-// cards[].value.power, in the Valuer's unit of ValueStep MP, with its
-// interval.
+// cards[].value.power, in the Valuer's unit of Step MP (the ruleset's
+// step, set on reading), with its interval.
 type cardValue struct {
 	Power     float64    `json:"power"`
 	PowerCI95 [2]float64 `json:"power_ci95"`
+	Step      float64    `json:"-"`
 }
 
 // line is the value in MP, as the report says it: "plays like a 140-MP
 // card [95, 185]".
 func (cv cardValue) line() string {
-	s := fmt.Sprintf("plays like a %.0f-MP card", cv.Power*ValueStep)
+	s := fmt.Sprintf("plays like a %.0f-MP card", cv.Power*cv.Step)
 	if ci := cv.PowerCI95; ci[0] != 0 || ci[1] != 0 {
-		s += fmt.Sprintf(" [%.0f, %.0f]", ci[0]*ValueStep, ci[1]*ValueStep)
+		s += fmt.Sprintf(" [%.0f, %.0f]", ci[0]*cv.Step, ci[1]*cv.Step)
 	}
 	return s
 }
@@ -228,7 +229,9 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 			}
 			continue
 		}
-		values[c.ID] = *c.Value
+		v := *c.Value
+		v.Step = float64(rs.valueStep())
+		values[c.ID] = v
 	}
 	if len(values) == 0 {
 		return nil, nil, fmt.Errorf("spacetrace: %s has no card values (cards[].value, docs/metrics.md \"Card value\"): it comes from a run that did not estimate them", file)

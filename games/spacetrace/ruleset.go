@@ -565,10 +565,9 @@ func (rs *Ruleset) Cards() []game.Card {
 		}
 		gc.Columns = append(gc.Columns, game.Column{Key: "type", Text: c.Type.String()})
 		// The first whole-number column is the printed value the report's
-		// price curve reads, in the card-value unit (value.go): MP ÷ 10.
-		if c.Type == Ship || c.Type == Reinforcement {
-			gc.Columns = append(gc.Columns, intCol("mp/10", printedUnits(c)))
-		}
+		// price curve reads, in the card-value unit (value.go): MP ÷ the
+		// variant's step, for every card type (each has a printed MP).
+		gc.Columns = append(gc.Columns, intCol("mp/"+strconv.Itoa(rs.valueStep()), rs.printedUnits(c)))
 		if c.Type == Ship {
 			gc.Columns = append(gc.Columns,
 				intCol("class", c.Class), intCol("ships", c.Ships), intCol("ap", c.AP), intCol("lp", c.LP))

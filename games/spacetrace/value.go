@@ -2,38 +2,61 @@ package spacetrace
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/cardlab/cardlab/game"
 )
 
 // Spacetrace's side of the card-value experiment (game.Valuer; issue 28,
-// brief §4a.1: "plays like a 140-MP card"). The unit is ValueStep MP: a
-// card moved by +1 unit is worth ValueStep MP more to its holder — a ship
-// card costs ValueStep MP less, a reinforcement gives ValueStep MP more
-// (one without MP, a draw card, gives ValueStep MP beside its draw) — and
-// by −1 the reverse (a reinforcement's MP not below 0). One MP is too small
-// a step to move play (costs and amounts are multiples of 10, the pool is
-// spent in 50s and 100s), so the step is 10 MP and a value of v units is
-// 10·v MP. A blank copy is a card that can never be played, only
-// discarded (as a 3-card discard pick). A card's value is then what the
-// card is worth to its holder beside its price: a ship card worth +4 units
-// at 100 MP plays like a 140-MP card. Only the variant's card definitions
+// brief §4a.1: "plays like a 140-MP card"). The unit is one step of MP
+// (Ruleset.valueStep): a card moved by +1 unit is worth a step more to its
+// holder — a ship, tactic or commander costs a step less, a reinforcement
+// gives a step more (one without MP, a draw card, gives a step beside its
+// draw) — and by −1 the reverse (a reinforcement's MP not below 0). One MP
+// is too small a step to move play (costs and amounts are multiples of 10,
+// the pool is spent in 50s and 100s): the first and second games' step is
+// 10 MP; the full game's is 50 MP, since its pool is richer (21% expires)
+// and 10 MP more moved its greedy games by 0.04 pts [CI across 0], an
+// unreadable price, where 50 MP moves them by 0.67 pts. A value of v units
+// is step·v MP. A blank copy is a card that can never be played, only
+// discarded (as a 3-card discard pick); for a tactic or commander this is
+// also what a copy that costs its MP and does nothing would be, since no
+// player pays for nothing. A card's value is then what the card is worth
+// to its holder beside its price: a ship card worth +4 units at 100 MP
+// plays like a 140-MP card. Only the variant's card definitions
 // differ; the bots see them as they are (a perturbed copy is its own
 // definition, so a bot plays it at its perturbed cost). Under scoring:
 // wrecked a ship moved by ±1 also scores its perturbed MP as a wreck.
 // rules-spacetrace.md, "Card values", has the reading.
 
-// ValueStep is the MP of one unit of value.
-const ValueStep = 10
+// ValueStep is the MP of one unit of value in the first and second games;
+// FullValueStep in the full game.
+const (
+	ValueStep     = 10
+	FullValueStep = 50
+)
+
+// valueStep is the MP of one unit of value under rs's variant.
+func (rs *Ruleset) valueStep() int {
+	if rs.Rules.Variant == Full {
+		return FullValueStep
+	}
+	return ValueStep
+}
 
 // ValueUnit implements game.Valuer.
-func (*Ruleset) ValueUnit() game.Unit {
-	return game.Unit{Name: "step of 10 MP", Plural: "steps of 10 MP", Short: "MP/10", Scale: ValueStep, Currency: "MP"}
+func (rs *Ruleset) ValueUnit() game.Unit {
+	k := rs.valueStep()
+	n := strconv.Itoa(k)
+	return game.Unit{Name: "step of " + n + " MP", Plural: "steps of " + n + " MP", Short: "MP/" + n, Scale: k, Currency: "MP"}
 }
 
 // ValueCards implements game.Valuer: side's cards (those Cards() gives to
-// side), each valued at its printed MP in units — a ship's cost, a
-// reinforcement's MP — rounded to the nearest unit. A reinforcement that
+// side), each valued at its printed MP in units — a ship's, tactic's or
+// commander's cost, a reinforcement's MP — rounded to the nearest unit.
+// Every card type of the full game is valued against the same blank (a
+// card that can never be played): a tactic or commander, like a ship, is
+// worth what playing it when it pays adds beside its price. A reinforcement that
 // only gives MP is plain: the reference for what other cards' text is
 // worth.
 func (rs *Ruleset) ValueCards(side int) []game.ValueCard {
@@ -43,16 +66,16 @@ func (rs *Ruleset) ValueCards(side int) []game.ValueCard {
 			continue
 		}
 		c := &rs.Defs[gc.Index]
-		vc := game.ValueCard{Index: gc.Index, Blankable: true, Lower: true, Value: printedUnits(c)}
+		vc := game.ValueCard{Index: gc.Index, Blankable: true, Lower: true, Value: rs.printedUnits(c)}
 		switch c.Type {
-		case Ship:
+		case Ship, Tactic, Commander:
+			// Each is bought with MP: its printed value is its price,
+			// and a unit move makes it 10 MP cheaper or dearer.
 		case Reinforcement:
 			mp, other := reinforcementMP(c)
-			vc.Lower = mp >= ValueStep
+			vc.Lower = mp >= rs.valueStep()
 			vc.Plain = !other && mp > 0
 		default:
-			// Tactics and commanders are not valued: their printed MP
-			// is a price, but no unit move of it is defined yet.
 			continue
 		}
 		out = append(out, vc)
@@ -60,14 +83,16 @@ func (rs *Ruleset) ValueCards(side int) []game.ValueCard {
 	return out
 }
 
-// printedUnits is card c's printed MP in units, rounded: a ship's cost, a
-// reinforcement's MP (Cards' column "mp/10", the price curve's x).
-func printedUnits(c *Card) int {
+// printedUnits is card c's printed MP in units, rounded: a ship's,
+// tactic's or commander's cost, a reinforcement's MP (Cards' column
+// "mp/STEP", the price curve's x; the column "mp" keeps the exact cost).
+func (rs *Ruleset) printedUnits(c *Card) int {
 	mp := c.MP
 	if c.Type == Reinforcement {
 		mp, _ = reinforcementMP(c)
 	}
-	return (mp + ValueStep/2) / ValueStep
+	k := rs.valueStep()
+	return (mp + k/2) / k
 }
 
 // reinforcementMP is the MP reinforcement c gives, and whether it does
@@ -92,7 +117,7 @@ func (rs *Ruleset) NewVariants() game.Variants {
 	defs = append(defs, Card{ID: "blank", Name: "Blank", Type: Reinforcement, Blank: true})
 	for _, sign := range []int{+1, -1} {
 		for i := range rs.Defs {
-			defs = append(defs, shifted(&rs.Defs[i], sign))
+			defs = append(defs, shifted(&rs.Defs[i], sign, rs.valueStep()))
 		}
 	}
 	vs.vr.Defs = defs
@@ -105,22 +130,22 @@ func (rs *Ruleset) NewVariants() game.Variants {
 	return vs
 }
 
-// shifted is card c worth sign units more to its holder.
-func shifted(c *Card, sign int) Card {
+// shifted is card c worth sign steps of step MP more to its holder.
+func shifted(c *Card, sign, step int) Card {
 	d := *c
 	d.Effects = append([]Effect(nil), c.Effects...)
 	switch c.Type {
-	case Ship:
-		d.MP = max(0, c.MP-sign*ValueStep)
+	case Ship, Tactic, Commander:
+		d.MP = max(0, c.MP-sign*step)
 	case Reinforcement:
 		for i := range d.Effects {
 			if d.Effects[i].Do == MP {
-				d.Effects[i].Amount = max(0, d.Effects[i].Amount+sign*ValueStep)
+				d.Effects[i].Amount = max(0, d.Effects[i].Amount+sign*step)
 				return d
 			}
 		}
 		if sign > 0 {
-			d.Effects = append(d.Effects, Effect{Do: MP, Amount: ValueStep})
+			d.Effects = append(d.Effects, Effect{Do: MP, Amount: step})
 		}
 	}
 	return d
@@ -183,6 +208,18 @@ func (vs *Variants) Variant(sides []int, rot int, pert [][]game.Perturb, seed ui
 			}
 		}
 	}
-	vs.state.Reset(seed)
-	return vs.state, nil
+	// As NewState: the windows and auras are on when a deck holds a card
+	// for them (without this the full game's variants played no tactic
+	// and applied no commander).
+	st := vs.state
+	st.tactics, st.cmds = false, false
+	for q := range vs.vr.Decks {
+		for _, ci := range vs.vr.Decks[q].List {
+			c := &vs.vr.Defs[ci]
+			st.tactics = st.tactics || stackCard(c)
+			st.cmds = st.cmds || c.Type == Commander
+		}
+	}
+	st.Reset(seed)
+	return st, nil
 }
