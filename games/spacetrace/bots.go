@@ -120,8 +120,13 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 			}
 		}
 	}
-	// 3. A 3-card discard for MP, if it makes a ship affordable with three
-	// other non-reinforcement cards to spare (T4).
+	// 3. A single discard for MP (opt.discard1_mp, E5), if discards of
+	// that kind make a ship affordable with fewer cards than the 3-card
+	// discard would take; else a 3-card discard for MP, if it makes a ship
+	// affordable with three other non-reinforcement cards to spare (T4).
+	if ci := s.discard1Pick(reinf); ci >= 0 && has(legal, mk(actDiscard1, ci)) {
+		return mk(actDiscard1, ci)
+	}
 	if has(legal, mk(actDiscardMP, 0)) && s.discardTarget(reinf) >= 0 {
 		return mk(actDiscardMP, 0)
 	}
@@ -129,6 +134,10 @@ func (s *State) greedyMain(legal []game.Action) game.Action {
 	if att := mk(actAttack, 0); has(legal, att) && s.bestAttack() > 0 {
 		return att
 	}
+	// The 2-card discard for a draw (opt.discard2_draw) is never chosen:
+	// traded when the hand was stuck (no MP in it, no ship the pool pays
+	// for) it gained nothing measurable (50.0% ± 0.6 against the greedy
+	// without it, 8000 games; rules-spacetrace.md "Status").
 	return mk(actEnd, 0)
 }
 
@@ -299,6 +308,61 @@ func (s *State) discardTarget(reinf int) int {
 			}
 		}
 		if spare-1 >= left {
+			best, bestMP = ci, c.MP
+		}
+	}
+	return best
+}
+
+// discard1Pick is the card a single discard for MP (opt.discard1_mp)
+// should give up, or -1: for the dearest ship in hand that k such discards
+// make affordable (with reinf MP of reinforcements in hand) with k spare
+// cards other than the ship (not an MP reinforcement), when k is below the
+// three cards a 3-card discard takes or that discard would not reach it;
+// the cheapest spare card goes (the value experiment's blank, a dead card,
+// first).
+func (s *State) discard1Pick(reinf int) int {
+	d1 := s.rs.Rules.Discard1MP
+	if d1 <= 0 {
+		return -1
+	}
+	pl := &s.P[s.Active]
+	defs := s.rs.Defs
+	spare := 0
+	for cj := range defs {
+		if defs[cj].Type != Reinforcement || defs[cj].Blank {
+			spare += int(pl.Hand[cj])
+		}
+	}
+	target, targetMP := -1, -1
+	for ci := range defs {
+		c := &defs[ci]
+		if c.Type != Ship || pl.Hand[ci] == 0 || c.MP <= targetMP || !s.safe(ci) || !s.sacrificeOK(ci) {
+			continue
+		}
+		gap := c.MP - pl.MP - reinf
+		if gap <= 0 {
+			continue // affordable without a discard
+		}
+		k := (gap + d1 - 1) / d1
+		if k > spare-1 {
+			continue
+		}
+		if k >= 3 && pl.HandN >= 3 && gap <= s.rs.Rules.Discard3MP {
+			continue // the 3-card discard reaches it with no more cards
+		}
+		target, targetMP = ci, c.MP
+	}
+	if target < 0 {
+		return -1
+	}
+	best, bestMP := -1, 1<<30
+	for ci := range defs {
+		c := &defs[ci]
+		if pl.Hand[ci] == 0 || (c.Type == Reinforcement && !c.Blank) || (ci == target && pl.Hand[ci] == 1) {
+			continue
+		}
+		if c.MP < bestMP {
 			best, bestMP = ci, c.MP
 		}
 	}

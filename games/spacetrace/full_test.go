@@ -1,6 +1,7 @@
 package spacetrace
 
 import (
+	"math"
 	"testing"
 
 	"github.com/cardlab/cardlab/bots"
@@ -606,5 +607,104 @@ func TestSplitReinforcements(t *testing.T) {
 	}
 	if s.phase != phMain || s.P[s.First].HandN != 6 || s.P[1-s.First].HandN != 4 {
 		t.Fatalf("phase %d, hands %d and %d", s.phase, s.P[s.First].HandN, s.P[1-s.First].HandN)
+	}
+}
+
+// TestGreedyOptionalDiscards: the greedy bot uses E5's optional discards
+// when they pay, as it does the 3-card discard — a single discard for MP
+// when it makes a ship affordable with fewer cards than the 3-card discard
+// takes, the cheapest spare card going; never the 2-card discard for a
+// draw, which did not pay.
+func TestGreedyOptionalDiscards(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		d1     int
+		d2     bool
+		mp     int
+		hand   []string
+		want   int    // action kind
+		wantID string // the card discarded (actDiscard1)
+	}{
+		{"one discard reaches fighters", 30, false, 80, []string{"fighters", "cruiser", "dreadnought"}, actDiscard1, "cruiser"},
+		{"two discards reach fighters", 30, false, 40, []string{"fighters", "eagles", "dreadnought", "battleship"}, actDiscard1, "eagles"},
+		{"option off", 0, false, 80, []string{"fighters", "cruiser", "dreadnought"}, actEnd, ""},
+		{"three discards: the 3-card discard instead", 30, false, 20, []string{"fighters", "cruiser", "dreadnought", "battleship", "doomstar"}, actDiscardMP, ""},
+		{"too few spare cards", 30, false, 40, []string{"fighters", "cruiser"}, actEnd, ""},
+		// Measured not to pay (TestGreedyOptionalDiscardsPay's figures in
+		// rules-spacetrace.md): never chosen, even by a stuck hand.
+		{"2-card discard not chosen", 30, true, 0, []string{"dreadnought", "battleship", "doomstar"}, actEnd, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := fullTable(t, func(r *Rules) { r.Discard1MP, r.Discard2Draw = c.d1, c.d2 })
+			give(s, 0, c.hand...)
+			s.P[0].MP = c.mp
+			ls := s.LegalActions(nil)
+			a := Greedy{}.Choose(s, ls)
+			if !has(ls, a) {
+				t.Fatalf("greedy chose %s, not legal", s.ActionString(a))
+			}
+			if int(a>>16) != c.want || (c.wantID != "" && int(a&0xffff) != s.rs.CardIndex(c.wantID)) {
+				t.Fatalf("greedy chose %s", s.ActionString(a))
+			}
+		})
+	}
+}
+
+// noOptDiscards is the greedy bot without E5's optional discards: the
+// baseline TestGreedyOptionalDiscardsPay measures them against.
+type noOptDiscards struct{ buf []game.Action }
+
+func (b *noOptDiscards) Choose(st game.State, legal []game.Action) game.Action {
+	b.buf = b.buf[:0]
+	for _, a := range legal {
+		if k := int(a >> 16); k != actDiscard1 && k != actDiscard2 {
+			b.buf = append(b.buf, a)
+		}
+	}
+	return Greedy{}.Choose(st, b.buf)
+}
+
+// TestGreedyOptionalDiscardsPay: with both optional discards on (30 MP a
+// single discard), the greedy bot that uses them beats the one that does
+// not on the reference deck (the same deals with the seats swapped): 51.7%
+// ± 0.6.
+func TestGreedyOptionalDiscardsPay(t *testing.T) {
+	cp := *Embedded(ReferenceRuleset)
+	cp.Rules.Discard1MP, cp.Rules.Discard2Draw = 30, true
+	rs := &cp
+	base := &noOptDiscards{}
+	const deals = 4000
+	var sum, sum2 float64
+	buf := make([]game.Action, 0, 64)
+	for seed := uint64(1); seed <= deals; seed++ {
+		for seat := 0; seat < 2; seat++ {
+			st, err := rs.NewState([]int{0, 0}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n := 0; !st.IsTerminal(); n++ {
+				if n > 100000 {
+					t.Fatal("game does not end")
+				}
+				legal := st.LegalActions(buf[:0])
+				var a game.Action
+				if st.CurrentPlayer() == seat {
+					a = Greedy{}.Choose(st, legal)
+				} else {
+					a = base.Choose(st, legal)
+				}
+				st.Apply(a)
+			}
+			r := st.Returns()[seat]
+			sum += r
+			sum2 += r * r
+		}
+	}
+	n := float64(2 * deals)
+	m := sum / n
+	se := math.Sqrt((sum2/n - m*m) / n)
+	t.Logf("the greedy with the optional discards wins %.3f ± %.3f against the greedy without", m, se)
+	if m-2*se <= 0.5 {
+		t.Errorf("the optional discards do not pay: %.3f ± %.3f", m, se)
 	}
 }
