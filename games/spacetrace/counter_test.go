@@ -6,11 +6,12 @@ import (
 	"github.com/cardlab/cardlab/game"
 )
 
-// TestCounter: the economy adds up over random games of both playable
-// variants (CheckCounts), a Counter subtracted from itself is empty, and a
-// clone never counts into the attached tally.
+// TestCounter: the economy adds up over random games of every embedded
+// ruleset (CheckCounts; the full game's commanders pay income, which is MP
+// gained, not paid for a card), a Counter subtracted from itself is empty,
+// and a clone never counts into the attached tally.
 func TestCounter(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset} {
+	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
 		rs := Embedded(name)
 		c := rs.NewCounter([]int{0}).(*Counter)
 		st, _ := rs.NewState([]int{0, 0}, 1)

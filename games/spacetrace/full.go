@@ -191,8 +191,9 @@ func (s *State) income(p int) {
 					if e.Do == Income {
 						pl.MP += e.IncomeMP
 						if t := s.tally; t != nil {
+							// MP gained, not paid: the card's mp column is
+							// what was paid for it (CheckCounts).
 							t.gained += int64(e.IncomeMP)
-							t.card[u.Cmd-1].mp += int64(e.IncomeMP)
 						}
 					}
 				}
