@@ -84,7 +84,11 @@ type Section struct {
 // Count describes one integer column of a Section.
 type Count struct {
 	Key string
-	Doc string // one line: what is counted, over what
+	// Label is the column's name as a designer reads it ("MP paid"): the
+	// Counts tables' head and, per game, the gallery's row of an entity
+	// that is a card. "" reads the key with spaces for underscores.
+	Label string
+	Doc   string // one line: what is counted, over what
 	// PerSide: one count per side of the run, in the run's side order.
 	PerSide bool
 	// Const: a property of the entity (a card's copies), the same in every

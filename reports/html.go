@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -128,12 +129,20 @@ type galleryFaction struct {
 
 type galleryCard struct {
 	Name, TypeLine, Text, Faction, Color, Copies string
-	Power                                        int
-	HasPower                                     bool
-	Figures                                      []figure
+	// Power is the printed value in the badge's unit; Badge the badge as
+	// printed (the game's face may word it: "+50"), BadgeSub the word
+	// under it ("MP").
+	Power           int
+	HasPower        bool
+	Badge, BadgeSub string
+	Figures         []figure
 }
 
-type figure struct{ Label, Value, Class string }
+type figure struct {
+	Label, Value, Class string
+	// Doc says what the figure counts (the game's column doc), on hover.
+	Doc string
+}
 
 // cardsPerPage is how many gallery cards a printed A4 page holds (3 × 3).
 const cardsPerPage = 9
@@ -433,6 +442,7 @@ func (m *model) unitScale() int {
 func (m *model) galleryCard(c *cardView) galleryCard {
 	gc := galleryCard{Name: c.Info.Name, Text: c.Info.Text, Faction: c.Fac.Name, Color: c.Fac.Color,
 		Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Info.Power * m.unitScale(), HasPower: c.HasFace}
+	gc.Badge = strconv.Itoa(gc.Power)
 	if c.HasFace {
 		gc.TypeLine = c.Info.Type + " · " + kindName(c.Info.Kind)
 	} else {
@@ -444,19 +454,19 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 		sig := c.Sig
 		// Points are the headline; power is a reading of them at one price
 		// per faction, said next to it.
-		f = append(f, figure{m.say("Value vs faction"), fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false)},
-			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), ""},
-			figure{"Plays like", m.powerReading(c), ""})
+		f = append(f, figure{m.say("Value vs faction"), fmt.Sprintf("%+.1f pts %s", v.VsFactionPts, metricValue.ci(v.VsFactionPtsCI95)), figClass(sig, false), ""},
+			figure{"Value, one copy", fmt.Sprintf("%+.1f pts [%+.1f, %+.1f] of win share", v.Pts, v.PtsCI95[0], v.PtsCI95[1]), "", ""},
+			figure{"Plays like", m.powerReading(c), "", ""})
 		switch {
 		case v.Flagged:
-			f = append(f, figure{"Flagged", shortFlag(v), figClass(c.Sig, false)})
+			f = append(f, figure{"Flagged", shortFlag(v), figClass(c.Sig, false), ""})
 		case v.PossiblyDead:
 			// No flag: the estimate is under the dead margin, the interval
 			// above it.
-			f = append(f, figure{"Possibly dead", fmt.Sprintf("no flag: the interval reaches %+.0f pt", analysis.DeadMargin), ""})
+			f = append(f, figure{"Possibly dead", fmt.Sprintf("no flag: the interval reaches %+.0f pt", analysis.DeadMargin), "", ""})
 		}
 		if t := textAdds(v); t != "" {
-			f = append(f, figure{"Text", t, ""})
+			f = append(f, figure{"Text", t, "", ""})
 		}
 		if k := m.skillCard(c.ID); k != nil {
 			label := "Against " + botsName(m.tiers.CheckBots)
@@ -464,10 +474,10 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 				label = "Skill-dependent ◆ (against " + botsName(m.tiers.CheckBots) + ")"
 			}
 			f = append(f, figure{label, fmt.Sprintf("one copy %+.1f pts [%+.1f, %+.1f], %s", k.Value.Pts, k.Value.PtsCI95[0], k.Value.PtsCI95[1],
-				flagWords(k.Value.Flag)), ""})
+				flagWords(k.Value.Flag)), "", ""})
 		}
 	case c.Impact == nil && !m.metric.Causal:
-		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low)})
+		f = append(f, figure{m.metric.Label, diffFigOr(c.Score, c.CI, c.Low), figClass(c.Sig, c.Low), ""})
 	}
 	if c.Impact != nil {
 		sig := 0
@@ -475,19 +485,24 @@ func (m *model) galleryCard(c *cardView) galleryCard {
 			sig = sign(c.Impact.Delta)
 		}
 		f = append(f, figure{"Impact, all copies", fmt.Sprintf("%+.1f pts %s", 100*c.Impact.Delta, ptsCI(c.Impact.CI95)),
-			figClass(sig, c.Impact.LowN)})
+			figClass(sig, c.Impact.LowN), ""})
 	}
 	// The play rate only where the card is held back: at about 100% it
 	// is the same for nearly every card and says nothing.
 	if c.Drawn > 0 && c.PlayRate < analysis.PlayRateInforms {
-		f = append(f, figure{"Play rate", pct1(c.PlayRate), ""})
+		f = append(f, figure{"Play rate", pct1(c.PlayRate), "", ""})
 	}
-	f = append(f,
-		figure{"Row won", pct1(c.RowWinRate), ""},
-		figure{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), ""})
-	if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
-		label, val := effectCounts(c)
-		f = append(f, figure{label, val, ""})
+	// The rows, power and effects of a card are figures of the result's
+	// own card counts: a card without any (another game's, whose counts
+	// are its sections') has none to show, and zeros would be a lie.
+	if c.Games > 0 {
+		f = append(f,
+			figure{"Row won", pct1(c.RowWinRate), "", ""},
+			figure{"Mean power", fmt.Sprintf("%.2f", c.MeanPower), "", ""})
+		if c.Info.Kind != "N" || c.Fired+c.Blocked+c.Fizzled > 0 {
+			label, val := effectCounts(c)
+			f = append(f, figure{label, val, "", ""})
+		}
 	}
 	gc.Figures = f
 	return gc

@@ -256,6 +256,10 @@ type CardInfo struct {
 	Text    string `json:"text"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
+	// Face is the card as its game prints it (game.Facer), nil for a game
+	// without faces; the gallery draws it. Not in results.json: it is the
+	// game's wording of the ruleset, read from the ruleset when there is one.
+	Face *game.Face `json:"-"`
 }
 
 // Histograms are distributions over the games of a run.
@@ -353,7 +357,38 @@ func CatalogOf(rs game.Ruleset) *Catalog {
 		}
 		c.Cards = append(c.Cards, ci)
 	}
+	addFaces(c, rs)
 	return c
+}
+
+// addFaces gives the catalog's cards the faces rs's game prints (its
+// game.Facer), each card the first face of its id: a card printed in
+// several decks (one per player) reads the same in each.
+func addFaces(c *Catalog, rs game.Ruleset) {
+	g, ok := game.Lookup(rs.Game())
+	if !ok {
+		return
+	}
+	f, ok := g.(game.Facer)
+	if !ok {
+		return
+	}
+	fs, err := f.Faces(rs)
+	if err != nil {
+		return // a ruleset the game cannot word: the gallery's plain face
+	}
+	byID := map[string]*game.Face{}
+	for d := range fs.Decks {
+		for i := range fs.Decks[d].Faces {
+			fc := &fs.Decks[d].Faces[i]
+			if _, ok := byID[fc.ID]; !ok {
+				byID[fc.ID] = fc
+			}
+		}
+	}
+	for i := range c.Cards {
+		c.Cards[i].Face = byID[c.Cards[i].ID]
+	}
 }
 
 // HistogramsOf counts the games of records by rounds, decisions and margin

@@ -2,7 +2,9 @@ package reports
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardlab/cardlab/game"
@@ -78,11 +80,13 @@ func (m *model) roundBins(h *Histograms) []Bin {
 // sectionColumn is one column of a section's table: a count, or one side's
 // count of a per-side column.
 type sectionColumn struct {
-	head, doc string
-	label     int // index among the labels, or -1
-	value     int // index among Values, or -1
-	side      [2]int
-	squares   bool
+	// head is the workbook's (the key, as results.json names it); name
+	// the page's (the game's label, else the key in words).
+	head, name, doc string
+	label           int // index among the labels, or -1
+	value           int // index among Values, or -1
+	side            [2]int
+	squares         bool
 }
 
 // sectionColumns are s's columns as a table shows them: the labels, then
@@ -90,21 +94,30 @@ type sectionColumn struct {
 func (m *model) sectionColumns(s *game.Section) []sectionColumn {
 	var out []sectionColumn
 	for i, l := range s.Labels {
-		out = append(out, sectionColumn{head: l, doc: "the " + s.Entity + "'s " + l, label: i, value: -1})
+		out = append(out, sectionColumn{head: l, name: l, doc: "the " + s.Entity + "'s " + l, label: i, value: -1})
 	}
 	v, p := 0, 0
 	for _, c := range s.Columns {
 		if c.PerSide {
 			for j, id := range m.sectionSides() {
-				out = append(out, sectionColumn{head: c.Key + " " + id, doc: c.Doc + " (" + m.facName(id) + ")", label: -1, value: -1, side: [2]int{p, j}, squares: c.Squares})
+				out = append(out, sectionColumn{head: c.Key + " " + id, name: countName(c) + " " + id, doc: c.Doc + " (" + m.facName(id) + ")", label: -1, value: -1, side: [2]int{p, j}, squares: c.Squares})
 			}
 			p++
 			continue
 		}
-		out = append(out, sectionColumn{head: c.Key, doc: c.Doc, label: -1, value: v, squares: c.Squares})
+		out = append(out, sectionColumn{head: c.Key, name: countName(c), doc: c.Doc, label: -1, value: v, squares: c.Squares})
 		v++
 	}
 	return out
+}
+
+// countName is a count's name on the page: the game's label, else its key
+// in words.
+func countName(c game.Count) string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return strings.ReplaceAll(c.Key, "_", " ")
 }
 
 // sectionSides are the ids of the run's sides in the counts' order.
@@ -153,7 +166,7 @@ func (m *model) countTables() []countTable {
 		cols := m.sectionColumns(s)
 		cols = slices.DeleteFunc(cols, func(c sectionColumn) bool { return c.squares })
 		for _, c := range cols {
-			t.Heads = append(t.Heads, countHead{strings.ReplaceAll(c.head, "_", " "), c.doc})
+			t.Heads = append(t.Heads, countHead{c.name, c.doc})
 		}
 		for i := range s.Rows {
 			var row []string
@@ -226,16 +239,26 @@ func (m *model) catalogGallery() []galleryFaction {
 				continue
 			}
 			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Power * m.unitScale(), HasPower: true}
+			gc.Badge = strconv.Itoa(gc.Power)
 			if g.id != "" {
 				gc.Faction = g.name
 			}
 			var counts []figure
 			gc.TypeLine, counts = m.cardCounts(c.ID)
+			if f := c.Face; f != nil {
+				// The face the game prints (cardlab print): its badge, type
+				// line and text as a player reads them.
+				gc.Badge, gc.BadgeSub, gc.HasPower = f.Badge, f.BadgeSub, f.Badge != ""
+				gc.TypeLine, gc.Text = f.TypeLine, f.Text
+			}
 			if i := slices.IndexFunc(m.cards, func(k *cardView) bool { return k.ID == c.ID }); i >= 0 && m.cards[i].Value != nil {
 				gc.Figures = m.galleryCard(m.cards[i]).Figures // its value first
 			}
 			gc.Figures = append(gc.Figures, counts...)
 			gcs = append(gcs, gc)
+		}
+		if len(gcs) == 0 {
+			continue // a side without cards of its own (Eclipse's fleets): no empty heading
 		}
 		for len(gcs) > 0 {
 			n := min(cardsPerPage, len(gcs))
@@ -248,7 +271,9 @@ func (m *model) catalogGallery() []galleryFaction {
 }
 
 // cardCounts are the counts of the rows whose id is the card's, in the
-// sections no view shows, with the entity of the first such section.
+// sections no view shows, with the entity of the first such section: each
+// under the name the Counts tables give it, as a mean a game of the run
+// (the tables hold the run's totals; a designer reads a game).
 func (m *model) cardCounts(id string) (entity string, figs []figure) {
 	for _, s := range m.countSections() {
 		at := slices.Index(s.Labels, "id")
@@ -268,12 +293,28 @@ func (m *model) cardCounts(id string) (entity string, figs []figure) {
 				if c.PerSide {
 					continue
 				}
-				if !c.Const && !c.Squares && v < len(row.Values) {
-					figs = append(figs, figure{Label: upperFirst(strings.ReplaceAll(c.Key, "_", " ")), Value: fmt.Sprint(row.Values[v])})
+				if !c.Const && !c.Squares && v < len(row.Values) && m.rep.Games > 0 {
+					figs = append(figs, figure{Label: upperFirst(countName(c)) + " a game",
+						Value: meanAGame(row.Values[v], m.rep.Games), Doc: c.Doc + ", a game of the run on average"})
 				}
 				v++
 			}
 		}
 	}
 	return entity, figs
+}
+
+// meanAGame is a run's total as a mean a game, with two decimals where
+// it is small.
+func meanAGame(total, games int64) string {
+	x := float64(total) / float64(games)
+	switch {
+	case x == 0:
+		return "0"
+	case math.Abs(x) >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case math.Abs(x) >= 10:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
 }

@@ -174,10 +174,10 @@ func (Game) CountLayout() []game.Section {
 		{Key: "card_counts", Entity: "card", Doc: "each card definition: how often it was played, wrecked and removed from game",
 			Labels: []string{"id", "type"}, Columns: []game.Count{
 				{Key: "cost", Doc: "its MP cost (a reinforcement: the MP it gives)", Const: true},
-				{Key: "played", Doc: "times played (a ship: entered play; a reinforcement: spent for MP)"},
-				{Key: "wrecked", Doc: "times it went to the discard pile as a wreck: destroyed, self-destroyed or sacrificed (E4)"},
-				{Key: "removed", Doc: "times discarded by the 3-card discard (a ship: removed from game, T4)"},
-				{Key: "mp", Doc: "MP paid for it, or gained from it (a reinforcement)"},
+				{Key: "played", Label: "played", Doc: "times played (a ship: entered play; a reinforcement: spent for MP)"},
+				{Key: "wrecked", Label: "wrecked", Doc: "times it went to the discard pile as a wreck: destroyed, self-destroyed or sacrificed (E4)"},
+				{Key: "removed", Label: "discarded (3 cards)", Doc: "times discarded by the 3-card discard (a ship: removed from game, T4)"},
+				{Key: "mp", Label: "MP paid or gained", Doc: "MP paid for it, or gained from it (a reinforcement)"},
 			}},
 		{Key: game.GameSection, Entity: "game", Doc: "whole games: the economy and the ends", Columns: []game.Count{
 			{Key: "mp_gained", Doc: "MP gained: reinforcements and 3-card discards"},
