@@ -247,8 +247,8 @@ func TestPrintSpacetraceWithValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(cardsPage), `Fighters</div><div class="power">100</div>`) {
-		t.Error("cards.html's badge of Fighters is not its 100 MP")
+	if !strings.Contains(string(cardsPage), `Fighters</div><div class="power">100<small>MP</small></div>`) {
+		t.Error("cards.html's badge of Fighters is not its printed 100 MP")
 	}
 	page = append(page, cardsPage...)
 	for _, want := range []string{"Economy and scoring", "MP expired, share of MP gained", "scoring rules agree on the winner", "-MP card ["} {

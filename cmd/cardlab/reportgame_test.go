@@ -58,12 +58,19 @@ func TestReportGoofspiel(t *testing.T) {
 			t.Errorf("index.html says %q", bad)
 		}
 	}
-	// The gallery draws the catalog's cards with their rows of the counts.
+	// The gallery draws the catalog's cards as Goofspiel prints them, with
+	// their rows of the counts under the Counts tables' names, a game;
+	// never Alpha Tactics' card figures.
 	gallery := read(out, "cards.html")
-	for _, want := range []string{">Bid 13<", ">Prize 13<", "Cards of no player", "<dt>Prize sum</dt>", "<dt>Taken</dt>", "bid card",
-		"<dt>Plays like</dt>", " bid = "} {
+	for _, want := range []string{">Bid 13<", ">Prize 13<", "Cards of no player", ">Prize values bid on a game</dt>", ">Taken a game</dt>",
+		"Bid card · Player 1 · hand of 13", "13<small>pts</small>", "<dt>Plays like</dt>", " bid = "} {
 		if !strings.Contains(gallery, want) {
 			t.Errorf("cards.html lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"Row won", "Mean power", "Fired / blocked / fizzled", "Prize sum"} {
+		if strings.Contains(gallery, bad) {
+			t.Errorf("cards.html says %q", bad)
 		}
 	}
 	if md := read(out, "summary.md"); !strings.Contains(md, "## Players") || !strings.Contains(md, "fair by construction") || !strings.Contains(md, "- No seat and no turn-order figure lies outside") || strings.Contains(strings.ToLower(md), "faction") || strings.Contains(md, "powers") || !strings.Contains(md, "Ranked by value vs player") || strings.Contains(md, "No card has enough games") {
