@@ -357,14 +357,14 @@ func CatalogOf(rs game.Ruleset) *Catalog {
 		}
 		c.Cards = append(c.Cards, ci)
 	}
-	addFaces(c, rs)
+	AddFaces(c, rs)
 	return c
 }
 
-// addFaces gives the catalog's cards the faces rs's game prints (its
+// AddFaces gives the catalog's cards the faces rs's game prints (its
 // game.Facer), each card the first face of its id: a card printed in
 // several decks (one per player) reads the same in each.
-func addFaces(c *Catalog, rs game.Ruleset) {
+func AddFaces(c *Catalog, rs game.Ruleset) {
 	g, ok := game.Lookup(rs.Game())
 	if !ok {
 		return

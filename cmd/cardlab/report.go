@@ -364,6 +364,16 @@ func reportFrom(opts *ReportOptions) (*reports.Data, error) {
 	if data.Meta == nil {
 		data.Meta = &reports.Meta{}
 	}
+	if data.Meta.Catalog != nil {
+		// results.json holds no printed faces (they are the game's
+		// wording of its ruleset): the gallery draws them from the ruleset
+		// when it is the one the result was made from, else plain faces.
+		if g, err := detectGame(opts.RulesDir); err == nil {
+			if rs, err := loadRuleset(g, opts.RulesDir); err == nil && rs.Info().Hash == data.Ruleset.Hash {
+				reports.AddFaces(data.Meta.Catalog, rs)
+			}
+		}
+	}
 	if data.Meta.Catalog == nil {
 		g, err := detectGame(opts.RulesDir)
 		var rs game.Ruleset

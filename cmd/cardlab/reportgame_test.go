@@ -437,3 +437,43 @@ func TestImpactSpacetraceInMP(t *testing.T) {
 		t.Errorf("fighters' PRINTED is not its 100 MP: %q", row)
 	}
 }
+
+// TestReportFromDrawsFaces: report --from draws the gallery's printed faces
+// (not in results.json) from --rules when its hash is the result's, and
+// plain faces from another ruleset.
+func TestReportFromDrawsFaces(t *testing.T) {
+	read := func(dir, name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	base := t.TempDir()
+	dir := filepath.Join(base, "st")
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(base, "r")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--games", "40", "--values=false", "--workers", "1", "--out", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	const face = "Ship · class I · 100 × 1/1 (100/100)"
+	if !strings.Contains(read(out, "cards.html"), face) {
+		t.Fatalf("the report's gallery lacks the printed type line %q", face)
+	}
+	again := filepath.Join(base, "r2")
+	if code, _, stderr := cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--rules", dir, "--out", again); code != 0 {
+		t.Fatalf("report --from: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(read(again, "cards.html"), face) {
+		t.Errorf("report --from --rules: the gallery lacks the printed type line %q", face)
+	}
+	plain := filepath.Join(base, "r3")
+	if code, _, stderr := cardlab(t, "report", "--from", filepath.Join(out, "results.json"), "--out", plain); code != 0 {
+		t.Fatalf("report --from: exit %d: %s", code, stderr)
+	}
+	if strings.Contains(read(plain, "cards.html"), face) {
+		t.Errorf("report --from with another ruleset drew its faces")
+	}
+}
