@@ -305,7 +305,7 @@ func TestReportBaseNamesBalanceEdits(t *testing.T) {
 func TestBalanceSeats(t *testing.T) {
 	dir := t.TempDir()
 	st := filepath.Join(dir, "st")
-	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", st); code != 0 {
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", st); code != 0 {
 		t.Fatal(stderr)
 	}
 	out := filepath.Join(dir, "st-b")

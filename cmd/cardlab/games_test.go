@@ -159,7 +159,7 @@ func TestGames(t *testing.T) {
 				t.Errorf("--json %s: ruleset %s without a summary", g.ID, r.Name)
 			}
 		}
-		want := map[string]string{"eclipse": "eclipse-1e,eclipse-2e", "spacetrace": "spacetrace-first,spacetrace-second,spacetrace-reference"}[g.ID]
+		want := map[string]string{"eclipse": "eclipse-1e,eclipse-2e", "spacetrace": "spacetrace-reference,spacetrace-first,spacetrace-second"}[g.ID]
 		if want == "" {
 			want = "default"
 		}
@@ -199,8 +199,8 @@ func checkRulesetsTable(t *testing.T, sets string) {
 		t.Errorf("rulesets %q\nwant %q", got, want)
 	}
 	for _, w := range []string{
-		"\nspacetrace    spacetrace-first      the simplified first game: ",
-		"\n              spacetrace-reference  the full game: the reconstructed 40-card reference deck\n",
+		"\nspacetrace    spacetrace-reference  the full game: the reconstructed 40-card reference deck\n",
+		"\n              spacetrace-first      the simplified first game: ",
 		"\neclipse       eclipse-1e            first edition",
 		"\nalphatactics  default               Star Trek Conquest – Alpha Tactics 1.2.4\n",
 	} {

@@ -57,7 +57,7 @@ them with 'cardlab validate --rules DIR'.`,
 		Example: `  cardlab init mygame
   cardlab validate --rules mygame
   cardlab init --game alphatactics variant
-  cardlab init --game spacetrace --ruleset spacetrace-reference mydeck
+  cardlab init --game spacetrace --ruleset spacetrace-first mydeck
   cardlab simulate --rules mydeck --games 200`,
 		Args: exactArgs(1, "one argument (the directory to write)"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -212,7 +212,7 @@ func TestPrintGoofspielWithValues(t *testing.T) {
 // other files refused (issue 28).
 func TestPrintSpacetraceWithValues(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "st")
-	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", dir); code != 0 {
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", dir); code != 0 {
 		t.Fatalf("init: exit %d: %s", code, stderr)
 	}
 	rep := filepath.Join(t.TempDir(), "rep")

@@ -412,7 +412,7 @@ func TestImpactGoofspielWords(t *testing.T) {
 // (issue 28).
 func TestImpactSpacetraceInMP(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "st")
-	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", dir); code != 0 {
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", dir); code != 0 {
 		t.Fatalf("init: exit %d: %s", code, stderr)
 	}
 	code, stdout, stderr := cardlab(t, "impact", "--rules", dir, "--bots", "greedy", "--precision", "0", "--value-games", "400", "--workers", "1", "--cards", "fighters")

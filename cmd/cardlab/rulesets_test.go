@@ -117,7 +117,7 @@ func TestInitRuleset(t *testing.T) {
 // did-you-mean, and writes nothing; another ruleset of the same game over
 // a folder holding one is refused as init refuses any file in the way.
 func TestInitRulesetRefused(t *testing.T) {
-	const stValid = "(valid: spacetrace-first, spacetrace-second, spacetrace-reference)"
+	const stValid = "(valid: spacetrace-reference, spacetrace-first, spacetrace-second)"
 	tests := []struct {
 		name string
 		args []string
@@ -154,7 +154,7 @@ func TestInitRulesetRefused(t *testing.T) {
 		t.Fatalf("init: exit %d: %s", code, stderr)
 	}
 	before := dirFiles(t, dir)
-	code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-reference", dir)
+	code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", dir)
 	if code != 1 || !strings.Contains(stderr, "not overwriting existing files") || strings.Contains(stderr, "Usage:") {
 		t.Errorf("another ruleset over the default: exit %d: %s", code, stderr)
 	}
@@ -167,7 +167,7 @@ func TestInitRulesetRefused(t *testing.T) {
 // games --help with one of its own.
 func TestInitRulesetHelp(t *testing.T) {
 	for cmd, want := range map[string][]string{
-		"init":  {"--ruleset NAME", "cardlab init --game spacetrace --ruleset spacetrace-reference mydeck", "'cardlab games'\nlists the games and their rulesets"},
+		"init":  {"--ruleset NAME", "cardlab init --game spacetrace --ruleset spacetrace-first mydeck", "'cardlab games'\nlists the games and their rulesets"},
 		"games": {"cardlab init --game eclipse --ruleset eclipse-2e myfleets", `"rulesets": [{"name",`},
 	} {
 		code, stdout, stderr := cardlab(t, cmd, "--help")

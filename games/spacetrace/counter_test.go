@@ -11,7 +11,7 @@ import (
 // gained, not paid for a card), a Counter subtracted from itself is empty,
 // and a clone never counts into the attached tally.
 func TestCounter(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
+	for _, name := range []string{FirstRuleset, SecondRuleset, ReferenceRuleset} {
 		rs := Embedded(name)
 		c := rs.NewCounter([]int{0}).(*Counter)
 		st, _ := rs.NewState([]int{0, 0}, 1)
@@ -57,7 +57,7 @@ func TestCounter(t *testing.T) {
 		}
 	}
 	// A broken file is refused.
-	secs := (&Counter{rs: Default()}).Sections()
+	secs := (&Counter{rs: First()}).Sections()
 	secs[1].Rows[0].Values[1] = 100 // spent without gaining
 	if err := (Game{}).CheckCounts(secs, nil, 1); err == nil {
 		t.Fatal("MP spent beyond MP gained accepted")

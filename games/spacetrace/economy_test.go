@@ -49,7 +49,7 @@ func greedyGames(t *testing.T, rs *Ruleset, n int) (*Counter, []int64, []int64) 
 // are those of each game's own figures (counted here apart), and every
 // game is read by both scoring rules once.
 func TestCounterPerGame(t *testing.T) {
-	rs := Default()
+	rs := First()
 	c, gained, reinf := greedyGames(t, rs, 60)
 	var sq, rsq, sum int64
 	for i := range gained {
@@ -107,7 +107,7 @@ func renderEconomy(t *testing.T, c *Counter, games int64) *game.Part {
 // and game with an interval around it, the shares within 0–1, the bot
 // named; a result from before the counts has no economy.
 func TestEconomyView(t *testing.T) {
-	c, gained, _ := greedyGames(t, Default(), 200)
+	c, gained, _ := greedyGames(t, First(), 200)
 	p := renderEconomy(t, c, 200)
 	if p == nil || p.Section == nil || len(p.Sheets) != 2 || len(p.Section.Tables) != 2 {
 		t.Fatalf("part %+v", p)
@@ -148,7 +148,7 @@ func TestEconomyView(t *testing.T) {
 // and flipped; the study is deterministic for a seed and says its bot, and
 // bad parameters are refused.
 func TestFirstPlayerStudy(t *testing.T) {
-	rs := Default()
+	rs := First()
 	var stop atomic.Bool
 	res, err := rs.Study("first_player", map[string]string{"games": "200"}, &stop)
 	if err != nil {

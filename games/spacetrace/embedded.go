@@ -21,10 +21,12 @@ import (
 // ID is Spacetrace's key in rules.yaml's `game:`.
 const ID = "spacetrace"
 
-// The embedded rulesets: the simplified first game (the default) and the
-// full game with the 40-card reference deck.
+// The embedded rulesets: the simplified first game, the second game, and
+// the full game with the 40-card reference deck (the default: what
+// `cardlab init --game spacetrace` writes; issue 28).
 const (
-	DefaultRuleset   = "spacetrace-first"
+	DefaultRuleset = ReferenceRuleset
+	FirstRuleset   = "spacetrace-first"
 	SecondRuleset    = "spacetrace-second"
 	ReferenceRuleset = "spacetrace-reference"
 )
@@ -35,7 +37,7 @@ var embedded embed.FS
 // EmbeddedFS is the embedded ruleset name's directory; it panics on another
 // name.
 func EmbeddedFS(name string) fs.FS {
-	if name != DefaultRuleset && name != SecondRuleset && name != ReferenceRuleset {
+	if name != FirstRuleset && name != SecondRuleset && name != ReferenceRuleset {
 		panic("spacetrace: no embedded ruleset " + name)
 	}
 	sub, err := fs.Sub(embedded, "rulesets/"+name)
@@ -56,8 +58,11 @@ func Embedded(name string) *Ruleset {
 	return loadFirst()
 }
 
-// Default is the embedded default ruleset, the first game.
-func Default() *Ruleset { return loadFirst() }
+// First is the embedded simplified first game.
+func First() *Ruleset { return loadFirst() }
+
+// Default is the embedded default ruleset, the full game's reference deck.
+func Default() *Ruleset { return loadReference() }
 
 func mustLoad(name string) *Ruleset {
 	rs, err := Load(EmbeddedFS(name), "")
@@ -68,7 +73,7 @@ func mustLoad(name string) *Ruleset {
 }
 
 var (
-	loadFirst     = sync.OnceValue(func() *Ruleset { return mustLoad(DefaultRuleset) })
+	loadFirst     = sync.OnceValue(func() *Ruleset { return mustLoad(FirstRuleset) })
 	loadReference = sync.OnceValue(func() *Ruleset { return mustLoad(ReferenceRuleset) })
 	loadSecond    = sync.OnceValue(func() *Ruleset { return mustLoad(SecondRuleset) })
 )

@@ -11,7 +11,7 @@ import (
 // give puts cards in a hand.
 func table(t *testing.T, edit func(*Rules), turn int) *State {
 	t.Helper()
-	rs := Default()
+	rs := First()
 	if edit != nil {
 		cp := *rs
 		cp.Rules = rs.Rules
@@ -253,7 +253,7 @@ func TestBattleOrderIsChosen(t *testing.T) {
 // TestStarterIsRecorded: start: random draws the starting seat (S3) and
 // the state reports it, so first-player figures count from it.
 func TestStarterIsRecorded(t *testing.T) {
-	rs := Default()
+	rs := First()
 	seen := [2]int{}
 	for seed := uint64(0); seed < 40; seed++ {
 		st, _ := rs.NewState([]int{0, 0}, seed)
@@ -338,7 +338,7 @@ func TestSecondGameSuite(t *testing.T) {
 // TestKnobs: the numbers a sweep changes, each written back where the
 // designer edits it.
 func TestKnobs(t *testing.T) {
-	rs := Default()
+	rs := First()
 	find := func(name string) game.Knob {
 		for _, k := range rs.Knobs() {
 			if k.Name == name {

@@ -10,7 +10,7 @@ import (
 // written, so the paired games split exactly even; a dearer Dreadnought
 // does not help its holder; bad parameters are refused.
 func TestErrataStudy(t *testing.T) {
-	rs := Default()
+	rs := First()
 	var stop atomic.Bool
 	res, err := rs.Study("errata", map[string]string{"card": "dreadnought", "costs": "300,1000", "games": "150"}, &stop)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // TestEvaluatorParams: the search's spec reaches the evaluator; a bad value
 // or an unknown key is the spec's error, named.
 func TestEvaluatorParams(t *testing.T) {
-	rs := Default()
+	rs := First()
 	for _, tc := range []struct {
 		params map[string]string
 		random bool
@@ -82,7 +82,7 @@ func (s *State) enterAs(p int, id string) {
 // the same action in a position and its twin redealt for the deciding seat
 // (what that seat cannot see differs, nothing else).
 func TestEvaluatorNeverPeeks(t *testing.T) {
-	rs := Default()
+	rs := First()
 	specs := []map[string]string{
 		{"iters": "30"},
 		{"iters": "30", "rollout": "random"},
@@ -131,7 +131,7 @@ func TestEvaluatorNeverPeeks(t *testing.T) {
 // budget beats a random player clearly in both seats (a leaf value that
 // misread the game would not).
 func TestSearchBeatsRandom(t *testing.T) {
-	rs := Default()
+	rs := First()
 	wins, n := 0.0, 40
 	for i := 0; i < n; i++ {
 		st, _ := rs.NewState([]int{0, 0}, uint64(i))
@@ -161,7 +161,7 @@ func TestSearchBeatsRandom(t *testing.T) {
 // embedded ruleset to the end against greedy — the full game's windows,
 // stack and payments included.
 func TestSearchEveryRuleset(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
+	for _, name := range []string{FirstRuleset, SecondRuleset, ReferenceRuleset} {
 		rs := Embedded(name)
 		for i := 0; i < 4; i++ {
 			st, err := rs.NewState([]int{0, 0}, uint64(i))

@@ -14,7 +14,7 @@ import (
 // face shows its class, ships × AP/LP and totals, its cost as the badge and
 // its type's colour; every cell is a column of cards.csv.
 func TestFaces(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
+	for _, name := range []string{FirstRuleset, SecondRuleset, ReferenceRuleset} {
 		rs := Embedded(name)
 		fs, err := Game{}.Faces(rs)
 		if err != nil {
@@ -50,7 +50,7 @@ func TestFaces(t *testing.T) {
 // both players' decks and in cards.csv; an id the ruleset lacks is noted;
 // a file of other rules, of another game or without values is refused.
 func TestFacesWithValues(t *testing.T) {
-	rs := Default()
+	rs := First()
 	write := func(s string) string {
 		file := filepath.Join(t.TempDir(), "results.json")
 		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
@@ -103,7 +103,7 @@ func TestFacesWithValues(t *testing.T) {
 // mistaken: whatever it holds, it answers faces or an error, never a
 // panic, and prints values only on this ruleset's cards.
 func FuzzFacesWithValues(f *testing.F) {
-	rs := Default()
+	rs := First()
 	ok := `{"tool_version":"x","ruleset":{"game":"spacetrace","hash":"` + rs.Hash + `"},"cards":[{"id":"fighters","value":{"power":2.5,"power_ci95":[1,4]}},{"id":""},{"id":"x","value":{"power":1}}]}`
 	for _, s := range []string{ok, `{"tool_version":"x","cards":[]}`, `{"ruleset":{"game":"alphatactics"}}`, `[1]`, ``} {
 		f.Add([]byte(s))

@@ -10,14 +10,14 @@ import (
 )
 
 func TestEmbeddedRulesetsLoad(t *testing.T) {
-	first, ref := Embedded(DefaultRuleset), Embedded(ReferenceRuleset)
+	first, ref := Embedded(FirstRuleset), Embedded(ReferenceRuleset)
 	if first.Rules.Variant != FirstGame || ref.Rules.Variant != Full {
 		t.Fatalf("variants %v, %v", first.Rules.Variant, ref.Rules.Variant)
 	}
 	if len(ref.Warnings) != 0 || len(first.Warnings) != 0 {
 		t.Fatalf("warnings on the embedded sets: %v %v", ref.Warnings, first.Warnings)
 	}
-	a, _ := fs.ReadFile(EmbeddedFS(DefaultRuleset), CardsFile)
+	a, _ := fs.ReadFile(EmbeddedFS(FirstRuleset), CardsFile)
 	b, _ := fs.ReadFile(EmbeddedFS(ReferenceRuleset), CardsFile)
 	if !bytes.Equal(a, b) {
 		t.Fatal("the two embedded cards.yaml differ; they are one card set")
@@ -44,17 +44,17 @@ func TestReferenceDeckComposition(t *testing.T) {
 	if size != 40 || types != [4]int{15, 17, 6, 2} || classes != [5]int{0, 7, 3, 3, 4} {
 		t.Fatalf("reference deck: %d cards, types %v, classes %v", size, types, classes)
 	}
-	types, classes, size = count(Default())
+	types, classes, size = count(First())
 	if size != 22 || types != [4]int{10, 12, 0, 0} || classes[2] != 0 {
 		t.Fatalf("first-game deck: %d cards, types %v, classes %v", size, types, classes)
 	}
-	for _, ci := range Default().Decks[0].List {
-		if why := firstGameBan(&Default().Defs[ci]); why != "" {
-			t.Fatalf("first-game deck holds %s (%s)", Default().Defs[ci].ID, why)
+	for _, ci := range First().Decks[0].List {
+		if why := firstGameBan(&First().Defs[ci]); why != "" {
+			t.Fatalf("first-game deck holds %s (%s)", First().Defs[ci].ID, why)
 		}
 	}
 	// The errata values the brief marks [F].
-	rs := Default()
+	rs := First()
 	for id, mp := range map[string]int{"interceptors": 60, "dreadnought": 300, "doomstar": 200} {
 		if c := rs.Defs[rs.CardIndex(id)]; c.MP != mp {
 			t.Errorf("%s costs %d MP, the errata say %d", id, c.MP, mp)
@@ -96,19 +96,19 @@ func TestLoadErrors(t *testing.T) {
 		edits [][3]string
 		want  string
 	}{
-		{"copy limit of a limited card", DefaultRuleset, [][3]string{{RulesFile, "      kamikaze: 1", "      kamikaze: 2"}},
+		{"copy limit of a limited card", FirstRuleset, [][3]string{{RulesFile, "      kamikaze: 1", "      kamikaze: 2"}},
 			`rules.yaml:92:17: deck "first-game": 2 copies of "kamikaze", at most 1 (the card's limit)`},
 		{"copy limit default", ReferenceRuleset, [][3]string{{RulesFile, "      fighters: 1", "      fighters: 4"}},
 			`deck "reference": 4 copies of "fighters", at most 3 (deck: copies_default)`},
 		{"non-standard reinforcement once", ReferenceRuleset, [][3]string{{RulesFile, "      reinforcement-1: 1", "      reinforcement-1: 2"}},
 			`2 copies of "reinforcement-1", at most 1 (a non-standard reinforcement is taken once)`},
-		{"first game sorts out tactics", DefaultRuleset, [][3]string{{RulesFile, "      battleship: 1", "      psionic-blast: 1"}},
+		{"first game sorts out tactics", FirstRuleset, [][3]string{{RulesFile, "      battleship: 1", "      psionic-blast: 1"}},
 			`deck "first-game": "psionic-blast" is sorted out for the first game (a tactic); set variant: full to play it`},
-		{"first game sorts out Apollo", DefaultRuleset, [][3]string{{RulesFile, "      battleship: 1", "      apollo: 1"}},
+		{"first game sorts out Apollo", FirstRuleset, [][3]string{{RulesFile, "      battleship: 1", "      apollo: 1"}},
 			`"apollo" is sorted out for the first game (first_game: false)`},
-		{"first game sorts out class II", DefaultRuleset, [][3]string{{RulesFile, "      battleship: 1", "      eagles: 1"}},
+		{"first game sorts out class II", FirstRuleset, [][3]string{{RulesFile, "      battleship: 1", "      eagles: 1"}},
 			`"eagles" is sorted out for the first game (a class II ship)`},
-		{"first game counts", DefaultRuleset, [][3]string{{RulesFile, "      reinforcement-50: 2", "      reinforcement-50: 1"}},
+		{"first game counts", FirstRuleset, [][3]string{{RulesFile, "      reinforcement-50: 2", "      reinforcement-50: 1"}},
 			`rules.yaml:84:5: deck "first-game": 12 ship cards and 9 reinforcements; the first game deals each player 12 and 10 (first_game: ships, reinforcements)`},
 		{"deck size", ReferenceRuleset, [][3]string{{RulesFile, "      reinforcement-100: 11", "      reinforcement-100: 10"}},
 			`deck "reference": 39 cards, at least 40 (deck: min)`},
@@ -118,27 +118,27 @@ func TestLoadErrors(t *testing.T) {
 			`no commander card`},
 		{"no mothership", ReferenceRuleset, [][3]string{{RulesFile, "      mothership: 1\n", "      fighters: 2\n"}},
 			`no Mothership (a ship with {do: open_extra_fleet})`},
-		{"unknown card with did-you-mean", DefaultRuleset, [][3]string{{RulesFile, "      fighters: 1", "      figters: 1"}},
+		{"unknown card with did-you-mean", FirstRuleset, [][3]string{{RulesFile, "      fighters: 1", "      figters: 1"}},
 			`rules.yaml:87:7: deck "first-game": unknown card "figters", did you mean "fighters"?`},
-		{"unknown rule key", DefaultRuleset, [][3]string{{RulesFile, "  ap: 0 #", "  app: 0 #"}},
+		{"unknown rule key", FirstRuleset, [][3]string{{RulesFile, "  ap: 0 #", "  app: 0 #"}},
 			`rules.yaml:13:3: unknown key "app" in base, did you mean "ap"?`},
-		{"enum value", DefaultRuleset, [][3]string{{RulesFile, "pairing: lowest_nonempty", "pairing: lowest_nonemty"}},
+		{"enum value", FirstRuleset, [][3]string{{RulesFile, "pairing: lowest_nonempty", "pairing: lowest_nonemty"}},
 			`unknown pairing "lowest_nonemty", did you mean "lowest_nonempty"?`},
-		{"unknown handler", DefaultRuleset, [][3]string{{CardsFile, "{do: preemptive} # [G]\n  - id: commando", "{do: preemtive} # [G]\n  - id: commando"}},
+		{"unknown handler", FirstRuleset, [][3]string{{CardsFile, "{do: preemptive} # [G]\n  - id: commando", "{do: preemtive} # [G]\n  - id: commando"}},
 			`cards.yaml:67:14: unknown effect handler "preemtive", did you mean "preemptive"?`},
-		{"unknown handler parameter", DefaultRuleset, [][3]string{{CardsFile, "cards: 2, ap_mult: 2", "cards: 2, ap_mul: 2"}},
+		{"unknown handler parameter", FirstRuleset, [][3]string{{CardsFile, "cards: 2, ap_mult: 2", "cards: 2, ap_mul: 2"}},
 			`card "commando-fighters": unknown parameter "ap_mul" of buff_following, did you mean "ap_mult"?`},
-		{"handler on the wrong card type", DefaultRuleset, [][3]string{{CardsFile, "{do: mp, amount: 50} # [G] value", "{do: mp, amount: 50}\n      - {do: preemptive}"}},
+		{"handler on the wrong card type", FirstRuleset, [][3]string{{CardsFile, "{do: mp, amount: 50} # [G] value", "{do: mp, amount: 50}\n      - {do: preemptive}"}},
 			`card "reinforcement-50": preemptive does not work on a reinforcement card`},
-		{"ship stats on a tactic", DefaultRuleset, [][3]string{{CardsFile, "    type: tactic\n    mp: 50 # [G]\n    text: Remove", "    type: tactic\n    ap: 5\n    mp: 50 # [G]\n    text: Remove"}},
+		{"ship stats on a tactic", FirstRuleset, [][3]string{{CardsFile, "    type: tactic\n    mp: 50 # [G]\n    text: Remove", "    type: tactic\n    ap: 5\n    mp: 50 # [G]\n    text: Remove"}},
 			`ap: card "psionic-blast" is a tactic card; only ship cards have ap`},
-		{"class out of range", DefaultRuleset, [][3]string{{CardsFile, "    class: 4 # [G] the whole card", "    class: 5 # [G] the whole card"}},
+		{"class out of range", FirstRuleset, [][3]string{{CardsFile, "    class: 4 # [G] the whole card", "    class: 5 # [G] the whole card"}},
 			`class: 5 is out of range (1..4)`},
-		{"missing ship field", DefaultRuleset, [][3]string{{CardsFile, "    ships: 2 # [G]\n    ap: 100", "    ap: 100"}},
+		{"missing ship field", FirstRuleset, [][3]string{{CardsFile, "    ships: 2 # [G]\n    ap: 100", "    ap: 100"}},
 			`missing required key "ships" in card "battleship"`},
-		{"reinforcement without MP", DefaultRuleset, [][3]string{{CardsFile, "      - {do: mp, amount: 50} # [G] value", "      - {do: draw}"}},
+		{"reinforcement without MP", FirstRuleset, [][3]string{{CardsFile, "      - {do: mp, amount: 50} # [G] value", "      - {do: draw}"}},
 			`card "reinforcement-50": a reinforcement needs an effect {do: mp, amount: N}`},
-		{"wrong game", DefaultRuleset, [][3]string{{RulesFile, "game: spacetrace", "game: goofspiel"}},
+		{"wrong game", FirstRuleset, [][3]string{{RulesFile, "game: spacetrace", "game: goofspiel"}},
 			`rules.yaml:7:7: game: "goofspiel" is not "spacetrace"`},
 	}
 	for _, tc := range tests {
@@ -206,7 +206,7 @@ func TestRuleKeysRead(t *testing.T) {
 			} else {
 				line = "\nzz_" + k.group + ":\n  " + k.key + ": " + val + "\n"
 			}
-			files := withFiles(t, DefaultRuleset)
+			files := withFiles(t, FirstRuleset)
 			s := string(files[RulesFile].Data)
 			// drop the key's group or top-level line so the new one is not a duplicate
 			var kept []string
@@ -254,7 +254,7 @@ func equalAny(a, b any) bool {
 }
 
 func FuzzLoad(f *testing.F) {
-	for _, name := range []string{DefaultRuleset, ReferenceRuleset} {
+	for _, name := range []string{FirstRuleset, ReferenceRuleset} {
 		r, _ := fs.ReadFile(EmbeddedFS(name), RulesFile)
 		c, _ := fs.ReadFile(EmbeddedFS(name), CardsFile)
 		f.Add(r, c)

@@ -11,7 +11,7 @@ import (
 // tests catch a broken engine before games/all does.
 func TestSuite(t *testing.T) { gametest.Run(t, Game{}) }
 
-func BenchmarkRandomGame(b *testing.B) { benchRandom(b, Default()) }
+func BenchmarkRandomGame(b *testing.B) { benchRandom(b, First()) }
 
 // BenchmarkFullRandomGame is a random full game (the reference deck:
 // tactics, windows, commanders).
@@ -38,7 +38,7 @@ func benchRandom(b *testing.B, rs *Ruleset) {
 // TestGreedyBeatsRandom: the greedy bot must beat a random one clearly in
 // both seats (a bot that did nothing useful would not).
 func TestGreedyBeatsRandom(t *testing.T) {
-	for _, name := range []string{DefaultRuleset, SecondRuleset, ReferenceRuleset} {
+	for _, name := range []string{FirstRuleset, SecondRuleset, ReferenceRuleset} {
 		t.Run(name, func(t *testing.T) { greedyVsRandom(t, Embedded(name)) })
 	}
 }
@@ -68,7 +68,7 @@ func greedyVsRandom(t *testing.T, rs *Ruleset) {
 	t.Logf("greedy wins %.3f against random", wins/float64(n))
 }
 
-func BenchmarkGreedyGame(b *testing.B) { benchGreedy(b, Default()) }
+func BenchmarkGreedyGame(b *testing.B) { benchGreedy(b, First()) }
 
 // BenchmarkFullGreedyGame is a greedy full game (the reference deck).
 func BenchmarkFullGreedyGame(b *testing.B) { benchGreedy(b, Embedded(ReferenceRuleset)) }

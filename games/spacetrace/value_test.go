@@ -34,7 +34,7 @@ func zeroPerts(rs *Ruleset) [][]game.Perturb {
 // is the ruleset's own game move for move, on both rotations and with a
 // state reused from game to game.
 func TestValueNullVariant(t *testing.T) {
-	rs := Default()
+	rs := First()
 	vs := rs.NewVariants()
 	for seed := uint64(1); seed <= 40; seed++ {
 		want, err := rs.NewState([]int{0, 0}, seed)
@@ -63,7 +63,7 @@ func TestValueNullVariant(t *testing.T) {
 // ValueCards: every card of the first game's deck in units of 10 MP, the
 // MP reinforcements plain; a perturbation the deck cannot hold is cleared.
 func TestValueCards(t *testing.T) {
-	rs := Default()
+	rs := First()
 	if u := rs.ValueUnit(); u.Short != "MP/10" || u.Scale != ValueStep || u.Currency != "MP" {
 		t.Errorf("unit %+v", u)
 	}
@@ -121,7 +121,7 @@ func TestValueCards(t *testing.T) {
 // reinforcement does not: paired games (same seeds, both rotations) of the
 // greedy bot, seat 1's copy perturbed.
 func TestValueBlankCostsHolder(t *testing.T) {
-	rs := Default()
+	rs := First()
 	vs := rs.NewVariants()
 	const games = 600
 	share := func(card string, p game.Perturb) (mean, se float64) {

@@ -30,7 +30,7 @@ func renderStudyView(t *testing.T, rs *Ruleset) *game.Part {
 // results.json has them): three sheets, a heat map of the exchange with
 // the rulebook's cells, and every page table with its provenance.
 func TestStudyView(t *testing.T) {
-	rs := Default()
+	rs := First()
 	p := renderStudyView(t, rs)
 	var names []string
 	for _, s := range p.Sheets {
