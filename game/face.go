@@ -98,3 +98,12 @@ type ValueNotes struct {
 	// Unknown are card ids of the results that this ruleset lacks.
 	Unknown []string
 }
+
+// CardFacer is a Facer that also words a card no deck of the ruleset holds
+// (a spare card of the catalog, printed by no deck): the report's gallery
+// draws it as the game would print it.
+type CardFacer interface {
+	// CardFace words the card of rs whose id is id; false for no such
+	// card or a ruleset of another game.
+	CardFace(rs Ruleset, id string) (Face, bool)
+}

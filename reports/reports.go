@@ -386,8 +386,15 @@ func AddFaces(c *Catalog, rs game.Ruleset) {
 			}
 		}
 	}
+	cf, _ := g.(game.CardFacer)
 	for i := range c.Cards {
 		c.Cards[i].Face = byID[c.Cards[i].ID]
+		if c.Cards[i].Face == nil && cf != nil {
+			// A card in no deck: worded alone where the game can.
+			if fc, ok := cf.CardFace(rs, c.Cards[i].ID); ok {
+				c.Cards[i].Face = &fc
+			}
+		}
 	}
 }
 

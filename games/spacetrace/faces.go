@@ -240,3 +240,18 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 }
 
 var _ game.ValueFacer = Game{}
+
+// CardFace implements game.CardFacer: a card as its deck would print it,
+// with no deck's name in the footer and no copies.
+func (Game) CardFace(grs game.Ruleset, id string) (game.Face, bool) {
+	rs, ok := grs.(*Ruleset)
+	if !ok {
+		return game.Face{}, false
+	}
+	for i := range rs.Defs {
+		if rs.Defs[i].ID == id {
+			return rs.face(&rs.Defs[i], 0, ""), true
+		}
+	}
+	return game.Face{}, false
+}
