@@ -33,6 +33,14 @@ type Unit struct {
 	Currency string
 }
 
+// PrintedColumn is the key of a card's whole-number column (Card.Columns)
+// holding its printed value exactly in the game's currency, where the unit
+// of value is a step of it that rounds the printed value (Spacetrace's
+// full game: a 60-MP card is one 50-MP step). Reports print and plot it
+// in place of the rounded steps.
+const PrintedColumn = "printed"
+
+
 // ValueCard is one card definition as the experiment may perturb it.
 type ValueCard struct {
 	// Index is the card's index in Ruleset.Cards().

@@ -574,6 +574,9 @@ func (m *model) chartPlaysLike() (*chartView, error) {
 				continue
 			}
 			x := float64(c.Info.Power) * k
+			if k > 1 {
+				x = float64(m.printedValue(&c.Info)) // exact, not the rounded steps
+			}
 			jit := (float64((i*7919)%13)/12 - 0.5) * 0.5 * k
 			y := math.Round(c.Value.Power*k*100) / 100
 			data = append(data, opts.ScatterData{Name: c.Info.Name, Value: []float64{x + jit, y, x}, SymbolSize: 9})

@@ -122,4 +122,17 @@ func TestPowerReadingInCurrency(t *testing.T) {
 	if !strings.Contains(opt, "106.3") {
 		t.Errorf("the chart does not draw 10.63 steps as 106.3 MP: %s", cv.Option)
 	}
+	// A step that rounds the printed value (a 63-MP card is 6 steps of
+	// 10): the exact figure the game gives (game.PrintedColumn) is what
+	// the reading, the badge and the chart's x say.
+	c0.Info.Printed = 63
+	if got := m.powerReading(c0); !strings.Contains(got, "(printed 63 MP)") {
+		t.Errorf("reading %q: want the exact printed 63 MP", got)
+	}
+	if gc := m.galleryCard(c0); gc.Power != 63 || gc.Badge != "63" {
+		t.Errorf("the gallery's badge %d %q, want 63", gc.Power, gc.Badge)
+	}
+	if cv, err := m.chartPlaysLike(); err != nil || !strings.Contains(string(cv.Option), ",63]") {
+		t.Errorf("the chart does not place the card at 63 MP: %v %s", err, cv.Option)
+	}
 }

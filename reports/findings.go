@@ -455,7 +455,7 @@ func (m *model) powerReading(c *cardView) string {
 		k := float64(u.Scale)
 		s = fmt.Sprintf("a %.0f-%s card [%.0f, %.0f]", v.Power*k, u.Currency, v.PowerCI95[0]*k, v.PowerCI95[1]*k)
 		if c.HasFace {
-			s += fmt.Sprintf(" (printed %d %s)", c.Info.Power*u.Scale, u.Currency)
+			s += fmt.Sprintf(" (printed %d %s)", m.printedValue(&c.Info), u.Currency)
 		}
 	} else {
 		s = fmt.Sprintf("%.1f %s [%.1f, %.1f]", v.Power, u.Short, v.PowerCI95[0], v.PowerCI95[1])

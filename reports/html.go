@@ -425,6 +425,17 @@ func figClass(sig int, low bool) string {
 	return ""
 }
 
+// printedValue is a card's printed value as its badge and its value's
+// reading say it: in the game's currency where the unit is a step of it —
+// exactly when the game gives it (game.PrintedColumn), else the steps
+// times the step — and in units otherwise.
+func (m *model) printedValue(ci *CardInfo) int {
+	if ci.Printed != 0 && m.unitScale() > 1 {
+		return ci.Printed
+	}
+	return ci.Power * m.unitScale()
+}
+
 // unitScale is what a printed value is multiplied by for its badge: the
 // step of the game's currency where the unit of value is one (a game that
 // counts in steps of 10 MP: 10, so a 100-MP card shows 100, not 10 steps), else 1.
@@ -441,7 +452,7 @@ func (m *model) unitScale() int {
 // are the faction's and stay off the card.
 func (m *model) galleryCard(c *cardView) galleryCard {
 	gc := galleryCard{Name: c.Info.Name, Text: c.Info.Text, Faction: c.Fac.Name, Color: c.Fac.Color,
-		Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Info.Power * m.unitScale(), HasPower: c.HasFace}
+		Copies: fmt.Sprintf("×%d", c.Copies), Power: m.printedValue(&c.Info), HasPower: c.HasFace}
 	gc.Badge = strconv.Itoa(gc.Power)
 	if c.HasFace {
 		gc.TypeLine = c.Info.Type + " · " + kindName(c.Info.Kind)

@@ -251,6 +251,9 @@ type CardInfo struct {
 	Type    string `json:"type"`
 	Kind    string `json:"kind"`
 	Power   int    `json:"power"`
+	// Printed is the printed value exactly in the game's currency where
+	// its unit of value rounds it (game.PrintedColumn; 0: Power × scale).
+	Printed int    `json:"printed,omitempty"`
 	Copies  int    `json:"copies"`
 	Effect  string `json:"effect,omitempty"` // the first handler bound, "" for none
 	Text    string `json:"text"`
@@ -344,6 +347,8 @@ func CatalogOf(rs game.Ruleset) *Catalog {
 		power := false
 		for _, col := range cd.Columns {
 			switch {
+			case col.IsInt && col.Key == game.PrintedColumn:
+				ci.Printed = col.Int
 			case col.IsInt && !power:
 				ci.Power, power = col.Int, true
 			case col.Key == "type":

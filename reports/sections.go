@@ -238,7 +238,7 @@ func (m *model) catalogGallery() []galleryFaction {
 			if (g.id == "" && known[c.Faction]) || (g.id != "" && c.Faction != g.id) {
 				continue
 			}
-			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: c.Power * m.unitScale(), HasPower: true}
+			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: m.printedValue(&c), HasPower: true}
 			gc.Badge = strconv.Itoa(gc.Power)
 			if g.id != "" {
 				gc.Faction = g.name

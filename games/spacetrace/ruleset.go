@@ -577,6 +577,13 @@ func (rs *Ruleset) Cards() []game.Card {
 		} else if e := c.Effect(MP); e != nil {
 			gc.Columns = append(gc.Columns, intCol("gives", e.Amount))
 		}
+		// The printed value exactly, in MP: the unit's step rounds it (a
+		// 60-MP card is one 50-MP step), and a report must not say so.
+		mp := c.MP
+		if c.Type == Reinforcement {
+			mp, _ = reinforcementMP(c)
+		}
+		gc.Columns = append(gc.Columns, intCol(game.PrintedColumn, mp))
 		out[i] = gc
 	}
 	return out
