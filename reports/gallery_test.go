@@ -91,6 +91,9 @@ func TestGalleryRowsPerGame(t *testing.T) {
 						if gc.Name == tc.card && found == nil {
 							found = gc
 						}
+						if tc.name == "eclipse" && gc.HasPower {
+							t.Errorf("%s: a badge %q where the game prints no face (a part's first number is not a printed value)", gc.Name, gc.Badge)
+						}
 						for _, f := range gc.Figures {
 							if slices.Contains(atRows, f.Label) != tc.atRows && slices.Contains(atRows, f.Label) {
 								t.Errorf("%s shows %q = %q, a figure this game does not record", gc.Name, f.Label, f.Value)

@@ -238,7 +238,10 @@ func (m *model) catalogGallery() []galleryFaction {
 			if (g.id == "" && known[c.Faction]) || (g.id != "" && c.Faction != g.id) {
 				continue
 			}
-			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: m.printedValue(&c), HasPower: true}
+			// A badge only where the game prints one (its face, below):
+			// a card's first number is not a printed value in every game
+			// (Eclipse's parts: a cannon's damage, a computer's bonus).
+			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: m.printedValue(&c)}
 			gc.Badge = strconv.Itoa(gc.Power)
 			if g.id != "" {
 				gc.Faction = g.name
