@@ -240,7 +240,7 @@ func (m *model) catalogGallery() []galleryFaction {
 			}
 			// A badge only where the game prints one (its face, below):
 			// a card's first number is not a printed value in every game
-			// (Eclipse's parts: a cannon's damage, a computer's bonus).
+			// (a ship part's first number may be a cannon's damage).
 			gc := galleryCard{Name: c.Name, Text: c.Text, Color: g.color, Copies: fmt.Sprintf("×%d", c.Copies), Power: m.printedValue(&c)}
 			gc.Badge = strconv.Itoa(gc.Power)
 			if g.id != "" {
