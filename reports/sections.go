@@ -261,7 +261,7 @@ func (m *model) catalogGallery() []galleryFaction {
 			gcs = append(gcs, gc)
 		}
 		if len(gcs) == 0 {
-			continue // a side without cards of its own (Eclipse's fleets): no empty heading
+			continue // a side without cards of its own (fleets built from shared parts): no empty heading
 		}
 		for len(gcs) > 0 {
 			n := min(cardsPerPage, len(gcs))
