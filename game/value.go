@@ -40,7 +40,6 @@ type Unit struct {
 // in place of the rounded steps.
 const PrintedColumn = "printed"
 
-
 // ValueCard is one card definition as the experiment may perturb it.
 type ValueCard struct {
 	// Index is the card's index in Ruleset.Cards().

@@ -25,8 +25,8 @@ const ID = "spacetrace"
 // the full game with the 40-card reference deck (the default: what
 // `cardlab init --game spacetrace` writes; issue 28).
 const (
-	DefaultRuleset = ReferenceRuleset
-	FirstRuleset   = "spacetrace-first"
+	DefaultRuleset   = ReferenceRuleset
+	FirstRuleset     = "spacetrace-first"
 	SecondRuleset    = "spacetrace-second"
 	ReferenceRuleset = "spacetrace-reference"
 )
