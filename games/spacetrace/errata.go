@@ -30,20 +30,10 @@ func (rs *Ruleset) errataStudy(params map[string]string, stop *atomic.Bool) (*ga
 			card = v
 		case "costs":
 			costsArg = v
-		case "games":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 2 || n > 1000000 {
-				return nil, fmt.Errorf("spacetrace: games %q: expected a whole number 2..1000000", v)
+		case "games", "seed", "bots":
+			if err := playParam(k, v, &pairs, &seed, &spec); err != nil {
+				return nil, err
 			}
-			pairs = n
-		case "seed":
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("spacetrace: seed %q: expected a whole number ≥ 0", v)
-			}
-			seed = n
-		case "bots":
-			spec = v
 		default:
 			return nil, fmt.Errorf("spacetrace: study errata takes card, costs, games, bots and seed, not %q", k)
 		}

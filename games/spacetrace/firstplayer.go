@@ -22,20 +22,10 @@ func (rs *Ruleset) firstPlayerStudy(params map[string]string, stop *atomic.Bool)
 	games, seed, spec := 2000, uint64(1), "greedy"
 	for k, v := range params {
 		switch k {
-		case "games":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 2 || n > 1000000 {
-				return nil, fmt.Errorf("spacetrace: games %q: expected a whole number 2..1000000", v)
+		case "games", "seed", "bots":
+			if err := playParam(k, v, &games, &seed, &spec); err != nil {
+				return nil, err
 			}
-			games = n
-		case "seed":
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("spacetrace: seed %q: expected a whole number ≥ 0", v)
-			}
-			seed = n
-		case "bots":
-			spec = v
 		default:
 			return nil, fmt.Errorf("spacetrace: study first_player takes games, bots and seed, not %q", k)
 		}
@@ -120,4 +110,26 @@ func (rs *Ruleset) firstPlayerStudy(params map[string]string, stop *atomic.Bool)
 			fmt.Sprintf("the ban moves the starter's win share by %+.1f points [%+.1f, %+.1f] (with minus without, paired over games)", 100*mean, 100*(mean-1.96*se), 100*(mean+1.96*se)),
 			fmt.Sprintf("the starter's advantage over an even 50%%: %+.1f points with the ban, %+.1f without", 100*(share[on]-0.5), 100*(share[off]-0.5)),
 		}}, nil
+}
+
+// playParam reads a played study's games, seed or bots parameter (k) into
+// its place: the errata and first-player studies take them alike.
+func playParam(k, v string, games *int, seed *uint64, spec *string) error {
+	switch k {
+	case "games":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 1000000 {
+			return fmt.Errorf("spacetrace: games %q: expected a whole number 2..1000000", v)
+		}
+		*games = n
+	case "seed":
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("spacetrace: seed %q: expected a whole number ≥ 0", v)
+		}
+		*seed = n
+	case "bots":
+		*spec = v
+	}
+	return nil
 }
