@@ -42,3 +42,16 @@ type StudyResult struct {
 	Tables []Sheet
 	Notes  []string
 }
+
+// CellNumber reads a number cell of a study's table as results.json holds
+// it (float64) or as the study made it (int64): what a game's views read
+// back from a report.
+func CellNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}

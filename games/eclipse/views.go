@@ -302,9 +302,9 @@ func matrixGrid(t game.Sheet) *game.Grid {
 		}
 		a, ok1 := r[col["attacker"]].Value.(string)
 		d, ok2 := r[col["defender"]].Value.(string)
-		v, ok3 := num(r[col["attacker eliminates"]].Value)
-		lo, ok4 := num(r[col["low"]].Value)
-		hi, ok5 := num(r[col["high"]].Value)
+		v, ok3 := game.CellNumber(r[col["attacker eliminates"]].Value)
+		lo, ok4 := game.CellNumber(r[col["low"]].Value)
+		hi, ok5 := game.CellNumber(r[col["high"]].Value)
 		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
 			return nil
 		}
@@ -339,18 +339,6 @@ func matrixGrid(t game.Sheet) *game.Grid {
 	return g
 }
 
-// num reads a number cell as results.json holds it (float64) or as the
-// study made it.
-func num(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 // priceCharts are the price curve (design brief §3.2: energy and research
 // cost against hulls) as two scatter plots, each part tile a named point:
 // hulls against energy used, and against research cost where the ruleset
@@ -373,17 +361,17 @@ func priceCharts(t game.Sheet) []game.Chart {
 			return nil
 		}
 		name, ok1 := r[col["part"]].Value.(string)
-		h, ok2 := num(r[col["hulls"]].Value)
+		h, ok2 := game.CellNumber(r[col["hulls"]].Value)
 		if !ok1 || !ok2 || r[col["hulls"]].Mark != "exact" {
 			continue
 		}
 		add := func(s *game.PointSeries, x float64) {
 			s.Names, s.X, s.Y, s.YLo, s.YHi = append(s.Names, name), append(s.X, x), append(s.Y, h), append(s.YLo, h), append(s.YHi, h)
 		}
-		if e, ok := num(r[col["energy used"]].Value); ok {
+		if e, ok := game.CellNumber(r[col["energy used"]].Value); ok {
 			add(&energy, e)
 		}
-		if c, ok := num(r[col["research"]].Value); ok {
+		if c, ok := game.CellNumber(r[col["research"]].Value); ok {
 			add(&research, c)
 		}
 	}

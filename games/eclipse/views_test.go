@@ -39,7 +39,7 @@ func TestStudyView(t *testing.T) {
 	// §3.1): 5 Interceptors cost 15, and 2 Dreadnoughts win 89.7% of
 	// their attacks on them, exactly.
 	em := p.Sheets[5]
-	if cost, _ := num(em.Rows[0][1].Value); em.Columns[1].Head != "material" || em.Rows[0][0].Value != "5i" || cost != 15 || em.Rows[2][0].Value != "2d" || em.Rows[2][2].Value != "89.7" || em.Rows[2][2].Mark != "exact" {
+	if cost, _ := game.CellNumber(em.Rows[0][1].Value); em.Columns[1].Head != "material" || em.Rows[0][0].Value != "5i" || cost != 15 || em.Rows[2][0].Value != "2d" || em.Rows[2][2].Value != "89.7" || em.Rows[2][2].Mark != "exact" {
 		t.Fatalf("equal-material matrix %v", em.Rows)
 	}
 	// Initiative flips (design brief §3.3): +1 on the Dreadnought puts it

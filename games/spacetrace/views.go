@@ -193,8 +193,8 @@ func exchangeGrid(t game.Sheet) *game.Grid {
 			g.Cols = append(g.Cols, b)
 		}
 		v := math.NaN()
-		la, okA := num(r[col["A lost MP"]].Value)
-		lb, okB := num(r[col["B lost MP"]].Value)
+		la, okA := game.CellNumber(r[col["A lost MP"]].Value)
+		lb, okB := game.CellNumber(r[col["B lost MP"]].Value)
 		if okA && okB && la+lb > 0 {
 			v = lb / (la + lb)
 		}
@@ -222,16 +222,4 @@ func exchangeGrid(t game.Sheet) *game.Grid {
 	// Exact: the interval is the figure itself.
 	g.Lo, g.Hi = g.Values, g.Values
 	return g
-}
-
-// num reads a number cell as results.json holds it (float64) or as the
-// study made it (int64).
-func num(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
 }
