@@ -1,11 +1,8 @@
 package goofspiel
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strconv"
 
@@ -98,9 +95,6 @@ func faces(rs *Ruleset, values map[int]cardValue) *game.FaceSet {
 // (print --with-values): the value in bid points and its 95% interval.
 var valueColumns = []string{"value_bid", "value_bid_lo", "value_bid_hi"}
 
-// maxResultsSize caps the results file read for --with-values.
-const maxResultsSize = 256 << 20
-
 // cardValue is what a face prints of a card's measured value: results.json's
 // cards[].value.power, which for Goofspiel is in bid points (the Valuer's
 // unit), with its interval.
@@ -128,47 +122,13 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 	if !ok {
 		return nil, nil, fmt.Errorf("goofspiel: faces of a %s ruleset", grs.Game())
 	}
-	f, err := os.Open(file)
+	cards, err := (game.ValuesOf{Prefix: "goofspiel", ID: ID, Name: "Goofspiel", Whose: "a bid card's"}).ReadResultCards(file, rs.Hash)
 	if err != nil {
-		return nil, nil, fmt.Errorf("goofspiel: reading values: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("goofspiel: reading values: %w", err)
-	}
-	if len(data) > maxResultsSize {
-		return nil, nil, fmt.Errorf("goofspiel: %s: too large for a results file", file)
-	}
-	var res struct {
-		ToolVersion string `json:"tool_version"`
-		Ruleset     struct {
-			Game, Hash string
-		} `json:"ruleset"`
-		Cards []struct {
-			ID    string     `json:"id"`
-			Value *cardValue `json:"value"`
-		} `json:"cards"`
-	}
-	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
-		return nil, nil, fmt.Errorf("goofspiel: %s: not a results.json: %v", file, err)
-	}
-	if res.ToolVersion == "" || res.Cards == nil {
-		return nil, nil, fmt.Errorf("goofspiel: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", file)
-	}
-	if res.Ruleset.Game != ID {
-		g := res.Ruleset.Game
-		if g == "" {
-			g = game.DefaultID
-		}
-		return nil, nil, fmt.Errorf("goofspiel: %s holds a %s ruleset's results, not Goofspiel's", file, g)
-	}
-	if res.Ruleset.Hash != rs.Hash {
-		return nil, nil, fmt.Errorf("goofspiel: %s was measured on other files than these (ruleset %.8s, these %.8s): a bid card's value depends on the whole ruleset; run the report on these files", file, res.Ruleset.Hash, rs.Hash)
+		return nil, nil, err
 	}
 	values := map[int]cardValue{}
 	notes := &game.ValueNotes{HashMatches: true}
-	for _, c := range res.Cards {
+	for _, c := range cards {
 		var v int
 		if n, err := fmt.Sscanf(c.ID, "bid-%d", &v); n != 1 || err != nil || v < 1 || v > rs.HandSize || c.ID != "bid-"+strconv.Itoa(v) {
 			if !slices.Contains(notes.Unknown, c.ID) && !isPrizeID(rs, c.ID) {
@@ -177,7 +137,11 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 			continue
 		}
 		if c.Value != nil {
-			values[v] = *c.Value
+			var cv cardValue
+			if err := json.Unmarshal(c.Value, &cv); err != nil {
+				return nil, nil, fmt.Errorf("goofspiel: %s: not a results.json: %v", file, err)
+			}
+			values[v] = cv
 		}
 	}
 	if len(values) == 0 {

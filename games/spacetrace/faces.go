@@ -1,11 +1,8 @@
 package spacetrace
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,9 +143,6 @@ func (rs *Ruleset) cardText(c *Card) string {
 // --with-values): what it plays like in MP and the 95% interval.
 var valueColumns = []string{"value_mp", "value_mp_lo", "value_mp_hi"}
 
-// maxResultsSize caps the results file read for --with-values.
-const maxResultsSize = 256 << 20
-
 // cardValue is what a face prints of a card's measured value: results.json's
 // cards[].value.power, in the Valuer's unit of Step MP (the ruleset's
 // step, set on reading), with its interval.
@@ -179,47 +173,13 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 	if !ok {
 		return nil, nil, fmt.Errorf("spacetrace: faces of a %s ruleset", grs.Game())
 	}
-	f, err := os.Open(file)
+	cards, err := (game.ValuesOf{Prefix: "spacetrace", ID: ID, Name: "Spacetrace", Whose: "a card's"}).ReadResultCards(file, rs.Hash)
 	if err != nil {
-		return nil, nil, fmt.Errorf("spacetrace: reading values: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxResultsSize+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("spacetrace: reading values: %w", err)
-	}
-	if len(data) > maxResultsSize {
-		return nil, nil, fmt.Errorf("spacetrace: %s: too large for a results file", file)
-	}
-	var res struct {
-		ToolVersion string `json:"tool_version"`
-		Ruleset     struct {
-			Game, Hash string
-		} `json:"ruleset"`
-		Cards []struct {
-			ID    string     `json:"id"`
-			Value *cardValue `json:"value"`
-		} `json:"cards"`
-	}
-	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
-		return nil, nil, fmt.Errorf("spacetrace: %s: not a results.json: %v", file, err)
-	}
-	if res.ToolVersion == "" || res.Cards == nil {
-		return nil, nil, fmt.Errorf("spacetrace: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", file)
-	}
-	if res.Ruleset.Game != ID {
-		g := res.Ruleset.Game
-		if g == "" {
-			g = game.DefaultID
-		}
-		return nil, nil, fmt.Errorf("spacetrace: %s holds a %s ruleset's results, not Spacetrace's", file, g)
-	}
-	if res.Ruleset.Hash != rs.Hash {
-		return nil, nil, fmt.Errorf("spacetrace: %s was measured on other files than these (ruleset %.8s, these %.8s): a card's value depends on the whole ruleset; run the report on these files", file, res.Ruleset.Hash, rs.Hash)
+		return nil, nil, err
 	}
 	values := map[string]cardValue{}
 	notes := &game.ValueNotes{HashMatches: true}
-	for _, c := range res.Cards {
+	for _, c := range cards {
 		if c.Value == nil {
 			continue
 		}
@@ -229,7 +189,10 @@ func (Game) FacesWithValues(grs game.Ruleset, file string) (*game.FaceSet, *game
 			}
 			continue
 		}
-		v := *c.Value
+		var v cardValue
+		if err := json.Unmarshal(c.Value, &v); err != nil {
+			return nil, nil, fmt.Errorf("spacetrace: %s: not a results.json: %v", file, err)
+		}
 		v.Step = float64(rs.valueStep())
 		values[c.ID] = v
 	}

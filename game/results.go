@@ -1,0 +1,80 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+// MaxResultsSize caps a results file a game reads its card values from.
+const MaxResultsSize = 256 << 20
+
+// ResultCard is one card of a report's results.json: its id and its
+// measured value as the file holds it (nil: none measured).
+type ResultCard struct {
+	ID    string
+	Value json.RawMessage
+}
+
+// ValuesOf is a game's source of card values for its faces
+// (ValueFacer): the game's package prefix, ID and name for messages, and
+// what a value depends on ("a card's", "a bid card's").
+type ValuesOf struct {
+	Prefix, ID, Name, Whose string
+}
+
+// ReadResultCards reads a report's results.json (or a simulate --json
+// result) for a ValueFacer: its cards, after checking that the file is
+// one, of this game, measured on the ruleset of hash — a card's value
+// depends on the whole ruleset, so values of other files are refused
+// rather than printed by card id.
+func (w ValuesOf) ReadResultCards(file, hash string) ([]ResultCard, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading values: %w", w.Prefix, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxResultsSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading values: %w", w.Prefix, err)
+	}
+	if len(data) > MaxResultsSize {
+		return nil, fmt.Errorf("%s: %s: too large for a results file", w.Prefix, file)
+	}
+	var res struct {
+		ToolVersion string `json:"tool_version"`
+		Ruleset     struct {
+			Game, Hash string
+		} `json:"ruleset"`
+		Cards []struct {
+			ID    string          `json:"id"`
+			Value json.RawMessage `json:"value"`
+		} `json:"cards"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
+		return nil, fmt.Errorf("%s: %s: not a results.json: %v", w.Prefix, file, err)
+	}
+	if res.ToolVersion == "" || res.Cards == nil {
+		return nil, fmt.Errorf("%s: %s: no tool_version or cards: not a results.json or 'cardlab simulate --json' result", w.Prefix, file)
+	}
+	if res.Ruleset.Game != w.ID {
+		g := res.Ruleset.Game
+		if g == "" {
+			g = DefaultID
+		}
+		return nil, fmt.Errorf("%s: %s holds a %s ruleset's results, not %s's", w.Prefix, file, g, w.Name)
+	}
+	if res.Ruleset.Hash != hash {
+		return nil, fmt.Errorf("%s: %s was measured on other files than these (ruleset %.8s, these %.8s): %s value depends on the whole ruleset; run the report on these files", w.Prefix, file, res.Ruleset.Hash, hash, w.Whose)
+	}
+	out := make([]ResultCard, len(res.Cards))
+	for i, c := range res.Cards {
+		out[i] = ResultCard{ID: c.ID}
+		if len(c.Value) > 0 && string(c.Value) != "null" {
+			out[i].Value = c.Value
+		}
+	}
+	return out, nil
+}
