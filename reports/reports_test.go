@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -586,5 +587,82 @@ func TestPagesExplainCardValuesAsMeasured(t *testing.T) {
 				t.Errorf("%s still says %q", name, stale)
 			}
 		}
+	}
+}
+
+// A game whose unit of value is a step of its currency (Spacetrace's
+// 50 MP) names the Cards sheet's value columns in that currency and
+// scales them, as the page does ("plays like a 421-MP card"), and its face
+// column holds the printed value, not a count of steps; the first game's
+// heads are unchanged.
+func TestWorkbookValueUnit(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		unit  *analysis.ValueUnit
+		heads []string
+		scale float64
+	}{
+		{"power points", nil, []string{"value power", "power ci95 low", "power ci95 high", "price of a power point", "power"}, 1},
+		{"steps of 50 MP", &analysis.ValueUnit{Name: "step of 50 MP", Plural: "steps of 50 MP", Short: "MP/50", Scale: 50, Currency: "MP"},
+			[]string{"value MP", "MP ci95 low", "MP ci95 high", "price of a 50-MP step", "MP"}, 50},
+		{"bid points", &analysis.ValueUnit{Name: "bid point", Plural: "bid points", Short: "bid"},
+			[]string{"value bid", "bid ci95 low", "bid ci95 high", "price of a bid point", "bid"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := fixtureData(false)
+			if tc.unit != nil {
+				if d.Report.CardValueDesign == nil {
+					d.Report.CardValueDesign = &analysis.CardValueDesign{}
+				}
+				d.Report.CardValueDesign.Unit = tc.unit
+			}
+			var b bytes.Buffer
+			if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+				t.Fatal(err)
+			}
+			f := openBook(t, b.Bytes())
+			rows, _ := f.GetRows(SheetCards)
+			col := map[string]int{}
+			for i, h := range rows[0] {
+				col[h] = i
+			}
+			for _, h := range tc.heads {
+				if _, ok := col[h]; !ok {
+					t.Fatalf("Cards has no column %q: %v", h, rows[0])
+				}
+			}
+			checkReadMe(t, f)
+			cards := map[string]analysis.CardStats{}
+			for _, c := range d.Report.Cards {
+				cards[c.Name] = c
+			}
+			printed := map[string]int{}
+			for _, c := range d.Meta.Catalog.Cards {
+				printed[c.Name] = c.Power
+			}
+			// The first ranked card's value and printed face, raw.
+			name := rows[1][1]
+			c := cards[name]
+			if c.Value == nil {
+				t.Fatalf("first row %q has no value", name)
+			}
+			raw := func(head string) float64 {
+				s, err := f.GetCellValue(SheetCards, cellName(col[head]+1, 2), excelize.Options{RawCellValue: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				x, err := strconv.ParseFloat(s, 64)
+				if err != nil {
+					t.Fatalf("%s of %s: %q", head, name, s)
+				}
+				return x
+			}
+			if got, want := raw(tc.heads[0]), c.Value.Power*tc.scale; math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s of %s = %v, want %v", tc.heads[0], name, got, want)
+			}
+			if got, want := raw(tc.heads[4]), float64(printed[name])*tc.scale; got != want {
+				t.Errorf("%s of %s = %v, want %v", tc.heads[4], name, got, want)
+			}
+		})
 	}
 }

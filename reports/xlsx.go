@@ -613,6 +613,7 @@ func (m *model) xlsxFactions(s *sheet) {
 func (m *model) devVerdict(v *deviation) string { return bandVerdict(v, m.tol) }
 
 func (m *model) xlsxCards(s *sheet) {
+	uc := m.unitColumns()
 	plain := func(nf string) func(*cardView) look { return func(*cardView) look { return look{numFmt: nf} } }
 	val := func(get func(v *analysis.CardValue) any) func(*cardView) any {
 		return func(c *cardView) any {
@@ -669,10 +670,10 @@ func (m *model) xlsxCards(s *sheet) {
 				return c.Value.EffectPts / 100
 			}, look: plain(fmtPts)},
 			col[*cardView]{head: "text basis", width: 12, val: val(func(v *analysis.CardValue) any { return v.EffectBasis })},
-			col[*cardView]{head: "value power", val: val(func(v *analysis.CardValue) any { return v.Power }), look: plain(fmtDec2)},
-			col[*cardView]{head: "power ci95 low", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[0] }), look: plain(fmtDec2)},
-			col[*cardView]{head: "power ci95 high", val: val(func(v *analysis.CardValue) any { return v.PowerCI95[1] }), look: plain(fmtDec2)},
-			col[*cardView]{head: "price of a power point", val: func(c *cardView) any {
+			col[*cardView]{head: uc.value, doc: uc.valueDoc, val: val(func(v *analysis.CardValue) any { return v.Power * uc.scale }), look: plain(uc.numFmt)},
+			col[*cardView]{head: uc.short + " ci95 low", doc: uc.lowDoc, val: val(func(v *analysis.CardValue) any { return v.PowerCI95[0] * uc.scale }), look: plain(uc.numFmt)},
+			col[*cardView]{head: uc.short + " ci95 high", doc: uc.highDoc, val: val(func(v *analysis.CardValue) any { return v.PowerCI95[1] * uc.scale }), look: plain(uc.numFmt)},
+			col[*cardView]{head: uc.price, doc: uc.priceDoc, val: func(c *cardView) any {
 				if p, ok := m.rep.PriceOfPower[c.Faction]; ok && c.Value != nil {
 					return p.Pts / 100
 				}
@@ -689,11 +690,11 @@ func (m *model) xlsxCards(s *sheet) {
 	cols = append(cols,
 		col[*cardView]{head: "type", val: func(c *cardView) any { return c.Info.Type }},
 		col[*cardView]{head: "kind", width: 6, val: func(c *cardView) any { return c.Info.Kind }},
-		col[*cardView]{head: "power", width: 7, val: func(c *cardView) any {
+		col[*cardView]{head: uc.face, doc: uc.faceDoc, width: 7, val: func(c *cardView) any {
 			if !c.HasFace {
 				return nil
 			}
-			return c.Info.Power
+			return m.printedValue(&c.Info)
 		}},
 		col[*cardView]{head: "copies", width: 7, val: func(c *cardView) any { return c.Copies }},
 		col[*cardView]{head: "effect", width: 18, val: func(c *cardView) any { return c.Info.Effect }},
@@ -1229,4 +1230,43 @@ func (m *model) xlsxSkillSteps(s *sheet) {
 	}
 	cols = append(cols, pairedCols(func(r stepRow) *analysis.PairedTest { return &r.f.PairedTest })...)
 	table(s, cols, rows)
+}
+
+// unitColumns names the Cards sheet's value columns in the game's unit of
+// value: Alpha Tactics' "value power" in power points; a game whose unit is
+// a step of its currency (game.Unit.Scale: Spacetrace's 50 MP) in that
+// currency, "value MP", so that the sheet says what the page says ("plays
+// like a 421-MP card") and a card's printed face is its printed MP, not a
+// count of steps.
+type unitColumns struct {
+	short, value, price, face                            string
+	valueDoc, lowDoc, highDoc, priceDoc, faceDoc, numFmt string
+	scale                                                float64
+}
+
+func (m *model) unitColumns() unitColumns {
+	u := m.unit()
+	if u.Short == "" || u.Short == "power" {
+		// The first game's heads, defined in columnDocs.
+		return unitColumns{short: "power", value: "value power", price: "price of a power point", face: "power",
+			numFmt: fmtDec2, scale: 1}
+	}
+	if k := m.unitScale(); k > 1 {
+		c := u.Currency
+		step := fmt.Sprintf("%d-%s step", k, c)
+		return unitColumns{short: c, value: "value " + c, price: "price of a " + step, face: c,
+			valueDoc: fmt.Sprintf("value pts ÷ the price of a %s (the \"price of a %s\" column), times %d: the card's worth in %s (\"plays like a 420-%s card\"); the experiment moves cards by one %s, so read it to the nearest few dozen %s at best", step, step, k, c, c, step, c),
+			lowDoc:   "its 95% interval, low end (the price's uncertainty included)",
+			highDoc:  "its 95% interval, high end",
+			priceDoc: fmt.Sprintf("the win-share gain when one copy of one card is worth %d %s more to its holder (the experiment's unit move): the unit value %s is read in", k, c, c),
+			faceDoc:  fmt.Sprintf("the card's printed value in %s (what it costs, or what it gives)", c),
+			numFmt:   fmtInt, scale: float64(k)}
+	}
+	return unitColumns{short: u.Short, value: "value " + u.Short, price: "price of a " + u.Name, face: u.Short,
+		valueDoc: fmt.Sprintf("value pts ÷ the price of a %s (the \"price of a %s\" column): the card's worth in %s", u.Name, u.Name, u.Plural),
+		lowDoc:   "its 95% interval, low end (the price's uncertainty included)",
+		highDoc:  "its 95% interval, high end",
+		priceDoc: fmt.Sprintf("the win-share gain from +1 %s on one copy of one card: the unit value %s is read in", u.Short, u.Short),
+		faceDoc:  fmt.Sprintf("the card's printed %s", u.Short),
+		numFmt:   fmtDec2, scale: 1}
 }
