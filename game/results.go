@@ -70,7 +70,14 @@ func (w ValuesOf) ReadResultCards(file, hash string) ([]ResultCard, error) {
 		return nil, fmt.Errorf("%s: %s was measured on other files than these (ruleset %.8s, these %.8s): %s value depends on the whole ruleset; run the report on these files", w.Prefix, file, res.Ruleset.Hash, hash, w.Whose)
 	}
 	out := make([]ResultCard, len(res.Cards))
+	seen := make(map[string]bool, len(res.Cards))
 	for i, c := range res.Cards {
+		if seen[c.ID] {
+			// Two values of one card: neither can be trusted to be the
+			// one the report printed.
+			return nil, fmt.Errorf("%s: %s: card %q appears twice: not a results.json cardlab wrote", w.Prefix, file, c.ID)
+		}
+		seen[c.ID] = true
 		out[i] = ResultCard{ID: c.ID}
 		if len(c.Value) > 0 && string(c.Value) != "null" {
 			out[i].Value = c.Value

@@ -126,7 +126,14 @@ func ReadValues(name string, rs *rules.Ruleset) (*Values, error) {
 		printed[meta.Report.Catalog.Cards[i].ID] = &meta.Report.Catalog.Cards[i]
 	}
 	v := &Values{Lines: map[string]string{}, Cards: map[string]CardValue{}, HashMatches: rep.Ruleset.Hash == "" || rep.Ruleset.Hash == rs.Hash}
+	seen := map[string]bool{}
 	for _, c := range rep.Cards {
+		if seen[c.ID] {
+			// Two values of one card: neither can be trusted to be the one
+			// the report printed.
+			return nil, fmt.Errorf("faces: %s: card %q appears twice: not a results.json cardlab wrote", name, c.ID)
+		}
+		seen[c.ID] = true
 		card, ok := rs.CardByID(c.ID)
 		if !ok {
 			v.Unknown = append(v.Unknown, c.ID)

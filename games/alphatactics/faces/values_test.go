@@ -50,3 +50,48 @@ func handler(c *rules.Card) string {
 	}
 	return c.Effect.Handler
 }
+
+// ReadValues never panics on a file that is not a results.json, and what
+// it accepts is consistent: every value it words is a card of the ruleset,
+// every card it counts found has a line and a value, a stale card no value.
+func FuzzReadValues(f *testing.F) {
+	rs, err := rules.LoadDir("../../../testdata/rulesets/minimal")
+	if err != nil {
+		f.Fatal(err)
+	}
+	a := &rs.Cards[0]
+	for _, s := range []string{
+		fmt.Sprintf(`{"tool_version":"t","ruleset":{"hash":%q},"cards":[{"id":%q,"value":{"power":5,"power_ci95":[4,6],"card_hash":%q}},{"id":"nope","value":{"power":1}}]}`, rs.Hash, a.ID, rs.PlayHash(a)),
+		fmt.Sprintf(`{"tool_version":"t","cards":[{"id":%q,"value":{"power":5}}],"report":{"catalog":{"cards":[{"id":%q,"power":-1}]}}}`, a.ID, a.ID),
+		fmt.Sprintf(`{"tool_version":"t","cards":[{"id":%q,"value":{"power":5}},{"id":%q,"value":{"power":6,"card_hash":"x"}}]}`, a.ID, a.ID),
+		`{"tool_version":"t","cards":[]}`, `{"cards":null}`, `[1]`, `{"tool_version":"t","cards":[{"id":null,"value":{"power":"x"}}]}`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(t.TempDir(), "results.json")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v, err := ReadValues(file, rs)
+		if err != nil {
+			return
+		}
+		if v.Found == 0 && len(v.Stale) == 0 {
+			t.Fatalf("no error, but no value found: %+v", v)
+		}
+		if v.Found != len(v.Cards) {
+			t.Fatalf("found %d, but %d values", v.Found, len(v.Cards))
+		}
+		for id := range v.Cards {
+			if _, ok := rs.CardByID(id); !ok || v.Lines[id] == "" || v.Lines[id] == StaleLine {
+				t.Fatalf("value of %q: in the ruleset %v, line %q", id, ok, v.Lines[id])
+			}
+		}
+		for _, id := range v.Stale {
+			if _, ok := v.Cards[id]; ok || v.Lines[id] != StaleLine {
+				t.Fatalf("stale %q has a value or line %q", id, v.Lines[id])
+			}
+		}
+	})
+}
