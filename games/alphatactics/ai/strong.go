@@ -128,6 +128,7 @@ type Strong struct {
 	byRow  [256]int16
 	sum    []float64
 	rsc    handlers.RowScore
+	rres   engine.RowResult // leaf's row powers
 	// leaf's table of target worths per seat (lineup).
 	worth []float64
 	wrs   *rules.Ruleset
@@ -538,7 +539,8 @@ func (b *Strong) leaf(d *engine.State, me int) float64 {
 		if t < 0 || d.RowLen(r) == 0 {
 			continue
 		}
-		res := d.ScoreRow(r, &b.rsc)
+		res := &b.rres
+		d.RowPowers(r, &b.rsc, res)
 		for p := 0; p < np; p++ {
 			if !res.HasCards[p] {
 				continue

@@ -24,15 +24,24 @@ type RowResult struct {
 // scratch space (it is large; reuse it); rs.Cards describes the row's cards.
 func (s *State) ScoreRow(r int, rs *handlers.RowScore) RowResult {
 	var res RowResult
-	s.scoreRow(r, rs, &res)
+	s.scoreRow(r, rs, &res, true)
 	return res
+}
+
+// RowPowers is ScoreRow without the winner: each player's combat power,
+// combination and presence in row r, to the bit as ScoreRow gives them
+// (res.Row and res.Target are set, res.Winner is -1). It
+// is for evaluations that weigh the margins themselves (the strong bot's
+// leaf values every open row of a rollout), which need no tie-breaking.
+func (s *State) RowPowers(r int, rs *handlers.RowScore, res *RowResult) {
+	s.scoreRow(r, rs, res, false)
 }
 
 // scoreRow is ScoreRow into res. One pass over the cards fills rs.Cards and
 // sums their base powers; the scoring stages run only when some active card
 // has a scoring or power-modifying effect (without one, the sums are the
-// result).
-func (s *State) scoreRow(r int, rs *handlers.RowScore, res *RowResult) {
+// result). withWinner false leaves res.Winner and res.Reason unset.
+func (s *State) scoreRow(r int, rs *handlers.RowScore, res *RowResult, withWinner bool) {
 	row := &s.rows[r]
 	*res = RowResult{Row: r, Target: int(row.target), Winner: -1}
 	fx := s.fx
@@ -66,7 +75,9 @@ func (s *State) scoreRow(r int, rs *handlers.RowScore, res *RowResult) {
 		res.HasCards[owner] = true
 	}
 	if acting == 0 {
-		s.decide(row, res, 0)
+		if withWinner {
+			s.decide(row, res, 0)
+		}
 		return
 	}
 	// The acting cards of each stage, and the modifiers (bit k: position k).
@@ -108,6 +119,9 @@ func (s *State) scoreRow(r int, rs *handlers.RowScore, res *RowResult) {
 		sumTotals(rs)
 	}
 	res.Power, res.Combo = rs.Total, rs.Combo
+	if !withWinner {
+		return
+	}
 	var combos uint
 	for p := range fx.players {
 		if rs.Combo[p] && rs.HasCards[p] {
@@ -198,7 +212,7 @@ func (s *State) scoreRound() {
 	rules := &s.fx.rs.Rules
 	for r := 0; r < int(s.nrows); r++ {
 		var res RowResult
-		s.scoreRow(r, rs, &res)
+		s.scoreRow(r, rs, &res, true)
 		if res.Target < 0 {
 			continue // taken by Negotiations already
 		}
