@@ -45,3 +45,69 @@ func TestReadResultCards(t *testing.T) {
 		})
 	}
 }
+
+func writeResults(t testing.TB, body string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "results.json")
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// ReadResult gives the cards and the report's catalog of a results file
+// of this game and these files; a broken report refuses ReadResult (whose
+// caller reads the catalog) but not ReadResultCards (whose callers read
+// only the cards, as before the catalog was read).
+func TestReadResult(t *testing.T) {
+	w := ValuesOf{Prefix: "g", ID: "g", Name: "G", Whose: "a card's"}
+	head := `{"tool_version":"x","ruleset":{"game":"g","hash":"h"},"cards":[{"id":"a","value":{"power":1}},{"id":"b","value":null}]`
+	r, err := w.ReadResult(writeResults(t, head+`,"report":{"catalog":{"k":{"t":[1]}}}}`), "h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Cards) != 2 || r.Cards[0].ID != "a" || string(r.Cards[0].Value) != `{"power":1}` || r.Cards[1].Value != nil || string(r.Catalog["k"]) != `{"t":[1]}` {
+		t.Errorf("result %+v", r)
+	}
+	r, err = w.ReadResult(writeResults(t, head+`}`), "h")
+	if err != nil || r.Catalog != nil || len(r.Cards) != 2 {
+		t.Errorf("no report: %+v, %v", r, err)
+	}
+	broken := writeResults(t, head+`,"report":[1]}`)
+	if _, err := w.ReadResult(broken, "h"); err == nil || !strings.HasPrefix(err.Error(), "g: ") || !strings.Contains(err.Error(), "not a results.json: report") {
+		t.Errorf("a broken report: %v", err)
+	}
+	if cards, err := w.ReadResultCards(broken, "h"); err != nil || len(cards) != 2 {
+		t.Errorf("ReadResultCards of a broken report: %v, %v", cards, err)
+	}
+	for _, tc := range []struct{ body, hash, want string }{
+		{head + `}`, "other", "measured on other files"},
+		{`{"tool_version":"x","ruleset":{"game":"z"},"cards":[]}`, "h", "holds a z ruleset's results, not G's"},
+		{`{"tool_version":"x","cards":[]}`, "h", "holds a alphatactics ruleset's results"},
+		{`{"cards":[]}`, "h", "no tool_version or cards"},
+		{`[1]`, "h", "not a results.json"},
+	} {
+		if _, err := w.ReadResult(writeResults(t, tc.body), tc.hash); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.body, err, tc.want)
+		}
+	}
+}
+
+// ReadResult reads files a designer names: whatever one holds, an answer
+// or an error, never a panic; an answer is of this game and these files.
+func FuzzReadResult(f *testing.F) {
+	for _, s := range []string{`{"tool_version":"x","ruleset":{"game":"g","hash":"h"},"cards":[],"report":{"catalog":{"k":1}}}`,
+		`{"tool_version":"x","ruleset":{"game":"g","hash":"h"},"cards":[{"id":"a"}],"report":null}`, `[1]`, ``} {
+		f.Add([]byte(s))
+	}
+	w := ValuesOf{Prefix: "g", ID: "g", Name: "G", Whose: "a card's"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := w.ReadResult(writeResults(t, string(data)), "h")
+		if err != nil {
+			return
+		}
+		if r == nil || r.Cards == nil {
+			t.Fatalf("no error, but %+v", r)
+		}
+	})
+}

@@ -122,6 +122,7 @@ func TestGames(t *testing.T) {
 	for id, want := range map[string][]string{
 		rules.GameID: {rules.GameID, "Star Trek Conquest – Alpha Tactics", "faction", "2-4", "no", strconv.Itoa(len(handlers.AlphaTactics.Names())), "play,score,cards,print"},
 		"goofspiel":  {"goofspiel", "Goofspiel", "player", "2-4", "yes", "0", "play,cards,print"},
+		"eclipse":    {"eclipse", "Eclipse ship combat", "fleet", "2", "yes", "0", "print"},
 		tinyID:       {tinyID, "Command Test", "player", "2", "yes", "0", "-"},
 	} {
 		if !reflect.DeepEqual(rows[id], want) {

@@ -309,3 +309,106 @@ func TestPrintSpacetraceWithValues(t *testing.T) {
 		t.Errorf("values of another ruleset: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// print on an Eclipse ruleset: the part tiles, each player's blueprints
+// and the NPC tiles, with the figures a battle reads off them; with
+// --with-values a report's part values in hulls on the tiles the study
+// values (design brief §3.2: in 2E the Conifold Field is 3 hulls against
+// one Interceptor), none on a part of no combat stat or a blueprint;
+// values measured on other files refused.
+func TestPrintEclipse(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ecl")
+	if code, _, stderr := cardlab(t, "init", "--game", "eclipse", "--ruleset", "eclipse-2e", dir); code != 0 || !strings.Contains(stderr, "cardlab print --rules "+dir) {
+		t.Fatalf("init --game eclipse: exit %d, and its next steps should name print: %s", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "print")
+	code, stdout, stderr := cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "pdf,csv", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Copies int
+		Decks  []struct{ ID string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("--json: %v\n%s", err, stdout)
+	}
+	// 24 parts, 4 player blueprints for each of 2 players, 6 NPC tiles.
+	if res.Copies != 24+2*4+6 || len(res.Decks) != 4 || res.Decks[0].ID != "parts" || res.Decks[3].ID != "npcs" {
+		t.Errorf("result %+v, want 38 cards: the parts, two players' blueprints and the NPCs", res)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "id,deck,name,kind,yellow,orange,blue,red,") ||
+		!strings.Contains(string(data), "\nplasma_cannon,parts,Plasma Cannon,cannon,0,1,0,0,0,0,0,0,0,0,0,0,0,0,2,military,6,4,") {
+		t.Errorf("cards.csv:\n%s", data)
+	}
+	if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
+		text, err := exec.Command(pdftotext, "-layout", filepath.Join(out, "print-a4.pdf"), "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// pdftotext lays two cards side by side: one word run each.
+		for _, want := range []string{"Eclipse, second edition", "Soliton Cannon", "Blueprints · Player 2 (defender)", "Guardian (tile B)",
+			"Research: rare track", "Nuclear Source", "material", "energy"} {
+			if !strings.Contains(string(text), want) {
+				t.Errorf("print-a4.pdf lacks %q", want)
+			}
+		}
+	} else if os.Getenv("CARDLAB_PDF_TESTS") == "1" {
+		t.Fatal("pdftotext not found and CARDLAB_PDF_TESTS=1: install poppler-utils")
+	}
+
+	rep := filepath.Join(t.TempDir(), "rep")
+	if code, _, stderr := cardlab(t, "report", "--rules", dir, "--out", rep, "--games", "20", "--check-bots", "none", "--workers", "1"); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	results := filepath.Join(rep, "results.json")
+	code, _, stderr = cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if code != 0 {
+		t.Fatalf("print --with-values: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(filepath.Join(out, "cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, h := range []string{"value_ship", "value_field_1", "value_hulls_1", "value_field_2", "value_hulls_2"} {
+		if _, ok := col[h]; !ok {
+			t.Fatalf("cards.csv header %v lacks %s", rows[0], h)
+		}
+	}
+	valued := 0
+	for _, r := range rows[1:] {
+		id, deck, v := r[col["id"]], r[col["deck"]], r[col["value_hulls_1"]]
+		switch {
+		case id == "conifold_field" && (v != "3.00" || r[col["value_field_1"]] != "Interceptor" || r[col["value_ship"]] != "Interceptor"):
+			t.Errorf("Conifold Field: %s hulls vs %s on %s, want 3.00 vs Interceptor on Interceptor", v, r[col["value_field_1"]], r[col["value_ship"]])
+		case (deck != "parts" || strings.HasSuffix(id, "_source") || id == "transition_drive") && v != "":
+			t.Errorf("%s/%s has a value %s", deck, id, v)
+		}
+		if v != "" {
+			valued++
+		}
+	}
+	// Every part with a combat stat: not the four sources, nor the
+	// Transition Drive (move only).
+	if valued != 19 {
+		t.Errorf("%d part tiles valued, want 19", valued)
+	}
+	corrupt(t, dir, "parts.yaml", "{name: Hull, hull: 1}", "{name: Hull, hull: 2}")
+	code, _, stderr = cardlab(t, "print", "--rules", dir, "--out", out, "--formats", "csv", "--with-values", results)
+	if code != 1 || !strings.Contains(stderr, "was measured on other files than these") {
+		t.Errorf("values of another ruleset: exit %d, stderr:\n%s", code, stderr)
+	}
+}

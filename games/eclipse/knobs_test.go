@@ -56,12 +56,3 @@ func TestKnobs(t *testing.T) {
 		t.Fatal("a fleet of no ships accepted")
 	}
 }
-
-func (rs *Ruleset) blueprintIndex(id string) int {
-	for i := range rs.Blueprints {
-		if rs.Blueprints[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}

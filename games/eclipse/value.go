@@ -139,12 +139,8 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 		{"+1 shield", Stats{Shield: 1}, -1},
 		{"+1 initiative", Stats{Init: 1}, -1},
 	}
-	for p := range rs.Parts {
-		st := rs.Parts[p].Stats
-		if st.Cannons.Total()+st.Missiles.Total()+st.Computer+st.Shield+st.Hull+st.Init == 0 {
-			continue // a source: no combat value of its own
-		}
-		variants = append(variants, variant{"+" + rs.Parts[p].Name, st, p})
+	for _, p := range rs.valuedParts() {
+		variants = append(variants, variant{"+" + rs.Parts[p].Name, rs.Parts[p].Stats, p})
 	}
 	b := &rs.Blueprints[bp]
 	var priced []pricedPart
@@ -196,10 +192,18 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 	price := rs.priceCurve(priced, hullCell)
 	if exactAll {
 		// The page draws the price curve from exact figures only
-		// (views.go): the hulls carry the mark.
+		// (views.go), and printed part tiles carry only exact values
+		// (faces.go): the win shares and hulls carry the mark.
 		for _, r := range price.Rows {
 			if _, ok := r[1].Value.(float64); ok {
 				r[1].Mark = "exact"
+			}
+		}
+		for _, r := range sheet.Rows {
+			for c := 1; c <= 4; c++ {
+				if r[c].Value != nil { // a number, or "> 6" hulls
+					r[c].Mark = "exact"
+				}
 			}
 		}
 	}
@@ -211,6 +215,21 @@ func (rs *Ruleset) studyParts(params map[string]string, o studyOpts, stop *atomi
 		Title:  fmt.Sprintf("Part values in hulls: one %s against %s (%s)", b.Name, fieldName, mode),
 		Tables: []game.Sheet{sheet, price},
 	}, nil
+}
+
+// valuedParts are the indexes of the parts the parts study values, in
+// its rows' order after the stat units: every part but a source, which
+// has no combat value of its own.
+func (rs *Ruleset) valuedParts() []int {
+	var out []int
+	for p := range rs.Parts {
+		st := rs.Parts[p].Stats
+		if st.Cannons.Total()+st.Missiles.Total()+st.Computer+st.Shield+st.Hull+st.Init == 0 {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // pricedPart is a part tile and its value in hulls (both roles).

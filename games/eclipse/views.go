@@ -78,12 +78,7 @@ func (rs *Ruleset) Catalog() game.Catalog {
 	// Part values of the first player blueprint against one ship of each
 	// of the first two (the brief's Interceptor against Interceptor and
 	// Cruiser, §3.2).
-	var players []string
-	for i := range rs.Blueprints {
-		if !rs.Blueprints[i].NPC && rs.Blueprints[i].Stats.Drives > 0 {
-			players = append(players, rs.Blueprints[i].ID)
-		}
-	}
+	players := rs.mobilePlayers()
 	for i := 0; i < len(players) && i < 2; i++ {
 		p := map[string]string{"games": params["games"], "ship": players[0], "field": players[i]}
 		res, err := rs.Study("parts", p, &stop)
@@ -106,6 +101,19 @@ func (rs *Ruleset) Catalog() game.Catalog {
 		panic(err) // strings and numbers always encode
 	}
 	return game.Catalog{Extra: []game.KeyJSON{{Key: catalogKey, JSON: bytes.TrimRight(b.Bytes(), "\n")}}}
+}
+
+// mobilePlayers are the ids of the player blueprints with a drive, in
+// blueprints.yaml's order: the report values parts on the first against
+// one ship of each of the first two.
+func (rs *Ruleset) mobilePlayers() []string {
+	var out []string
+	for i := range rs.Blueprints {
+		if !rs.Blueprints[i].NPC && rs.Blueprints[i].Stats.Drives > 0 {
+			out = append(out, rs.Blueprints[i].ID)
+		}
+	}
+	return out
 }
 
 // dearestFleet is the material of the ruleset's dearest player fleet (0
@@ -256,7 +264,10 @@ func pageSection(sc studyCatalog) *game.PageSection {
 		if len(s.Charts) > 0 || len(s.Tables) > 0 {
 			note = pt.note + " Policy, exactness and budget as the note under this section's first figure says."
 		}
-		if tableHasMarks(t) {
+		switch {
+		case tableHasMarks(t) && (t.Name == "price curve" || strings.HasPrefix(t.Name, "parts vs ")):
+			note = "Bold: exact. " + note // a sampled part value has no interval to give; its table is not bold
+		case tableHasMarks(t):
 			note = "Bold: exact; a sampled cell gives its 95% interval. " + note
 		}
 		s.Tables = append(s.Tables, game.PageTable{Title: pt.title, Note: note, Sheet: t, Folded: pt.folded})
