@@ -16,7 +16,8 @@ func TestNeverPeek(t *testing.T) {
 	specs := []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game",
 		"strong", "strong:k=4,dets=3,margin=0", "strong:roll=greedy,dets=2", "strong:search=flat",
 		"strong:cand=diverse,k=3,d1=1", "strong:search=race,k=6,dmin=2,dmax=6",
-		"strong:leaf=fit,k=4,h=2", "strong:leaf=fit,k=4,h=now", "strong:roll=gain,k=4", "strong:rdets=1/2/3,rk=3/5,k=4"}
+		"strong:leaf=fit,k=4,h=2", "strong:leaf=fit,k=4,h=now", "strong:roll=gain,k=4", "strong:rdets=1/2/3,rk=3/5,k=4",
+		"strong:roll=lean,k=4", "strong:roll=lean,lx=2,reps=2,k=4", "strong:roll=lean,search=race,k=4,dmin=2,dmax=4"}
 	n := 300
 	if testing.Short() {
 		n = 60
@@ -143,7 +144,7 @@ func TestNeverPeekSealedBid(t *testing.T) {
 			t.Fatalf("seat %d decides %q", bid.CurrentPlayer(), bid.PendingHandler())
 		}
 		la, lb := bid.LegalActions(nil), pass.LegalActions(nil)
-		for _, spec := range []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game", "strong", "strong:leaf=fit,h=1", "strong:roll=gain,k=4"} {
+		for _, spec := range []string{"random", "greedy", "ismcts:iters=60", "ismcts:iters=30,rollout=greedy,depth=game", "strong", "strong:leaf=fit,h=1", "strong:roll=gain,k=4", "strong:roll=lean,lx=1,k=4"} {
 			a1, _ := Parse(spec, seed)
 			a2, _ := Parse(spec, seed)
 			if x, y := a1.Choose(bid, la), a2.Choose(pass, lb); x != y {

@@ -27,6 +27,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	strong:k=6,ke=64,dets=8,d1=1,cand=diverse,h=4,sigma=3,margin=0.5,roll=greedy,search=flat
 //	strong:leaf=fit,h=2                     (the leaf fitted per ruleset from self-play; h=now: no rollout)
 //	strong:roll=gain,beta=2                 (rollouts' Deployment turns weighted by each placement's gain)
+//	strong:roll=lean,lx=2,reps=1            (after lx engine decisions, the rollout goes on on a compact model of the rows)
 //	strong:rdets=2/2/3/3/4/4,rk=8/8/10/10/12/14 (deals per round of halving, candidates, by the game's round; the last for later rounds)
 //
 // Names are case-insensitive.
@@ -54,6 +55,16 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 		for _, k := range sortedKeys(params) {
 			v := params[k]
 			switch k {
+			case "reps", "lx":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > 1000 {
+					return nil, fmt.Errorf("bots: strong %s must be a whole number from 0 to 1000, got %q", k, v)
+				}
+				if k == "reps" {
+					b.Reps = n
+				} else {
+					b.LeanExact = n
+				}
 			case "k", "ke", "dets", "h":
 				if k == "h" && v == "now" {
 					b.Horizon = -1 // the leaf right after the candidate
@@ -142,10 +153,10 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 				}
 				b.Fit = v == "fit"
 			case "roll":
-				if v != "random" && v != "greedy" && v != "gain" {
-					return nil, fmt.Errorf("bots: strong roll must be random, greedy or gain, got %q", v)
+				if v != "random" && v != "greedy" && v != "gain" && v != "lean" {
+					return nil, fmt.Errorf("bots: strong roll must be random, greedy, gain or lean, got %q", v)
 				}
-				b.GreedyRoll, b.GainRoll = v == "greedy", v == "gain"
+				b.GreedyRoll, b.GainRoll, b.Lean = v == "greedy", v == "gain", v == "lean"
 			case "beta":
 				m, err := strconv.ParseFloat(v, 64)
 				if err != nil || !(m >= 0 && m <= 1000) {
@@ -164,7 +175,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, search, z, eps, dmin, dmax)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, lx, reps, search, z, eps, dmin, dmax)", k)
 			}
 		}
 		return b, nil

@@ -104,6 +104,16 @@ type Strong struct {
 	// they can. Every other decision stays the random bot's.
 	GainRoll bool
 	Beta     float64
+	// Lean continues each rollout, once a Deployment turn is up, on a
+	// compact model of the rows instead of the engine (lean.go): random
+	// placements add printed powers, nothing else happens (issue 26:
+	// rollouts several times cheaper; tried, see docs/metrics.md).
+	Lean bool
+	// Reps is Lean's compact continuations per candidate and deal, averaged.
+	Reps int
+	// LeanExact is the decisions Lean plays on the engine before the
+	// compact continuation.
+	LeanExact int
 
 	model *rowModel // Fit's model for mrs and mnp seats
 	mrs   *rules.Ruleset
@@ -150,6 +160,9 @@ type Strong struct {
 	grs   *rules.Ruleset
 	gpow  []float64
 	gmean []float64
+	lean  leanRows
+	lrun  leanPlay
+	ldeal leanDeal
 }
 
 // NewStrong returns a Strong agent with k candidates and dets deals per
@@ -247,6 +260,9 @@ func (b *Strong) race(s *engine.State, legal []engine.Action, me int) int {
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
 		seed := b.rng.Uint64()
+		if b.Lean {
+			b.leanStart(&b.det)
+		}
 		for j, c := range alive {
 			// Common random numbers, and the last candidate on the deal
 			// itself, as in deal.
@@ -384,6 +400,9 @@ func (b *Strong) deal(s *engine.State, legal []engine.Action, me int, alive []in
 		s.CopyInto(&b.det)
 		b.det.Determinize(me, &b.rng)
 		seed := b.rng.Uint64()
+		if b.Lean {
+			b.leanStart(&b.det)
+		}
 		for c, i := range alive {
 			// The same random continuation after every candidate.
 			b.rroll.Reseed(seed)
@@ -403,6 +422,14 @@ func (b *Strong) deal(s *engine.State, legal []engine.Action, me int, alive []in
 // rollout plays d for Horizon decisions (or to the end of its round) and
 // returns me's value.
 func (b *Strong) rollout(d *engine.State, me int) float64 {
+	if b.Lean && b.Horizon > 0 {
+		return b.leanRollout(d, me)
+	}
+	return b.engineRollout(d, me)
+}
+
+// engineRollout is rollout on the engine alone.
+func (b *Strong) engineRollout(d *engine.State, me int) float64 {
 	round := d.Round()
 	for n := 0; !d.IsTerminal() && d.Round() == round; n++ {
 		// Horizon < 0: the leaf right after the candidate.

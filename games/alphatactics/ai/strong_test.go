@@ -101,7 +101,15 @@ func TestParseStrong(t *testing.T) {
 	if st := mustParse(t, "strong", 1).(*Strong); st.GainRoll || st.Beta != DefaultStrongBeta || st.RDets != nil || st.RK != nil {
 		t.Fatalf("parsed %+v", st)
 	}
-	for _, bad := range []string{"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:h=never", "strong:leaf=learned", "strong:leaf=", "strong:sigma=nan",
+	l := mustParse(t, "strong:roll=lean,lx=2,reps=3", 1).(*Strong)
+	if !l.Lean || l.GainRoll || l.GreedyRoll || l.LeanExact != 2 || l.Reps != 3 {
+		t.Fatalf("parsed %+v", l)
+	}
+	if st := mustParse(t, "strong", 1).(*Strong); st.Lean || st.LeanExact != 0 || st.Reps != 0 {
+		t.Fatalf("parsed %+v", st)
+	}
+	for _, bad := range []string{"strong:lx=-1", "strong:lx=x", "strong:reps=1001", "strong:reps=", "strong:roll=leans",
+		"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:h=never", "strong:leaf=learned", "strong:leaf=", "strong:sigma=nan",
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
 		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
 		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races", "strong:beta=-1", "strong:beta=nan",
@@ -440,5 +448,93 @@ func TestStrongGainRoll(t *testing.T) {
 	}
 	if checked < 10 || leaned < checked/2 {
 		t.Fatalf("%d Deployment turns checked, %d with an action of twice the mean weight", checked, leaned)
+	}
+}
+
+// A decision with the compact continuation (roll=lean) allocates nothing.
+func TestStrongLeanNoAllocs(t *testing.T) {
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
+	for _, spec := range []string{"strong:roll=lean,k=4", "strong:roll=lean,lx=2,reps=3,k=4"} {
+		st := mustParse(t, spec, 1).(*Strong)
+		legal := s.LegalActions(nil)
+		st.Choose(s, legal)
+		if n := testing.AllocsPerRun(20, func() { st.Choose(s, legal) }); n != 0 {
+			t.Fatalf("%s: %v allocations per decision", spec, n)
+		}
+	}
+}
+
+// TestLeanLeafMatchesLeaf: before any compact decision, the compact rows
+// value a position exactly as the engine's leaf does (the same powers,
+// combinations and worths, summed in the same order), whether the rows
+// come from the deal's cache or are scored afresh; and a compact
+// continuation only adds printed powers of the mover's hand to open rows,
+// each replaced by its deck's mean.
+func TestLeanLeafMatchesLeaf(t *testing.T) {
+	rs := rules.Default()
+	checked := 0
+	for g := 0; g < 12; g++ {
+		np := 2 + g%3
+		s, _ := engine.New(rs, engine.Config{Factions: factions[:np], Seed: uint64(40 + g)})
+		st := mustParse(t, "strong:roll=lean", 1).(*Strong)
+		bot := NewRandom(uint64(g))
+		var buf []engine.Action
+		for !s.IsTerminal() {
+			if s.DeploymentTurn() {
+				me := s.CurrentPlayer()
+				var d engine.State
+				s.CopyInto(&d)
+				d.Determinize(me, &st.rng)
+				for _, cached := range []bool{true, false} {
+					if cached {
+						st.leanStart(&d)
+					} else {
+						st.ldeal = leanDeal{}
+						for r := range st.ldeal.ver {
+							st.ldeal.ver[r] = d.RowVersion(r) + 1
+						}
+					}
+					st.heldOK = 0
+					st.Horizon = 0
+					got := st.leanRollout(&d, me)
+					st.heldOK = 0
+					if want := st.leaf(&d, me); got != want {
+						t.Fatalf("game %d (cached %v): lean leaf %v, leaf %v", g, cached, got, want)
+					}
+					checked++
+				}
+				// Five compact decisions: the rows' added power is the
+				// printed power of cards from the movers' hands.
+				st.Horizon = 5
+				before := st.lean.play
+				st.lrun = before
+				st.leanPlay(0)
+				after := st.lrun
+				for p := 0; p < np; p++ {
+					added := 0.0
+					for r := 0; r < d.NumRows(); r++ {
+						added += after.pw[r][p] - before.pw[r][p]
+						if after.pw[r][p] != before.pw[r][p] && before.open&(1<<r) == 0 {
+							t.Fatalf("game %d: seat %d added power to closed row %d", g, p, r)
+						}
+					}
+					hand := 0.0
+					for j := 0; j < before.nh[p]; j++ {
+						hand += before.hand[p][j] - after.hand[p][j]
+					}
+					// Each card played is replaced by its deck's mean.
+					k := (added - hand) / st.lean.mean[p]
+					if math.Abs(k-math.Round(k)) > 1e-9 || k < 0 || k > 5 {
+						t.Fatalf("game %d: seat %d added %v to the rows, %v left its hand (mean %v)", g, p, added, hand, st.lean.mean[p])
+					}
+				}
+			}
+			a, _ := Decide(bot, s, &buf)
+			s.Apply(a)
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d positions checked", checked)
 	}
 }

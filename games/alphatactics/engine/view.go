@@ -472,3 +472,15 @@ func (s *State) PendingHandler() string {
 	}
 	return ""
 }
+
+// OpenRows returns the rows a card may be placed in now (bit r: row r).
+func (s *State) OpenRows() uint32 { return s.openRows() }
+
+// CompleteRows returns the rows that count as complete for the end of the
+// Deployment Phase (bit r: row r), which ends when every row is.
+func (s *State) CompleteRows() uint32 { return s.completeRows() }
+
+// RowVersion returns row r's version, which changes whenever a card enters
+// or leaves the row or changes in it (what the row views show); between a
+// state and its copies, an unchanged version means an unchanged row.
+func (s *State) RowVersion(r int) uint32 { return s.rows[r].ver }
