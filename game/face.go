@@ -21,6 +21,11 @@ type FaceSet struct {
 	// columns "deck", "color" and "back" are printing's: the deck's stem,
 	// the printed colour and the back's file stem.
 	CSV []string
+	// ValueLegend says what a face's Value is, in a sentence for the PDF's
+	// first page (`The corner figure "plays like N power" is the card's
+	// value measured by simulation`); "" for faces without values, or a
+	// plain "the card's measured value".
+	ValueLegend string
 }
 
 // Deck is one pile of faces sharing a back.

@@ -176,6 +176,7 @@ func (st *set) facePages() [][]int {
 type pdfInfo struct {
 	backs, bleedAsked bool
 	values            string // the results file the values came from, or ""
+	legend            string // what the corner figure is (game.FaceSet.ValueLegend)
 }
 
 // writePDF renders the print-and-play document for one paper size.
@@ -350,7 +351,13 @@ func (r *renderer) listingPage(doc *pdf.PDF, sh Sheet, pages [][]int, info pdfIn
 		steps = append(steps, "No backs in this file (cardlab print --backs adds them, for double-sided printing).")
 	}
 	if info.values != "" {
-		steps = append(steps, "The corner figure \"plays like N power\" is the card's value measured by simulation ("+info.values+").")
+		// The game words its own values ("plays like a 106-MP card", a
+		// part's hulls from an exact study); printing knows none of them.
+		legend := info.legend
+		if legend == "" {
+			legend = "The corner figure is the card's measured value"
+		}
+		steps = append(steps, legend+" ("+info.values+").")
 	}
 	for _, s := range steps {
 		line(body, 10, ink, "•  "+s)

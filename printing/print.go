@@ -139,7 +139,7 @@ func Print(o Options) (*Result, error) {
 		return nil, err
 	}
 	if formats["pdf"] {
-		info := pdfInfo{backs: o.Backs, bleedAsked: o.Bleed, values: o.ValuesFrom}
+		info := pdfInfo{backs: o.Backs, bleedAsked: o.Bleed, values: o.ValuesFrom, legend: fs.ValueLegend}
 		for _, p := range Papers {
 			sh, err := NewSheet(p, lay, o.Bleed)
 			if err != nil {

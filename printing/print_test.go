@@ -571,6 +571,22 @@ func TestWithValues(t *testing.T) {
 	if n := strings.Count(text, "plays like 9.4 power [7.9, 10.8]"); n != rs.Cards[0].Copies {
 		t.Errorf("the value is printed %d times, want %d (the card's copies):\n%s", n, rs.Cards[0].Copies, text)
 	}
+	// The first page says what the corner figure is in the game's words
+	// (game.FaceSet.ValueLegend), or plainly where the game gives none.
+	first := func() string {
+		return strings.Join(strings.Fields(string(run(t, "pdftotext", "-l", "1", filepath.Join(out, "print-a4.pdf"), "-"))), " ")
+	}
+	if p := first(); !strings.Contains(p, `The corner figure "plays like N power" is the card's value measured by simulation (results.json).`) {
+		t.Errorf("page 1 does not say what the values are:\n%s", p)
+	}
+	plain := faces.New(rs, v)
+	plain.ValueLegend = ""
+	if _, err := Print(Options{Ruleset: at(rs), Out: out, Faces: plain, ValuesFrom: "results.json", Formats: []string{"pdf"}}); err != nil {
+		t.Fatal(err)
+	}
+	if p := first(); !strings.Contains(p, "The corner figure is the card's measured value (results.json).") || strings.Contains(p, "power") {
+		t.Errorf("page 1 of faces without a legend:\n%s", p)
+	}
 	if _, err := Print(Options{Ruleset: at(rs), Out: out, Faces: faces.New(rs, v), Formats: []string{"csv"}}); err != nil {
 		t.Fatal(err)
 	}

@@ -71,6 +71,7 @@ func (rs *Ruleset) faces(values *partValues) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: facesCSV}
 	if values != nil {
 		s.CSV = append(slices.Clone(facesCSV), values.columns()...)
+		s.ValueLegend = "The corner figure \"on " + values.ship + ": N hulls vs …\" is the part's value computed exactly by the report's battle study: the " + values.ship + " with the part wins as often against one ship of each field as with N extra hulls"
 	}
 	pids, bids := rs.fileIDs()
 	parts := game.Deck{ID: "parts", Name: "Ship parts", Stem: "parts", Back: game.Back{Title: "Ship part", Color: kindColors[kindOther]}}

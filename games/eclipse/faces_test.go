@@ -270,6 +270,9 @@ func TestFacesWithValues(t *testing.T) {
 	if !notes.HashMatches || len(notes.Unknown)+len(notes.Stale) != 0 {
 		t.Errorf("notes %+v", notes)
 	}
+	if !strings.Contains(set.ValueLegend, `"on Interceptor: N hulls vs …" is the part's value computed exactly`) {
+		t.Errorf("the PDF's legend of the values: %q", set.ValueLegend)
+	}
 	for _, h := range []string{"value_ship", "value_field_1", "value_hulls_1", "value_field_2", "value_hulls_2"} {
 		if !slices.Contains(set.CSV, h) {
 			t.Errorf("cards.csv header %v lacks %s", set.CSV, h)

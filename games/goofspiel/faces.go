@@ -37,6 +37,7 @@ func faces(rs *Ruleset, values map[int]cardValue) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: csvHeader}
 	if values != nil {
 		s.CSV = append(slices.Clone(csvHeader), valueColumns...)
+		s.ValueLegend = "The corner figure \"plays like N bid points [low, high]\" is the bid card's value measured by simulation, with its 95% interval"
 	}
 	tie := "a tie for highest discards the prize"
 	if rs.Ties == Carry {

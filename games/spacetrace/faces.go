@@ -40,6 +40,7 @@ func (rs *Ruleset) faces(values map[string]cardValue) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: facesCSV}
 	if values != nil {
 		s.CSV = append(slices.Clone(facesCSV), valueColumns...)
+		s.ValueLegend = "The corner figure \"plays like an N-MP card [low, high]\" is the card's value measured by simulation, with its 95% interval"
 	}
 	for p := 0; p < 2; p++ {
 		player := "Player " + strconv.Itoa(p+1)

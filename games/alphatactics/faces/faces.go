@@ -35,6 +35,9 @@ var kindWords = map[rules.EffectKind]string{
 // measured value on its face and in cards.csv.
 func New(rs *rules.Ruleset, values *Values) *game.FaceSet {
 	s := &game.FaceSet{Name: rs.Name, Version: rs.Version, CSV: CSVHeader}
+	if values != nil {
+		s.ValueLegend = "The corner figure \"plays like N power\" is the card's value measured by simulation"
+	}
 	stems := map[string]bool{}
 	for fi := range rs.Factions {
 		f := &rs.Factions[fi]
