@@ -55,15 +55,20 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 		for _, k := range sortedKeys(params) {
 			v := params[k]
 			switch k {
-			case "reps", "lx":
+			case "reps", "lx", "ls", "lk":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 || n > 1000 {
 					return nil, fmt.Errorf("bots: strong %s must be a whole number from 0 to 1000, got %q", k, v)
 				}
-				if k == "reps" {
+				switch k {
+				case "reps":
 					b.Reps = n
-				} else {
+				case "lx":
 					b.LeanExact = n
+				case "ls":
+					b.ScreenDeals = n
+				default:
+					b.ScreenKeep = n
 				}
 			case "k", "ke", "dets", "h":
 				if k == "h" && v == "now" {
@@ -175,7 +180,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, lx, reps, search, z, eps, dmin, dmax)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, lx, reps, ls, lk, search, z, eps, dmin, dmax)", k)
 			}
 		}
 		return b, nil

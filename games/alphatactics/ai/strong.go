@@ -114,6 +114,11 @@ type Strong struct {
 	// LeanExact is the decisions Lean plays on the engine before the
 	// compact continuation.
 	LeanExact int
+	// ScreenDeals, when set, screens the candidates first: each is played
+	// on ScreenDeals deals by Lean's compact rollouts, and only the best
+	// ScreenKeep go on to the search (a cheap, biased judge used to choose
+	// among many candidates, where Greedy's ranking chooses otherwise).
+	ScreenDeals, ScreenKeep int
 
 	model *rowModel // Fit's model for mrs and mnp seats
 	mrs   *rules.Ruleset
@@ -168,7 +173,7 @@ type Strong struct {
 // NewStrong returns a Strong agent with k candidates and dets deals per
 // searched decision.
 func NewStrong(seed uint64, k, dets int) *Strong {
-	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3, Beta: DefaultStrongBeta,
+	b := &Strong{K: k, KE: DefaultStrongKE, Dets: dets, ScreenKeep: DefaultStrongK, Margin: math.Inf(1), Horizon: DefaultStrongHorizon, Sigma: 3, Beta: DefaultStrongBeta,
 		Z: DefaultStrongZ, Eps: DefaultStrongEps, DMin: DefaultStrongDMin, DMax: DefaultStrongDMax}
 	b.rank, b.roll, b.rroll = greedy.New(0), greedy.New(0), NewRandom(0)
 	b.Reseed(seed)
@@ -207,6 +212,12 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	for range b.cand {
 		b.sum = append(b.sum, 0)
 	}
+	if b.ScreenDeals > 0 && len(b.cand) > b.ScreenKeep {
+		b.screen(s, legal, me)
+		if len(b.cand) < 2 {
+			return legal[b.cand[0]]
+		}
+	}
 	if b.Race {
 		return legal[b.race(s, legal, me)]
 	}
@@ -241,6 +252,28 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 		}
 	}
 	return legal[alive[best]]
+}
+
+// screen plays every candidate on ScreenDeals deals by Lean's compact
+// rollouts and keeps the best ScreenKeep (in b.cand, best first), their
+// sums reset for the search that follows.
+func (b *Strong) screen(s *engine.State, legal []engine.Action, me int) {
+	lean := b.Lean
+	b.Lean = true
+	b.deal(s, legal, me, b.cand, b.ScreenDeals)
+	b.Lean = lean
+	alive := b.cand
+	for c := 1; c < len(alive); c++ {
+		for j := c; j > 0 && b.sum[j] > b.sum[j-1]; j-- {
+			b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
+			alive[j], alive[j-1] = alive[j-1], alive[j]
+		}
+	}
+	b.cand = alive[:max(b.ScreenKeep, 1)]
+	b.sum = b.sum[:len(b.cand)]
+	for c := range b.sum {
+		b.sum[c] = 0
+	}
 }
 
 // race runs the candidates' race (see Race) and returns the winner's index

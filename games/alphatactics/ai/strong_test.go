@@ -105,10 +105,13 @@ func TestParseStrong(t *testing.T) {
 	if !l.Lean || l.GainRoll || l.GreedyRoll || l.LeanExact != 2 || l.Reps != 3 {
 		t.Fatalf("parsed %+v", l)
 	}
-	if st := mustParse(t, "strong", 1).(*Strong); st.Lean || st.LeanExact != 0 || st.Reps != 0 {
+	if sc := mustParse(t, "strong:k=64,ls=2,lk=8", 1).(*Strong); sc.Lean || sc.ScreenDeals != 2 || sc.ScreenKeep != 8 {
+		t.Fatalf("parsed %+v", sc)
+	}
+	if st := mustParse(t, "strong", 1).(*Strong); st.Lean || st.LeanExact != 0 || st.Reps != 0 || st.ScreenDeals != 0 || st.ScreenKeep != DefaultStrongK {
 		t.Fatalf("parsed %+v", st)
 	}
-	for _, bad := range []string{"strong:lx=-1", "strong:lx=x", "strong:reps=1001", "strong:reps=", "strong:roll=leans",
+	for _, bad := range []string{"strong:lx=-1", "strong:lx=x", "strong:reps=1001", "strong:reps=", "strong:roll=leans", "strong:ls=-2", "strong:lk=x",
 		"strong:k=0", "strong:dets=65", "strong:h=-1", "strong:h=never", "strong:leaf=learned", "strong:leaf=", "strong:sigma=nan",
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
 		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
@@ -455,7 +458,7 @@ func TestStrongGainRoll(t *testing.T) {
 func TestStrongLeanNoAllocs(t *testing.T) {
 	rs := rules.Default()
 	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
-	for _, spec := range []string{"strong:roll=lean,k=4", "strong:roll=lean,lx=2,reps=3,k=4"} {
+	for _, spec := range []string{"strong:roll=lean,k=4", "strong:roll=lean,lx=2,reps=3,k=4", "strong:k=16,ls=1,lk=4"} {
 		st := mustParse(t, spec, 1).(*Strong)
 		legal := s.LegalActions(nil)
 		st.Choose(s, legal)
@@ -536,5 +539,54 @@ func TestLeanLeafMatchesLeaf(t *testing.T) {
 	}
 	if checked < 200 {
 		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestStrongScreen: with ls the candidates are cut to the lk best by the
+// compact rollouts before the search, and the choice is one of them.
+func TestStrongScreen(t *testing.T) {
+	rs := rules.Default()
+	s, _ := engine.New(rs, engine.Config{Factions: factions[:2], Seed: 3})
+	legal := s.LegalActions(nil)
+	st := mustParse(t, "strong:k=64,ls=2,lk=3", 1).(*Strong)
+	if len(legal) <= 3 {
+		t.Fatalf("only %d legal actions", len(legal))
+	}
+	a := st.Choose(s, legal)
+	if len(st.cand) != 3 {
+		t.Fatalf("%d candidates after the screen, want 3", len(st.cand))
+	}
+	// The screen's survivors were its best three by the lean sums: replay
+	// the screen alone with the same random stream and compare.
+	ref := mustParse(t, "strong:k=64,ls=2,lk=3", 1).(*Strong)
+	g := ref.rank
+	g.Begin(s)
+	ref.scores = ref.scores[:0]
+	for _, x := range legal {
+		ref.scores = append(ref.scores, g.Score(s, x))
+	}
+	ref.candidates(legal, s.Round())
+	all := append([]int(nil), ref.cand...)
+	ref.sum = make([]float64, len(ref.cand))
+	ref.heldOK = 0
+	ref.Lean = true
+	ref.deal(s, legal, s.CurrentPlayer(), ref.cand, 2)
+	best := map[int]float64{}
+	for c, i := range all {
+		best[i] = ref.sum[c]
+	}
+	kept := map[int]bool{}
+	for _, i := range st.cand {
+		kept[i] = true
+	}
+	for _, i := range all {
+		for _, j := range st.cand {
+			if !kept[i] && best[i] > best[j] {
+				t.Fatalf("candidate %d (lean sum %v) dropped, %d (%v) kept", i, best[i], j, best[j])
+			}
+		}
+	}
+	if !slices.Contains(legal, a) || !kept[slices.Index(legal, a)] {
+		t.Fatalf("chose %v, not a screened candidate", a)
 	}
 }
