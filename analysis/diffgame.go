@@ -123,12 +123,23 @@ func GameChanges(a, b game.Ruleset) []Change {
 				continue
 			}
 			va, vb := ka.vals[k], kb.vals[k]
+			// A mapping whose only differences are knobs listed already
+			// (Spacetrace's draw: {per_turn: …}) is not a second change.
+			if va.node != nil && vb.node != nil && flowTextExcept(va.node, k, shown) == flowTextExcept(vb.node, k, shown) {
+				continue
+			}
 			add("rules", "", k, va.text, vb.text, fmt.Sprintf("%s:%d", f, vb.line))
 		}
 	}
 	for i := range out {
 		if out[i].Kind == "rules" && out[i].Pos == "" {
-			if l := findKeyLine(ib.Files["rules.yaml"], 1, strings.SplitN(out[i].Field, ".", 2)[0], false); l > 0 {
+			// The knob's own key where its name is a path in rules.yaml
+			// (draw.per_turn: the per_turn line), else its top-level key.
+			l := keyPathLine(ib.Files["rules.yaml"], strings.Split(out[i].Field, "."))
+			if l == 0 {
+				l = findKeyLine(ib.Files["rules.yaml"], 1, strings.SplitN(out[i].Field, ".", 2)[0], false)
+			}
+			if l > 0 {
 				out[i].Pos = fmt.Sprintf("rules.yaml:%d", l)
 			}
 		}
@@ -148,6 +159,7 @@ func cardByID(cs []game.Card, id string) *game.Card {
 type yamlVal struct {
 	text          string
 	line, keyLine int
+	node          *yaml.Node
 }
 
 type yamlKeys struct {
@@ -167,7 +179,7 @@ func topLevel(data []byte) yamlKeys {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		out.keys = append(out.keys, k.Value)
-		out.vals[k.Value] = yamlVal{text: flowText(v), line: v.Line, keyLine: k.Line}
+		out.vals[k.Value] = yamlVal{text: flowText(v), line: v.Line, keyLine: k.Line, node: v}
 	}
 	return out
 }
@@ -194,4 +206,47 @@ func flowText(n *yaml.Node) string {
 		}
 	}
 	return n.Value
+}
+
+// flowTextExcept is flowText of n, the value at the dotted path, without
+// the mapping entries whose paths are in skip.
+func flowTextExcept(n *yaml.Node, path string, skip map[string]bool) string {
+	if n.Kind != yaml.MappingNode {
+		return flowText(n)
+	}
+	var parts []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		p := path + "." + n.Content[i].Value
+		if skip[p] {
+			continue
+		}
+		parts = append(parts, n.Content[i].Value+": "+flowTextExcept(n.Content[i+1], p, skip))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// keyPathLine is the line of the key at path (mapping keys from the top)
+// in the YAML document data, 0 where there is none.
+func keyPathLine(data []byte, path []string) int {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return 0
+	}
+	n, line := doc.Content[0], 0
+	for _, key := range path {
+		if n.Kind != yaml.MappingNode {
+			return 0
+		}
+		found := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				n, line, found = n.Content[i+1], n.Content[i].Line, true
+				break
+			}
+		}
+		if !found {
+			return 0
+		}
+	}
+	return line
 }

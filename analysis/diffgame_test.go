@@ -1,15 +1,20 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/cardlab/cardlab/game"
 	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
 	"github.com/cardlab/cardlab/games/goofspiel"
+	"github.com/cardlab/cardlab/games/spacetrace"
 )
 
 func goofspielFrom(t *testing.T, yaml string) *goofspiel.Ruleset {
@@ -87,4 +92,54 @@ func TestGameChangesUsesDiffer(t *testing.T) {
 	if want := alphatactics.Changes(a, b); len(got) != 2 || !reflect.DeepEqual(got, want) {
 		t.Errorf("GameChanges %+v, RulesetChanges %+v", got, want)
 	}
+}
+
+// A knob under a mapping (Spacetrace's draw.per_turn) is one change, at
+// its own line; the mapping is listed beside it only when something no
+// knob covers changed in it too (draw.first_turn, a true/false).
+func TestGameChangesNestedKnob(t *testing.T) {
+	a := spacetrace.First()
+	b := spacetraceDraw(t, 1)
+	got := GameChanges(a, b)
+	line := keyPathLine(b.Info().Files["rules.yaml"], []string{"draw", "per_turn"})
+	want := []Change{{Kind: "rules", Change: "changed", Field: "draw.per_turn", Base: "2", Variant: "1", Pos: fmt.Sprintf("rules.yaml:%d", line)}}
+	if line == 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("changes:\n got %+v\nwant %+v", got, want)
+	}
+	files := maps.Clone(a.Info().Files)
+	files["rules.yaml"] = bytes.Replace(files["rules.yaml"], []byte("per_turn: 2"), []byte("per_turn: 1"), 1)
+	files["rules.yaml"] = bytes.Replace(files["rules.yaml"], []byte("first_turn: true"), []byte("first_turn: false"), 1)
+	c, err := spacetrace.Load(mapFS(files), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = GameChanges(a, c)
+	if len(got) != 2 || got[0].Field != "draw.per_turn" || got[1].Field != "draw" || !strings.Contains(got[1].Variant, "first_turn: false") {
+		t.Errorf("with first_turn changed too: %+v", got)
+	}
+}
+
+func mapFS(files map[string][]byte) fstest.MapFS {
+	fs := fstest.MapFS{}
+	for name, data := range files {
+		fs[name] = &fstest.MapFile{Data: data}
+	}
+	return fs
+}
+
+// spacetraceDraw is Spacetrace's first game with draw.per_turn set to v.
+func spacetraceDraw(t *testing.T, v int) game.Ruleset {
+	t.Helper()
+	g := spacetrace.First()
+	for _, k := range game.KnobsOf(g) {
+		if k.Scope == game.OnRules && k.Name == "draw.per_turn" {
+			vg, err := k.With(g, 0, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return vg
+		}
+	}
+	t.Fatal("spacetrace has no knob draw.per_turn")
+	return nil
 }
