@@ -21,7 +21,8 @@ type DiffConfig struct {
 
 // Diff lists what changed between two rulesets (GameChanges) and measures
 // what the change does: every side's paired win-share difference — in a
-// mirror every seat's (gameEntities) — with its interval and a
+// mirror every seat's, in turn order from the starter where the game says
+// who began (pairedEntities) — with its interval and a
 // Holm-corrected test across them, and, where the arms count them (Alpha
 // Tactics), the per-card and per-target metrics of both arms.
 func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
@@ -50,7 +51,8 @@ func Diff(ctx context.Context, cfg DiffConfig) (*DiffResult, error) {
 	res.ArmInfo = pc.info(armA.plan.bots)
 	res.Partial = partial
 	res.Timing = runTiming(armA.played+armB.played, elapsed)
-	names, pair := gameEntities(a, pc.Matchups)
+	names, pair, compared := pairedEntities(a, pc.Matchups)
+	res.Compared = compared
 	res.Factions = make([]FactionDelta, len(names))
 	tests := make([]*PairedTest, len(names))
 	for k, f := range names {

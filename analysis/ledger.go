@@ -62,9 +62,12 @@ type Phase struct {
 
 // ArmPhase is one paired arm's share of a phase: Units holds, per game of
 // the shard (in game order), the win units of each lineup position
-// (game.MaxSeats bytes, −1 for a game the arm does not play).
+// (game.MaxSeats bytes, −1 for a game the arm does not play); Starts, per
+// game, the seat that began it (game.Starter; 0 for a game without one or
+// not played), which the starting seat's comparisons pair.
 type ArmPhase struct {
 	Units  []byte  `json:"units"`
+	Starts []byte  `json:"starts"`
 	Counts *Counts `json:"counts,omitempty"`
 }
 
@@ -319,6 +322,7 @@ func (l *Ledger) recordArms(cfg *PairedConfig, arms []*arm, partial bool, elapse
 			for k := range game.MaxSeats {
 				ap.Units = append(ap.Units, byte(a.units[i*game.MaxSeats+k]))
 			}
+			ap.Starts = append(ap.Starts, byte(a.starts[i]))
 			if a.units[i*game.MaxSeats] >= 0 {
 				p.Games++
 			}
@@ -360,19 +364,25 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (elapsed time.Durati
 			if len(p.Arms) != len(arms) {
 				return 0, fmt.Errorf("shard %d/%d holds %d arms, want %d", k+1, n, len(p.Arms), len(arms))
 			}
-			u := p.Arms[ai].Units
+			u, st := p.Arms[ai].Units, p.Arms[ai].Starts
 			if len(u) != shardGameCount(all, k+1, n)*game.MaxSeats {
 				return 0, fmt.Errorf("shard %d/%d holds %d bytes of outcomes for arm %d, want %d", k+1, n, len(u), ai+1, shardGameCount(all, k+1, n)*game.MaxSeats)
+			}
+			if len(st) != shardGameCount(all, k+1, n) {
+				return 0, fmt.Errorf("shard %d/%d holds %d starting seats for arm %d, want %d (one a game)", k+1, n, len(st), ai+1, shardGameCount(all, k+1, n))
 			}
 			for t, i := 0, k; i < all; t, i = t+1, i+n {
 				li := i / cfg.Games
 				size := len(cfg.Matchups[li])
 				got := u[t*game.MaxSeats : (t+1)*game.MaxSeats]
 				if !in[li] {
-					if int8(got[0]) != -1 {
+					if int8(got[0]) != -1 || st[t] != 0 {
 						return 0, fmt.Errorf("shard %d/%d: arm %d has an outcome for game %d, which it does not play", k+1, n, ai+1, i)
 					}
 					continue
+				}
+				if int(st[t]) >= size {
+					return 0, fmt.Errorf("shard %d/%d: arm %d, game %d: seat %d began a game of %d seats", k+1, n, ai+1, i, int(st[t])+1, size)
 				}
 				total := 0
 				for q, b := range got {
@@ -388,6 +398,7 @@ func (l *Ledger) replayArms(cfg *PairedConfig, arms []*arm) (elapsed time.Durati
 				for q, b := range got {
 					a.units[i*game.MaxSeats+q] = int8(b)
 				}
+				a.starts[i] = int8(st[t])
 				games[k]++
 				played[k]++
 			}

@@ -106,8 +106,8 @@ type arm struct {
 	// lineup; units[i*MaxPlayers] is -1 for a game not played.
 	units []int8
 	// starts[i] is the seat that began game i (game.Starter; 0 for a game
-	// without one): what balance's starting-seat entity pairs. A replayed
-	// ledger does not carry it (balance does not shard).
+	// without one): what the starting-seat comparisons pair (pairTurn). A
+	// shard's ledger records it with the outcomes (ArmPhase.Starts).
 	starts []int8
 	played int64
 	// Counts, when counts was set.
@@ -137,6 +137,7 @@ func (a *arm) shareUnplayed(base *arm) {
 		}
 		g := a.plan.games
 		copy(a.units[li*g*game.MaxSeats:(li+1)*g*game.MaxSeats], base.units[li*g*game.MaxSeats:(li+1)*g*game.MaxSeats])
+		copy(a.starts[li*g:(li+1)*g], base.starts[li*g:(li+1)*g])
 		a.lineups = append(a.lineups, li)
 	}
 	slices.Sort(a.lineups)
@@ -477,17 +478,26 @@ func pairSeat(cfg *PairedConfig, a, b *arm, q int) pairAcc {
 // pairStarter pairs the outcomes of the seat that began each game
 // (game.Starter; the first seat in a game without one) between arms a and
 // b, each arm's own starter: what the starter's advantage is.
-func pairStarter(cfg *PairedConfig, a, b *arm) pairAcc {
+func pairStarter(cfg *PairedConfig, a, b *arm) pairAcc { return pairTurn(cfg, a, b, 0) }
+
+// pairTurn pairs the outcomes of the seat pos places after the one that
+// began each game in turn order (pos 0: the starter) between arms a and b,
+// each arm's own starter, over the lineups with more than pos seats. In a
+// mirror the starter is drawn per game (or fixed by the rules), so seat 1
+// against seat 2 averages the starter's advantage away; turn order is
+// what a rule change moves there.
+func pairTurn(cfg *PairedConfig, a, b *arm, pos int) pairAcc {
 	p := pairAcc{unit: WinUnit}
 	for li, ids := range cfg.Matchups {
 		n := len(ids)
-		if !slices.Contains(a.lineups, li) || !slices.Contains(b.lineups, li) {
+		if pos >= n || !slices.Contains(a.lineups, li) || !slices.Contains(b.lineups, li) {
 			continue
 		}
 		for j := 0; j < cfg.Games; j++ {
 			i := li*cfg.Games + j
 			rot := j % n
-			ua, ub := a.outcome(i, (int(a.starts[i])+rot)%n), b.outcome(i, (int(b.starts[i])+rot)%n)
+			ua := a.outcome(i, (int(a.starts[i])+pos+rot)%n)
+			ub := b.outcome(i, (int(b.starts[i])+pos+rot)%n)
 			if ua < 0 || ub < 0 {
 				continue
 			}

@@ -223,6 +223,11 @@ type SweepResult struct {
 	Current int   `json:"current"`
 	Values  []int `json:"values"`
 	ArmInfo
+	// Compared says what the entries of Points[].Factions are in a mirror:
+	// ComparedTurnOrder ("starting seat", "2nd in turn", …: the seat that
+	// began each game, game.Starter, and those after it) or ComparedSeats
+	// ("seat 1", …); empty (omitted) where they are the sides.
+	Compared string `json:"compared,omitempty"`
 	// Faction is the faction whose share is steered towards Target (the
 	// card's faction; for a rule parameter the --faction given, or "" to
 	// bring every faction closest to Target: least squares).
@@ -296,6 +301,9 @@ type DiffResult struct {
 	ArmInfo
 	Alpha      float64 `json:"alpha"`
 	Correction string  `json:"correction"` // CorrectionHolm across factions
+	// Compared says what the entries of Factions are in a mirror, as
+	// SweepResult's.
+	Compared string `json:"compared,omitempty"`
 	// Factions are the paired win-share differences of every faction
 	// played (ruleset order of Base).
 	Factions []FactionDelta `json:"factions"`

@@ -135,7 +135,8 @@ func fairShare(lineups [][]string, f string) float64 {
 // value, the reference every value is compared with, paired) and finds the
 // value that brings the steered side closest to the target share. The
 // sides compared are the lineups' (gameEntities), or, where every seat
-// plays the one side (a mirror), the seats. Every value is made by the
+// plays the one side (a mirror), the seats: in turn order from the starter
+// where the game says who began (pairedEntities). Every value is made by the
 // knob's With and checked before any game is played.
 func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	g := cfg.Game
@@ -170,7 +171,8 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		return nil, err
 	}
 	res.Field = k.Name
-	names, pair := gameEntities(g, cfg.Matchups)
+	names, pair, compared := pairedEntities(g, cfg.Matchups)
+	res.Compared = compared
 	seats := comparesSeats(g)
 	word := "side"
 	if gm, ok := game.Lookup(g.Game()); ok && gm.Vocabulary().Side != "" {
@@ -347,8 +349,8 @@ func (r *SweepResult) PlausibleNote() string {
 	whose := "its"
 	if r.Faction == "" {
 		whose = "every faction's"
-		if len(r.Points) > 0 && len(r.Points[0].Factions) > 0 && strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
-			whose = "every seat's" // another game's mirror (sweepGame)
+		if r.Compared != "" {
+			whose = "every seat's" // a mirror (pairedEntities)
 		}
 	}
 	target := strconv.FormatFloat(100*r.Target, 'f', 1, 64) + "%"

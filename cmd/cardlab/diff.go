@@ -42,8 +42,11 @@ orders) and every faction's win share is compared game by game.
 
 Each faction's change comes with a 95% paired interval and a p-value,
 Holm-corrected over the factions (* significant); the interval the same games
-would give as two independent samples is shown beside it. Then the cards and
-targets whose simulate metrics moved most, and a one-line verdict.
+would give as two independent samples is shown beside it. On a mirror (every
+seat the one side) the seats take the factions' place: the starting seat and
+the seats after it in turn where the game says who began (Spacetrace), else
+seat 1, seat 2, …. Then the cards and targets whose simulate metrics moved
+most, and a one-line verdict.
 
 --fail-on-significant exits with status 1 when any faction's change is
 significant, so the command can gate a pull request in CI. --games is per
@@ -263,12 +266,19 @@ func writeDiffTables(w io.Writer, r *analysis.DiffResult) error {
 		if g, ok := game.Lookup(r.Base.Game); ok && g.Vocabulary().Side != "" {
 			one, many = g.Vocabulary().Side, g.Vocabulary().Sides
 		}
-		if len(r.Factions) > 0 && strings.HasPrefix(r.Factions[0].Faction, "seat ") {
+		if r.Compared != "" {
 			one, many = "seat", "seats"
 		}
 	}
-	fmt.Fprintf(w, "\n%s (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d %s; * significant;\n", upperFirst(many), len(r.Factions), many)
+	title := upperFirst(many)
+	if r.Compared == analysis.ComparedTurnOrder {
+		title, one = "Seats in turn order", "seat in turn order"
+	}
+	fmt.Fprintf(w, "\n%s (Δ = variant − base in points; 95%% paired CI; p Holm-corrected over %d %s; * significant;\n", title, len(r.Factions), many)
 	fmt.Fprintln(w, "MDE80: the smallest change this run detects with 80% power)")
+	if r.Compared == analysis.ComparedTurnOrder {
+		fmt.Fprintln(w, turnOrderNote(r.ArmInfo))
+	}
 	t := &table{align: "lrrrrlllrrr"}
 	t.add(strings.ToUpper(one), "GAMES", "BASE%", "VARIANT%", "Δ", "95% CI", "UNPAIRED CI", "TEST", "P_ADJ", "CHANGED", "MDE80")
 	for _, f := range r.Factions {

@@ -28,8 +28,14 @@ import (
 	"github.com/cardlab/cardlab/reports"
 )
 
-// shardFormat names a shard file (the first key of its JSON).
-const shardFormat = "cardlab shard 1"
+// shardFormat names a shard file (the first key of its JSON). Format 2
+// records who began each paired game (analysis.ArmPhase.Starts), which the
+// starting seat's figures of a mirror need; a format 1 file, without it,
+// is refused by name (oldShardFormat).
+const shardFormat = "cardlab shard 2"
+
+// oldShardFormat is the format before the starting seats were recorded.
+const oldShardFormat = "cardlab shard 1"
 
 // MaxShardSize caps a shard file read by merge: the records of a shard
 // take a few bytes a game (a card-value game about 60).
@@ -167,6 +173,8 @@ func decodeShardFile(name string, data []byte) (*shardFile, error) {
 		return nil, fmt.Errorf("not a shard file: %v", err)
 	}
 	switch {
+	case f.Format == oldShardFormat:
+		return nil, fmt.Errorf("%s: a shard file of format %q (cardlab %s), which does not record who began each game: this cardlab reads %q only; play the shards again with it", name, f.Format, f.ToolVersion, shardFormat)
 	case f.Format != shardFormat:
 		return nil, fmt.Errorf("%s: not a shard file (format %q, want %q)", name, f.Format, shardFormat)
 	case !slices.Contains(shardCommands, f.Command):
@@ -185,11 +193,12 @@ func isShardFile(data []byte) bool {
 	var probe struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &probe) == nil && probe.Format == shardFormat
+	return json.Unmarshal(data, &probe) == nil && (probe.Format == shardFormat || probe.Format == oldShardFormat)
 }
 
-// shardStart is how every shard file begins.
-var shardStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"cardlab shard 1"`)
+// shardStart is how every shard file begins (of either format, so that an
+// old one is refused by its format, not taken for a result).
+var shardStart = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"cardlab shard [12]"`)
 
 // beginsAsShard reports whether the regular file name begins as a shard
 // file does.

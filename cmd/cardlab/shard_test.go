@@ -51,6 +51,9 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	edited := writeDefault(t)
 	corrupt(t, edited, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 6\n    copies: 2\n")
 	two := "--matchups=klingon,romulan;starfleet,vulcan;klingon,vulcan"
+	// A mirror (Spacetrace), whose figures are the starting seat's: the
+	// shards carry who began each game.
+	st, stDraw := initSpacetraceFirst(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -60,6 +63,8 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 		{"diff", []string{"--rules", edited, "diff", "--base", base, "--bots", "greedy", two, "--games", "50", "--seed", "9"}},
 		{"sweep", []string{"sweep", "--card", "kl-d7", "--values", "2..5", "--bots", "greedy", two, "--games", "30"}},
 		{"sweep param", []string{"sweep", "--param", "planet_bonus", "--values", "0,2", "--bots", "greedy", "--players", "romulan,vulcan", "--games", "40"}},
+		{"sweep mirror", []string{"sweep", "--rules", st, "--param", "draw.per_turn", "--values", "1,3", "--bots", "greedy", "--games", "40"}},
+		{"diff mirror", []string{"--rules", stDraw, "diff", "--base", st, "--bots", "greedy", "--games", "40"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -157,6 +162,36 @@ func TestMergeRefusesShards(t *testing.T) {
 	if err := os.WriteFile(slowFile, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A seat beginning a game it is not at, its checksum recomputed.
+	var started shardFile
+	if err := json.Unmarshal(data, &started); err != nil {
+		t.Fatal(err)
+	}
+	started.Phases[0].Arms[0].Starts[0] = 7
+	started.Checksum = started.sum()
+	startedFile := filepath.Join(dir, "started.json")
+	b, _ = json.Marshal(&started)
+	if err := os.WriteFile(startedFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A shard of format 1, which recorded no starting seats: refused by
+	// its format, not replayed as if seat 1 had begun every game.
+	var old shardFile
+	if err := json.Unmarshal(data, &old); err != nil {
+		t.Fatal(err)
+	}
+	old.Format = oldShardFormat
+	for p := range old.Phases {
+		for a := range old.Phases[p].Arms {
+			old.Phases[p].Arms[a].Starts = nil
+		}
+	}
+	old.Checksum = old.sum()
+	oldFile := filepath.Join(dir, "old.json")
+	b, _ = json.Marshal(&old)
+	if err := os.WriteFile(oldFile, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	rules := writeDefault(t)
 	corrupt(t, rules, "klingon.yaml", "    power: 4\n    copies: 2\n", "    power: 5\n    copies: 2\n")
 	for _, c := range []struct {
@@ -172,6 +207,8 @@ func TestMergeRefusesShards(t *testing.T) {
 		{"edited", []string{shards[0], edited, shards[2]}, nil, "checksum does not match"},
 		{"forged", []string{shards[0], forgedFile, shards[2]}, nil, "impossible"},
 		{"forged seconds", []string{shards[0], slowFile, shards[2]}, nil, "no time a phase takes"},
+		{"forged start", []string{shards[0], startedFile, shards[2]}, nil, "seat 8 began a game of 2 seats"},
+		{"format 1", []string{shards[0], oldFile, shards[2]}, nil, `a shard file of format "cardlab shard 1" (cardlab `},
 		{"simulate result", []string{shards[0], sim}, nil, "merge the shards of one command at a time"},
 		{"simulate first", []string{sim, shards[0]}, nil, "merge the shards of one command at a time"},
 		{"other ruleset", shards, []string{"--rules", rules}, "merge with the rulesets the shards played"},
@@ -212,8 +249,9 @@ func TestShardUsage(t *testing.T) {
 // FuzzDecodeShardFile: any bytes decode to a shard file or an error, never a
 // panic; a file that decodes names a command that splits and a shard k/n.
 func FuzzDecodeShardFile(f *testing.F) {
+	f.Add([]byte(`{"format":"cardlab shard 2","command":"impact","tool_version":"x","shard":{"k":1,"n":2},"args":[],"phases":[]}`))
 	f.Add([]byte(`{"format":"cardlab shard 1","command":"impact","tool_version":"x","shard":{"k":1,"n":2},"args":[],"phases":[]}`))
-	f.Add([]byte(`{"format":"cardlab shard 1"`))
+	f.Add([]byte(`{"format":"cardlab shard 2"`))
 	f.Add([]byte(`[1,2]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sf, err := decodeShardFile("f.json", data)

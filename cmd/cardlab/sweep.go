@@ -43,7 +43,10 @@ is played; a rule parameter's values by the validator of 'cardlab validate'
 (the ruleset's files loaded with the value written in), which says why it
 refuses one. For every faction: its win share at each value with a 95% Wilson
 interval, and its paired change from the ruleset's own value (* significant,
-Holm-corrected over the sweep).
+Holm-corrected over the sweep). On a mirror, where every seat plays the one
+side (Spacetrace, Goofspiel), the seats take the factions' place: in turn
+order — the starting seat, the one that began each game, then the seats after
+it — where the game says who began (Spacetrace), else seat 1, seat 2, ….
 
 The value that brings a faction closest to a target share is printed as a
 suggested YAML change (file:line, "power: 5 → 3"); nothing is edited. It
@@ -215,12 +218,16 @@ func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 	} else if r.Card != nil {
 		subject = fmt.Sprintf("%s (%s, %s) %s", r.Card.ID, r.Card.Name, r.Card.Faction, r.Field)
 	}
-	// The entities compared are the game's sides, or its seats in a mirror.
+	// The entities compared are the game's sides, or its seats in a mirror
+	// (in turn order from the starter where the game says who began).
 	side := sideOfGame(r.Ruleset.Game)
-	if len(r.Points) > 0 && len(r.Points[0].Factions) > 0 && strings.HasPrefix(r.Points[0].Factions[0].Faction, "seat ") {
+	if r.Compared != "" {
 		side = "seat"
 	}
 	each, every := "each "+side, "every "+side
+	if r.Compared == analysis.ComparedTurnOrder {
+		each += " in turn order"
+	}
 	fmt.Fprintf(w, "Sweep of %s, now %d: %s\n", subject, r.Current, armLine(r.ArmInfo))
 	if r.Partial {
 		fmt.Fprintln(w, "PARTIAL (interrupted)")
@@ -230,6 +237,9 @@ func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 		steer = r.Faction
 	}
 	fmt.Fprintf(w, "Win %% [95%% CI] of %s at each value; (Δ) paired change from %d in points, * significant (Holm);\n", each, r.Current)
+	if r.Compared == analysis.ComparedTurnOrder {
+		fmt.Fprintln(w, turnOrderNote(r.ArmInfo))
+	}
 	fmt.Fprintf(w, "DIST: how far %s is from the target share %s%%\n\n", steer, pct(r.Target))
 	t := &table{align: "r"}
 	head := []string{"VALUE"}
@@ -271,4 +281,37 @@ func writeSweepTables(w io.Writer, r *analysis.SweepResult) error {
 	}
 	fmt.Fprintf(w, "\nSuggested change (not applied):\n  %s\n", r.Suggestion.Text)
 	return nil
+}
+
+// turnOrderNote says what a mirror's turn-order figures are and which bot
+// played them: "STARTING SEAT: the seat that began each game …; every seat
+// played by greedy".
+func turnOrderNote(a analysis.ArmInfo) string {
+	bot := "every seat played by " + a.Bots[0]
+	if !allSame(a.Bots) {
+		var by []string
+		for q, b := range a.Bots {
+			by = append(by, fmt.Sprintf("seat %d %s", q+1, b))
+		}
+		bot = "the seats' bots differ (" + strings.Join(by, ", ") + "): each figure mixes them by which seat began"
+	}
+	seats := 0
+	for _, l := range a.Matchups {
+		seats = max(seats, len(l))
+	}
+	after := fmt.Sprintf("%s: the other seat", strings.ToUpper(analysis.TurnOrderName(1)))
+	if seats > 2 {
+		after = fmt.Sprintf("%s to %s: the seats after it in turn", strings.ToUpper(analysis.TurnOrderName(1)), strings.ToUpper(analysis.TurnOrderName(seats-1)))
+	}
+	return fmt.Sprintf("%s: the seat that began each game (the game says which; each version's own); %s; %s",
+		strings.ToUpper(analysis.StarterSide), after, bot)
+}
+
+func allSame(xs []string) bool {
+	for _, x := range xs {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
 }

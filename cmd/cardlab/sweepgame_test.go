@@ -95,6 +95,60 @@ func TestDiffGoofspiel(t *testing.T) {
 	}
 }
 
+// initSpacetraceFirst writes Spacetrace's first game into a temporary
+// folder, and with draw.per_turn 1 (it reads 2) into another.
+func initSpacetraceFirst(t *testing.T) (dir, drawOne string) {
+	t.Helper()
+	root := t.TempDir()
+	dir, drawOne = filepath.Join(root, "st"), filepath.Join(root, "st-draw1")
+	for _, d := range []string{dir, drawOne} {
+		if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", d); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	corrupt(t, drawOne, "rules.yaml", "  per_turn: 2 ", "  per_turn: 1 ")
+	return dir, drawOne
+}
+
+// sweep and diff on a mirror whose games say who began (Spacetrace: the
+// starter is drawn each game) compare the seats in turn order: the
+// starting seat's share (about 60% with greedy) is in the table's heading,
+// the JSON ("compared": "turn order", "starting seat") and the note that
+// names the bot; go test ./cmd/cardlab/ -run SpacetraceTurnOrder -update
+// rewrites the goldens.
+func TestSweepDiffSpacetraceTurnOrder(t *testing.T) {
+	dir, drawOne := initSpacetraceFirst(t)
+	sweep := []string{"sweep", "--rules", dir, "--param", "draw.per_turn", "--values", "1,2,3", "--bots", "greedy", "--games", "200", "--workers", "1"}
+	code, stdout, stderr := cardlab(t, sweep...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	golden(t, "sweep-spacetrace.golden", stdout)
+	for _, want := range []string{"of each seat in turn order", "STARTING SEAT  ", "2ND IN TURN  ", "every seat played by greedy"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("sweep's tables lack %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, stderr = cardlab(t, append(sweep, "--json")...)
+	if code != 0 || !strings.Contains(stdout, `"compared": "turn order"`) || !strings.Contains(stdout, `"faction": "starting seat"`) {
+		t.Errorf("sweep --json: exit %d: %s\n%.800s", code, stderr, stdout)
+	}
+	code, stdout, stderr = cardlab(t, "diff", "--rules", drawOne, "--base", dir, "--bots", "greedy", "--games", "200", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	golden(t, "diff-spacetrace.golden", stdout)
+	if !strings.Contains(stdout, "SEAT IN TURN ORDER") || !strings.Contains(stdout, "\n  starting seat ") {
+		t.Errorf("diff's tables name no starting seat:\n%s", stdout)
+	}
+	// Bots that differ by seat: the starting seat is each game's own, so
+	// its figure mixes them, and the note says so.
+	code, stdout, stderr = cardlab(t, "diff", "--rules", drawOne, "--base", dir, "--bots", "greedy,random", "--games", "20", "--workers", "1")
+	if code != 0 || !strings.Contains(stdout, "the seats' bots differ (seat 1 greedy, seat 2 random)") {
+		t.Errorf("exit %d: %s\n%s", code, stderr, stdout)
+	}
+}
+
 // watch on a Goofspiel ruleset: a save is validated by its game's loader
 // (errors with file:line) and compared with the baseline through the same
 // paired diff as report --base; the seats are what it shows.
