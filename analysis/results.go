@@ -387,8 +387,11 @@ type SkillResult struct {
 	// significant change of oh_iwd; significant ones first, then by the size
 	// of the change.
 	RankChanges []RankChange `json:"rank_changes"`
-	Partial     bool         `json:"partial"`
-	Timing      Timing       `json:"timing"`
+	// Compared says what the entries of Factions are in a mirror, as
+	// SweepResult's does ("" where they are the sides).
+	Compared string `json:"compared,omitempty"`
+	Partial  bool   `json:"partial"`
+	Timing   Timing `json:"timing"`
 }
 
 // SkillFaction is one faction at every level.

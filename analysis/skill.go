@@ -30,8 +30,9 @@ type SkillConfig struct {
 // cards' opening-hand improvement per level where the game counts it, and
 // the sides and cards whose rank changes. In a game every seat of which
 // plays one side (a mirror) the side is fair by construction, so the seats
-// take the sides' place (gameEntities): seat 1's share at each level is
-// what skill moves there.
+// take the sides' place (pairedEntities): in turn order from the seat that
+// began each game where the game says who began (Spacetrace: the starting
+// seat's share at each level is what skill moves there), else seat by seat.
 func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 	g := cfg.Game
 	if g == nil {
@@ -72,7 +73,8 @@ func Skill(ctx context.Context, cfg SkillConfig) (*SkillResult, error) {
 		games += a.played
 	}
 	res.Timing = runTiming(games, elapsed)
-	names, pair := gameEntities(g, pc.Matchups)
+	names, pair, compared := pairedEntities(g, pc.Matchups)
+	res.Compared = compared
 	// Shares and ranks per level: an arm paired with itself holds its own
 	// win units and games, as the counts' winStats reads them.
 	for k, f := range names {

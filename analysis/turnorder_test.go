@@ -71,6 +71,19 @@ func TestMirrorStartingSeat(t *testing.T) {
 	if one := sw.Points[0].Factions[0]; df.Factions[0].Variant != one.Variant || df.Factions[0].Delta != one.Delta {
 		t.Errorf("diff to draw 1: %+v; sweep's point 1: %+v", df.Factions[0], one)
 	}
+
+	// skill compares the same seats: its greedy level is simulate's
+	// starting seat, not seat 1.
+	sk, err := Skill(context.Background(), SkillConfig{Game: g, Levels: []string{"random", "greedy"}, PairedConfig: pc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sk.Compared != ComparedTurnOrder || len(sk.Factions) != 2 || sk.Factions[0].Faction != "starting seat" || sk.Factions[1].Faction != "2nd in turn" {
+		t.Fatalf("skill: compared %q, entries %+v", sk.Compared, sk.Factions)
+	}
+	if got := sk.Factions[0].Levels[1].WinRate; got != starter {
+		t.Errorf("skill's greedy starting seat %v, simulate counts %v", got, starter)
+	}
 }
 
 // TestMirrorWithoutStarterComparesSeats: Goofspiel's bids are

@@ -159,10 +159,16 @@ func writeSkillTables(w io.Writer, r *analysis.SkillResult) error {
 	if gm, ok := game.Lookup(cmp.Or(r.Ruleset.Game, game.DefaultID)); ok && gm.Vocabulary().Side != "" {
 		word = gm.Vocabulary().Side
 	}
-	if len(r.Factions) > 0 && strings.HasPrefix(r.Factions[0].Faction, "seat ") {
+	order := ""
+	if r.Compared != "" {
 		word = "seat"
+		if r.Compared == analysis.ComparedTurnOrder {
+			// The starting seat, then those after it: the starter's
+			// advantage is what skill may move in a mirror.
+			order = " in turn order (the starting seat: the seat that began each game)"
+		}
 	}
-	fmt.Fprintf(w, "\n%ss: win %% [95%% CI] (rank) at each level\n", strings.ToUpper(word[:1])+word[1:])
+	fmt.Fprintf(w, "\n%ss%s: win %% [95%% CI] (rank) at each level\n", strings.ToUpper(word[:1])+word[1:], order)
 	t := &table{align: "l"}
 	head := []string{strings.ToUpper(word)}
 	for _, l := range r.Levels {

@@ -85,3 +85,23 @@ func TestSkillGoofspiel(t *testing.T) {
 		t.Errorf("strong for Goofspiel: exit %d, %s", code, stderr)
 	}
 }
+
+// TestSkillSpacetraceTurnOrder: on a mirror whose games say who began,
+// skill compares the starting seat with the seat after it (seat 1 against
+// seat 2 would average the drawn starter's advantage away), and says so.
+func TestSkillSpacetraceTurnOrder(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := cardlab(t, "init", "--game", "spacetrace", "--ruleset", "spacetrace-first", dir+"/st"); code != 0 {
+		t.Fatalf("init: %s", stderr)
+	}
+	code, stdout, stderr := cardlab(t, "skill", "--rules", dir+"/st", "--bots", "random,greedy", "--games", "60")
+	if code != 0 || !strings.Contains(stdout, "Seats in turn order (the starting seat: the seat that began each game)") ||
+		!strings.Contains(stdout, "  starting seat  ") || !strings.Contains(stdout, "  2nd in turn  ") || strings.Contains(stdout, "seat 1") {
+		t.Errorf("skill tables: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, _ = cardlab(t, "skill", "--rules", dir+"/st", "--bots", "random,greedy", "--games", "60", "--json")
+	var res analysis.SkillResult
+	if err := json.Unmarshal([]byte(stdout), &res); code != 0 || err != nil || res.Compared != analysis.ComparedTurnOrder {
+		t.Errorf("skill --json: exit %d, %v, compared %q", code, err, res.Compared)
+	}
+}
