@@ -239,9 +239,15 @@ type BalanceResult struct {
 	SkillDependent  bool   `json:"skill_dependent"`
 	Stop            string `json:"stop"`
 	Games           int64  `json:"games"`
-	Partial         bool   `json:"partial"`
-	Elapsed         time.Duration
-	final           game.Ruleset
+	// GamesByBots splits Games by the bots that played them (a strong
+	// game costs about a hundred greedy ones); ReusedGames counts the
+	// package's games brought from one round to the next on the same
+	// deals instead of played again (not in Games).
+	GamesByBots map[string]int64 `json:"games_by_bots"`
+	ReusedGames int64            `json:"reused_games"`
+	Partial     bool             `json:"partial"`
+	Elapsed     time.Duration
+	final       game.Ruleset
 }
 
 // Final is the ruleset with the package applied.
@@ -334,25 +340,27 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	}
 	// The ruleset as it is, on the first stage's games.
 	cfg.logf("measuring the ruleset: %d games per lineup, bots %s", cfg.Games, strings.Join(cfg.Bots, ","))
-	cur, err := b.measure(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceSalt, 0))
+	cur, err := b.measure(ctx, []game.Ruleset{g}, b.raceSeed(0))
 	if err != nil {
 		return nil, err
 	}
 	res.Before = cur[0].shares
+	b.carry = [][]pairAcc{cur[0].sums} // the first race's first stage: its baseline
 	curDev := maxDev(res.Before)
 	cfg.logf("before: %s (largest deviation %.1f points)", shareLine(res.Before), 100*curDev)
 	if cfg.Tier2 != nil {
 		cfg.logf("measuring the ruleset at the second tier: %d games per lineup, bots %s", cfg.Tier2Games, strings.Join(cfg.Tier2, ","))
-		m2, err := b.measureAt(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceTier2Salt, 0), cfg.Tier2, cfg.Tier2Games)
+		m2, err := b.measureAt(ctx, []game.Ruleset{g}, b.finalsSeed(), cfg.Tier2, cfg.Tier2Games)
 		if err != nil {
 			if ctx.Err() != nil {
 				res.Partial, res.Stop = true, "interrupted"
-				res.Games, res.Elapsed = b.games, time.Since(began)
+				res.Games, res.Elapsed, res.ReusedGames = b.games, time.Since(began), b.reused
 				return res, nil
 			}
 			return nil, err
 		}
 		res.Before2 = m2[0].shares
+		b.carry2 = m2[0].sums
 		cfg.logf("before at %s: %s (largest deviation %.1f points)", strings.Join(cfg.Tier2, ","), shareLine(res.Before2), 100*maxDev(res.Before2))
 	}
 	var pkg []BalanceEdit
@@ -379,7 +387,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.games += vres.Games
+		b.add(cfg.Bots, vres.Games)
 		if vres.Partial {
 			res.Partial = true
 			res.Stop = "interrupted"
@@ -398,7 +406,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			b.games += v2.Games
+			b.add(cfg.Tier2, v2.Games)
 			if v2.Partial {
 				res.Partial = true
 				res.Stop = "interrupted"
@@ -424,7 +432,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	if ctx.Err() != nil {
 		res.Partial = true
 		res.Stop = "interrupted"
-		res.Games, res.Elapsed = b.games, time.Since(began)
+		res.Games, res.Elapsed, res.ReusedGames = b.games, time.Since(began), b.reused
 		return res, nil
 	}
 	// Verification on seeds the search never used, at each tier.
@@ -450,7 +458,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 			return nil, err
 		}
 		for _, a := range arms {
-			b.games += a.played
+			b.add(bots, a.played)
 		}
 		if partial {
 			res.Partial, res.Balanced = true, false
@@ -472,7 +480,7 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	}
 	res.SkillDependent = slices.Contains(inBand, true) && slices.Contains(inBand, false)
 	res.AlreadyBalanced = res.Balanced && len(pkg) == 0
-	res.Games, res.Elapsed = b.games, time.Since(began)
+	res.Games, res.Elapsed, res.ReusedGames = b.games, time.Since(began), b.reused
 	return res, nil
 }
 
@@ -509,6 +517,43 @@ type balancer struct {
 	// alive the edits the last race left.
 	floor float64
 	alive []int
+	// carry holds the package as it is's games for each racing stage
+	// already played (the round's winner's, or the ruleset's), carry2 its
+	// games at the second tier's finals: every round plays the same
+	// deals, so the package's arm is not played again (docs/metrics.md,
+	// "Balance", "Pooling the package's games").
+	carry  [][]pairAcc
+	carry2 []pairAcc
+	// stages are the last race's games of each candidate, stage by stage
+	// (the winner's become carry); reused counts the games brought.
+	stages [][][]pairAcc
+	reused int64
+	// fin are the last finals' games of each finalist at the second tier
+	// (the winner's become carry2).
+	fin map[int][]pairAcc
+}
+
+// add counts n games played by bots.
+func (b *balancer) add(bots []string, n int64) {
+	b.games += n
+	if b.res.GamesByBots == nil {
+		b.res.GamesByBots = map[string]int64{}
+	}
+	b.res.GamesByBots[strings.Join(bots, ",")] += n
+}
+
+func clonePairs(p []pairAcc) []pairAcc { return slices.Clone(p) } // pairAcc holds no reference
+
+// raceSeed is the seed of a race's stage: the same in every round, so
+// that the package as it is brings its games from the round before.
+func (b *balancer) raceSeed(stage int) uint64 {
+	return game.SeedFor(b.cfg.Seed^balanceSalt, uint64(stage+1))
+}
+
+// finalsSeed is the seed of the second tier's games: the ruleset's and
+// every round's finals.
+func (b *balancer) finalsSeed() uint64 {
+	return game.SeedFor(b.cfg.Seed^balanceTier2Salt, 0)
 }
 
 // predicts reports whether the card-value model predicts this run's
@@ -569,7 +614,7 @@ func (b *balancer) measureAt(ctx context.Context, rss []game.Ruleset, seed uint6
 	}
 	out := make([]measured, len(rss))
 	for i, a := range arms {
-		b.games += a.played
+		b.add(bots, a.played)
 		for k := range b.names {
 			out[i].sums = append(out[i].sums, b.pair(&pc, a, a, k))
 		}
@@ -994,6 +1039,11 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v, v2 *CardV
 		}
 		pkg = append(pkg, w.Edit)
 		curRS, cur, cur2, curDev, curObj = rs, w.Measured, w.Measured2, w.MeasuredDev, w.measuredObj
+		// The package's games, brought to the next round's same deals.
+		b.carry = b.stages[win]
+		if cur2 != nil {
+			b.carry2 = b.fin[win]
+		}
 		step.Edits, step.Shares, step.MaxDev = slices.Clone(pkg), cur, curDev
 		step.Shares2, step.MaxDev2 = cur2, w.MeasuredDev2
 		b.res.Steps = append(b.res.Steps, step)
@@ -1062,15 +1112,28 @@ func (b *balancer) finals(ctx context.Context, from game.Ruleset, cands []Balanc
 		}
 		rss = append(rss, rs)
 	}
-	rss = append(rss, from)
+	// The package as it is played these deals in the round before (or as
+	// the ruleset): its games are brought, not played again.
+	if b.carry2 == nil {
+		rss = append(rss, from)
+	}
 	var names []string
 	for _, c := range alive {
 		names = append(names, cands[c].Edit.Text)
 	}
 	cfg.logf("round %d: %d finalists at %s, %d games per lineup: %s", b.round, len(alive), strings.Join(cfg.Tier2, ","), cfg.Tier2Games, strings.Join(names, "; "))
-	ms, err := b.measureAt(ctx, rss, game.SeedFor(cfg.Seed^balanceTier2Salt, uint64(b.round)), cfg.Tier2, cfg.Tier2Games)
+	ms, err := b.measureAt(ctx, rss, b.finalsSeed(), cfg.Tier2, cfg.Tier2Games)
 	if err != nil {
 		return -1, base, err
+	}
+	if b.carry2 != nil {
+		ms = append(ms, measured{sums: clonePairs(b.carry2), shares: b.shares(b.carry2)})
+		rss = append(rss, from)
+		b.reused += int64(cfg.Tier2Games * len(cfg.Matchups))
+	}
+	b.fin = map[int][]pairAcc{}
+	for i, c := range alive {
+		b.fin[c] = ms[i].sums
 	}
 	// The decision's intervals: the first tier's race's at its z, the
 	// second tier's simultaneous over its arms and sides (its one look).
@@ -1184,6 +1247,7 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 	rss[m] = from
 	z := raceZ(len(cands), len(b.names), balanceStages)
 	sums := make([][]pairAcc, len(cands))
+	b.stages = make([][][]pairAcc, len(cands))
 	alive := make([]int, len(cands))
 	for i := range alive {
 		alive[i] = i
@@ -1192,20 +1256,37 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 		if stage > 0 && b.budgetLeft() != "" {
 			break
 		}
-		play := make([]game.Ruleset, len(alive))
-		for i, c := range alive {
-			play[i] = rss[c]
+		// The package as it is played this stage's deals in the round
+		// before (as that round's winner, or as the ruleset): its games
+		// are brought, not played again.
+		var play []game.Ruleset
+		var at []int
+		for _, c := range alive {
+			if c == m && stage < len(b.carry) {
+				continue
+			}
+			at = append(at, c)
+			play = append(play, rss[c])
 		}
-		ms, err := b.measure(ctx, play, game.SeedFor(b.cfg.Seed^balanceSalt, uint64(b.round*16+stage+1)))
+		ms, err := b.measure(ctx, play, b.raceSeed(stage))
 		if err != nil {
 			return -1, base, err
 		}
-		for i, c := range alive {
+		got := make([][]pairAcc, len(cands))
+		for i, c := range at {
+			got[c] = ms[i].sums
+		}
+		if slices.Contains(alive, m) && got[m] == nil {
+			got[m] = clonePairs(b.carry[stage])
+			b.reused += int64(b.cfg.Games * len(b.cfg.Matchups))
+		}
+		for _, c := range alive {
+			b.stages[c] = append(b.stages[c], clonePairs(got[c]))
 			if sums[c] == nil {
-				sums[c] = ms[i].sums
+				sums[c] = got[c]
 			} else {
 				for k := range sums[c] {
-					sums[c][k].merge(&ms[i].sums[k])
+					sums[c][k].merge(&got[c][k])
 				}
 			}
 			cands[c].Measured = b.shares(sums[c])

@@ -27,6 +27,16 @@ const (
 	balanceVerifyBots = defaultBots
 )
 
+// A search at a costly tier (--bots strong): each racing stage plays
+// balanceCostlyGames per lineup, the card values balanceCostlyValueGames,
+// and a round races the balanceCostlyShortlist edits predicted best
+// (docs/metrics.md, "Balance", "Searching at the strong tier").
+const (
+	balanceCostlyGames      = 200
+	balanceCostlyValueGames = 2000
+	balanceCostlyShortlist  = 3
+)
+
 // BalanceOptions are the inputs of `cardlab balance`.
 type BalanceOptions struct {
 	BatchOptions
@@ -47,6 +57,7 @@ type BalanceOptions struct {
 	MaxEdits                             int
 	VerifyGames                          int
 	ValueGames                           int
+	Shortlist                            int
 	BudgetGames                          int64
 	BudgetTime                           time.Duration
 	// Command is the command line that reproduces the run (balance.md).
@@ -129,7 +140,7 @@ between sides by construction: there balance brings the starting seat within
 				flag   string
 				v, top int
 			}{{"max-step", opts.MaxStep, 99}, {"max-edits", opts.MaxEdits, 64}, {"verify-games", opts.VerifyGames, 1 << 24}, {"value-games", opts.ValueGames, 1 << 24},
-				{"finalists", opts.Finalists, 16}, {"tier-games", opts.TierGames, 1 << 24}, {"tier-value-games", opts.TierValueGames, 1 << 24}} {
+				{"finalists", opts.Finalists, 16}, {"shortlist", opts.Shortlist, 64}, {"tier-games", opts.TierGames, 1 << 24}, {"tier-value-games", opts.TierValueGames, 1 << 24}} {
 				if err := checkCount(c.flag, c.v, 1, c.top); err != nil {
 					return err
 				}
@@ -147,6 +158,20 @@ between sides by construction: there balance brings the starting seat within
 				opts.Knobs[i] = strings.ToLower(strings.TrimSpace(opts.Knobs[i]))
 			}
 			opts.VerifyGiven = f.Changed("verify-bots")
+			if costly(strings.Split(o.Bots, ",")) {
+				// A search at a costly tier (strong: a hundred greedy games
+				// a game) races fewer edits on fewer games, and measures
+				// the card values on fewer (docs/metrics.md, "Balance").
+				for _, d := range []struct {
+					flag string
+					p    *int
+					v    int
+				}{{"games", &o.Games, balanceCostlyGames}, {"value-games", &opts.ValueGames, balanceCostlyValueGames}, {"shortlist", &opts.Shortlist, balanceCostlyShortlist}} {
+					if !f.Changed(d.flag) {
+						*d.p = d.v
+					}
+				}
+			}
 			opts.Command = balanceCommand(f)
 			if runF != nil {
 				return runF(opts)
@@ -173,6 +198,14 @@ between sides by construction: there balance brings the starting seat within
 	fl.IntVar(&opts.MaxEdits, "max-edits", analysis.DefaultBalanceMaxEdits, "edit at most `N` values")
 	fl.IntVar(&opts.VerifyGames, "verify-games", analysis.DefaultBalanceVerify, "games `N` per lineup of each tier's verification")
 	fl.IntVar(&opts.ValueGames, "value-games", analysis.DefaultValueGames, "games `N` per lineup of the card-value experiment")
+	fl.IntVar(&opts.Shortlist, "shortlist", analysis.DefaultBalanceShortlist, "race the `N` edits predicted best a round (besides each side's most out-of-line card)")
+	for _, d := range []struct {
+		flag string
+		v    int
+	}{{"games", balanceCostlyGames}, {"value-games", balanceCostlyValueGames}, {"shortlist", balanceCostlyShortlist}} {
+		f := fl.Lookup(d.flag)
+		f.DefValue = fmt.Sprintf("%s; %d when --bots is costly, as strong", f.DefValue, d.v)
+	}
 	fl.StringVar(&opts.Tiers, "tiers", "both", "search at `TIERS`: both (--bots and --verify-bots: the worse tier decides) or search (--bots only)")
 	fl.IntVar(&opts.Finalists, "finalists", analysis.DefaultBalanceFinalists, "with two tiers, play the race's best `N` edits a round at --verify-bots")
 	fl.IntVar(&opts.TierGames, "tier-games", analysis.DefaultBalanceTier2Games, "with two tiers, games `N` per lineup each finalist plays at --verify-bots")
@@ -273,7 +306,7 @@ func balanceRun(opts *BalanceOptions) error {
 	defer stop()
 	cfg := analysis.BalanceConfig{Game: rs, Matchups: lineups, Bots: specs, VerifyBots: verify, Seed: opts.Seed, Workers: opts.Workers,
 		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100, SeatTolerance: opts.SeatTolerance / 100,
-		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
+		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, Shortlist: opts.Shortlist, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
 	if opts.Tiers == "both" {
 		// The second tier is searched too; the same bots as the search's
 		// leave one tier (analysis.Balance drops it).
@@ -336,8 +369,19 @@ func balanceRun(opts *BalanceOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.ErrOut, "balance: wrote %s (%d %s of the ruleset, %d edited, and balance.md)\n", opts.OutDir, len(names)-1, plural(len(names)-1, "file", "files"), len(res.Package))
+	return balanceVerdict(res, opts.OutDir)
+}
+
+// balanceVerdict is the run's exit: nil only when every side is within the
+// band at every tier verified ("balanced"); a package within the band at
+// one tier only is skill-dependent — verified with both figures, but not
+// balanced, so it exits 1 like any package that is not.
+func balanceVerdict(res *analysis.BalanceResult, out string) error {
+	if res.SkillDependent {
+		return fmt.Errorf("balance: skill-dependent, not balanced: on fresh games every side is within the band at %s but not at %s (%s); the package, marked skill-dependent, is in %s", tiersWhere(res, true), tiersWhere(res, false), tierDevs(res), out)
+	}
 	if !res.Balanced {
-		return fmt.Errorf("balance: not balanced: on fresh games a side is outside the band at %s (the search stopped: %s); the best package found is in %s", outside(res), res.Stop, opts.OutDir)
+		return fmt.Errorf("balance: not balanced: on fresh games a side is outside the band at %s (the search stopped: %s); the best package found is in %s", outside(res), res.Stop, out)
 	}
 	return nil
 }
@@ -409,17 +453,18 @@ func writeBalanceMarkdown(w io.Writer, r *analysis.BalanceResult, command string
 	case r.Balanced:
 		fmt.Fprintf(w, "**Balanced** with %d %s: %s at every tier verified, on fresh games.\n\n", len(r.Package), plural(len(r.Package), "edit", "edits"), balanceBands(r))
 	case r.SkillDependent:
-		fmt.Fprintf(w, "**Skill-dependent**: the package holds %s at one tier, not at the other (figures below). The search stopped: %s.\n\n", balanceBands(r), md(r.Stop))
+		fmt.Fprintf(w, "**Skill-dependent** — not balanced at every tier: on fresh games the package holds %s at %s, not at %s (%s). The search stopped: %s.\n\n",
+			balanceBands(r), md(tiersWhere(r, true)), md(tiersWhere(r, false)), md(tierDevs(r)), md(r.Stop))
 	default:
 		fmt.Fprintf(w, "**Not balanced**: the best package found leaves a side outside its band (%s). The search stopped: %s.\n\n", balanceBands(r), md(r.Stop))
 	}
 	if r.Tier2 != nil {
-		fmt.Fprintf(w, "Searched with bots %s and %s (the worse tier's deviation decides; the race at %s, its %d best a round at %s on %d games per lineup); verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
+		fmt.Fprintf(w, "Searched with bots %s and %s (the worse tier's deviation decides; the race at %s, its %d best a round at %s on %d games per lineup); verified at %s on fresh seeds the search never used. %s.\n\n",
 			md(strings.Join(r.Bots, ",")), md(strings.Join(r.Tier2, ",")), md(strings.Join(r.Bots, ",")), r.Finalists, md(strings.Join(r.Tier2, ",")), r.Tier2Games,
-			md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+			md(tierNames(r)), md(gamesLine(r)))
 	} else {
-		fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %d games in all, %s.\n\n",
-			md(strings.Join(r.Bots, ",")), md(tierNames(r)), r.Games, r.Elapsed.Round(time.Second))
+		fmt.Fprintf(w, "Searched with bots %s; verified at %s on fresh seeds the search never used. %s.\n\n",
+			md(strings.Join(r.Bots, ",")), md(tierNames(r)), md(gamesLine(r)))
 	}
 	if len(r.Package) > 0 {
 		var b strings.Builder
@@ -555,6 +600,49 @@ func outside(r *analysis.BalanceResult) string {
 		return "no tier verified"
 	}
 	return strings.Join(t, " and ")
+}
+
+// gamesLine says how many games the run played, by bots, and how many of
+// the package's it brought from one round to the next instead of playing.
+func gamesLine(r *analysis.BalanceResult) string {
+	var by []string
+	keys := make([]string, 0, len(r.GamesByBots))
+	for k := range r.GamesByBots {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		by = append(by, fmt.Sprintf("%d at %s", r.GamesByBots[k], k))
+	}
+	line := fmt.Sprintf("%d games in all", r.Games)
+	if len(by) > 1 {
+		line += " (" + strings.Join(by, ", ") + ")"
+	}
+	if r.ReusedGames > 0 {
+		line += fmt.Sprintf(", besides %d of the package's brought from the round before on the same deals", r.ReusedGames)
+	}
+	return line + ", " + r.Elapsed.Round(time.Second).String()
+}
+
+// tiersWhere names the tiers whose verification put every side within
+// the band (in) or not.
+func tiersWhere(r *analysis.BalanceResult, in bool) string {
+	var t []string
+	for _, v := range r.Verify {
+		if v.InBand == in {
+			t = append(t, strings.Join(v.Bots, ","))
+		}
+	}
+	return strings.Join(t, " and ")
+}
+
+// tierDevs is each verified tier's largest deviation after the package.
+func tierDevs(r *analysis.BalanceResult) string {
+	var t []string
+	for _, v := range r.Verify {
+		t = append(t, fmt.Sprintf("largest deviation %.1f points at %s", 100*v.MaxDev, strings.Join(v.Bots, ",")))
+	}
+	return strings.Join(t, ", ")
 }
 
 func tierNames(r *analysis.BalanceResult) string {

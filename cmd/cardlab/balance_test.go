@@ -247,6 +247,49 @@ func TestBalanceMarkdownMenu(t *testing.T) {
 	}
 }
 
+// A package within the band at the search's tier (strong) but not at the
+// other (greedy) is skill-dependent: balance.md and the exit say so with
+// both tiers' figures and never call it balanced; within the band at both,
+// it is balanced and exits 0.
+func TestBalanceSkillDependentVerdict(t *testing.T) {
+	fd := func(after float64) []analysis.FactionDelta {
+		return []analysis.FactionDelta{{Faction: "a", Variant: after}, {Faction: "b", Variant: 1 - after}}
+	}
+	r := &analysis.BalanceResult{Sides: []string{"a", "b"}, Fair: []float64{0.5, 0.5}, Tolerance: 0.02, Bots: []string{"strong"},
+		Package: []analysis.BalanceEdit{{Card: "c1", Text: "a.yaml:3 (c1, C1): power: 7 → 6"}}, SkillDependent: true,
+		Stop: "the search's games put every side within the band", Games: 1200, GamesByBots: map[string]int64{"strong": 1000, "greedy": 200}, ReusedGames: 300,
+		Verify: []analysis.BalanceVerify{{Bots: []string{"strong"}, Sides: fd(0.51), InBand: true, MaxDev: 0.01},
+			{Bots: []string{"greedy"}, Sides: fd(0.56), InBand: false, MaxDev: 0.06}}}
+	var b bytes.Buffer
+	writeBalanceMarkdown(&b, r, "cardlab balance --bots strong --verify-bots greedy --out x")
+	md := b.String()
+	for _, want := range []string{
+		"**Skill-dependent** — not balanced at every tier: on fresh games the package holds every side within ±2.0 points of its fair share at strong, not at greedy (largest deviation 1.0 points at strong, largest deviation 6.0 points at greedy).",
+		"1200 games in all (200 at greedy, 1000 at strong), besides 300 of the package's brought from the round before on the same deals",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("balance.md lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "**Balanced**") {
+		t.Errorf("a skill-dependent package is called balanced:\n%s", md)
+	}
+	err := balanceVerdict(r, "out")
+	if err == nil || !strings.Contains(err.Error(), "skill-dependent, not balanced: on fresh games every side is within the band at strong but not at greedy (largest deviation 1.0 points at strong, largest deviation 6.0 points at greedy)") {
+		t.Errorf("exit: %v", err)
+	}
+	r.SkillDependent, r.Balanced = false, true
+	r.Verify[1].InBand, r.Verify[1].MaxDev = true, 0.015
+	if err := balanceVerdict(r, "out"); err != nil {
+		t.Errorf("balanced at both tiers: %v", err)
+	}
+	r.Balanced = false
+	r.Verify[0].InBand = false
+	if err := balanceVerdict(r, "out"); err == nil || !strings.Contains(err.Error(), "not balanced: on fresh games a side is outside the band at strong") {
+		t.Errorf("outside at strong: %v", err)
+	}
+}
+
 // report --base DIR NEWDIR on balance's output names every edit of the
 // package in its "What changed" list, at the file:line balance.md gives.
 func TestReportBaseNamesBalanceEdits(t *testing.T) {
@@ -428,6 +471,14 @@ func TestBalanceTwoTiers(t *testing.T) {
 	if len(r.Verify) != 2 || !slices.Equal(r.Verify[1].Bots, []string{tier2}) {
 		t.Errorf("verified at %v", r.Verify)
 	}
+	// The package's games are brought from round to round on the same
+	// deals: each round's baseline at the second tier is the package's
+	// shares from the round before (the ruleset's in round 1), and at the
+	// first tier as far as the stages played match.
+	checkPooled(t, r)
+	if r.GamesByBots["greedy"]+r.GamesByBots[tier2] != r.Games || r.GamesByBots[tier2] == 0 {
+		t.Errorf("games by bots %v, in all %d", r.GamesByBots, r.Games)
+	}
 	for _, want := range []string{"Searched with bots greedy and " + tier2 + " (the worse tier's deviation decides", "At " + tier2 + " (100 games per lineup):"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("balance.md lacks %q:\n%s", want, md)
@@ -447,5 +498,32 @@ func TestBalanceTwoTiers(t *testing.T) {
 				t.Errorf("--tiers search played %s at the second tier", c.Edit.Text)
 			}
 		}
+	}
+}
+
+// checkPooled checks that every round's package as it is (its baseline)
+// carries the games of the round before: the same shares where as many
+// games were played, and that the run counted games brought.
+func checkPooled(t *testing.T, r *analysis.BalanceResult) {
+	t.Helper()
+	prev, prev2 := r.Before, r.Before2
+	brought := false
+	for i, s := range r.Steps {
+		if len(s.Baseline) > 0 && len(prev) > 0 && s.Baseline[0].Games == prev[0].Games {
+			brought = true
+			if !slices.Equal(s.Baseline, prev) {
+				t.Errorf("round %d: the package's baseline %v is not its shares of the round before %v on the same games", i+1, s.Baseline, prev)
+			}
+		}
+		if s.Baseline2 != nil && !slices.Equal(s.Baseline2, prev2) {
+			t.Errorf("round %d: the package's baseline at the second tier %v is not its shares of the round before %v", i+1, s.Baseline2, prev2)
+		}
+		if s.Baseline2 != nil {
+			brought = true
+		}
+		prev, prev2 = s.Shares, s.Shares2
+	}
+	if brought != (r.ReusedGames > 0) {
+		t.Errorf("games brought %d, baselines brought %v", r.ReusedGames, brought)
 	}
 }
