@@ -87,6 +87,13 @@ type BalanceConfig struct {
 	// verification is played whatever is left.
 	BudgetGames int64
 	Deadline    time.Time
+	// Pool plays every round's racing stages on the same deals and
+	// brings the package as it is's games from the round before instead
+	// of playing them again; Pool2 does so for the second tier's finals
+	// (docs/metrics.md, "Balance", "Pooling the package's games": worth
+	// it at a costly tier, where an arm is minutes of CPU; at greedy,
+	// fresh deals every round keep the rounds' luck apart).
+	Pool, Pool2 bool
 	// Log receives one line per step (stderr).
 	Log io.Writer
 }
@@ -340,17 +347,23 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 	}
 	// The ruleset as it is, on the first stage's games.
 	cfg.logf("measuring the ruleset: %d games per lineup, bots %s", cfg.Games, strings.Join(cfg.Bots, ","))
-	cur, err := b.measure(ctx, []game.Ruleset{g}, b.raceSeed(0))
+	seed0 := game.SeedFor(cfg.Seed^balanceSalt, 0)
+	if cfg.Pool {
+		seed0 = b.raceSeed(0)
+	}
+	cur, err := b.measure(ctx, []game.Ruleset{g}, seed0)
 	if err != nil {
 		return nil, err
 	}
 	res.Before = cur[0].shares
-	b.carry = [][]pairAcc{cur[0].sums} // the first race's first stage: its baseline
+	if cfg.Pool {
+		b.carry = [][]pairAcc{cur[0].sums} // the first race's first stage: its baseline
+	}
 	curDev := maxDev(res.Before)
 	cfg.logf("before: %s (largest deviation %.1f points)", shareLine(res.Before), 100*curDev)
 	if cfg.Tier2 != nil {
 		cfg.logf("measuring the ruleset at the second tier: %d games per lineup, bots %s", cfg.Tier2Games, strings.Join(cfg.Tier2, ","))
-		m2, err := b.measureAt(ctx, []game.Ruleset{g}, b.finalsSeed(), cfg.Tier2, cfg.Tier2Games)
+		m2, err := b.measureAt(ctx, []game.Ruleset{g}, game.SeedFor(cfg.Seed^balanceTier2Salt, 0), cfg.Tier2, cfg.Tier2Games)
 		if err != nil {
 			if ctx.Err() != nil {
 				res.Partial, res.Stop = true, "interrupted"
@@ -360,7 +373,9 @@ func Balance(ctx context.Context, cfg BalanceConfig) (*BalanceResult, error) {
 			return nil, err
 		}
 		res.Before2 = m2[0].shares
-		b.carry2 = m2[0].sums
+		if cfg.Pool2 {
+			b.carry2 = m2[0].sums
+		}
 		cfg.logf("before at %s: %s (largest deviation %.1f points)", strings.Join(cfg.Tier2, ","), shareLine(res.Before2), 100*maxDev(res.Before2))
 	}
 	var pkg []BalanceEdit
@@ -544,16 +559,23 @@ func (b *balancer) add(bots []string, n int64) {
 
 func clonePairs(p []pairAcc) []pairAcc { return slices.Clone(p) } // pairAcc holds no reference
 
-// raceSeed is the seed of a race's stage: the same in every round, so
-// that the package as it is brings its games from the round before.
+// raceSeed is the seed of a race's stage: pooled (BalanceConfig.Pool),
+// the same in every round, so that the package as it is brings its games
+// from the round before; else fresh each round.
 func (b *balancer) raceSeed(stage int) uint64 {
-	return game.SeedFor(b.cfg.Seed^balanceSalt, uint64(stage+1))
+	if b.cfg.Pool {
+		return game.SeedFor(b.cfg.Seed^balanceSalt, uint64(stage+1))
+	}
+	return game.SeedFor(b.cfg.Seed^balanceSalt, uint64(b.round*16+stage+1))
 }
 
-// finalsSeed is the seed of the second tier's games: the ruleset's and
-// every round's finals.
+// finalsSeed is the seed of the second tier's finals: pooled (Pool2) the
+// ruleset's own there, in every round; else fresh each round.
 func (b *balancer) finalsSeed() uint64 {
-	return game.SeedFor(b.cfg.Seed^balanceTier2Salt, 0)
+	if b.cfg.Pool2 {
+		return game.SeedFor(b.cfg.Seed^balanceTier2Salt, 0)
+	}
+	return game.SeedFor(b.cfg.Seed^balanceTier2Salt, uint64(b.round))
 }
 
 // predicts reports whether the card-value model predicts this run's
@@ -1040,8 +1062,10 @@ func (b *balancer) search(ctx context.Context, edits []BalanceEdit, v, v2 *CardV
 		pkg = append(pkg, w.Edit)
 		curRS, cur, cur2, curDev, curObj = rs, w.Measured, w.Measured2, w.MeasuredDev, w.measuredObj
 		// The package's games, brought to the next round's same deals.
-		b.carry = b.stages[win]
-		if cur2 != nil {
+		if cfg.Pool {
+			b.carry = b.stages[win]
+		}
+		if cur2 != nil && cfg.Pool2 {
 			b.carry2 = b.fin[win]
 		}
 		step.Edits, step.Shares, step.MaxDev = slices.Clone(pkg), cur, curDev

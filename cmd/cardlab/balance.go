@@ -307,10 +307,14 @@ func balanceRun(opts *BalanceOptions) error {
 	cfg := analysis.BalanceConfig{Game: rs, Matchups: lineups, Bots: specs, VerifyBots: verify, Seed: opts.Seed, Workers: opts.Workers,
 		Knobs: opts.Knobs, Lock: lock, MaxStep: opts.MaxStep, MaxEdits: opts.MaxEdits, Tolerance: opts.Tolerance / 100, SeatTolerance: opts.SeatTolerance / 100,
 		Games: opts.Games, VerifyGames: opts.VerifyGames, ValueGames: opts.ValueGames, Shortlist: opts.Shortlist, BudgetGames: opts.BudgetGames, Log: opts.ErrOut}
+	// The package's games are brought from round to round at a costly
+	// tier only (docs/metrics.md, "Balance", "Pooling the package's games").
+	cfg.Pool = costly(specs)
 	if opts.Tiers == "both" {
 		// The second tier is searched too; the same bots as the search's
 		// leave one tier (analysis.Balance drops it).
 		cfg.Tier2, cfg.Finalists, cfg.Tier2Games, cfg.Tier2ValueGames = verify, opts.Finalists, opts.TierGames, opts.TierValueGames
+		cfg.Pool2 = costly(verify)
 	}
 	if opts.BudgetTime > 0 {
 		cfg.Deadline = time.Now().Add(opts.BudgetTime)

@@ -475,7 +475,7 @@ func TestBalanceTwoTiers(t *testing.T) {
 	// deals: each round's baseline at the second tier is the package's
 	// shares from the round before (the ruleset's in round 1), and at the
 	// first tier as far as the stages played match.
-	checkPooled(t, r)
+	checkPooled(t, r, false, true)
 	if r.GamesByBots["greedy"]+r.GamesByBots[tier2] != r.Games || r.GamesByBots[tier2] == 0 {
 		t.Errorf("games by bots %v, in all %d", r.GamesByBots, r.Games)
 	}
@@ -504,26 +504,72 @@ func TestBalanceTwoTiers(t *testing.T) {
 // checkPooled checks that every round's package as it is (its baseline)
 // carries the games of the round before: the same shares where as many
 // games were played, and that the run counted games brought.
-func checkPooled(t *testing.T, r *analysis.BalanceResult) {
+func checkPooled(t *testing.T, r *analysis.BalanceResult, pool, pool2 bool) {
 	t.Helper()
 	prev, prev2 := r.Before, r.Before2
 	brought := false
 	for i, s := range r.Steps {
 		if len(s.Baseline) > 0 && len(prev) > 0 && s.Baseline[0].Games == prev[0].Games {
-			brought = true
-			if !slices.Equal(s.Baseline, prev) {
-				t.Errorf("round %d: the package's baseline %v is not its shares of the round before %v on the same games", i+1, s.Baseline, prev)
+			same := slices.Equal(s.Baseline, prev)
+			brought = brought || pool
+			if same != pool {
+				t.Errorf("round %d (pooled %v): the package's baseline %v, its shares of the round before %v", i+1, pool, s.Baseline, prev)
 			}
 		}
-		if s.Baseline2 != nil && !slices.Equal(s.Baseline2, prev2) {
-			t.Errorf("round %d: the package's baseline at the second tier %v is not its shares of the round before %v", i+1, s.Baseline2, prev2)
-		}
 		if s.Baseline2 != nil {
-			brought = true
+			if same := slices.Equal(s.Baseline2, prev2); same != pool2 {
+				t.Errorf("round %d (pooled %v): the package's baseline at the second tier %v, its shares of the round before %v", i+1, pool2, s.Baseline2, prev2)
+			}
+			brought = brought || pool2
 		}
 		prev, prev2 = s.Shares, s.Shares2
 	}
 	if brought != (r.ReusedGames > 0) {
 		t.Errorf("games brought %d, baselines brought %v", r.ReusedGames, brought)
+	}
+}
+
+// --bots strong searches at the strong tier: the costly defaults (a
+// shortlist of 3, --games 200) apply where not given, the package's games
+// are brought from round to round, and the games are counted by tier. A
+// cheap strong setting on one lineup keeps it small.
+func TestBalanceStrongSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 10 000 games of a cheap strong")
+	}
+	const bot = "strong:k=2,dets=1"
+	out := filepath.Join(t.TempDir(), "b")
+	code, stdout, stderr := cardlab(t, "balance", "--json", "--out", out, "--matchups", "starfleet,romulan", "--bots", bot, "--verify-bots", "greedy",
+		"--tiers", "search", "--value-games", "200", "--verify-games", "100", "--max-edits", "2")
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r analysis.BalanceResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("%v: %s\n%s", err, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "measuring the ruleset: 200 games per lineup, bots "+bot) || r.Tier2 != nil {
+		t.Fatalf("the costly --games default, one search tier: %v: %s", r.Tier2, stderr)
+	}
+	if len(r.Steps) == 0 {
+		t.Fatalf("no round (stop: %s): %s", r.Stop, stderr)
+	}
+	for i, s := range r.Steps {
+		predicted := 0
+		for _, c := range s.Tried {
+			if c.Measured != nil && !c.Unpredicted {
+				predicted++
+			}
+		}
+		if predicted > 3+len(r.Sides) { // the shortlist of 3 and a suspect per side
+			t.Errorf("round %d raced %d edits", i+1, predicted)
+		}
+	}
+	checkPooled(t, &r, true, false)
+	if len(r.Steps) > 0 && r.ReusedGames == 0 {
+		t.Errorf("no game of the package brought: %+v", r.Steps[0].Baseline)
+	}
+	if r.GamesByBots[bot]+r.GamesByBots["greedy"] != r.Games || r.GamesByBots["greedy"] == 0 || len(r.Verify) != 2 || !slices.Equal(r.Verify[0].Bots, []string{bot}) {
+		t.Errorf("games by bots %v (in all %d), verified %v", r.GamesByBots, r.Games, r.Verify)
 	}
 }
