@@ -1366,11 +1366,18 @@ func (b *balancer) race(ctx context.Context, from game.Ruleset, edits []BalanceC
 // search then declines). The simultaneous intervals leave many edits in a
 // race, so the preference must neither pick one its own games put behind
 // the package as it is, nor one they put far behind the best edit (a
-// suspect card's small step that barely moves the sides).
+// suspect card's small step that barely moves the sides). Nor may the
+// preference give up more than half the best edit's measured improvement:
+// where edits move the sides by less than the band (the strong tier's
+// price of a power point is a half to a third of greedy's), the band alone
+// would let it choose an edit that does a fraction of the best's work.
 func pick(cands []BalanceCandidate, alive []int, curObj, margin float64) int {
 	lowest := math.Inf(1)
 	for _, c := range alive {
 		lowest = min(lowest, cands[c].measuredObj)
+	}
+	if lowest < curObj {
+		margin = min(margin, (curObj-lowest)/2)
 	}
 	best := -1
 	for _, c := range alive {

@@ -78,4 +78,15 @@ func TestRacePick(t *testing.T) {
 	if got := pick(c, []int{0, 1, 2}, 0.10, 0.005); got != 2 {
 		t.Errorf("pick = %d, want 2 (the out-of-line card measured more than the margin behind)", got)
 	}
+	// Within the band of the best but giving up more than half its
+	// improvement (0.09 against the package's 0.10, the best 0.07): the
+	// best; an edit that does more than half the best's work is preferred.
+	d := []BalanceCandidate{{outlier: 5, measuredObj: 0.09}, {outlier: 0, measuredObj: 0.07}}
+	if got := pick(d, []int{0, 1}, 0.10, 0.02); got != 1 {
+		t.Errorf("pick = %d, want 1 (the out-of-line card does a third of the best's improvement)", got)
+	}
+	d[0].measuredObj = 0.084
+	if got := pick(d, []int{0, 1}, 0.10, 0.02); got != 0 {
+		t.Errorf("pick = %d, want 0 (the out-of-line card does more than half the best's improvement)", got)
+	}
 }

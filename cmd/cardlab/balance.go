@@ -100,7 +100,13 @@ surely worse than the package; its --finalists best (measured at --bots,
 predicted at --verify-bots by that tier's own card values, --tier-value-games)
 then play --tier-games games per lineup at --verify-bots beside the package
 as it is, and the worse tier decides. --tiers search searches at --bots only
-(faster; the package may then hold at one tier only).
+(faster; the package may then hold at one tier only: it is then called
+skill-dependent, with both tiers' figures, and the exit status is 1).
+
+--bots strong --verify-bots greedy --tiers search searches at the strong tier:
+with a costly bot each round races --shortlist 3 edits on --games 200 per
+lineup a stage, the card values play --value-games 2000, and the package's
+own games are brought from round to round on the same deals, not replayed.
 
 The card-value model predicts edits of cards between sides only. An edit it
 cannot predict — a rule parameter, any edit when the starting seat is what is
@@ -112,6 +118,7 @@ between sides by construction: there balance brings the starting seat within
   cardlab balance --rules mygame --out mygame-balanced --knobs power,copies --lock kl-d7
   cardlab balance --out b --tolerance 3 --budget 5m --verify-bots greedy
   cardlab balance --out b --tiers search --value-games 2000
+  cardlab balance --out b --bots strong --verify-bots greedy --tiers search --max-edits 6
   cardlab balance --out b --seat-tolerance 3 --knobs power,hand_size
   cardlab balance --rules myspacetrace --out st-b --knobs hand.start,draw.per_turn --max-step 1`,
 		Args: noArgs,
