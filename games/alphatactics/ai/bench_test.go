@@ -175,6 +175,10 @@ func BenchmarkStrongGames2p(b *testing.B) {
 	if st, ok := mustParse(b, spec, 0).(*Strong); ok && st.Fit {
 		rowModelFor(rules.Default(), 2)
 	}
+	// So is an imitation policy (BenchmarkPolicyFit).
+	if st, ok := mustParse(b, spec, 0).(*Strong); ok && st.Pol != PolNone {
+		policyFor(polKey{rules.Default(), 2, st.PolTeach, st.PolIters, st.PolNoLeaf, st.PolGames})
+	}
 	c0 := cpuSeconds()
 	benchGames(b, func(seed uint64) []Agent {
 		return []Agent{mustParse(b, spec, seed), mustParse(b, spec, seed+1)}

@@ -18,7 +18,8 @@ func TestNeverPeek(t *testing.T) {
 		"strong:cand=diverse,k=3,d1=1", "strong:search=race,k=6,dmin=2,dmax=6",
 		"strong:leaf=fit,k=4,h=2", "strong:leaf=fit,k=4,h=now", "strong:roll=gain,k=4", "strong:rdets=1/2/3,rk=3/5,k=4",
 		"strong:roll=lean,k=4", "strong:roll=lean,lx=2,reps=2,k=4", "strong:roll=lean,search=race,k=4,dmin=2,dmax=4",
-		"strong:k=16,ls=1,lk=4"}
+		"strong:k=16,ls=1,lk=4", "strong:pol=cand,pg=10,k=4", "strong:pol=only,pg=10", "strong:pol=cand,pg=10,pf=noleaf,prior=0.05,k=4",
+		"strong:pol=only,teach=ismcts,ti=100,pg=5"}
 	n := 300
 	if testing.Short() {
 		n = 60

@@ -28,6 +28,7 @@ func Names() []string { return []string{"random", "greedy", "strong", "ismcts"} 
 //	strong:leaf=fit,h=2                     (the leaf fitted per ruleset from self-play; h=now: no rollout)
 //	strong:roll=gain,beta=2                 (rollouts' Deployment turns weighted by each placement's gain)
 //	strong:roll=lean,lx=2,reps=1            (after lx engine decisions, the rollout goes on on a compact model of the rows)
+//	strong:pol=cand                         (the candidates ranked by a policy imitating strong:k=64,dets=12, fitted per ruleset; pol=only plays its best unsearched)
 //	strong:rdets=2/2/3/3/4/4,rk=8/8/10/10/12/14 (deals per round of halving, candidates, by the game's round; the last for later rounds)
 //
 // Names are case-insensitive.
@@ -142,6 +143,33 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					return nil, fmt.Errorf("bots: strong d1 must be a whole number from 0 to 64, got %q", v)
 				}
 				b.D1 = n
+			case "pol":
+				if v != "greedy" && v != "cand" && v != "only" {
+					return nil, fmt.Errorf("bots: strong pol must be greedy, cand or only, got %q", v)
+				}
+				b.Pol = map[string]int{"greedy": PolNone, "cand": PolCand, "only": PolOnly}[v]
+			case "pg":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 5 || n > 5000 {
+					return nil, fmt.Errorf("bots: strong pg must be a whole number from 5 to 5000, got %q", v)
+				}
+				b.PolGames = n
+			case "ti":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 10 || n > 10000 {
+					return nil, fmt.Errorf("bots: strong ti must be a whole number from 10 to 10000, got %q", v)
+				}
+				b.PolIters = n
+			case "teach":
+				if v != "strong" && v != "ismcts" {
+					return nil, fmt.Errorf("bots: strong teach must be strong or ismcts, got %q", v)
+				}
+				b.PolTeach = map[bool]int{true: PolTeachISMCTS, false: PolTeachStrong}[v == "ismcts"]
+			case "pf":
+				if v != "all" && v != "noleaf" {
+					return nil, fmt.Errorf("bots: strong pf must be all or noleaf, got %q", v)
+				}
+				b.PolNoLeaf = v == "noleaf"
 			case "cand":
 				if v != "greedy" && v != "diverse" {
 					return nil, fmt.Errorf("bots: strong cand must be greedy or diverse, got %q", v)
@@ -168,6 +196,12 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					return nil, fmt.Errorf("bots: strong beta must be a number from 0 to 1000, got %q", v)
 				}
 				b.Beta = m
+			case "prior":
+				m, err := strconv.ParseFloat(v, 64)
+				if err != nil || !(m >= 0 && m <= 10) {
+					return nil, fmt.Errorf("bots: strong prior must be a number from 0 to 10, got %q", v)
+				}
+				b.Prior = m
 			case "margin", "sigma":
 				// NaN fails both comparisons.
 				m, err := strconv.ParseFloat(v, 64)
@@ -180,7 +214,7 @@ func Parse(spec string, seed uint64) (_ Agent, err error) {
 					b.Sigma = m
 				}
 			default:
-				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, lx, reps, ls, lk, search, z, eps, dmin, dmax)", k)
+				return nil, fmt.Errorf("bots: unknown strong parameter %q (have k, ke, dets, rk, rdets, d1, cand, h, leaf, margin, sigma, roll, beta, lx, reps, ls, lk, search, z, eps, dmin, dmax, pol, teach, ti, pg, pf, prior)", k)
 			}
 		}
 		return b, nil

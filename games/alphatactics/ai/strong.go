@@ -119,6 +119,26 @@ type Strong struct {
 	// ScreenKeep go on to the search (a cheap, biased judge used to choose
 	// among many candidates, where Greedy's ranking chooses otherwise).
 	ScreenDeals, ScreenKeep int
+	// Pol ranks a Deployment turn's actions by the imitation policy
+	// fitted per ruleset (imitate.go) instead of Greedy: PolCand searches
+	// its best K, PolOnly plays its best unsearched (issue 26; tried, see
+	// docs/metrics.md).
+	Pol int
+	// PolTeach is the policy's teacher (PolTeachStrong, PolTeachISMCTS);
+	// PolNoLeaf leaves the leaf after each action out of its features.
+	PolTeach  int
+	PolIters  int // the ISMCTS teacher's iterations (0: 400)
+	PolNoLeaf bool
+	PolGames  int // self-play games the teacher labels (0: polGames)
+	// Prior adds the ranking's score times Prior per deal seen to each
+	// candidate's sum in the halving (0: none).
+	Prior float64
+
+	pol *policyModel // Pol's model for prs and pnp seats
+	prs *rules.Ruleset
+	pnp int
+	pf  []float64 // Pol's features, nPolFeat per legal action
+	plv []float64 // the leaf after each legal action on Pol's deal
 
 	model *rowModel // Fit's model for mrs and mnp seats
 	mrs   *rules.Ruleset
@@ -199,11 +219,24 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	for _, a := range legal {
 		b.scores = append(b.scores, g.Score(s, a))
 	}
+	me := s.CurrentPlayer()
+	if b.Pol != PolNone && legal[len(legal)-1].Kind() == engine.ActPass {
+		b.heldOK = 0
+		b.polScores(s, legal, me)
+		if b.Pol == PolOnly {
+			best := 0
+			for i, v := range b.scores {
+				if v > b.scores[best] {
+					best = i
+				}
+			}
+			return legal[best]
+		}
+	}
 	b.candidates(legal, s.Round())
 	if len(b.cand) < 2 || b.scores[b.cand[0]]-b.scores[b.cand[1]] > b.Margin {
 		return legal[b.cand[0]]
 	}
-	me := s.CurrentPlayer()
 	b.heldOK = 0
 	if b.Fit {
 		b.useModel(s)
@@ -226,19 +259,25 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 		dets = b.RDets[min(s.Round(), len(b.RDets)-1)]
 	}
 	alive := b.cand
+	// Prior: the ranking's scores (Greedy's, or Pol's logits) weigh in as
+	// Prior per deal seen, so a close contest goes to the action the
+	// ranking prefers.
+	seen, top := 0, b.scores[b.cand[0]]
+	key := func(c int) float64 { return b.sum[c] + b.Prior*float64(seen)*(b.scores[alive[c]]-top) }
 	for first := true; len(alive) > 1; first = false {
 		n := dets
 		if first && b.D1 > 0 && !b.Flat {
 			n = b.D1
 		}
 		b.deal(s, legal, me, alive, n)
+		seen += n
 		if b.Flat {
 			break
 		}
 		// Best first by the sum over the deals all survivors have seen
 		// (insertion; at most KE).
 		for c := 1; c < len(alive); c++ {
-			for j := c; j > 0 && b.sum[j] > b.sum[j-1]; j-- {
+			for j := c; j > 0 && key(j) > key(j-1); j-- {
 				b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
 				alive[j], alive[j-1] = alive[j-1], alive[j]
 			}
@@ -247,7 +286,7 @@ func (b *Strong) Choose(s *engine.State, legal []engine.Action) engine.Action {
 	}
 	best := 0
 	for c := range alive {
-		if b.sum[c] > b.sum[best] {
+		if key(c) > key(best) {
 			best = c
 		}
 	}
@@ -672,6 +711,13 @@ func (b *Strong) lineup(d *engine.State) {
 		}
 	}
 }
+
+// Strong.Pol's modes.
+const (
+	PolNone = iota // Greedy ranks the candidates
+	PolCand        // the imitation policy ranks them
+	PolOnly        // the policy's best action, unsearched
+)
 
 // The defaults of the strong bot spec.
 const (

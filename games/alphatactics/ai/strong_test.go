@@ -108,6 +108,16 @@ func TestParseStrong(t *testing.T) {
 	if sc := mustParse(t, "strong:k=64,ls=2,lk=8", 1).(*Strong); sc.Lean || sc.ScreenDeals != 2 || sc.ScreenKeep != 8 {
 		t.Fatalf("parsed %+v", sc)
 	}
+	if p := mustParse(t, "strong:pol=cand,teach=ismcts,ti=800,pg=20,pf=noleaf,prior=0.5", 1).(*Strong); p.Pol != PolCand || p.PolTeach != PolTeachISMCTS ||
+		p.PolIters != 800 || p.PolGames != 20 || !p.PolNoLeaf || p.Prior != 0.5 {
+		t.Fatalf("parsed %+v", p)
+	}
+	if p := mustParse(t, "strong:pol=only,teach=strong,pf=all", 1).(*Strong); p.Pol != PolOnly || p.PolTeach != PolTeachStrong || p.PolNoLeaf {
+		t.Fatalf("parsed %+v", p)
+	}
+	if st := mustParse(t, "strong", 1).(*Strong); st.Pol != PolNone || st.Prior != 0 {
+		t.Fatalf("parsed %+v", st)
+	}
 	if st := mustParse(t, "strong", 1).(*Strong); st.Lean || st.LeanExact != 0 || st.Reps != 0 || st.ScreenDeals != 0 || st.ScreenKeep != DefaultStrongK {
 		t.Fatalf("parsed %+v", st)
 	}
@@ -116,7 +126,9 @@ func TestParseStrong(t *testing.T) {
 		"strong:margin=inf", "strong:iters=3", "strong:k=x", "strong:roll=minimax", "strong:search=tree",
 		"strong:d1=-1", "strong:d1=65", "strong:cand=all", "strong:dmin=1", "strong:dmax=65", "strong:z=-1",
 		"strong:z=nan", "strong:eps=inf", "strong:eps=11", "strong:search=races", "strong:beta=-1", "strong:beta=nan",
-		"strong:rdets=2/0", "strong:rdets=", "strong:rdets=2//3", "strong:rk=65", "strong:rk=1/2/3/4/5/6/7/8/9", "strong:roll=gains"} {
+		"strong:rdets=2/0", "strong:rdets=", "strong:rdets=2//3", "strong:rk=65", "strong:rk=1/2/3/4/5/6/7/8/9", "strong:roll=gains",
+		"strong:pol=all", "strong:pol=", "strong:teach=greedy", "strong:ti=9", "strong:ti=x", "strong:pg=4", "strong:pg=5001",
+		"strong:pf=some", "strong:prior=-1", "strong:prior=nan", "strong:prior=11"} {
 		if _, err := Parse(bad, 1); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
