@@ -35,6 +35,7 @@ func NewOutcomes(lineups [][]string, games int) *Outcomes {
 	for li := range lineups {
 		o.a.lineups = append(o.a.lineups, li)
 	}
+	o.a.starts = make([]int8, len(lineups)*games)
 	o.a.plan = &plan{games: games}
 	return o
 }
@@ -48,6 +49,12 @@ func (o *Outcomes) Record(g *GameRecord) error {
 	}
 	ids := o.lineups[li]
 	base := g.Index * game.MaxSeats
+	if g.StartSeat < 0 || g.StartSeat > len(ids) {
+		return fmt.Errorf("analysis: game %d: begun by seat %d at a table of %d", g.Index, g.StartSeat, len(ids))
+	}
+	if g.StartSeat > 0 {
+		o.a.starts[g.Index] = int8(g.StartSeat - 1)
+	}
 	if n := len(ids); mirrored(ids) {
 		// Seat q of game j holds lineup position (q + j mod n) mod n, as
 		// Run seats it; the seats' own units tell equal sides apart.
@@ -99,8 +106,13 @@ type TierCheck struct {
 	// factions are against 50%.
 	Matchups []TierMatchup `json:"matchups"`
 	// Seats: every seat of every table size, its share at both tiers (fair
-	// share 1/players; Holm over the seats), marked the same way.
-	Seats []TierSeat `json:"seats"`
+	// share 1/players; Holm over the seats), marked the same way. In a
+	// mirror whose games say who began (Spacetrace) the seats in turn
+	// order from the starter, as sweep, diff and skill compare them:
+	// SeatsCompared is then ComparedTurnOrder and Seat the place in turn
+	// order (1: the starting seat).
+	Seats         []TierSeat `json:"seats"`
+	SeatsCompared string     `json:"seats_compared,omitempty"`
 	// Cards are the card values measured at the check tier, compared with
 	// the report's (empty when the report has no card values).
 	Cards []TierCard `json:"cards,omitempty"`
@@ -144,6 +156,9 @@ type TierMatchup struct {
 type TierSeat struct {
 	Players int `json:"players"`
 	Seat    int `json:"seat"` // 1-based
+	// Name is the seat's name in turn order ("starting seat", "2nd in
+	// turn"; TierCheck.SeatsCompared), "" for a seat of the table.
+	Name string `json:"name,omitempty"`
 	TierFaction
 }
 
@@ -190,10 +205,11 @@ func CompareTiers(g game.Ruleset, lineups [][]string, games int, bots, checkBots
 			sides = append(sides, sd.ID)
 		}
 	}
-	return compareTiers(sides, lineups, games, bots, checkBots, rep, chk, minSample)
+	turn := comparesSeats(g) && startsGames(g, lineups)
+	return compareTiers(sides, lineups, games, bots, checkBots, rep, chk, minSample, turn)
 }
 
-func compareTiers(factions []string, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int) *TierCheck {
+func compareTiers(factions []string, lineups [][]string, games int, bots, checkBots []string, rep, chk *Outcomes, minSample int, turn bool) *TierCheck {
 	pc := PairedConfig{Matchups: lineups, Games: games, MinSample: minSample}
 	// comparison's Delta is b − a with a the first arm: Base is the check
 	// tier and Delta = report − check.
@@ -222,7 +238,10 @@ func compareTiers(factions []string, lineups [][]string, games int, bots, checkB
 		tests = append(tests, &tc.Matchups[i].PairedTest)
 	}
 	finishTests(tests, CorrectionHolm, pc.alpha())
-	tc.Seats = tierSeats(lineups, games, rep, chk, pc.minSample())
+	tc.Seats = tierSeats(lineups, games, rep, chk, pc.minSample(), turn)
+	if turn {
+		tc.SeatsCompared = ComparedTurnOrder
+	}
 	tests = tests[:0]
 	for i := range tc.Seats {
 		tests = append(tests, &tc.Seats[i].PairedTest)
@@ -277,7 +296,10 @@ func diffP(a float64, ia [2]float64, b float64, ib [2]float64) float64 {
 // tierSeats pairs every seat's outcomes between the tiers over the lineups
 // of its table size: game j of a lineup of n seats it rotated by j mod n,
 // so seat q holds lineup position (q + j mod n) mod n (as Run seats it).
-func tierSeats(lineups [][]string, games int, rep, chk *Outcomes, minN int) []TierSeat {
+// With turn, "seat" q is the q-th in turn order from each game's starter
+// (each tier's own, as pairTurn pairs them): in a mirror whose starter is
+// drawn, seat 1 against seat 2 averages the starter's advantage away.
+func tierSeats(lineups [][]string, games int, rep, chk *Outcomes, minN int, turn bool) []TierSeat {
 	var sizes []int
 	for _, l := range lineups {
 		if !slices.Contains(sizes, len(l)) {
@@ -294,13 +316,20 @@ func tierSeats(lineups [][]string, games int, rep, chk *Outcomes, minN int) []Ti
 					continue
 				}
 				for j := range games {
-					i, k := li*games+j, (q+j%n)%n
-					if ua, ub := chk.a.outcome(i, k), rep.a.outcome(i, k); ua >= 0 && ub >= 0 {
+					i, ka, kb := li*games+j, (q+j%n)%n, (q+j%n)%n
+					if turn {
+						ka, kb = (int(chk.a.starts[i])+q+j%n)%n, (int(rep.a.starts[i])+q+j%n)%n
+					}
+					if ua, ub := chk.a.outcome(i, ka), rep.a.outcome(i, kb); ua >= 0 && ub >= 0 {
 						p.add(ua, ub)
 					}
 				}
 			}
-			out = append(out, TierSeat{Players: n, Seat: q + 1, TierFaction: TierFaction{FactionDelta: factionDelta("", &p, minN), Fair: round6(1 / float64(n))}})
+			ts := TierSeat{Players: n, Seat: q + 1, TierFaction: TierFaction{FactionDelta: factionDelta("", &p, minN), Fair: round6(1 / float64(n))}}
+			if turn {
+				ts.Name = TurnOrderName(q)
+			}
+			out = append(out, ts)
 		}
 	}
 	return out

@@ -1,10 +1,12 @@
 package analysis
 
 import (
+	"context"
 	"testing"
 
 	"github.com/cardlab/cardlab/games/alphatactics"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
+	"github.com/cardlab/cardlab/games/spacetrace"
 )
 
 // CompareTiers pairs the tiers game by game: when the report's tier makes
@@ -86,5 +88,42 @@ func TestOutcomesMirroredSeats(t *testing.T) {
 		if got := o.a.outcome(c.i, c.k); got != c.want {
 			t.Errorf("game %d position %d: %d, want %d", c.i, c.k, got, c.want)
 		}
+	}
+}
+
+// TestCompareTiersTurnOrder: in a mirror whose games say who began
+// (Spacetrace) the check compares the seats in turn order, each tier's
+// share of its starting seat being simulate's start-order share of the
+// same games; a record naming a seat beyond the table as its starter is
+// refused.
+func TestCompareTiersTurnOrder(t *testing.T) {
+	g := spacetrace.First()
+	side := g.Sides()[0].ID
+	lineups := [][]string{{side, side}}
+	const games = 300
+	outs := map[string]*Outcomes{}
+	starter := map[string]float64{}
+	for _, bot := range []string{"greedy", "random"} {
+		o := NewOutcomes(lineups, games)
+		run, err := Run(context.Background(), Config{Game: g, Matchups: lineups, Bots: []string{bot}, Games: games, Seed: 3, Workers: 2, Record: o.Record})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs[bot] = o
+		s := run.Counts.Seats[0]
+		starter[bot] = round6(float64(s.StartWins[0]) / float64(WinUnit*s.Games))
+	}
+	tc := CompareTiers(g, lineups, games, []string{"greedy"}, []string{"random"}, outs["greedy"], outs["random"], -1)
+	if tc.SeatsCompared != ComparedTurnOrder || len(tc.Seats) != 2 || tc.Seats[0].Name != "starting seat" || tc.Seats[1].Name != "2nd in turn" {
+		t.Fatalf("seats compared %q: %+v", tc.SeatsCompared, tc.Seats)
+	}
+	if s := tc.Seats[0]; s.Games != games || s.Variant != starter["greedy"] || s.Base != starter["random"] {
+		t.Errorf("starting seat: greedy %v random %v, simulate counts %v and %v", s.Variant, s.Base, starter["greedy"], starter["random"])
+	}
+	if starter["greedy"] == 0.5 {
+		t.Error("the starter's share is a half: the test cannot tell turn order from seats")
+	}
+	if err := outs["greedy"].Record(&GameRecord{Index: 0, StartSeat: 3, Units: [4]int64{WinUnit, 0}}); err == nil {
+		t.Error("a starter beyond the table was recorded")
 	}
 }

@@ -334,13 +334,13 @@ func (m *model) turnOrder(s analysis.SeatStats, sd map[string]*deviation) []find
 			s.Players, where, who, pct1(v.rate), v.games, pts1(v.d()), pct0(v.fair), ptsCI(v.dCI()))
 		switch {
 		case v.out(m.tol):
-			out = append(out, finding{text + " — out of balance (" + m.againstBand(v.pAdj) + ").", "seat", groupSeat, math.Abs(100 * v.d())})
+			out = append(out, finding{text + " — out of balance (" + m.againstBand(v.pAdj) + ")." + m.turnSkillSuffix(s.Players, st.Seat), "seat", groupSeat, math.Abs(100 * v.d())})
 		case st.Seat == 1:
 			what := "balanced"
 			if v.possibly(m.tol) {
 				what = "possibly out of balance"
 			}
-			out = append(out, finding{text + " — " + what + ".", "note", groupNote, 0})
+			out = append(out, finding{text + " — " + what + "." + m.turnSkillSuffix(s.Players, st.Seat), "note", groupNote, 0})
 		}
 	}
 	return out

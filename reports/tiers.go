@@ -188,12 +188,48 @@ func (m *model) skillSeat(players, seat int) *analysis.TierSeat {
 	if m.tiers == nil {
 		return nil
 	}
+	if m.tiers.SeatsCompared != "" {
+		return nil // its seats are in turn order: skillTurn
+	}
 	for i := range m.tiers.Seats {
 		if s := &m.tiers.Seats[i]; s.Players == players && s.Seat == seat {
 			return s
 		}
 	}
 	return nil
+}
+
+// skillTurn is the tier comparison of the seat pos-th in turn order (1:
+// the starting seat) where the check compares seats in turn order (a
+// mirror whose games say who began), nil otherwise.
+func (m *model) skillTurn(players, pos int) *analysis.TierSeat {
+	if m.tiers == nil || m.tiers.SeatsCompared != analysis.ComparedTurnOrder {
+		return nil
+	}
+	for i := range m.tiers.Seats {
+		if s := &m.tiers.Seats[i]; s.Players == players && s.Seat == pos {
+			return s
+		}
+	}
+	return nil
+}
+
+// turnSkillSuffix is what a turn-order finding adds when that place in
+// turn order is skill-dependent.
+func (m *model) turnSkillSuffix(players, pos int) string {
+	t := m.skillTurn(players, pos)
+	if t == nil || !t.SkillDependent {
+		return ""
+	}
+	return fmt.Sprintf(" Skill-dependent: against %s play it wins %s, %s.", botsName(m.tiers.CheckBots), pct1(t.Base), tierPhrase(t.CheckVerdict, t.Base-t.Fair))
+}
+
+// tierSeatName is "seat 2" or, in turn order, "the starting seat".
+func tierSeatName(t *analysis.TierSeat) string {
+	if t.Name != "" {
+		return "the " + t.Name
+	}
+	return fmt.Sprintf("seat %d", t.Seat)
 }
 
 // seatSkillSuffix is what a seat finding adds when the seat is
@@ -300,7 +336,7 @@ func (m *model) skillFindings() []finding {
 	}
 	for i := range m.tiers.Seats {
 		if t := &m.tiers.Seats[i]; t.SkillDependent {
-			ms = append(ms, fmt.Sprintf("seat %d at %d-player tables — %s against %s play, %s against %s play (paired change %s points %s, %s)", t.Seat, t.Players,
+			ms = append(ms, fmt.Sprintf("%s at %d-player tables — %s against %s play, %s against %s play (paired change %s points %s, %s)", tierSeatName(t), t.Players,
 				tierPhrase(t.CheckVerdict, t.Base-t.Fair), botsName(m.tiers.CheckBots), tierPhrase(t.ReportVerdict, t.Variant-t.Fair), botsName(m.tiers.Bots),
 				pts1(t.Delta), ptsCI(t.CI95), pAdjText(t.PAdj)))
 		}
@@ -498,7 +534,12 @@ func (m *model) xlsxSkillCheckSeats(s *sheet) {
 	pct := func(analysis.TierSeat) look { return look{numFmt: fmtPct} }
 	cols := []col[analysis.TierSeat]{
 		{head: "players", val: func(t analysis.TierSeat) any { return t.Players }, doc: "the table size"},
-		{head: "seat", val: func(t analysis.TierSeat) any { return t.Seat }, doc: "the seat, 1 first"},
+		{head: "seat", val: func(t analysis.TierSeat) any {
+			if t.Name != "" {
+				return t.Name
+			}
+			return t.Seat
+		}, doc: "the seat, 1 first; in a game whose seats all play one side and whose games say who began, the seat in turn order from the one that began each game (starting seat, 2nd in turn, …), each tier's own starter"},
 		{head: "fair share", val: func(t analysis.TierSeat) any { return t.Fair }, look: pct},
 		{head: "report bots", val: func(analysis.TierSeat) any { return botsName(m.tiers.Bots) }, doc: "the bots of the report's tier"},
 		{head: "report win rate", val: func(t analysis.TierSeat) any { return t.Variant }, look: pct, doc: "the seat's win share at the report's tier"},

@@ -275,3 +275,49 @@ func TestOlderResultsStillRead(t *testing.T) {
 		t.Error("an older results.json with an edited time was accepted")
 	}
 }
+
+// TestSkillCheckTurnOrder: where the check compares the seats in turn
+// order (a mirror whose games say who began), a skill-dependent starting
+// seat is named so in the skill finding and on the turn-order finding,
+// never on a finding about a seat of the table; the workbook names it.
+func TestSkillCheckTurnOrder(t *testing.T) {
+	d := fixtureTiers()
+	d.Tiers.SeatsCompared = analysis.ComparedTurnOrder
+	d.Tiers.Seats = []analysis.TierSeat{{Players: 2, Seat: 1, Name: "starting seat", TierFaction: tierFaction("", 6000, 0.56, 0.50, 0.001)},
+		{Players: 2, Seat: 2, Name: "2nd in turn", TierFaction: tierFaction("", 6000, 0.44, 0.50, 0.001)}}
+	// The starter's advantage out of the band at the report's tier.
+	s := &d.Report.Seats[0]
+	s.RandomStartOrder[0].WinRate, s.RandomStartOrder[0].CI95 = 0.56, [2]float64{0.545, 0.575}
+	s.RandomStartOrder[1].WinRate, s.RandomStartOrder[1].CI95 = 0.44, [2]float64{0.425, 0.455}
+	s.Seats[0].WinRate, s.Seats[0].CI95 = 0.54, [2]float64{0.531, 0.549}
+	s.Seats[1].WinRate, s.Seats[1].CI95 = 0.46, [2]float64{0.451, 0.469}
+	m := newModel(d, Options{Now: testNow})
+	var skill, turn, seat string
+	for _, f := range m.findings() {
+		switch {
+		case strings.HasPrefix(f.Text, "Skill-dependent matchups and seats"):
+			skill = f.Text
+		case strings.Contains(f.Text, "the player who began round 1"):
+			turn = f.Text
+		case strings.HasPrefix(f.Text, "At 2-player tables seat 1"):
+			seat = f.Text
+		}
+	}
+	if !strings.Contains(skill, "the starting seat at 2-player tables — ") || strings.Contains(skill, "seat 1 at") {
+		t.Errorf("skill finding: %q", skill)
+	}
+	if !strings.HasSuffix(turn, "Skill-dependent: against greedy play it wins 50.0%, fair (+0.0).") {
+		t.Errorf("turn-order finding: %q", turn)
+	}
+	if seat == "" || strings.Contains(seat, "Skill-dependent") {
+		t.Errorf("the seat-of-the-table finding %q carries the turn-order check", seat)
+	}
+	var b bytes.Buffer
+	if err := WriteXLSX(&b, d, Options{Now: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := openBook(t, b.Bytes()).GetRows(SheetSkillCheckSeats)
+	if len(rows) != 3 || rows[1][1] != "starting seat" || rows[2][1] != "2nd in turn" {
+		t.Errorf("Skill check seats: %v", rows)
+	}
+}
