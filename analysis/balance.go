@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -781,7 +782,7 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig, predicts bool) ([]BalanceE
 	}
 	in := factionsOf(g, cfg.Matchups)
 	var out []BalanceEdit
-	unpredicted := 0
+	unpredicted, illegal := 0, 0
 	for _, c := range g.Cards() {
 		// A mirror's cards are every seat's (Goofspiel's prizes belong
 		// to no side); elsewhere a card of a side in the lineups.
@@ -808,8 +809,13 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig, predicts bool) ([]BalanceE
 					continue
 				}
 				sug := suggestEdit(g, k, &c, c.Index, from, to)
-				out = append(out, BalanceEdit{Card: c.ID, Name: c.Name, Side: side, Knob: k.Name, From: from, To: to,
-					File: sug.File, Line: sug.Line, Text: sug.Text, entity: c.Index, knobSpec: k})
+				e := BalanceEdit{Card: c.ID, Name: c.Name, Side: side, Knob: k.Name, From: from, To: to,
+					File: sug.File, Line: sug.Line, Text: sug.Text, entity: c.Index, knobSpec: k}
+				if !legal(g, &e) {
+					illegal++
+					continue
+				}
+				out = append(out, e)
 				if !predicts {
 					unpredicted++
 				}
@@ -839,6 +845,9 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig, predicts bool) ([]BalanceE
 			return nil, fmt.Errorf("%w: rule parameter %s (%d) allows no other value within --max-step %d", ErrConfig, k.Name, from, cfg.MaxStep)
 		}
 	}
+	if len(out) == 0 && illegal > 0 {
+		return nil, fmt.Errorf("%w: none of the %d edits the knobs allow leaves a valid ruleset (a copies change alone breaks a fixed deck size; balance does not search pairs of edits): allow another knob, such as power", ErrConfig, illegal)
+	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no card may be edited (every card locked, or no knob applies)", ErrConfig)
 	}
@@ -850,6 +859,30 @@ func balanceEdits(g game.Ruleset, cfg *BalanceConfig, predicts bool) ([]BalanceE
 		return nil, fmt.Errorf("%w: %d edits have no prediction to shortlist them (%s), and each would race on its own games: at most %d may; name fewer knobs, --lock cards, or lower --max-step", ErrConfig, unpredicted, why, maxUnpredicted)
 	}
 	return out, nil
+}
+
+// legal reports whether edit e, written into the ruleset's files, loads:
+// a knob's With checks the value, not the rules between cards (Alpha
+// Tactics' deck_size: a copies edit alone changes the deck's size, and
+// the written ruleset did not load). A ruleset without files, a game not
+// registered, or a value SetInt cannot write is left to With.
+func legal(g game.Ruleset, e *BalanceEdit) bool {
+	files := g.Info().Files
+	gm, ok := game.Lookup(g.Game())
+	if files == nil || !ok || files[e.File] == nil {
+		return true
+	}
+	d, err := cards.SetInt(files[e.File], e.File, e.Line, e.Knob, e.From, e.To)
+	if err != nil {
+		return true // not a value written where SetInt edits: With's check alone, as before
+	}
+	m := fstest.MapFS{}
+	for n, data := range files {
+		m[n] = &fstest.MapFile{Data: data}
+	}
+	m[e.File] = &fstest.MapFile{Data: d}
+	_, err = gm.Load(m, ".")
+	return err == nil
 }
 
 // predictable reports whether the value model predicts knob k: the game's

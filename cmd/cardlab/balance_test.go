@@ -194,6 +194,10 @@ func TestBalanceRefuses(t *testing.T) {
 		{"tiers unknown", []string{"--out", out, "--tiers", "all"}, 2, "--tiers \"all\": give both"},
 		{"finalists 0", []string{"--out", out, "--finalists", "0"}, 2, "--finalists"},
 		{"tier games 0", []string{"--out", out, "--tier-games", "0"}, 2, "--tier-games"},
+		{"shortlist 0", []string{"--out", out, "--shortlist", "0"}, 2, "--shortlist"},
+		// Every copies edit alone breaks the default's deck_size 33: none
+		// is a candidate (the search had played, and written, 35-card decks).
+		{"copies break the deck size", []string{"--out", out, "--knobs", "copies"}, 1, "edits the knobs allow leaves a valid ruleset (a copies change alone breaks a fixed deck size"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
