@@ -7,7 +7,6 @@ import (
 	"github.com/cardlab/cardlab/games/alphatactics/engine"
 	"github.com/cardlab/cardlab/games/alphatactics/greedy"
 	"github.com/cardlab/cardlab/games/alphatactics/rules"
-	"gonum.org/v1/gonum/mat"
 )
 
 // The imitation policy of the strong bot (pol=cand, pol=only; issue 26,
@@ -330,12 +329,9 @@ func fitPolicy(k polKey, games int) *policyModel {
 		return m
 	}
 	var w [nPolFeat]float64
-	h := mat.NewSymDense(nPolFeat, nil)
-	grad := mat.NewVecDense(nPolFeat, nil)
-	step := mat.NewVecDense(nPolFeat, nil)
+	nt := newNewton(nPolFeat)
 	var hs [nPolFeat][nPolFeat]float64
 	var gs, ef [nPolFeat]float64
-	var ch mat.Cholesky
 	var pr []float64
 	for it := 0; it < polIters; it++ {
 		for i := range gs {
@@ -369,26 +365,12 @@ func fitPolicy(k polKey, games int) *policyModel {
 				}
 			}
 		}
-		for i := 0; i < nPolFeat; i++ {
-			grad.SetVec(i, gs[i])
-			for j := i; j < nPolFeat; j++ {
-				h.SetSym(i, j, hs[i][j])
-			}
-		}
-		if !ch.Factorize(h) {
+		if !nt.update(w[:], gs[:], func(i, j int) float64 { return hs[i][j] }) {
 			return m
-		}
-		if err := ch.SolveVecTo(step, grad); err != nil {
-			return m
-		}
-		for i := range w {
-			w[i] += step.AtVec(i)
 		}
 	}
-	for _, v := range w {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return m
-		}
+	if !finite(w[:]) {
+		return m
 	}
 	m.w, m.ok = w, true
 	// Held-out agreement and coverage of the top 10.

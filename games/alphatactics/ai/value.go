@@ -253,12 +253,9 @@ func fitRows(rs *rules.Ruleset, np, games int) *rowModel {
 		return m
 	}
 	var w [nRowFeat]float64
-	h := mat.NewSymDense(nRowFeat, nil)
-	grad := mat.NewVecDense(nRowFeat, nil)
-	step := mat.NewVecDense(nRowFeat, nil)
+	nt := newNewton(nRowFeat)
 	var hs [nRowFeat][nRowFeat]float64
 	var gs [nRowFeat]float64
-	var ch mat.Cholesky
 	for it := 0; it < fitIters; it++ {
 		for i := range gs {
 			gs[i] = -fitRidge * w[i]
@@ -284,26 +281,12 @@ func fitRows(rs *rules.Ruleset, np, games int) *rowModel {
 				}
 			}
 		}
-		for i := 0; i < nRowFeat; i++ {
-			grad.SetVec(i, gs[i])
-			for j := i; j < nRowFeat; j++ {
-				h.SetSym(i, j, hs[i][j])
-			}
-		}
-		if !ch.Factorize(h) {
+		if !nt.update(w[:], gs[:], func(i, j int) float64 { return hs[i][j] }) {
 			return m
-		}
-		if err := ch.SolveVecTo(step, grad); err != nil {
-			return m
-		}
-		for i := range w {
-			w[i] += step.AtVec(i)
 		}
 	}
-	for _, v := range w {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return m
-		}
+	if !finite(w[:]) {
+		return m
 	}
 	m.w, m.ok = w, true
 	return m
@@ -351,4 +334,48 @@ func (b *Strong) useModel(d *engine.State) {
 	}
 	b.mrs, b.mnp = rs, np
 	b.model = rowModelFor(rs, np)
+}
+
+// newton is a Newton fit's scratch: each step solves H·s = g for the
+// gradient g and the Hessian H (of the penalized log-likelihood, upper
+// triangle) the caller accumulated, by Cholesky.
+type newton struct {
+	h          *mat.SymDense
+	grad, step *mat.VecDense
+	ch         mat.Cholesky
+}
+
+func newNewton(n int) *newton {
+	return &newton{h: mat.NewSymDense(n, nil), grad: mat.NewVecDense(n, nil), step: mat.NewVecDense(n, nil)}
+}
+
+// update adds H⁻¹g to w, with H's upper triangle read from hs; false when H
+// is not positive definite.
+func (nt *newton) update(w, g []float64, hs func(i, j int) float64) bool {
+	for i := range w {
+		nt.grad.SetVec(i, g[i])
+		for j := i; j < len(w); j++ {
+			nt.h.SetSym(i, j, hs(i, j))
+		}
+	}
+	if !nt.ch.Factorize(nt.h) {
+		return false
+	}
+	if err := nt.ch.SolveVecTo(nt.step, nt.grad); err != nil {
+		return false
+	}
+	for i := range w {
+		w[i] += nt.step.AtVec(i)
+	}
+	return true
+}
+
+// finite reports whether every weight is a number.
+func finite(w []float64) bool {
+	for _, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }
